@@ -1,0 +1,422 @@
+//! The one-line position notation.
+//!
+//! ```text
+//! 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -
+//! 12,40,h,0/0,0,0,0/3,0,0,0/0,0,0,0 Gm 25,1s again streak=25x2 credits=1,0,0,0
+//! ```
+//!
+//! Fields, separated by spaces:
+//! 1. pieces: one group per seat in seat order, separated by `/`; each piece's progress along its
+//!    seat's route (0 waiting in the Charkoni, `h` home), separated by `,`;
+//! 2. the seat to move (its letter) and the phase: `t` throw, `m` move, `x` game over;
+//! 3. the pool of unspent throws, `-` when empty; a trailing `s` marks a plain increment (a bonus
+//!    step or a split remainder, never a grace);
+//!
+//! then, only where they differ from the default and always in this order: `again` (another throw
+//! is due), `streak=VxN` (the last throw's group and how many in a row), `opened=LETTERS`,
+//! `entered=LETTERS`, `credits=N,N,...`, `open=L:PIECE:PROGRESS:TEAM,...` (captures that may still
+//! be struck out), `placed=TEAM,...` (teams in finishing order). docs/notation.md has the details.
+
+use crate::position::{Increment, OpenCapture, Phase, Position};
+use crate::ruleset::Rules;
+use std::fmt::Write as _;
+
+/// Why a position text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad position at character {at}: {reason}")]
+pub struct NotationError {
+    /// 1-based character where the fault lies.
+    pub at: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl Position {
+    /// The position in one-line notation.
+    pub fn to_notation(&self, rules: &Rules) -> String {
+        let mut s = String::new();
+        for seat in 0..self.seats {
+            if seat > 0 {
+                s.push('/');
+            }
+            for (i, &p) in self.pieces_of(seat).iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                if p == rules.home() {
+                    s.push('h');
+                } else {
+                    let _ = write!(s, "{p}");
+                }
+            }
+        }
+        let phase = match self.phase {
+            Phase::Throw => 't',
+            Phase::Move => 'm',
+            Phase::Over => 'x',
+        };
+        let _ = write!(s, " {}{phase} ", rules.seat_letter(self.to_move));
+        if self.pool.is_empty() {
+            s.push('-');
+        }
+        for (i, inc) in self.pool.items().iter().enumerate() {
+            let sep = if i > 0 { "," } else { "" };
+            let plain = if inc.plain { "s" } else { "" };
+            let _ = write!(s, "{sep}{}{plain}", inc.value);
+        }
+        if self.throw_again {
+            s.push_str(" again");
+        }
+        if self.streak.1 > 0 {
+            let _ = write!(s, " streak={}x{}", self.streak.0, self.streak.1);
+        }
+        for (key, mask) in [("opened", self.opened), ("entered", self.entered)] {
+            if mask != 0 {
+                let _ = write!(s, " {key}=");
+                for seat in (0..self.seats).filter(|b| mask & (1 << b) != 0) {
+                    s.push(rules.seat_letter(seat));
+                }
+            }
+        }
+        let credits = &self.credits[..usize::from(self.seats)];
+        if credits.iter().any(|&c| c > 0) {
+            let list: Vec<String> = credits.iter().map(u8::to_string).collect();
+            let _ = write!(s, " credits={}", list.join(","));
+        }
+        let open: Vec<String> = (0..self.seats)
+            .filter_map(|seat| {
+                self.open_capture[usize::from(seat)].map(|o| {
+                    format!(
+                        "{}:{}:{}:{}",
+                        rules.seat_letter(seat),
+                        o.piece,
+                        o.progress,
+                        o.victims
+                    )
+                })
+            })
+            .collect();
+        if !open.is_empty() {
+            let _ = write!(s, " open={}", open.join(","));
+        }
+        if self.placed > 0 {
+            let list: Vec<String> = self.placings().iter().map(u8::to_string).collect();
+            let _ = write!(s, " placed={}", list.join(","));
+        }
+        s
+    }
+
+    /// Reads a position in one-line notation, or `start` for the starting position.
+    ///
+    /// # Errors
+    /// When the text is malformed or describes a position the rules cannot reach (wrong number of
+    /// pieces, a progress off the route, opponents sharing a castle); the error points at the
+    /// offending character.
+    pub fn from_notation(rules: &Rules, text: &str) -> Result<Position, NotationError> {
+        if text.trim() == "start" {
+            return Ok(Position::new(rules));
+        }
+        let mut pos = Position::new(rules);
+        let fields = split_fields(text);
+        let field = |i: usize, what: &str| {
+            fields.get(i).copied().ok_or_else(|| NotationError {
+                at: text.chars().count() + 1,
+                reason: format!("missing field {}: {what}", i + 1),
+            })
+        };
+        let (at, pieces) = field(0, "the pieces")?;
+        read_pieces(rules, &mut pos, at, pieces)?;
+        let (at, turn) = field(1, "the seat to move and the phase, e.g. Yt")?;
+        let mut chars = turn.chars();
+        let (Some(letter), Some(phase), None) = (chars.next(), chars.next(), chars.next()) else {
+            return Err(err(at, "expected a seat letter and t, m or x, e.g. Yt"));
+        };
+        pos.to_move = rules
+            .seat_by_letter(letter)
+            .ok_or_else(|| err(at, format!("no seat has the letter {letter}")))?;
+        pos.phase = match phase {
+            't' => Phase::Throw,
+            'm' => Phase::Move,
+            'x' => Phase::Over,
+            _ => {
+                return Err(err(
+                    at + 1,
+                    "the phase is t (throw), m (move) or x (game over)",
+                ))
+            }
+        };
+        let (at, pool) = field(2, "the pool, - when empty")?;
+        read_pool(&mut pos, at, pool)?;
+        let mut last_key = 0;
+        for &(at, f) in &fields[3..] {
+            let (key, value) = f.split_once('=').unwrap_or((f, ""));
+            let rank = [
+                "again", "streak", "opened", "entered", "credits", "open", "placed",
+            ]
+            .iter()
+            .position(|&k| k == key)
+            .ok_or_else(|| err(at, format!("unknown field `{key}`")))?
+                + 1;
+            if rank <= last_key {
+                return Err(err(
+                    at,
+                    format!("field `{key}` is repeated or out of order"),
+                ));
+            }
+            last_key = rank;
+            let vat = at + key.len() + 1;
+            match key {
+                "again" if value.is_empty() => pos.throw_again = true,
+                "again" => return Err(err(at, "`again` takes no value")),
+                "streak" => {
+                    let (v, n) = value
+                        .split_once('x')
+                        .ok_or_else(|| err(vat, "expected VALUExCOUNT"))?;
+                    pos.streak = (number(vat, v)?, number(vat + v.len() + 1, n)?);
+                    if pos.streak.1 == 0 || pos.streak.1 > 2 {
+                        return Err(err(vat, "a streak counts 1 or 2 throws (three end it)"));
+                    }
+                }
+                "opened" => pos.opened = seat_mask(rules, vat, value)?,
+                "entered" => pos.entered = seat_mask(rules, vat, value)?,
+                "credits" => read_list(vat, value, usize::from(pos.seats), |i, n| {
+                    pos.credits[i] = n
+                })?,
+                "open" => read_open(rules, &mut pos, vat, value)?,
+                _ => read_placed(rules, &mut pos, vat, value)?,
+            }
+        }
+        check(rules, &pos).map_err(|reason| err(1, reason))?;
+        Ok(pos)
+    }
+}
+
+fn err(at: usize, reason: impl Into<String>) -> NotationError {
+    NotationError {
+        at,
+        reason: reason.into(),
+    }
+}
+
+/// Fields with their 1-based starting character.
+fn split_fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out.into_iter()
+        .map(|(s, f)| (text[..s].chars().count() + 1, f))
+        .collect()
+}
+
+fn number(at: usize, text: &str) -> Result<u8, NotationError> {
+    text.parse().map_err(|_| {
+        err(
+            at,
+            format!("expected a number from 0 to 255, found `{text}`"),
+        )
+    })
+}
+
+fn read_pieces(
+    rules: &Rules,
+    pos: &mut Position,
+    at: usize,
+    text: &str,
+) -> Result<(), NotationError> {
+    let groups: Vec<&str> = text.split('/').collect();
+    if groups.len() != usize::from(rules.seats()) {
+        return Err(err(
+            at,
+            format!(
+                "{} seats given, the rules have {}",
+                groups.len(),
+                rules.seats()
+            ),
+        ));
+    }
+    let mut offset = at;
+    for (seat, group) in groups.iter().enumerate() {
+        let items: Vec<&str> = group.split(',').collect();
+        if items.len() != usize::from(rules.pieces()) {
+            return Err(err(
+                offset,
+                format!(
+                    "seat {} has {} pieces, the rules give {}",
+                    rules.seat_letter(seat as u8),
+                    items.len(),
+                    rules.pieces()
+                ),
+            ));
+        }
+        for (i, item) in items.iter().enumerate() {
+            let p = if *item == "h" {
+                rules.home()
+            } else {
+                number(offset, item)?
+            };
+            if p > rules.home() {
+                return Err(err(
+                    offset,
+                    format!("progress {p} is beyond home ({})", rules.home()),
+                ));
+            }
+            pos.progress[seat][i] = p;
+            offset += item.len() + 1;
+        }
+    }
+    Ok(())
+}
+
+fn read_pool(pos: &mut Position, at: usize, text: &str) -> Result<(), NotationError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let mut offset = at;
+    for item in text.split(',') {
+        let (digits, plain) = match item.strip_suffix('s') {
+            Some(d) => (d, true),
+            None => (item, false),
+        };
+        let value = number(offset, digits)?;
+        if value == 0 {
+            return Err(err(offset, "an increment is worth at least 1"));
+        }
+        if !pos.pool.push(Increment { value, plain }) {
+            return Err(err(offset, "too many increments in the pool"));
+        }
+        offset += item.len() + 1;
+    }
+    Ok(())
+}
+
+fn seat_mask(rules: &Rules, at: usize, text: &str) -> Result<u8, NotationError> {
+    let mut mask = 0;
+    for (i, c) in text.chars().enumerate() {
+        let seat = rules
+            .seat_by_letter(c)
+            .ok_or_else(|| err(at + i, format!("no seat has the letter {c}")))?;
+        mask |= 1 << seat;
+    }
+    Ok(mask)
+}
+
+fn read_list(
+    at: usize,
+    text: &str,
+    len: usize,
+    mut set: impl FnMut(usize, u8),
+) -> Result<(), NotationError> {
+    let items: Vec<&str> = text.split(',').collect();
+    if items.len() != len {
+        return Err(err(
+            at,
+            format!("expected {len} numbers, found {}", items.len()),
+        ));
+    }
+    let mut offset = at;
+    for (i, item) in items.iter().enumerate() {
+        set(i, number(offset, item)?);
+        offset += item.len() + 1;
+    }
+    Ok(())
+}
+
+fn read_open(
+    rules: &Rules,
+    pos: &mut Position,
+    at: usize,
+    text: &str,
+) -> Result<(), NotationError> {
+    let mut offset = at;
+    for item in text.split(',') {
+        let parts: Vec<&str> = item.split(':').collect();
+        let [letter, piece, progress, victims] = parts[..] else {
+            return Err(err(offset, "expected SEAT:PIECE:PROGRESS:TEAM"));
+        };
+        let mut cs = letter.chars();
+        let seat = match (cs.next(), cs.next()) {
+            (Some(c), None) => rules.seat_by_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| err(offset, format!("`{letter}` is not a seat letter")))?;
+        let open = OpenCapture {
+            piece: number(offset, piece)?,
+            progress: number(offset, progress)?,
+            victims: number(offset, victims)?,
+        };
+        if open.piece >= rules.pieces() || open.victims >= rules.teams() {
+            return Err(err(offset, "the piece or team does not exist"));
+        }
+        pos.open_capture[usize::from(seat)] = Some(open);
+        offset += item.len() + 1;
+    }
+    Ok(())
+}
+
+fn read_placed(
+    rules: &Rules,
+    pos: &mut Position,
+    at: usize,
+    text: &str,
+) -> Result<(), NotationError> {
+    for item in text.split(',') {
+        let team = number(at, item)?;
+        if team >= rules.teams() || pos.placings().contains(&team) {
+            return Err(err(
+                at,
+                format!("team {team} does not exist or is placed twice"),
+            ));
+        }
+        pos.placings[usize::from(pos.placed)] = team;
+        pos.placed += 1;
+    }
+    Ok(())
+}
+
+/// Checks what the rules guarantee of every reachable position.
+pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
+    if pos.phase == Phase::Move && pos.pool.is_empty() {
+        return Err("a position waiting for a move needs something in the pool".into());
+    }
+    if pos.phase != Phase::Over && pos.seat_finished(rules, pos.to_move) {
+        return Err(format!(
+            "seat {} is home and cannot be to move",
+            rules.seat_letter(pos.to_move)
+        ));
+    }
+    let topology = rules.topology();
+    let mut holder: Vec<Option<u8>> = vec![None; topology.square_count()];
+    for seat in 0..pos.seats {
+        for &p in pos.pieces_of(seat) {
+            let Some(sq) = rules.square_at(seat, p) else {
+                continue;
+            };
+            let team = rules.team_of(seat);
+            match holder[usize::from(sq.0)] {
+                Some(other) if other != team && topology.is_castle(sq) => {
+                    return Err(format!("opponents share the castle {}", topology.name(sq)));
+                }
+                Some(other) if other != team => {
+                    return Err(format!(
+                        "opponents share the square {} (one would have captured the other)",
+                        topology.name(sq)
+                    ));
+                }
+                _ => holder[usize::from(sq.0)] = Some(team),
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,360 @@
+//! The state of a game: where every piece stands, whose turn it is and what that turn holds.
+//!
+//! A [`Position`] is a small `Copy` value. Pieces are stored as their progress along their own
+//! seat's route: 0 waiting in the Charkoni, 1 to [`Rules::route_len`] on the board,
+//! [`Rules::home`] back in the Charkoni. A turn alternates between throwing ([`Phase::Throw`],
+//! a chance node) and spending the throws ([`Phase::Move`]); [`Position::apply_throw`] and
+//! [`Position::play`] are the only ways forward.
+
+use crate::ruleset::{Placings, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS};
+use crate::throw::Throw;
+
+/// Most throws (with their bonus steps) a turn can hold at once. When the pool is full, throwing
+/// stops and the turn is spent: with every real throw table this needs dozens of extra throws in a
+/// row, far less likely than once in the lifetime of the universe.
+pub const MAX_POOL: usize = 24;
+
+/// What the seat to move must do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Throw the shells or dice (a chance node).
+    Throw,
+    /// Spend the throws in the pool.
+    Move,
+    /// The game is over.
+    Over,
+}
+
+/// An amount of movement waiting to be spent: a throw, or a bonus step of one square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Increment {
+    /// Squares.
+    pub value: u8,
+    /// Whether this moves only and is never a grace: a bonus step, or what is left of a split throw.
+    pub plain: bool,
+}
+
+/// The throws of the current turn that have not been spent yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pool {
+    items: [Increment; MAX_POOL],
+    len: u8,
+}
+
+impl Pool {
+    const EMPTY: Pool = Pool {
+        items: [Increment {
+            value: 0,
+            plain: false,
+        }; MAX_POOL],
+        len: 0,
+    };
+
+    /// The increments, in the order they were thrown.
+    pub fn items(&self) -> &[Increment] {
+        &self.items[..usize::from(self.len)]
+    }
+
+    /// Whether nothing is left to spend.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn is_full(&self) -> bool {
+        usize::from(self.len) == MAX_POOL
+    }
+
+    pub(crate) fn push(&mut self, inc: Increment) -> bool {
+        if self.is_full() {
+            return false;
+        }
+        self.items[usize::from(self.len)] = inc;
+        self.len += 1;
+        true
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub(crate) fn remove(&mut self, index: usize) {
+        let len = usize::from(self.len);
+        self.items.copy_within(index + 1..len, index);
+        self.len -= 1;
+        self.items[usize::from(self.len)] = Increment::default();
+    }
+
+    pub(crate) fn set_value(&mut self, index: usize, value: u8) {
+        self.items[index].value = value;
+    }
+
+    pub(crate) fn mark_plain(&mut self, index: usize) {
+        self.items[index].plain = true;
+    }
+
+    /// Removes the last `throws` throws together with the bonus steps that followed them.
+    fn pop_throws(&mut self, mut throws: u8) {
+        while throws > 0 && self.len > 0 {
+            self.len -= 1;
+            let inc = self.items[usize::from(self.len)];
+            self.items[usize::from(self.len)] = Increment::default();
+            if !inc.plain {
+                throws -= 1;
+            }
+        }
+    }
+}
+
+/// A capture that the victim's side may still strike out (000 optional rule 5, 004).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpenCapture {
+    /// Index of the capturing piece.
+    pub piece: u8,
+    /// Its progress when it captured.
+    pub progress: u8,
+    /// The team whose pieces were captured.
+    pub victims: u8,
+}
+
+/// A game position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) progress: [[u8; MAX_PIECES]; MAX_SEATS],
+    pub(crate) seats: u8,
+    pub(crate) pieces: u8,
+    pub(crate) to_move: u8,
+    pub(crate) phase: Phase,
+    pub(crate) pool: Pool,
+    /// Another throw is due once the pool is spent (each-throw turns, and captures).
+    pub(crate) throw_again: bool,
+    /// The streak group of the last throw of this turn and how many times in a row it came.
+    pub(crate) streak: (u8, u8),
+    /// Seats that have made their opening throw (turn.opening).
+    pub(crate) opened: u8,
+    /// Seats that have introduced at least one piece.
+    pub(crate) entered: u8,
+    /// Captures credited to each seat (only kept when capture.before_home is on).
+    pub(crate) credits: [u8; MAX_SEATS],
+    pub(crate) open_capture: [Option<OpenCapture>; MAX_SEATS],
+    /// Teams in the order they finished.
+    pub(crate) placings: [u8; MAX_SEATS],
+    pub(crate) placed: u8,
+}
+
+impl Position {
+    /// The starting position: every piece in the Charkoni, seat 0 to throw.
+    pub fn new(rules: &Rules) -> Position {
+        Position {
+            progress: [[0; MAX_PIECES]; MAX_SEATS],
+            seats: rules.seats(),
+            pieces: rules.pieces(),
+            to_move: 0,
+            phase: Phase::Throw,
+            pool: Pool::EMPTY,
+            throw_again: false,
+            streak: (0, 0),
+            opened: 0,
+            entered: 0,
+            credits: [0; MAX_SEATS],
+            open_capture: [None; MAX_SEATS],
+            placings: [0; MAX_SEATS],
+            placed: 0,
+        }
+    }
+
+    /// What happens next.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is.
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// The progress of every piece of a seat (0: waiting in the Charkoni; `rules.home()`: home).
+    pub fn pieces_of(&self, seat: u8) -> &[u8] {
+        &self.progress[usize::from(seat)][..usize::from(self.pieces)]
+    }
+
+    /// The unspent throws of the current turn.
+    pub fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    /// Teams in the order they finished so far.
+    pub fn placings(&self) -> &[u8] {
+        &self.placings[..usize::from(self.placed)]
+    }
+
+    /// The winning team, once one has finished.
+    pub fn winner(&self) -> Option<u8> {
+        self.placings().first().copied()
+    }
+
+    /// Captures credited to a seat (counted only where captures are needed to go home).
+    pub fn credits(&self, seat: u8) -> u8 {
+        self.credits[usize::from(seat)]
+    }
+
+    /// Whether every piece of a seat is home.
+    pub fn seat_finished(&self, rules: &Rules, seat: u8) -> bool {
+        self.pieces_of(seat).iter().all(|&p| p == rules.home())
+    }
+
+    /// Whether a seat has a piece on the board.
+    pub fn has_piece_on_board(&self, rules: &Rules, seat: u8) -> bool {
+        self.pieces_of(seat)
+            .iter()
+            .any(|&p| p != 0 && p != rules.home())
+    }
+
+    /// Whether all of a seat's pieces have left the Charkoni (those home included).
+    pub fn all_entered(&self, seat: u8) -> bool {
+        self.pieces_of(seat).iter().all(|&p| p != 0)
+    }
+
+    /// Applies a throw by the seat to move.
+    ///
+    /// # Errors
+    /// When the position is not waiting for a throw or the throw is not an outcome of the rules.
+    pub fn apply_throw(&mut self, rules: &Rules, throw: Throw) -> Result<(), crate::PlayError> {
+        if self.phase != Phase::Throw {
+            return Err(crate::PlayError::NotThrowing);
+        }
+        let outcome = *rules
+            .outcomes()
+            .get(usize::from(throw.0))
+            .ok_or(crate::PlayError::UnknownThrow(throw.0))?;
+        let seat = self.to_move;
+        let bit = 1u8 << seat;
+        let flags = rules.flags(outcome.value);
+        let turn = &rules.ruleset().turn;
+
+        let void_before_opening =
+            !turn.opening.is_empty() && self.opened & bit == 0 && !flags.opening;
+        if flags.opening {
+            self.opened |= bit;
+        }
+        let void_off_board = flags.needs_piece_on_board && !self.has_piece_on_board(rules, seat);
+        if void_before_opening || void_off_board {
+            return Ok(self.after_throw(rules, false));
+        }
+
+        if turn.three_in_a_row != StreakPenalty::None {
+            self.streak = if self.streak.1 > 0 && self.streak.0 == flags.streak_group {
+                (flags.streak_group, self.streak.1 + 1)
+            } else {
+                (flags.streak_group, 1)
+            };
+        }
+        if self.streak.1 >= 3 {
+            self.streak = (0, 0);
+            match turn.three_in_a_row {
+                StreakPenalty::VoidStreak => self.pool.pop_throws(2),
+                StreakPenalty::CancelTurn => self.pool.clear(),
+                _ => {}
+            }
+            return Ok(self.after_throw(rules, false));
+        }
+
+        let mut room = self.pool.push(Increment {
+            value: outcome.value,
+            plain: false,
+        });
+        let bonus_due = flags.bonus_step
+            && (!rules.ruleset().throw.bonus_step_needs_all_entered || self.all_entered(seat));
+        if bonus_due {
+            room &= self.pool.push(Increment {
+                value: 1,
+                plain: true,
+            });
+        }
+        self.after_throw(rules, outcome.extra_throw && room);
+        Ok(())
+    }
+
+    /// Moves on after a throw: throw again, spend, or end the turn.
+    fn after_throw(&mut self, rules: &Rules, extra: bool) {
+        match rules.ruleset().turn.spend {
+            Spend::EachThrow => {
+                self.throw_again = extra;
+                if self.pool.is_empty() {
+                    self.end_spending(rules);
+                } else {
+                    self.phase = Phase::Move;
+                }
+            }
+            Spend::AfterThrowing => {
+                if extra && !self.pool.is_full() {
+                    self.phase = Phase::Throw;
+                } else if self.pool.is_empty() {
+                    self.end_spending(rules);
+                } else {
+                    self.phase = Phase::Move;
+                }
+            }
+        }
+    }
+
+    /// The pool is spent (or forfeited): throw again or pass the turn on.
+    pub(crate) fn end_spending(&mut self, rules: &Rules) {
+        self.pool.clear();
+        if self.phase == Phase::Over {
+            return;
+        }
+        if self.throw_again && !self.seat_finished(rules, self.to_move) {
+            self.throw_again = false;
+            self.phase = Phase::Throw;
+            return;
+        }
+        self.next_turn(rules);
+    }
+
+    fn next_turn(&mut self, rules: &Rules) {
+        self.throw_again = false;
+        self.streak = (0, 0);
+        for step in 1..=self.seats {
+            let seat = (self.to_move + step) % self.seats;
+            if !self.seat_finished(rules, seat) {
+                self.to_move = seat;
+                self.open_capture[usize::from(seat)] = None;
+                self.phase = Phase::Throw;
+                return;
+            }
+        }
+        self.phase = Phase::Over;
+    }
+
+    /// Records teams that have just finished and ends the game when the places are decided.
+    pub(crate) fn update_placings(&mut self, rules: &Rules) {
+        for team in 0..rules.teams() {
+            if self.placings().contains(&team) {
+                continue;
+            }
+            let seats = rules.team_seats(team);
+            let done = (0..self.seats)
+                .filter(|s| seats & (1 << s) != 0)
+                .all(|s| self.seat_finished(rules, s));
+            if done {
+                self.placings[usize::from(self.placed)] = team;
+                self.placed += 1;
+            }
+        }
+        let unplaced = rules.teams() - self.placed;
+        let over = match rules.ruleset().finish.placings {
+            Placings::Winner => self.placed > 0,
+            Placings::All => unplaced <= 1,
+        };
+        if over {
+            if unplaced == 1 {
+                if let Some(last) = (0..rules.teams()).find(|t| !self.placings().contains(t)) {
+                    self.placings[usize::from(self.placed)] = last;
+                    self.placed += 1;
+                }
+            }
+            self.phase = Phase::Over;
+            self.pool.clear();
+        }
+    }
+}

@@ -1,0 +1,933 @@
+//! Rulesets: plain data read from TOML, validated once into [`Rules`].
+//!
+//! A [`Ruleset`] is what a data file says, field for field; docs/rules.md explains every field and
+//! the document it comes from. [`Rules::compile`] checks that the fields make sense together and
+//! precomputes what play needs (routes, outcomes, per-value flags). Nothing downstream re-checks.
+
+use crate::throw::{cowrie_distribution, dice_distribution, Outcome, Throw};
+use crate::topology::{Direction, Square, Topology};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Most seats a game can have.
+pub const MAX_SEATS: usize = 6;
+/// Most pieces a seat can have (000 optional rule 7: 8, 12 or even 16).
+pub const MAX_PIECES: usize = 16;
+
+/// A ruleset as written in a data file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ruleset {
+    /// Short name used on the command line, e.g. `pachisi`.
+    pub name: String,
+    /// Human title.
+    pub title: String,
+    /// The source document(s) the ruleset follows, e.g. `000`.
+    pub source: String,
+    /// A paragraph for `rules show`.
+    #[serde(default)]
+    pub description: String,
+    /// The board.
+    #[serde(default)]
+    pub board: BoardRules,
+    /// Seats, teams and pieces.
+    #[serde(default)]
+    pub players: PlayerRules,
+    /// The throw device and what its outcomes mean.
+    pub throw: ThrowRules,
+    /// How a turn runs.
+    #[serde(default)]
+    pub turn: TurnRules,
+    /// Which moves are allowed.
+    #[serde(default)]
+    pub moves: MoveRules,
+    /// Captures.
+    #[serde(default)]
+    pub capture: CaptureRules,
+    /// When the game ends.
+    #[serde(default)]
+    pub finish: FinishRules,
+}
+
+/// `[board]`: the shape of the cross.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BoardRules {
+    /// Number of arms.
+    pub arms: u8,
+    /// Squares per column of an arm.
+    pub arm_length: u8,
+    /// Row (from the Charkoni) of the castle on each outer column.
+    pub outer_castle_row: u8,
+    /// Direction of travel round the track.
+    pub direction: Direction,
+}
+
+impl Default for BoardRules {
+    fn default() -> Self {
+        BoardRules {
+            arms: 4,
+            arm_length: 8,
+            outer_castle_row: 5,
+            direction: Direction::Counterclockwise,
+        }
+    }
+}
+
+/// `[players]`: who plays, with how many pieces, in which teams.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PlayerRules {
+    /// The arm of each seat, in turn order.
+    pub seats: Vec<u8>,
+    /// The colour of each seat; its first letter names the seat in notation.
+    pub colours: Vec<String>,
+    /// Partnerships as lists of seat numbers; seats in no list play alone.
+    pub teams: Vec<Vec<u8>>,
+    /// Pieces per seat.
+    pub pieces: u8,
+}
+
+impl Default for PlayerRules {
+    fn default() -> Self {
+        PlayerRules {
+            seats: vec![0, 1, 2, 3],
+            colours: ["yellow", "green", "black", "red"]
+                .map(String::from)
+                .to_vec(),
+            teams: vec![vec![0, 2], vec![1, 3]],
+            pieces: 4,
+        }
+    }
+}
+
+/// The kind of throw device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Device {
+    /// Cowrie shells; the result is the number falling mouth up.
+    Cowries,
+    /// Dice; the result is their total.
+    Dice,
+}
+
+/// `[throw]`: the device and the meaning of each outcome.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThrowRules {
+    /// Cowries or dice.
+    pub device: Device,
+    /// Number of shells (cowries).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shells: Option<u8>,
+    /// Probability that one shell falls mouth up (cowries).
+    #[serde(default = "half")]
+    pub p_up: f64,
+    /// Number of dice (dice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<u8>,
+    /// Faces of each die (dice); `[1, 2, 5, 6]` gives long dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faces: Option<Vec<u8>>,
+    /// Value of each result, indexed by the number of shells mouth up (cowries only; dice count
+    /// their total).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<u8>>,
+    /// Values that are graces (may introduce a piece).
+    #[serde(default)]
+    pub grace: Vec<u8>,
+    /// Values that earn another throw.
+    #[serde(default)]
+    pub extra_throw: Vec<u8>,
+    /// If not empty, only these graces may introduce a seat's first piece.
+    #[serde(default)]
+    pub first_entry: Vec<u8>,
+    /// Values that count for nothing while the seat has no piece on the board.
+    #[serde(default)]
+    pub needs_piece_on_board: Vec<u8>,
+    /// Sets of values that count as "the same throw" for three-in-a-row; other values only match
+    /// themselves.
+    #[serde(default)]
+    pub streak_groups: Vec<Vec<u8>>,
+    /// Values that add a separate move of one square.
+    #[serde(default)]
+    pub bonus_step: Vec<u8>,
+    /// Whether the bonus step is only given once all the seat's pieces have been introduced.
+    #[serde(default)]
+    pub bonus_step_needs_all_entered: bool,
+}
+
+fn half() -> f64 {
+    0.5
+}
+
+/// When the throws of a turn are spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Spend {
+    /// Each throw is spent before the next is made.
+    EachThrow,
+    /// All the turn's throws are made first, then spent in any order.
+    AfterThrowing,
+}
+
+/// What three throws of the same kind in a row do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StreakPenalty {
+    /// Nothing.
+    None,
+    /// The third throw does not count and the turn's throwing ends.
+    VoidThird,
+    /// All three throws are struck out and the turn's throwing ends.
+    VoidStreak,
+    /// Every throw of the turn is struck out and the turn ends.
+    CancelTurn,
+}
+
+/// `[turn]`: how a turn runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TurnRules {
+    /// When the throws are spent.
+    pub spend: Spend,
+    /// Three throws of the same kind in a row.
+    pub three_in_a_row: StreakPenalty,
+    /// Whether a capture earns another throw.
+    pub extra_throw_on_capture: bool,
+    /// If not empty, a seat's throws count for nothing until it has thrown one of these values.
+    pub opening: Vec<u8>,
+}
+
+impl Default for TurnRules {
+    fn default() -> Self {
+        TurnRules {
+            spend: Spend::EachThrow,
+            three_in_a_row: StreakPenalty::None,
+            extra_throw_on_capture: false,
+            opening: Vec::new(),
+        }
+    }
+}
+
+/// How pieces leave the Charkoni.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Entry {
+    /// A grace throw places a piece on the first square of the lane.
+    Grace,
+    /// A piece leaves the Charkoni like any other move: a throw of n lands on the n-th square.
+    Free,
+}
+
+/// `[moves]`: which moves are allowed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MoveRules {
+    /// How pieces leave the Charkoni.
+    pub entry: Entry,
+    /// Whether a seat's first piece leaves the Charkoni freely even when entry needs a grace.
+    pub first_piece_free: bool,
+    /// Whether a player may decline to move.
+    pub pass: bool,
+    /// Whether one throw may be split between pieces.
+    pub split: bool,
+    /// Whether two pieces of a seat on one square move as a pair (half moves, only a pair hits a
+    /// pair, broken only on a castle).
+    pub pairs: bool,
+    /// Whether a piece reaching its arm's end square again may go round once more instead of
+    /// turning home.
+    pub go_round_again: bool,
+    /// Whether the Charkoni must be reached by an exact throw.
+    pub exact_home: bool,
+}
+
+impl Default for MoveRules {
+    fn default() -> Self {
+        MoveRules {
+            entry: Entry::Grace,
+            first_piece_free: false,
+            pass: true,
+            split: false,
+            pairs: false,
+            go_round_again: false,
+            exact_home: false,
+        }
+    }
+}
+
+/// `[capture]`: captures beyond the basic rule.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CaptureRules {
+    /// Whether a seat must have captured before its pieces may reach the Charkoni.
+    pub before_home: bool,
+    /// Whether a capture is struck out when the capturing piece is captured on that square by the
+    /// victim's side before the capturer's next turn.
+    pub invalidation: bool,
+}
+
+/// Which places are played for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Placings {
+    /// The game ends when the first side is home.
+    Winner,
+    /// Play goes on until every place is decided.
+    All,
+}
+
+/// `[finish]`: when the game ends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FinishRules {
+    /// Which places are played for.
+    pub placings: Placings,
+}
+
+impl Default for FinishRules {
+    fn default() -> Self {
+        FinishRules {
+            placings: Placings::Winner,
+        }
+    }
+}
+
+/// Why a ruleset was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesetError {
+    /// The text is not valid TOML or does not fit the schema.
+    #[error("{origin}:{line}:{column}: {message}")]
+    Syntax {
+        /// Where the text came from.
+        origin: String,
+        /// Line (1-based).
+        line: usize,
+        /// Column (1-based).
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A field has a value that is out of range or contradicts another field.
+    #[error("{origin}: field `{field}`: {reason}")]
+    Invalid {
+        /// Where the ruleset came from.
+        origin: String,
+        /// The dotted name of the field.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// An override given as `field=value` could not be applied.
+    #[error("override `{assignment}`: {reason}")]
+    Override {
+        /// The assignment as given.
+        assignment: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl Ruleset {
+    /// Parses a ruleset from TOML text. `origin` names the text in error messages (a file name).
+    ///
+    /// # Errors
+    /// When the text is not TOML or does not fit the schema; the error gives line and column.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Ruleset, RulesetError> {
+        toml::from_str(text).map_err(|e| syntax_error(text, origin, &e))
+    }
+
+    /// Parses TOML text, applies `field=value` overrides (TOML values, e.g. `moves.pass=false`,
+    /// `players.seats=[0,2]`), then parses the result as a ruleset.
+    ///
+    /// # Errors
+    /// As [`Ruleset::from_toml`], and when an override is malformed or names no field.
+    pub fn from_toml_with(
+        text: &str,
+        origin: &str,
+        overrides: &[String],
+    ) -> Result<Ruleset, RulesetError> {
+        let mut doc: toml::Table =
+            toml::from_str(text).map_err(|e| syntax_error(text, origin, &e))?;
+        for assignment in overrides {
+            apply_override(&mut doc, assignment)?;
+        }
+        let merged = toml::to_string(&doc).map_err(|e| RulesetError::Override {
+            assignment: overrides.join(" "),
+            reason: e.to_string(),
+        })?;
+        let origin = if overrides.is_empty() {
+            origin.to_string()
+        } else {
+            format!("{origin} (with {})", overrides.join(", "))
+        };
+        toml::from_str(&merged).map_err(|e| syntax_error(&merged, &origin, &e))
+    }
+
+    /// The ruleset as TOML text.
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+fn apply_override(doc: &mut toml::Table, assignment: &str) -> Result<(), RulesetError> {
+    let fail = |reason: &str| RulesetError::Override {
+        assignment: assignment.to_string(),
+        reason: reason.to_string(),
+    };
+    let (path, value_text) = assignment
+        .split_once('=')
+        .ok_or_else(|| fail("expected field=value, e.g. moves.pass=false"))?;
+    let path: Vec<&str> = path.trim().split('.').collect();
+    if path.iter().any(|p| p.is_empty()) {
+        return Err(fail("the field name is empty"));
+    }
+    let value_text = value_text.trim();
+    // A bare word that is not a TOML value (e.g. `each-throw`) is taken as a string.
+    let value = toml::from_str::<toml::Table>(&format!("v = {value_text}"))
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(value_text.to_string()));
+    let (last, parents) = path
+        .split_last()
+        .ok_or_else(|| fail("the field name is empty"))?;
+    let mut table = doc;
+    for part in parents {
+        let entry = table
+            .entry((*part).to_string())
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        table = entry
+            .as_table_mut()
+            .ok_or_else(|| fail(&format!("`{part}` is not a table")))?;
+    }
+    table.insert((*last).to_string(), value);
+    Ok(())
+}
+
+fn syntax_error(text: &str, origin: &str, e: &toml::de::Error) -> RulesetError {
+    let (line, column) = e.span().map_or((1, 1), |span| line_col(text, span.start));
+    RulesetError::Syntax {
+        origin: origin.to_string(),
+        line,
+        column,
+        message: e.message().trim().to_string(),
+    }
+}
+
+/// 1-based line and column of a byte offset.
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Per-value facts, looked up by throw value on the hot path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ValueFlags {
+    pub grace: bool,
+    pub extra_throw: bool,
+    pub first_entry: bool,
+    pub needs_piece_on_board: bool,
+    pub bonus_step: bool,
+    pub opening: bool,
+    /// The representative of the value's streak group (the value itself if it has none).
+    pub streak_group: u8,
+}
+
+/// A validated ruleset with everything play needs precomputed.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    ruleset: Ruleset,
+    topology: Topology,
+    routes: Vec<Vec<Square>>,
+    castle_on_route: Vec<Vec<bool>>,
+    outcomes: Vec<Outcome>,
+    flags: Vec<ValueFlags>,
+    team_of: [u8; MAX_SEATS],
+    team_seats: Vec<u8>,
+    letters: Vec<char>,
+}
+
+impl Rules {
+    /// Validates a ruleset. `origin` names it in error messages.
+    ///
+    /// # Errors
+    /// When a field is out of range or contradicts another; the error names the field.
+    pub fn compile(ruleset: Ruleset, origin: &str) -> Result<Rules, RulesetError> {
+        let invalid = |field: &str, reason: String| RulesetError::Invalid {
+            origin: origin.to_string(),
+            field: field.to_string(),
+            reason,
+        };
+        let b = &ruleset.board;
+        let topology = Topology::new(b.arms, b.arm_length, b.outer_castle_row).map_err(|e| {
+            let field = match e {
+                crate::topology::TopologyError::Arms(_) => "board.arms",
+                crate::topology::TopologyError::ArmLength(_) => "board.arm_length",
+                _ => "board.outer_castle_row",
+            };
+            invalid(field, e.to_string())
+        })?;
+        let p = &ruleset.players;
+        if p.seats.len() < 2 || p.seats.len() > MAX_SEATS.min(usize::from(b.arms)) {
+            return Err(invalid(
+                "players.seats",
+                format!(
+                    "needs 2 to {} seats, not {}",
+                    MAX_SEATS.min(usize::from(b.arms)),
+                    p.seats.len()
+                ),
+            ));
+        }
+        for (i, &arm) in p.seats.iter().enumerate() {
+            if arm >= b.arms {
+                return Err(invalid(
+                    "players.seats",
+                    format!("arm {arm} does not exist (the board has {} arms)", b.arms),
+                ));
+            }
+            if p.seats[..i].contains(&arm) {
+                return Err(invalid(
+                    "players.seats",
+                    format!("arm {arm} is given to two seats"),
+                ));
+            }
+        }
+        if p.colours.len() != p.seats.len() {
+            return Err(invalid(
+                "players.colours",
+                format!("{} colours for {} seats", p.colours.len(), p.seats.len()),
+            ));
+        }
+        let mut letters = Vec::new();
+        for colour in &p.colours {
+            let letter = colour
+                .chars()
+                .next()
+                .filter(char::is_ascii_alphabetic)
+                .map(|c| c.to_ascii_uppercase())
+                .ok_or_else(|| {
+                    invalid(
+                        "players.colours",
+                        format!("colour `{colour}` must start with a letter"),
+                    )
+                })?;
+            if letters.contains(&letter) {
+                return Err(invalid(
+                    "players.colours",
+                    format!("two colours start with `{letter}`; seats are named by it"),
+                ));
+            }
+            letters.push(letter);
+        }
+        if p.pieces == 0 || usize::from(p.pieces) > MAX_PIECES {
+            return Err(invalid(
+                "players.pieces",
+                format!("needs 1 to {MAX_PIECES} pieces, not {}", p.pieces),
+            ));
+        }
+        let seats = p.seats.len() as u8;
+        let mut team_of = [u8::MAX; MAX_SEATS];
+        let mut team_seats = Vec::new();
+        for team in &p.teams {
+            if team.is_empty() {
+                return Err(invalid("players.teams", "a team has no seats".into()));
+            }
+            let mut mask = 0u8;
+            for &seat in team {
+                if seat >= seats {
+                    return Err(invalid(
+                        "players.teams",
+                        format!("seat {seat} does not exist ({seats} seats)"),
+                    ));
+                }
+                if team_of[usize::from(seat)] != u8::MAX {
+                    return Err(invalid(
+                        "players.teams",
+                        format!("seat {seat} is in two teams"),
+                    ));
+                }
+                team_of[usize::from(seat)] = team_seats.len() as u8;
+                mask |= 1 << seat;
+            }
+            team_seats.push(mask);
+        }
+        for seat in 0..seats {
+            if team_of[usize::from(seat)] == u8::MAX {
+                team_of[usize::from(seat)] = team_seats.len() as u8;
+                team_seats.push(1 << seat);
+            }
+        }
+        if team_seats.len() < 2 {
+            return Err(invalid(
+                "players.teams",
+                "every seat is in one team: nobody to play against".into(),
+            ));
+        }
+
+        let (outcomes, flags) = compile_throws(&ruleset, &invalid)?;
+
+        let t = &ruleset.turn;
+        if matches!(
+            t.three_in_a_row,
+            StreakPenalty::CancelTurn | StreakPenalty::VoidStreak
+        ) && t.spend != Spend::AfterThrowing
+        {
+            return Err(invalid(
+                "turn.three_in_a_row",
+                "cancel-turn and void-streak strike out throws already made, so they need \
+                 turn.spend = \"after-throwing\" (a move already played cannot be struck out)"
+                    .into(),
+            ));
+        }
+        let m = &ruleset.moves;
+        if m.first_piece_free && m.entry == Entry::Free {
+            return Err(invalid(
+                "moves.first_piece_free",
+                "every piece enters freely already (moves.entry = \"free\")".into(),
+            ));
+        }
+        if m.entry == Entry::Free && !ruleset.throw.grace.is_empty() {
+            return Err(invalid(
+                "throw.grace",
+                "graces introduce pieces, but moves.entry = \"free\" needs none; leave the list empty".into(),
+            ));
+        }
+        if m.entry == Entry::Grace && !m.first_piece_free && ruleset.throw.grace.is_empty() {
+            return Err(invalid(
+                "throw.grace",
+                "no value is a grace, so no piece could ever leave the Charkoni".into(),
+            ));
+        }
+        let c = &ruleset.capture;
+        if c.invalidation && !c.before_home {
+            return Err(invalid(
+                "capture.invalidation",
+                "striking out a capture only matters when capture.before_home is true".into(),
+            ));
+        }
+
+        let routes: Vec<Vec<Square>> = p
+            .seats
+            .iter()
+            .map(|&arm| topology.route(arm, b.direction))
+            .collect();
+        let castle_on_route = routes
+            .iter()
+            .map(|r| r.iter().map(|&s| topology.is_castle(s)).collect())
+            .collect();
+        Ok(Rules {
+            ruleset,
+            topology,
+            routes,
+            castle_on_route,
+            outcomes,
+            flags,
+            team_of,
+            team_seats,
+            letters,
+        })
+    }
+
+    /// Parses and validates TOML text in one step.
+    ///
+    /// # Errors
+    /// As [`Ruleset::from_toml_with`] and [`Rules::compile`].
+    pub fn from_toml(
+        text: &str,
+        origin: &str,
+        overrides: &[String],
+    ) -> Result<Rules, RulesetError> {
+        Rules::compile(Ruleset::from_toml_with(text, origin, overrides)?, origin)
+    }
+
+    /// The ruleset these rules were compiled from.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The board.
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+
+    /// Number of seats.
+    pub fn seats(&self) -> u8 {
+        self.routes.len() as u8
+    }
+
+    /// Pieces per seat.
+    pub fn pieces(&self) -> u8 {
+        self.ruleset.players.pieces
+    }
+
+    /// The letter naming a seat in notation (the first letter of its colour).
+    pub fn seat_letter(&self, seat: u8) -> char {
+        self.letters[usize::from(seat)]
+    }
+
+    /// The seat named by a letter.
+    pub fn seat_by_letter(&self, letter: char) -> Option<u8> {
+        self.letters
+            .iter()
+            .position(|&l| l == letter.to_ascii_uppercase())
+            .map(|i| i as u8)
+    }
+
+    /// The team of a seat.
+    pub fn team_of(&self, seat: u8) -> u8 {
+        self.team_of[usize::from(seat)]
+    }
+
+    /// Number of teams (seats playing alone count as teams of one).
+    pub fn teams(&self) -> u8 {
+        self.team_seats.len() as u8
+    }
+
+    /// The seats of a team, as a bit mask.
+    pub fn team_seats(&self, team: u8) -> u8 {
+        self.team_seats[usize::from(team)]
+    }
+
+    /// A seat's route: the squares its pieces pass, in order (the Charkoni excluded).
+    pub fn route(&self, seat: u8) -> &[Square] {
+        &self.routes[usize::from(seat)]
+    }
+
+    /// Number of squares on a route; a piece at progress `route_len() + 1` is home.
+    pub fn route_len(&self) -> u8 {
+        self.routes[0].len() as u8
+    }
+
+    /// The progress of a piece that has reached the Charkoni again.
+    pub fn home(&self) -> u8 {
+        self.route_len() + 1
+    }
+
+    /// The progress at which a piece stands on its arm's end square for the second time, about to
+    /// turn up its lane.
+    pub fn turn_home(&self) -> u8 {
+        self.topology.arm_length() + self.topology.track_len()
+    }
+
+    /// The square at a progress on a seat's route (`None` in the Charkoni).
+    pub fn square_at(&self, seat: u8, progress: u8) -> Option<Square> {
+        let route = &self.routes[usize::from(seat)];
+        progress
+            .checked_sub(1)
+            .and_then(|i| route.get(usize::from(i)))
+            .copied()
+    }
+
+    pub(crate) fn castle_at(&self, seat: u8, progress: u8) -> bool {
+        progress
+            .checked_sub(1)
+            .and_then(|i| self.castle_on_route[usize::from(seat)].get(usize::from(i)))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Every outcome of a throw with its exact probability.
+    pub fn outcomes(&self) -> &[Outcome] {
+        &self.outcomes
+    }
+
+    /// The outcome of a throw.
+    pub fn outcome(&self, throw: Throw) -> &Outcome {
+        &self.outcomes[usize::from(throw.0)]
+    }
+
+    /// The throw whose value is `value`, if any.
+    pub fn throw_by_value(&self, value: u8) -> Option<Throw> {
+        self.outcomes
+            .iter()
+            .position(|o| o.value == value)
+            .map(|i| Throw(i as u8))
+    }
+
+    pub(crate) fn flags(&self, value: u8) -> ValueFlags {
+        self.flags[usize::from(value)]
+    }
+}
+
+type Invalid<'a> = dyn Fn(&str, String) -> RulesetError + 'a;
+
+fn compile_throws(
+    ruleset: &Ruleset,
+    invalid: &Invalid<'_>,
+) -> Result<(Vec<Outcome>, Vec<ValueFlags>), RulesetError> {
+    let t = &ruleset.throw;
+    let raw = match t.device {
+        Device::Cowries => {
+            let shells = t
+                .shells
+                .ok_or_else(|| invalid("throw.shells", "cowries need a number of shells".into()))?;
+            if !(1..=12).contains(&shells) {
+                return Err(invalid(
+                    "throw.shells",
+                    format!("needs 1 to 12 shells, not {shells}"),
+                ));
+            }
+            if !(t.p_up > 0.0 && t.p_up < 1.0) {
+                return Err(invalid(
+                    "throw.p_up",
+                    format!("must lie strictly between 0 and 1, not {}", t.p_up),
+                ));
+            }
+            if t.dice.is_some() || t.faces.is_some() {
+                return Err(invalid(
+                    "throw.dice",
+                    "cowries have no dice or faces".into(),
+                ));
+            }
+            cowrie_distribution(shells, t.p_up)
+        }
+        Device::Dice => {
+            let count = t
+                .dice
+                .ok_or_else(|| invalid("throw.dice", "dice need a number of dice".into()))?;
+            if !(1..=4).contains(&count) {
+                return Err(invalid(
+                    "throw.dice",
+                    format!("needs 1 to 4 dice, not {count}"),
+                ));
+            }
+            if t.shells.is_some() || t.values.is_some() {
+                return Err(invalid(
+                    "throw.values",
+                    "dice count their total; shells and values are for cowries".into(),
+                ));
+            }
+            let faces = t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6]);
+            if faces.len() < 2 || faces.iter().any(|&f| f == 0 || f > 60) {
+                return Err(invalid(
+                    "throw.faces",
+                    "a die needs at least two faces, each from 1 to 60".into(),
+                ));
+            }
+            dice_distribution(count, &faces)
+        }
+    };
+    let values: Vec<u8> = match (&t.values, t.device) {
+        (Some(values), _) => {
+            if values.len() != raw.len() {
+                return Err(invalid(
+                    "throw.values",
+                    format!(
+                        "{} shells give {} results (0 to {} mouths up) but {} values are listed",
+                        raw.len() - 1,
+                        raw.len(),
+                        raw.len() - 1,
+                        values.len()
+                    ),
+                ));
+            }
+            values.clone()
+        }
+        (None, Device::Dice) => raw.iter().map(|r| r.0).collect(),
+        (None, Device::Cowries) => {
+            return Err(invalid(
+                "throw.values",
+                "cowries need a value for each number of shells mouth up".into(),
+            ))
+        }
+    };
+    for (i, &v) in values.iter().enumerate() {
+        if v == 0 {
+            return Err(invalid(
+                "throw.values",
+                format!("the value for result {i} is 0; a throw must be worth at least 1"),
+            ));
+        }
+        if values[..i].contains(&v) {
+            return Err(invalid(
+                "throw.values",
+                format!("value {v} appears twice; throws are named by their value"),
+            ));
+        }
+    }
+    let mut flags = vec![ValueFlags::default(); 256];
+    for (v, f) in flags.iter_mut().enumerate() {
+        f.streak_group = v as u8;
+    }
+    let lists: [(&str, &Vec<u8>, fn(&mut ValueFlags)); 6] = [
+        ("throw.grace", &t.grace, |f| f.grace = true),
+        ("throw.extra_throw", &t.extra_throw, |f| {
+            f.extra_throw = true
+        }),
+        ("throw.first_entry", &t.first_entry, |f| {
+            f.first_entry = true
+        }),
+        ("throw.needs_piece_on_board", &t.needs_piece_on_board, |f| {
+            f.needs_piece_on_board = true
+        }),
+        ("throw.bonus_step", &t.bonus_step, |f| f.bonus_step = true),
+        ("turn.opening", &ruleset.turn.opening, |f| f.opening = true),
+    ];
+    for (field, list, set) in lists {
+        for &v in list {
+            if !values.contains(&v) {
+                return Err(invalid(
+                    field,
+                    format!("{v} is not the value of any throw (values: {values:?})"),
+                ));
+            }
+            set(&mut flags[usize::from(v)]);
+        }
+    }
+    for &v in &t.first_entry {
+        if !t.grace.contains(&v) {
+            return Err(invalid(
+                "throw.first_entry",
+                format!("{v} is not a grace, so it cannot introduce a piece"),
+            ));
+        }
+    }
+    let mut grouped: Vec<u8> = Vec::new();
+    for group in &t.streak_groups {
+        let rep = group
+            .iter()
+            .copied()
+            .min()
+            .ok_or_else(|| invalid("throw.streak_groups", "a group is empty".into()))?;
+        for &v in group {
+            if !values.contains(&v) {
+                return Err(invalid(
+                    "throw.streak_groups",
+                    format!("{v} is not the value of any throw"),
+                ));
+            }
+            if grouped.contains(&v) {
+                return Err(invalid(
+                    "throw.streak_groups",
+                    format!("{v} is in two groups"),
+                ));
+            }
+            grouped.push(v);
+            flags[usize::from(v)].streak_group = rep;
+        }
+    }
+    let outcomes = raw
+        .iter()
+        .zip(&values)
+        .map(|(&(result, probability), &value)| {
+            let f = flags[usize::from(value)];
+            Outcome {
+                result,
+                value,
+                grace: f.grace,
+                extra_throw: f.extra_throw,
+                probability,
+            }
+        })
+        .collect();
+    Ok((outcomes, flags))
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.title, self.name)
+    }
+}

@@ -1,0 +1,111 @@
+//! Throw devices and their outcomes, with exact probabilities.
+//!
+//! A device is either a handful of cowrie shells (the outcome is how many fall mouth up) or a few
+//! dice (the outcome is their total). The ruleset maps every outcome to a [`ThrowValue`]: how many
+//! squares it is worth, whether it is a grace (may introduce a piece) and whether it earns another
+//! throw. The engine never draws random numbers itself: callers pick an outcome, by chance or by
+//! hand, and [`crate::Position::apply_throw`] applies it.
+
+/// One possible result of a throw, as the ruleset reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// What the device shows: the number of shells mouth up, or the dice total.
+    pub result: u8,
+    /// The throw's value in squares.
+    pub value: u8,
+    /// Whether the throw is a grace, which may introduce a piece from the Charkoni.
+    pub grace: bool,
+    /// Whether the throw earns another throw.
+    pub extra_throw: bool,
+    /// The exact probability of this outcome.
+    pub probability: f64,
+}
+
+/// An index into [`crate::Rules::outcomes`]: a throw as the engine applies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Throw(pub u8);
+
+/// The distribution of raw results of a device: `(result, probability)` for every result that can
+/// occur, in increasing order of result.
+pub(crate) fn cowrie_distribution(shells: u8, p_up: f64) -> Vec<(u8, f64)> {
+    let n = i32::from(shells);
+    (0..=shells)
+        .map(|k| {
+            let k_i = i32::from(k);
+            let ways = binomial(u64::from(shells), u64::from(k)) as f64;
+            (k, ways * p_up.powi(k_i) * (1.0 - p_up).powi(n - k_i))
+        })
+        .collect()
+}
+
+/// The distribution of the total of `count` dice with the given faces (each face equally likely).
+pub(crate) fn dice_distribution(count: u8, faces: &[u8]) -> Vec<(u8, f64)> {
+    // ways[t] = number of face sequences totalling t.
+    let max_total = usize::from(count) * usize::from(faces.iter().copied().max().unwrap_or(0));
+    let mut ways = vec![0u64; max_total + 1];
+    ways[0] = 1;
+    for _ in 0..count {
+        let mut next = vec![0u64; max_total + 1];
+        for (total, &w) in ways.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            for &face in faces {
+                if let Some(slot) = next.get_mut(total + usize::from(face)) {
+                    *slot += w;
+                }
+            }
+        }
+        ways = next;
+    }
+    let all = (faces.len() as f64).powi(i32::from(count));
+    ways.iter()
+        .enumerate()
+        .filter(|(_, &w)| w > 0)
+        .filter_map(|(t, &w)| u8::try_from(t).ok().map(|t| (t, w as f64 / all)))
+        .collect()
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_fair_cowries_follow_the_binomial_distribution() {
+        let d = cowrie_distribution(6, 0.5);
+        let expected = [1.0, 6.0, 15.0, 20.0, 15.0, 6.0, 1.0];
+        for ((k, p), e) in d.iter().zip(expected) {
+            assert_eq!(*p, e / 64.0, "{k} mouths up");
+        }
+    }
+
+    #[test]
+    fn biased_cowries_still_sum_to_one() {
+        let total: f64 = cowrie_distribution(7, 0.37).iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn two_dice_total_seven_one_time_in_six() {
+        let d = dice_distribution(2, &[1, 2, 3, 4, 5, 6]);
+        assert_eq!(d.len(), 11);
+        assert_eq!(
+            d.iter().find(|(t, _)| *t == 7).map(|x| x.1),
+            Some(6.0 / 36.0)
+        );
+    }
+
+    #[test]
+    fn three_long_dice_have_twenty_totals() {
+        // Long dice (pasa) show 1, 2, 5 or 6.
+        let d = dice_distribution(3, &[1, 2, 5, 6]);
+        let total: f64 = d.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        assert_eq!(d.first().map(|x| x.0), Some(3));
+        assert_eq!(d.last().map(|x| x.0), Some(18));
+    }
+}

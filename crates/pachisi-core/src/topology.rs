@@ -1,0 +1,343 @@
+//! The cross-shaped board, generated from two numbers.
+//!
+//! A board has `arms` arms (four for Pachisi), each three columns wide and `arm_length` squares long
+//! (eight for Pachisi, six for Ludo). The squares of the two outer columns and the end square of the
+//! middle column of every arm make the shared outer track (`arms * (2 * arm_length + 1)` squares: 68
+//! on the Pachisi board). The other middle-column squares form each arm's private lane. Columns are
+//! named as seen from the Charkoni looking out along the arm: `l`eft, `m`iddle, `r`ight; rows count
+//! outwards from the Charkoni, 1 to `arm_length`. A square is written `<arm><column><row>`, e.g.
+//! `2m8`, the end square of arm 2.
+//!
+//! Arms are numbered counter-clockwise (as seen from above). Travelling counter-clockwise, a piece
+//! goes out along an arm's right column, across its end square and in along its left column, then on
+//! to the right column of the next arm.
+
+use std::fmt;
+
+/// Largest supported number of arms (six-arm boards exist).
+pub const MAX_ARMS: u8 = 6;
+/// Largest supported arm length.
+pub const MAX_ARM_LENGTH: u8 = 12;
+
+/// One square of the board (never the Charkoni, which is not a square pieces share).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(pub u8);
+
+/// A column of an arm, as seen from the Charkoni looking outwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// The left outer column.
+    Left,
+    /// The middle column: the owner's lane, and the arm's end square.
+    Middle,
+    /// The right outer column.
+    Right,
+}
+
+impl Column {
+    fn index(self) -> u8 {
+        match self {
+            Column::Left => 0,
+            Column::Middle => 1,
+            Column::Right => 2,
+        }
+    }
+
+    fn letter(self) -> char {
+        ['l', 'm', 'r'][self.index() as usize]
+    }
+
+    fn from_letter(c: char) -> Option<Column> {
+        match c {
+            'l' => Some(Column::Left),
+            'm' => Some(Column::Middle),
+            'r' => Some(Column::Right),
+            _ => None,
+        }
+    }
+}
+
+/// The direction pieces travel round the track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// The traditional direction (documents 000, 001, 002, 004).
+    Counterclockwise,
+    /// The mirror image, used by some later sets.
+    Clockwise,
+}
+
+/// A board: its squares, which of them are castles, and the order of the outer track.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Topology {
+    arms: u8,
+    arm_length: u8,
+    castle: Vec<bool>,
+    /// The outer track in counter-clockwise order, starting at arm 0's right column, row 1.
+    track: Vec<Square>,
+}
+
+/// Why a board cannot be generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TopologyError {
+    /// Too few or too many arms.
+    #[error("a board needs 2 to {MAX_ARMS} arms, not {0}")]
+    Arms(u8),
+    /// An arm too short or too long.
+    #[error("an arm needs 2 to {MAX_ARM_LENGTH} squares, not {0}")]
+    ArmLength(u8),
+    /// The castle row lies outside the arm.
+    #[error("outer castles must stand on a row from 1 to {arm_length}, not {row}")]
+    CastleRow {
+        /// The row asked for.
+        row: u8,
+        /// The arm's length.
+        arm_length: u8,
+    },
+}
+
+impl Topology {
+    /// Generates a board. `outer_castle_row` is the row (counted from the Charkoni) of the castle
+    /// on each outer column; every arm's end square is a castle too.
+    ///
+    /// # Errors
+    /// When a parameter is out of range.
+    pub fn new(arms: u8, arm_length: u8, outer_castle_row: u8) -> Result<Topology, TopologyError> {
+        if !(2..=MAX_ARMS).contains(&arms) {
+            return Err(TopologyError::Arms(arms));
+        }
+        if !(2..=MAX_ARM_LENGTH).contains(&arm_length) {
+            return Err(TopologyError::ArmLength(arm_length));
+        }
+        if !(1..=arm_length).contains(&outer_castle_row) {
+            return Err(TopologyError::CastleRow {
+                row: outer_castle_row,
+                arm_length,
+            });
+        }
+        let mut topology = Topology {
+            arms,
+            arm_length,
+            castle: vec![false; usize::from(arms) * 3 * usize::from(arm_length)],
+            track: Vec::new(),
+        };
+        for arm in 0..arms {
+            for column in [Column::Left, Column::Right] {
+                let sq = topology.square(arm, column, outer_castle_row);
+                topology.castle[usize::from(sq.0)] = true;
+            }
+            let end = topology.square(arm, Column::Middle, arm_length);
+            topology.castle[usize::from(end.0)] = true;
+            for row in 1..=arm_length {
+                topology
+                    .track
+                    .push(topology.square(arm, Column::Right, row));
+            }
+            topology.track.push(end);
+            for row in (1..=arm_length).rev() {
+                topology.track.push(topology.square(arm, Column::Left, row));
+            }
+        }
+        Ok(topology)
+    }
+
+    /// Number of arms.
+    pub fn arms(&self) -> u8 {
+        self.arms
+    }
+
+    /// Squares per column of an arm.
+    pub fn arm_length(&self) -> u8 {
+        self.arm_length
+    }
+
+    /// Number of squares on the board (the Charkoni not counted).
+    pub fn square_count(&self) -> usize {
+        self.castle.len()
+    }
+
+    /// Number of squares on the shared outer track.
+    pub fn track_len(&self) -> u8 {
+        self.arms * (2 * self.arm_length + 1)
+    }
+
+    /// The square at `row` (1 = next to the Charkoni) of `column` of `arm`.
+    pub fn square(&self, arm: u8, column: Column, row: u8) -> Square {
+        Square(arm * 3 * self.arm_length + column.index() * self.arm_length + (row - 1))
+    }
+
+    /// The arm, column and row of a square.
+    pub fn coordinates(&self, sq: Square) -> (u8, Column, u8) {
+        let per_arm = 3 * self.arm_length;
+        let arm = sq.0 / per_arm;
+        let rest = sq.0 % per_arm;
+        let column =
+            [Column::Left, Column::Middle, Column::Right][usize::from(rest / self.arm_length)];
+        (arm, column, rest % self.arm_length + 1)
+    }
+
+    /// Whether pieces on this square are safe from capture.
+    pub fn is_castle(&self, sq: Square) -> bool {
+        self.castle[usize::from(sq.0)]
+    }
+
+    /// The name of a square, such as `0m8`.
+    pub fn name(&self, sq: Square) -> SquareName {
+        let (arm, column, row) = self.coordinates(sq);
+        SquareName { arm, column, row }
+    }
+
+    /// Parses a square name such as `0m8`; `None` when it names no square of this board.
+    pub fn parse_square(&self, text: &str) -> Option<Square> {
+        let mut chars = text.chars();
+        let arm = chars.next()?.to_digit(10)?;
+        let column = Column::from_letter(chars.next()?)?;
+        let row: u8 = chars.as_str().parse().ok()?;
+        let arm = u8::try_from(arm).ok()?;
+        (arm < self.arms && (1..=self.arm_length).contains(&row))
+            .then(|| self.square(arm, column, row))
+    }
+
+    /// The route of a piece belonging to `arm`: out of the Charkoni down the arm's middle column,
+    /// once round the whole track in `direction`, and back up the middle column. The arm's end
+    /// square appears twice, as the track starts and ends there; the Charkoni is not included.
+    pub fn route(&self, arm: u8, direction: Direction) -> Vec<Square> {
+        let n = self.arm_length;
+        let mut cycle = self.track.clone();
+        if direction == Direction::Clockwise {
+            cycle.reverse();
+        }
+        let end = self.square(arm, Column::Middle, n);
+        let start = cycle.iter().position(|&s| s == end).unwrap_or(0);
+        let mut route: Vec<Square> = (1..n)
+            .map(|row| self.square(arm, Column::Middle, row))
+            .collect();
+        route.extend(cycle[start..].iter().chain(&cycle[..start]));
+        route.extend(
+            (1..=n)
+                .rev()
+                .map(|row| self.square(arm, Column::Middle, row)),
+        );
+        route
+    }
+}
+
+/// The printable name of a square (`<arm><column><row>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareName {
+    arm: u8,
+    column: Column,
+    row: u8,
+}
+
+impl fmt::Display for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.arm, self.column.letter(), self.row)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn pachisi() -> Topology {
+        Topology::new(4, 8, 5).expect("valid board")
+    }
+
+    #[test]
+    fn the_pachisi_cross_has_96_squares_and_a_68_square_track() {
+        let t = pachisi();
+        assert_eq!(t.square_count(), 96);
+        assert_eq!(t.track_len(), 68);
+        assert_eq!(t.track.len(), 68);
+        let distinct: HashSet<_> = t.track.iter().collect();
+        assert_eq!(distinct.len(), 68);
+    }
+
+    #[test]
+    fn the_pachisi_board_has_twelve_castles() {
+        let t = pachisi();
+        let castles = (0..96).filter(|&i| t.is_castle(Square(i))).count();
+        assert_eq!(castles, 12);
+        assert!(t.is_castle(t.square(0, Column::Middle, 8)));
+        assert!(t.is_castle(t.square(3, Column::Left, 5)));
+        assert!(!t.is_castle(t.square(3, Column::Left, 4)));
+    }
+
+    #[test]
+    fn a_piece_passes_75_distinct_squares() {
+        let t = pachisi();
+        for arm in 0..4 {
+            for direction in [Direction::Counterclockwise, Direction::Clockwise] {
+                let route = t.route(arm, direction);
+                assert_eq!(route.len(), 83);
+                let distinct: HashSet<_> = route.iter().collect();
+                assert_eq!(distinct.len(), 75);
+            }
+        }
+    }
+
+    #[test]
+    fn consecutive_route_squares_are_neighbours() {
+        let t = pachisi();
+        let pos = |sq: Square| {
+            // Board coordinates with the Charkoni at the origin, arm 0 pointing down (south),
+            // arms numbered counter-clockwise: 1 east, 2 north, 3 west.
+            let (arm, column, row) = t.coordinates(sq);
+            let side = match column {
+                Column::Left => -1,
+                Column::Middle => 0,
+                Column::Right => 1,
+            };
+            let (r, s) = (i32::from(row) + 1, side);
+            // Looking outwards from the Charkoni along arm 0 (south), left is east.
+            match arm {
+                0 => (-s, -r),
+                1 => (r, -s),
+                2 => (s, r),
+                _ => (-r, s),
+            }
+        };
+        for direction in [Direction::Counterclockwise, Direction::Clockwise] {
+            let route = t.route(0, direction);
+            for pair in route.windows(2) {
+                let (a, b) = (pos(pair[0]), pos(pair[1]));
+                let d = (a.0 - b.0).abs() + (a.1 - b.1).abs();
+                // The step from one arm's column to the next arm's column crosses a corner of the
+                // Charkoni diagonally; the end square is repeated where the route turns home.
+                assert!(d <= 2, "{} -> {}", t.name(pair[0]), t.name(pair[1]));
+            }
+        }
+    }
+
+    #[test]
+    fn square_names_round_trip() {
+        let t = pachisi();
+        for i in 0..96 {
+            let name = t.name(Square(i)).to_string();
+            assert_eq!(t.parse_square(&name), Some(Square(i)), "{name}");
+        }
+        assert_eq!(t.parse_square("4m1"), None);
+        assert_eq!(t.parse_square("0m9"), None);
+        assert_eq!(t.parse_square("0x1"), None);
+        assert_eq!(t.parse_square(""), None);
+    }
+
+    #[test]
+    fn a_ludo_board_has_a_52_square_track() {
+        let t = Topology::new(4, 6, 4).expect("valid board");
+        assert_eq!(t.track_len(), 52);
+    }
+
+    #[test]
+    fn bad_parameters_are_refused() {
+        assert_eq!(Topology::new(1, 8, 5), Err(TopologyError::Arms(1)));
+        assert_eq!(Topology::new(4, 1, 1), Err(TopologyError::ArmLength(1)));
+        assert!(matches!(
+            Topology::new(4, 8, 9),
+            Err(TopologyError::CastleRow { .. })
+        ));
+    }
+}
