@@ -348,21 +348,23 @@ impl Ruleset {
         origin: &str,
         overrides: &[String],
     ) -> Result<Ruleset, RulesetError> {
+        let mut ruleset = Ruleset::from_toml(text, origin)?;
+        if overrides.is_empty() {
+            return Ok(ruleset);
+        }
         let mut doc: toml::Table =
             toml::from_str(text).map_err(|e| syntax_error(text, origin, &e))?;
+        // Apply one override at a time so that an error names the override that caused it.
         for assignment in overrides {
             apply_override(&mut doc, assignment)?;
+            let fail = |reason: String| RulesetError::Override {
+                assignment: assignment.clone(),
+                reason,
+            };
+            let merged = toml::to_string(&doc).map_err(|e| fail(e.to_string()))?;
+            ruleset = toml::from_str(&merged).map_err(|e| fail(e.message().trim().to_string()))?;
         }
-        let merged = toml::to_string(&doc).map_err(|e| RulesetError::Override {
-            assignment: overrides.join(" "),
-            reason: e.to_string(),
-        })?;
-        let origin = if overrides.is_empty() {
-            origin.to_string()
-        } else {
-            format!("{origin} (with {})", overrides.join(", "))
-        };
-        toml::from_str(&merged).map_err(|e| syntax_error(&merged, &origin, &e))
+        Ok(ruleset)
     }
 
     /// The ruleset as TOML text.

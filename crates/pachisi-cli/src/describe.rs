@@ -1,0 +1,123 @@
+//! Words and JSON shapes for what the engine reports: rulesets, routes and moves.
+
+use pachisi_core::{Move, Position, Rules};
+use serde::Serialize;
+
+/// A square on a seat's route.
+#[derive(Serialize)]
+pub struct RouteStep {
+    pub progress: u8,
+    pub square: String,
+    pub castle: bool,
+}
+
+/// A seat's route, the Charkoni at both ends.
+pub fn route(rules: &Rules, seat: u8) -> Vec<RouteStep> {
+    let topology = rules.topology();
+    let mut steps: Vec<RouteStep> = rules
+        .route(seat)
+        .iter()
+        .enumerate()
+        .map(|(i, &sq)| RouteStep {
+            progress: i as u8 + 1,
+            square: topology.name(sq).to_string(),
+            castle: topology.is_castle(sq),
+        })
+        .collect();
+    steps.push(RouteStep {
+        progress: rules.home(),
+        square: "C".into(),
+        castle: false,
+    });
+    steps
+}
+
+/// The name of the place a piece at `progress` stands on.
+pub fn place(rules: &Rules, seat: u8, progress: u8) -> String {
+    match rules.square_at(seat, progress) {
+        Some(sq) => rules.topology().name(sq).to_string(),
+        None if progress == 0 => "C (waiting)".into(),
+        None => "C (home)".into(),
+    }
+}
+
+/// A legal move with what it does.
+#[derive(Serialize)]
+pub struct MoveReport {
+    #[serde(rename = "move")]
+    pub notation: String,
+    pub description: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub captures: u32,
+    pub position: String,
+}
+
+/// Plays `mv` on a copy of `pos` and says what it does.
+pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
+    let seat = pos.to_move();
+    let mut after = *pos;
+    after.play_unchecked(rules, mv);
+    let waiting = |p: &Position| -> u32 {
+        (0..rules.seats())
+            .filter(|&s| rules.team_of(s) != rules.team_of(seat))
+            .map(|s| p.pieces_of(s).iter().filter(|&&x| x == 0).count() as u32)
+            .sum()
+    };
+    let captures = waiting(&after).saturating_sub(waiting(pos));
+    let (from, to, description) = match mv {
+        Move::Pass => (
+            None,
+            None,
+            "pass: forfeit the rest of the throws".to_string(),
+        ),
+        Move::Enter { value } => {
+            let to = place(rules, seat, 1);
+            (
+                Some("C (waiting)".to_string()),
+                Some(to.clone()),
+                format!("spend the grace {value} to introduce a piece onto {to}"),
+            )
+        }
+        Move::Advance {
+            from,
+            value,
+            steps,
+            pair,
+            round_again,
+        } => {
+            let raw = u16::from(from) + u16::from(mv.distance());
+            let to_progress = if round_again {
+                raw - u16::from(rules.topology().track_len())
+            } else {
+                raw.min(u16::from(rules.home()))
+            };
+            let to_progress = u8::try_from(to_progress).unwrap_or(rules.home());
+            let (a, b) = (place(rules, seat, from), place(rules, seat, to_progress));
+            let who = if pair { "the pair" } else { "a piece" };
+            let mut d = format!("move {who} {} squares from {a} to {b}", mv.distance());
+            if steps != value {
+                d.push_str(&format!(" with {steps} of the {value}"));
+            } else {
+                d.push_str(&format!(" with the {value}"));
+            }
+            if round_again {
+                d.push_str(", going round again");
+            }
+            (Some(a), Some(b), d)
+        }
+    };
+    let description = if captures > 0 {
+        format!("{description}, capturing {captures}")
+    } else {
+        description
+    };
+    MoveReport {
+        notation: mv.to_string(),
+        description,
+        from,
+        to,
+        captures,
+        position: after.to_notation(rules),
+    }
+}

@@ -1,0 +1,482 @@
+//! What each command does.
+
+use crate::describe::{describe_move, route};
+use crate::{Cli, Command, RecordCommand, RulesArgs, RulesCommand};
+use anyhow::{anyhow, bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use pachisi_core::{builtin_text, GameRecord, Phase, Position, Rules, BUILTIN_RULESETS};
+use serde_json::json;
+use std::path::Path;
+use std::time::Instant;
+
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Rules(RulesCommand::List { json }) => rules_list(json),
+        Command::Rules(RulesCommand::Show { name, set, json }) => {
+            rules_show(&load_rules(&name, &set)?, json)
+        }
+        Command::Rules(RulesCommand::Route {
+            name,
+            seat,
+            set,
+            json,
+        }) => {
+            let rules = load_rules(&name, &set)?;
+            rules_route(&rules, parse_seat(&rules, &seat)?, json)
+        }
+        Command::Moves {
+            rules,
+            position,
+            throw,
+            json,
+        } => moves(&rules.load()?, &position, throw, json),
+        Command::Perft {
+            rules,
+            position,
+            depth,
+            divide,
+        } => perft(&rules.load()?, &position, depth, divide),
+        Command::Simulate {
+            rules,
+            games,
+            seed,
+            json,
+        } => simulate(&rules.load()?, games, seed, json),
+        Command::Record(RecordCommand::Random { rules, seed, out }) => {
+            record_random(&rules, seed, out.as_deref())
+        }
+        Command::Record(RecordCommand::Check { file, set }) => record_check(&file, &set),
+    }
+}
+
+impl RulesArgs {
+    fn load(&self) -> Result<Rules> {
+        load_rules(&self.name, &self.set)
+    }
+}
+
+/// A built-in ruleset by name, or a ruleset file by path.
+fn load_rules(name: &str, overrides: &[String]) -> Result<Rules> {
+    if let Some(text) = builtin_text(name) {
+        return Ok(Rules::from_toml(text, &format!("{name}.toml"), overrides)?);
+    }
+    let path = Path::new(name);
+    if !path.exists() {
+        let names: Vec<&str> = BUILTIN_RULESETS.iter().map(|(n, _)| *n).collect();
+        bail!(
+            "no built-in ruleset or file is called `{name}`; the built-in rulesets are: {}",
+            names.join(", ")
+        );
+    }
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the ruleset file {}", path.display()))?;
+    Ok(Rules::from_toml(
+        &text,
+        &path.display().to_string(),
+        overrides,
+    )?)
+}
+
+fn parse_seat(rules: &Rules, text: &str) -> Result<u8> {
+    let seat = match text.parse::<u8>() {
+        Ok(n) => Some(n).filter(|&n| n < rules.seats()),
+        Err(_) => text
+            .chars()
+            .next()
+            .filter(|_| text.chars().count() == 1)
+            .and_then(|c| rules.seat_by_letter(c)),
+    };
+    let letters: String = (0..rules.seats()).map(|s| rules.seat_letter(s)).collect();
+    seat.ok_or_else(|| {
+        anyhow!(
+            "no seat `{text}`: the seats are 0 to {} ({letters})",
+            rules.seats() - 1
+        )
+    })
+}
+
+fn parse_position(rules: &Rules, text: &str) -> Result<Position> {
+    Position::from_notation(rules, text).map_err(|e| {
+        let pointer = format!("{}^", " ".repeat(e.at.saturating_sub(1)));
+        anyhow!("{e}\n  {text}\n  {pointer}")
+    })
+}
+
+fn rules_list(json: bool) -> Result<()> {
+    let mut rows = Vec::new();
+    for (name, text) in BUILTIN_RULESETS {
+        let rules = Rules::from_toml(text, name, &[])?;
+        let r = rules.ruleset();
+        rows.push((r.name.clone(), r.title.clone(), r.source.clone()));
+    }
+    if json {
+        let list: Vec<_> = rows
+            .iter()
+            .map(|(n, t, s)| json!({"name": n, "title": t, "source": s}))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&list)?);
+        return Ok(());
+    }
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    for (name, title, source) in rows {
+        println!("{name:width$}  {title} [source {source}]");
+    }
+    Ok(())
+}
+
+fn rules_show(rules: &Rules, json: bool) -> Result<()> {
+    let r = rules.ruleset();
+    let t = rules.topology();
+    let castles: Vec<String> = (0..t.square_count() as u8)
+        .map(pachisi_core::Square)
+        .filter(|&s| t.is_castle(s))
+        .map(|s| t.name(s).to_string())
+        .collect();
+    if json {
+        let outcomes: Vec<_> = rules
+            .outcomes()
+            .iter()
+            .map(|o| json!({"result": o.result, "value": o.value, "probability": o.probability, "grace": o.grace, "extra_throw": o.extra_throw}))
+            .collect();
+        let out = json!({
+            "ruleset": r,
+            "board": {"squares": t.square_count(), "track": t.track_len(), "route": rules.route_len(), "castles": castles},
+            "outcomes": outcomes,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    println!("{} ({}), source document {}", r.title, r.name, r.source);
+    if !r.description.is_empty() {
+        println!("\n{}", r.description.trim());
+    }
+    println!(
+        "\nBoard: {} arms of 3 x {} squares ({} squares), a {}-square track, routes of {} squares.",
+        t.arms(),
+        t.arm_length(),
+        t.square_count(),
+        t.track_len(),
+        rules.route_len()
+    );
+    println!("Castles: {}", castles.join(" "));
+    let seats: Vec<String> = (0..rules.seats())
+        .map(|s| {
+            format!(
+                "{} {} (arm {}, team {})",
+                s,
+                r.players.colours[usize::from(s)],
+                r.players.seats[usize::from(s)],
+                rules.team_of(s)
+            )
+        })
+        .collect();
+    println!(
+        "Seats: {}; {} pieces each.",
+        seats.join(", "),
+        rules.pieces()
+    );
+    println!(
+        "\nThrow outcomes ({}):",
+        match r.throw.device {
+            pachisi_core::ruleset::Device::Cowries => "shells mouth up",
+            pachisi_core::ruleset::Device::Dice => "dice total",
+        }
+    );
+    println!("  result  value  probability  grace  extra throw");
+    for o in rules.outcomes() {
+        println!(
+            "  {:>6}  {:>5}  {:>11.6}  {:>5}  {}",
+            o.result,
+            o.value,
+            o.probability,
+            if o.grace { "yes" } else { "" },
+            if o.extra_throw { "yes" } else { "" }
+        );
+    }
+    println!("\nEvery field (change any with --set FIELD=VALUE):\n");
+    print!("{}", r.to_toml());
+    Ok(())
+}
+
+fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
+    let steps = route(rules, seat);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({"seat": seat, "route": steps}))?
+        );
+        return Ok(());
+    }
+    println!(
+        "Route of seat {seat} ({}), from the Charkoni (progress 0) back to it (progress {}):",
+        rules.ruleset().players.colours[usize::from(seat)],
+        rules.home()
+    );
+    for s in steps {
+        let mark = if s.castle { "  castle" } else { "" };
+        println!("{:>4}  {}{mark}", s.progress, s.square);
+    }
+    Ok(())
+}
+
+fn moves(rules: &Rules, position: &str, throw: Option<u8>, json: bool) -> Result<()> {
+    let mut pos = parse_position(rules, position)?;
+    match (pos.phase(), throw) {
+        (Phase::Throw, Some(value)) => {
+            let t = rules.throw_by_value(value).ok_or_else(|| {
+                let values: Vec<String> = rules
+                    .outcomes()
+                    .iter()
+                    .map(|o| o.value.to_string())
+                    .collect();
+                anyhow!(
+                    "no throw is worth {value} under these rules; the values are {}",
+                    values.join(", ")
+                )
+            })?;
+            pos.apply_throw(rules, t)?;
+        }
+        (Phase::Throw, None) => {
+            bail!("the position waits for a throw: give one with --throw VALUE")
+        }
+        (Phase::Move, Some(_)) => {
+            bail!("the position waits for a move, not a throw: leave out --throw")
+        }
+        (Phase::Over, _) => bail!("the game is over in this position"),
+        (Phase::Move, None) => {}
+    }
+    let list = pos.legal_moves(rules);
+    let reports: Vec<_> = list
+        .iter()
+        .map(|&mv| describe_move(rules, &pos, mv))
+        .collect();
+    let after_throw = pos.to_notation(rules);
+    if json {
+        let out =
+            json!({"position": after_throw, "phase": phase_name(pos.phase()), "moves": reports});
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    println!("Position: {after_throw}");
+    if pos.phase() != Phase::Move {
+        println!(
+            "No move is due: {}.",
+            match pos.phase() {
+                Phase::Throw => "the same seat throws again (or the turn passed on)",
+                _ => "the game is over",
+            }
+        );
+        return Ok(());
+    }
+    println!(
+        "{} legal move{}:",
+        reports.len(),
+        if reports.len() == 1 { "" } else { "s" }
+    );
+    for r in reports {
+        println!(
+            "  {:<10} {}\n  {:<10} -> {}",
+            r.notation, r.description, "", r.position
+        );
+    }
+    Ok(())
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Throw => "throw",
+        Phase::Move => "move",
+        Phase::Over => "over",
+    }
+}
+
+fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> {
+    let pos = parse_position(rules, position)?;
+    let started = Instant::now();
+    let mut total = 0;
+    if divide {
+        let children: Vec<(String, Position)> = match pos.phase() {
+            Phase::Throw if depth > 0 => (0..rules.outcomes().len())
+                .map(|i| {
+                    let mut next = pos;
+                    let t = pachisi_core::Throw(i as u8);
+                    let _ = next.apply_throw(rules, t);
+                    (format!("({})", rules.outcome(t).value), next)
+                })
+                .collect(),
+            Phase::Move => pos
+                .legal_moves(rules)
+                .into_iter()
+                .map(|mv| {
+                    let mut next = pos;
+                    next.play_unchecked(rules, mv);
+                    (mv.to_string(), next)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (label, child) in children {
+            let d = if label.starts_with('(') {
+                depth - 1
+            } else {
+                depth
+            };
+            let n = pachisi_core::perft(rules, &child, d);
+            println!("{label:<12} {n}");
+            total += n;
+        }
+        if total == 0 {
+            total = pachisi_core::perft(rules, &pos, depth);
+        }
+    } else {
+        total = pachisi_core::perft(rules, &pos, depth);
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!("perft {depth}: {total}");
+    eprintln!(
+        "({secs:.3} s, {:.0} sequences/s)",
+        total as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn simulate(rules: &Rules, games: u64, seed: u64, json: bool) -> Result<()> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let bar = ProgressBar::new(games);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let step = (games / 200).max(1);
+    let s = pachisi_sim::simulate(rules, games, seed, |done| {
+        if done % step == 0 || done == games {
+            bar.set_position(done);
+        }
+    });
+    bar.finish_and_clear();
+    let r = rules.ruleset();
+    let finished = (s.games - s.unfinished).max(1) as f64;
+    let secs = s.elapsed.as_secs_f64();
+    let colours = &r.players.colours;
+    let team_names: Vec<String> = (0..rules.teams())
+        .map(|t| {
+            (0..rules.seats())
+                .filter(|&seat| rules.team_of(seat) == t)
+                .map(|seat| colours[usize::from(seat)].clone())
+                .collect::<Vec<_>>()
+                .join("+")
+        })
+        .collect();
+    if json {
+        let seats: Vec<_> = s
+            .seat_wins
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| json!({"seat": i, "colour": colours[i], "wins": w, "share": w as f64 / finished}))
+            .collect();
+        let teams: Vec<_> = s
+            .team_wins
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| json!({"team": i, "name": team_names[i], "wins": w, "share": w as f64 / finished}))
+            .collect();
+        let out = json!({
+            "ruleset": r.name,
+            "seed": seed,
+            "games": s.games,
+            "unfinished": s.unfinished,
+            "mean_throws": s.mean_throws(),
+            "wins_per_seat": seats,
+            "wins_per_team": teams,
+            "elapsed_seconds": secs,
+            "games_per_second": s.games as f64 / secs.max(1e-9),
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    println!("{} ({}), seed {seed}, random players", r.title, r.name);
+    println!("games played:     {}", s.games);
+    if s.unfinished > 0 {
+        println!(
+            "unfinished:       {} (stopped at {} throws)",
+            s.unfinished,
+            pachisi_sim::MAX_THROWS_PER_GAME
+        );
+    }
+    println!("throws per game:  {:.1} (mean)", s.mean_throws());
+    println!("wins per seat:");
+    for (i, &w) in s.seat_wins.iter().enumerate() {
+        println!(
+            "  {} {:<8} {:>8}  {:>5.1}%",
+            i,
+            colours[i],
+            w,
+            100.0 * w as f64 / finished
+        );
+    }
+    if rules.teams() < rules.seats() {
+        println!("wins per team:");
+        for (i, &w) in s.team_wins.iter().enumerate() {
+            println!(
+                "  {} {:<14} {:>8}  {:>5.1}%",
+                i,
+                team_names[i],
+                w,
+                100.0 * w as f64 / finished
+            );
+        }
+    }
+    println!(
+        "elapsed:          {secs:.3} s ({:.0} games/s)",
+        s.games as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> {
+    let rules = args.load()?;
+    if !args.set.is_empty() {
+        bail!("a record names its ruleset and cannot carry --set overrides; write the changed ruleset to a file and pass its path");
+    }
+    let mut record = GameRecord::new(&args.name);
+    record.set_tag("Seed", seed.to_string());
+    let result =
+        pachisi_sim::play_random_game(&rules, Position::new(&rules), seed, Some(&mut record));
+    record.set_tag("Final", result.position.to_notation(&rules));
+    let text = record.to_text(&rules)?;
+    match out {
+        Some(path) => std::fs::write(path, text)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+fn record_check(file: &Path, set: &[String]) -> Result<()> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let record = GameRecord::parse(&text).with_context(|| file.display().to_string())?;
+    let name = record.tag("Ruleset").unwrap_or_default();
+    let rules = load_rules(name, set)?;
+    let pos = record
+        .replay(&rules)
+        .with_context(|| file.display().to_string())?;
+    let throws = record
+        .actions
+        .iter()
+        .filter(|a| matches!(a.0, pachisi_core::Action::Throw(_)))
+        .count();
+    println!(
+        "{}: {} actions ({throws} throws) replay under {name}",
+        file.display(),
+        record.actions.len()
+    );
+    println!("final position: {}", pos.to_notation(&rules));
+    if pos.phase() == Phase::Over {
+        let teams: Vec<String> = pos.placings().iter().map(u8::to_string).collect();
+        println!("finishing order (teams): {}", teams.join(", "));
+    }
+    Ok(())
+}
