@@ -220,10 +220,14 @@ impl Position {
         let reaches_home = raw == home || (raw > home && !m.exact_home);
         let may_go_home =
             !rules.ruleset().capture.before_home || self.credits[usize::from(self.to_move)] > 0;
+        // Under exact entry, a piece left nearer the Charkoni than the smallest throw could never
+        // get home: that reading would trap the player (document 003's principle), so such a stop
+        // is not allowed.
+        let trapped = m.exact_home && raw < home && home - raw < u16::from(rules.min_step());
         let to = if reaches_home {
             Some(rules.home())
         } else {
-            u8::try_from(raw).ok().filter(|_| raw < home)
+            u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
         };
         if let Some(to) = to.filter(|&to| to != rules.home() || may_go_home) {
             if self.may_land(rules, opponents, to, pair) {

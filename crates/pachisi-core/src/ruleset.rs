@@ -450,6 +450,8 @@ pub struct Rules {
     team_of: [u8; MAX_SEATS],
     team_seats: Vec<u8>,
     letters: Vec<char>,
+    /// The fewest squares any increment can move a single piece.
+    min_step: u8,
 }
 
 impl Rules {
@@ -620,7 +622,13 @@ impl Rules {
             .iter()
             .map(|r| r.iter().map(|&s| topology.is_castle(s)).collect())
             .collect();
+        let min_step = if m.split || !ruleset.throw.bonus_step.is_empty() {
+            1
+        } else {
+            outcomes.iter().map(|o| o.value).min().unwrap_or(1)
+        };
         Ok(Rules {
+            min_step,
             ruleset,
             topology,
             routes,
@@ -747,6 +755,12 @@ impl Rules {
             .iter()
             .position(|o| o.value == value)
             .map(|i| Throw(i as u8))
+    }
+
+    /// The fewest squares any increment can move a single piece: where the Charkoni must be
+    /// reached exactly, no piece may stop closer to it than this, or it could never get home.
+    pub fn min_step(&self) -> u8 {
+        self.min_step
     }
 
     pub(crate) fn flags(&self, value: u8) -> ValueFlags {
