@@ -238,7 +238,8 @@ impl Position {
         }
         let void_off_board = flags.needs_piece_on_board && !self.has_piece_on_board(rules, seat);
         if void_before_opening || void_off_board {
-            return Ok(self.after_throw(rules, false));
+            self.after_throw(rules, false);
+            return Ok(());
         }
 
         if turn.three_in_a_row != StreakPenalty::None {
@@ -255,7 +256,8 @@ impl Position {
                 StreakPenalty::CancelTurn => self.pool.clear(),
                 _ => {}
             }
-            return Ok(self.after_throw(rules, false));
+            self.after_throw(rules, false);
+            return Ok(());
         }
 
         let mut room = self.pool.push(Increment {

@@ -868,7 +868,8 @@ fn compile_throws(
     for (v, f) in flags.iter_mut().enumerate() {
         f.streak_group = v as u8;
     }
-    let lists: [(&str, &Vec<u8>, fn(&mut ValueFlags)); 6] = [
+    type SetFlag = fn(&mut ValueFlags);
+    let lists: [(&str, &Vec<u8>, SetFlag); 6] = [
         ("throw.grace", &t.grace, |f| f.grace = true),
         ("throw.extra_throw", &t.extra_throw, |f| {
             f.extra_throw = true

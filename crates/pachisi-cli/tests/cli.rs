@@ -1,0 +1,243 @@
+//! The `pachisi` command, run as a real process.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn pachisi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pachisi"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = pachisi(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Runs a command that must fail cleanly (exit code 1, never a panic's 101) and returns stderr.
+fn fails(args: &[&str]) -> String {
+    let out = pachisi(args);
+    assert_eq!(out.status.code(), Some(1), "{args:?} should fail cleanly");
+    String::from_utf8(out.stderr).expect("utf-8 output")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("valid JSON")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pachisi-cli-test-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn rules_list_names_every_builtin_ruleset() {
+    let out = ok(&["rules", "list"]);
+    for (name, _) in pachisi_core::BUILTIN_RULESETS {
+        assert!(out.contains(name), "{name} missing from:\n{out}");
+    }
+    let list = json(&["rules", "list", "--json"]);
+    assert_eq!(
+        list.as_array().map(Vec::len),
+        Some(pachisi_core::BUILTIN_RULESETS.len())
+    );
+}
+
+#[test]
+fn rules_show_gives_outcomes_with_exact_probabilities() {
+    let shown = json(&["rules", "show", "pachisi", "--json"]);
+    let outcomes = shown["outcomes"].as_array().expect("outcomes");
+    assert_eq!(outcomes.len(), 7);
+    assert_eq!(outcomes[0]["value"], 25);
+    assert_eq!(outcomes[0]["probability"], 1.0 / 64.0);
+    assert_eq!(shown["board"]["castles"].as_array().map(Vec::len), Some(12));
+    let text = ok(&["rules", "show", "herklots-1832"]);
+    assert!(text.contains("source document 002"));
+    assert!(text.contains("bonus_step = [25]"));
+}
+
+#[test]
+fn rules_route_puts_the_preceding_end_castle_25_steps_from_home() {
+    let route = json(&["rules", "route", "pachisi", "--seat", "0", "--json"]);
+    let steps = route["route"].as_array().expect("route");
+    assert_eq!(steps.len(), 84);
+    let castle = &steps[58];
+    assert_eq!(castle["square"], "3m8");
+    assert_eq!(castle["castle"], true);
+    assert_eq!(84 - castle["progress"].as_u64().expect("number"), 25);
+    assert_eq!(steps[83]["square"], "C");
+    let by_letter = ok(&["rules", "route", "pachisi", "--seat", "G"]);
+    assert!(by_letter.contains("1m1"));
+    assert!(fails(&["rules", "route", "pachisi", "--seat", "9"]).contains("no seat"));
+}
+
+#[test]
+fn moves_lists_entry_and_pass_after_a_grace() {
+    let out = json(&[
+        "moves",
+        "--rules",
+        "pachisi",
+        "--position",
+        "start",
+        "--throw",
+        "25",
+        "--json",
+    ]);
+    let moves: Vec<&str> = out["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter_map(|m| m["move"].as_str())
+        .collect();
+    assert_eq!(moves, ["E25", "-"]);
+    assert_eq!(
+        out["moves"][0]["position"],
+        "1,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y"
+    );
+}
+
+#[test]
+fn moves_reports_captures() {
+    // Yellow at progress 10 (0l7) throws 3 onto 0l4, where green waits at its progress 64.
+    let pos = "10,0,0,0/64,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=YG";
+    let out = json(&["moves", "--position", pos, "--throw", "3", "--json"]);
+    let capture = out["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["move"] == "10+3")
+        .expect("10+3")
+        .clone();
+    assert_eq!(capture["captures"], 1);
+    assert_eq!(capture["to"], "0l4");
+}
+
+#[test]
+fn bad_input_is_refused_with_a_clear_message() {
+    let e = fails(&[
+        "moves",
+        "--position",
+        "0,0,0,0/0,0,0,0 Yt -",
+        "--throw",
+        "3",
+    ]);
+    assert!(e.contains("2 seats given"), "{e}");
+    assert!(fails(&["moves", "--rules", "no-such-rules"]).contains("no built-in ruleset or file"));
+    assert!(
+        fails(&["moves", "--position", "start", "--throw", "7"]).contains("no throw is worth 7")
+    );
+    assert!(fails(&["moves", "--position", "start"]).contains("--throw"));
+    assert!(
+        fails(&["moves", "--set", "moves.pass=maybe", "--throw", "3"]).contains("moves.pass=maybe")
+    );
+    let e = fails(&[
+        "perft",
+        "--set",
+        "turn.three_in_a_row=cancel-turn",
+        "--depth",
+        "1",
+    ]);
+    assert!(e.contains("turn.three_in_a_row"), "{e}");
+}
+
+#[test]
+fn a_ruleset_file_with_a_bad_field_is_refused_naming_file_and_field() {
+    let dir = temp_dir("ruleset");
+    let path = dir.join("broken.toml");
+    let text = pachisi_core::builtin_text("pachisi")
+        .expect("builtin")
+        .replace("pieces = 4", "pieces = 40");
+    std::fs::write(&path, text).expect("write");
+    let e = fails(&["rules", "show", path.to_str().expect("utf-8 path")]);
+    assert!(
+        e.contains("broken.toml") && e.contains("players.pieces"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn perft_agrees_with_the_library() {
+    let out = ok(&[
+        "perft",
+        "--rules",
+        "herklots-1832",
+        "--position",
+        "start",
+        "--depth",
+        "2",
+    ]);
+    let rules = pachisi_core::builtin_rules("herklots-1832", &[]).expect("builtin");
+    let expected = pachisi_core::perft(&rules, &pachisi_core::Position::new(&rules), 2);
+    assert!(out.contains(&format!("perft 2: {expected}")), "{out}");
+    let divided = ok(&[
+        "perft",
+        "--rules",
+        "herklots-1832",
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    let sum: u64 = divided
+        .lines()
+        .filter(|l| l.starts_with('('))
+        .filter_map(|l| l.split_whitespace().last()?.parse::<u64>().ok())
+        .sum();
+    assert_eq!(sum, expected);
+}
+
+#[test]
+fn simulate_reports_games_throws_and_wins() {
+    let out = json(&[
+        "simulate", "--rules", "pachisi", "--games", "20", "--seed", "4", "--json",
+    ]);
+    assert_eq!(out["games"], 20);
+    assert_eq!(out["unfinished"], 0);
+    assert!(out["mean_throws"].as_f64().expect("number") > 50.0);
+    let team_wins: u64 = out["wins_per_team"]
+        .as_array()
+        .expect("teams")
+        .iter()
+        .filter_map(|t| t["wins"].as_u64())
+        .sum();
+    assert_eq!(team_wins, 20);
+    assert_eq!(out["wins_per_seat"].as_array().map(Vec::len), Some(4));
+    // The same seed gives the same games.
+    let again = json(&[
+        "simulate", "--rules", "pachisi", "--games", "20", "--seed", "4", "--json",
+    ]);
+    assert_eq!(out["wins_per_team"], again["wins_per_team"]);
+    assert_eq!(out["mean_throws"], again["mean_throws"]);
+}
+
+#[test]
+fn a_random_record_checks_and_a_corrupted_one_is_refused() {
+    let dir = temp_dir("record");
+    let path = dir.join("game.record");
+    let path_text = path.to_str().expect("utf-8 path");
+    ok(&[
+        "record",
+        "random",
+        "--rules",
+        "humphries-1904",
+        "--seed",
+        "3",
+        "--out",
+        path_text,
+    ]);
+    let checked = ok(&["record", "check", path_text]);
+    assert!(checked.contains("replay under humphries-1904"), "{checked}");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let corrupted = text.replacen("(25)", "(7)", 1);
+    assert_ne!(text, corrupted, "the game has a 25 to corrupt");
+    std::fs::write(&path, corrupted).expect("write");
+    assert!(fails(&["record", "check", path_text]).contains("line"));
+    let _ = std::fs::remove_dir_all(dir);
+}
