@@ -164,7 +164,7 @@ fn rules_show(rules: &Rules, json: bool) -> Result<()> {
             format!(
                 "{} {} (arm {}, team {})",
                 s,
-                r.players.colours[usize::from(s)],
+                rules.seat_colour(s),
                 r.players.seats[usize::from(s)],
                 rules.team_of(s)
             )
@@ -209,7 +209,7 @@ fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
     }
     println!(
         "Route of seat {seat} ({}), from the Charkoni (progress 0) back to it (progress {}):",
-        rules.ruleset().players.colours[usize::from(seat)],
+        rules.seat_colour(seat),
         rules.home()
     );
     for s in steps {
@@ -359,12 +359,12 @@ fn simulate(rules: &Rules, games: u64, seed: u64, json: bool) -> Result<()> {
     let r = rules.ruleset();
     let finished = (s.games - s.unfinished).max(1) as f64;
     let secs = s.elapsed.as_secs_f64();
-    let colours = &r.players.colours;
+    let colours: Vec<&str> = (0..rules.seats()).map(|s| rules.seat_colour(s)).collect();
     let team_names: Vec<String> = (0..rules.teams())
         .map(|t| {
             (0..rules.seats())
                 .filter(|&seat| rules.team_of(seat) == t)
-                .map(|seat| colours[usize::from(seat)].clone())
+                .map(|seat| colours[usize::from(seat)])
                 .collect::<Vec<_>>()
                 .join("+")
         })

@@ -73,8 +73,9 @@ impl Pool {
         true
     }
 
+    /// Empties the pool, resetting every slot so that equal pools compare and hash equal.
     pub(crate) fn clear(&mut self) {
-        self.len = 0;
+        *self = Pool::EMPTY;
     }
 
     pub(crate) fn remove(&mut self, index: usize) {

@@ -14,6 +14,9 @@ pub const MAX_SEATS: usize = 6;
 /// Most pieces a seat can have (000 optional rule 7: 8, 12 or even 16).
 pub const MAX_PIECES: usize = 16;
 
+/// The colours seats get when a ruleset names none (000: "mostly black, yellow, red and green").
+pub const PALETTE: [&str; MAX_SEATS] = ["yellow", "green", "black", "red", "blue", "white"];
+
 /// A ruleset as written in a data file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -80,7 +83,8 @@ impl Default for BoardRules {
 pub struct PlayerRules {
     /// The arm of each seat, in turn order.
     pub seats: Vec<u8>,
-    /// The colour of each seat; its first letter names the seat in notation.
+    /// The colour of each seat; its first letter names the seat in notation. Empty: yellow,
+    /// green, black, red, blue, white, in seat order.
     pub colours: Vec<String>,
     /// Partnerships as lists of seat numbers; seats in no list play alone.
     pub teams: Vec<Vec<u8>>,
@@ -450,6 +454,7 @@ pub struct Rules {
     team_of: [u8; MAX_SEATS],
     team_seats: Vec<u8>,
     letters: Vec<char>,
+    colours: Vec<String>,
     /// The fewest squares any increment can move a single piece.
     min_step: u8,
 }
@@ -499,14 +504,25 @@ impl Rules {
                 ));
             }
         }
-        if p.colours.len() != p.seats.len() {
+        let colours: Vec<String> = if p.colours.is_empty() {
+            PALETTE[..p.seats.len()]
+                .iter()
+                .map(|c| (*c).to_string())
+                .collect()
+        } else if p.colours.len() == p.seats.len() {
+            p.colours.clone()
+        } else {
             return Err(invalid(
                 "players.colours",
-                format!("{} colours for {} seats", p.colours.len(), p.seats.len()),
+                format!(
+                    "{} colours for {} seats (leave the list empty for the usual colours)",
+                    p.colours.len(),
+                    p.seats.len()
+                ),
             ));
-        }
+        };
         let mut letters = Vec::new();
-        for colour in &p.colours {
+        for colour in &colours {
             let letter = colour
                 .chars()
                 .next()
@@ -638,6 +654,7 @@ impl Rules {
             team_of,
             team_seats,
             letters,
+            colours,
         })
     }
 
@@ -676,6 +693,11 @@ impl Rules {
     /// The letter naming a seat in notation (the first letter of its colour).
     pub fn seat_letter(&self, seat: u8) -> char {
         self.letters[usize::from(seat)]
+    }
+
+    /// The colour of a seat.
+    pub fn seat_colour(&self, seat: u8) -> &str {
+        &self.colours[usize::from(seat)]
     }
 
     /// The seat named by a letter.
