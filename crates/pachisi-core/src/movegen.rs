@@ -243,7 +243,9 @@ impl Position {
         let turn_home = u16::from(rules.turn_home());
         if m.go_round_again && u16::from(from) <= turn_home && raw > turn_home {
             let again = raw - u16::from(rules.topology().track_len());
-            if let Ok(to) = u8::try_from(again) {
+            // The extra lap ends on the end square at the latest: a move longer than a whole lap
+            // (a big throw on a small board) would carry the piece past it again, off its route.
+            if let Some(to) = u8::try_from(again).ok().filter(|_| again <= turn_home) {
                 if self.may_land(rules, opponents, to, pair) {
                     out.push(Move::Advance {
                         from,
@@ -344,7 +346,7 @@ impl Position {
             *credit = credit.saturating_add(1);
         }
         if c.invalidation {
-            self.open_capture[usize::from(seat)] = Some(OpenCapture {
+            self.open_capture[usize::from(seat)][usize::from(piece)] = Some(OpenCapture {
                 piece,
                 progress: to,
                 victims,
@@ -358,7 +360,7 @@ impl Position {
     /// A piece of `owner` that had just captured was itself captured where it stood, by the side
     /// it had captured from: the owner's capture no longer counts (000 rule 5, 004).
     fn strike_out_capture(&mut self, rules: &Rules, owner: u8, piece: u8, progress: u8) {
-        let slot = &mut self.open_capture[usize::from(owner)];
+        let slot = &mut self.open_capture[usize::from(owner)][usize::from(piece)];
         let avenged = matches!(*slot, Some(o) if o.piece == piece && o.progress == progress
             && o.victims == rules.team_of(self.to_move));
         if avenged {
@@ -370,3 +372,54 @@ impl Position {
 }
 
 const _: () = assert!(MAX_SEATS <= 8, "seat masks are u8");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_again(from: u8, value: u8) -> Move {
+        Move::Advance {
+            from,
+            value,
+            steps: value,
+            pair: false,
+            round_again: true,
+        }
+    }
+
+    /// On a board whose lap is shorter than a throw, going round again ends on the end square at
+    /// the latest: no move may leave a piece beyond home.
+    #[test]
+    fn going_round_again_never_runs_off_the_route() {
+        let overrides = [
+            "board.arms=2",
+            "board.arm_length=2",
+            "board.outer_castle_row=1",
+            "players.seats=[0,1]",
+            "players.colours=[\"yellow\",\"green\"]",
+            "players.teams=[]",
+        ]
+        .map(String::from);
+        let rules = crate::builtin_rules("humphries-1904", &overrides).expect("valid overrides");
+        // A lap of 10 squares: the end square at progress 2 and 12, home at 14.
+        assert_eq!((rules.turn_home(), rules.home()), (12, 14));
+        let pos = Position::from_notation(&rules, "12,0,0,0/0,0,0,0 Ym 5 entered=Y")
+            .expect("valid position");
+        assert!(pos.is_legal(&rules, round_again(12, 5)));
+        // 12 + 25 - 10 = 27 and 0 + 25 - 10 = 15 would both be beyond home.
+        let pos = Position::from_notation(&rules, "12,0,0,0/0,0,0,0 Ym 25 entered=Y")
+            .expect("valid position");
+        let moves = pos.legal_moves(&rules);
+        assert!(!moves.contains(&round_again(12, 25)));
+        assert!(!moves.contains(&round_again(0, 25)));
+        for mv in moves {
+            let mut next = pos;
+            next.play(&rules, mv).expect("a legal move");
+            assert!(
+                next.pieces_of(0).iter().all(|&p| p <= rules.home()),
+                "{mv} leads to {}",
+                next.to_notation(&rules)
+            );
+        }
+    }
+}

@@ -84,16 +84,19 @@ impl Position {
             let _ = write!(s, " credits={}", list.join(","));
         }
         let open: Vec<String> = (0..self.seats)
-            .filter_map(|seat| {
-                self.open_capture[usize::from(seat)].map(|o| {
-                    format!(
-                        "{}:{}:{}:{}",
-                        rules.seat_letter(seat),
-                        o.piece,
-                        o.progress,
-                        o.victims
-                    )
-                })
+            .flat_map(|seat| {
+                self.open_capture[usize::from(seat)]
+                    .iter()
+                    .flatten()
+                    .map(move |o| {
+                        format!(
+                            "{}:{}:{}:{}",
+                            rules.seat_letter(seat),
+                            o.piece,
+                            o.progress,
+                            o.victims
+                        )
+                    })
             })
             .collect();
         if !open.is_empty() {
@@ -359,7 +362,7 @@ fn read_open(
         if open.piece >= rules.pieces() || open.victims >= rules.teams() {
             return Err(err(offset, "the piece or team does not exist"));
         }
-        pos.open_capture[usize::from(seat)] = Some(open);
+        pos.open_capture[usize::from(seat)][usize::from(open.piece)] = Some(open);
         offset += item.len() + 1;
     }
     Ok(())

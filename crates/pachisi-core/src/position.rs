@@ -136,7 +136,9 @@ pub struct Position {
     pub(crate) entered: u8,
     /// Captures credited to each seat (only kept when capture.before_home is on).
     pub(crate) credits: [u8; MAX_SEATS],
-    pub(crate) open_capture: [Option<OpenCapture>; MAX_SEATS],
+    /// Captures the victims' side may still strike out, by capturing seat and piece: every piece
+    /// that captured since its seat's turn began, not only the last one.
+    pub(crate) open_capture: [[Option<OpenCapture>; MAX_PIECES]; MAX_SEATS],
     /// Teams in the order they finished.
     pub(crate) placings: [u8; MAX_SEATS],
     pub(crate) placed: u8,
@@ -157,7 +159,7 @@ impl Position {
             opened: 0,
             entered: 0,
             credits: [0; MAX_SEATS],
-            open_capture: [None; MAX_SEATS],
+            open_capture: [[None; MAX_PIECES]; MAX_SEATS],
             placings: [0; MAX_SEATS],
             placed: 0,
         }
@@ -321,7 +323,7 @@ impl Position {
             let seat = (self.to_move + step) % self.seats;
             if !self.seat_finished(rules, seat) {
                 self.to_move = seat;
-                self.open_capture[usize::from(seat)] = None;
+                self.open_capture[usize::from(seat)] = [None; MAX_PIECES];
                 self.phase = Phase::Throw;
                 return;
             }
