@@ -79,6 +79,11 @@ impl Position {
                 if from == 0 && !self.leaves_freely(rules) {
                     continue;
                 }
+                // A grace brings a new piece onto the first square, never straight to the square
+                // its value would reach (004), even for a first piece that may leave freely.
+                if from == 0 && m.entry == Entry::Grace && rules.flags(v).grace && !inc.plain {
+                    continue;
+                }
                 let together = self.pieces_of(seat).iter().filter(|&&p| p == from).count();
                 let may_pair = m.pairs && from != 0 && together >= 2;
                 let must_pair = may_pair && !rules.castle_at(seat, from);
@@ -218,8 +223,14 @@ impl Position {
         let raw = u16::from(from) + u16::from(dist);
         let home = u16::from(rules.home());
         let reaches_home = raw == home || (raw > home && !m.exact_home);
-        let may_go_home =
-            !rules.ruleset().capture.before_home || self.credits[usize::from(self.to_move)] > 0;
+        let turn_home = u16::from(rules.turn_home());
+        let turns_up_lane = u16::from(from) <= turn_home && raw > turn_home;
+        // 000 rule 3: a seat that has not captured may not take a piece home. Stopping its pieces
+        // at the lane's foot or in the lane, where no capture is possible any more, could trap the
+        // seat for ever (003's principle), so they go round again instead of turning up the lane.
+        let uncredited =
+            rules.ruleset().capture.before_home && self.credits[usize::from(self.to_move)] == 0;
+        let must_go_round = uncredited && turns_up_lane;
         // Under exact entry, a piece left nearer the Charkoni than the smallest throw could never
         // get home: that reading would trap the player (document 003's principle), so such a stop
         // is not allowed.
@@ -229,7 +240,7 @@ impl Position {
         } else {
             u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
         };
-        if let Some(to) = to.filter(|&to| to != rules.home() || may_go_home) {
+        if let Some(to) = to.filter(|_| !must_go_round) {
             if self.may_land(rules, opponents, to, pair) {
                 out.push(Move::Advance {
                     from,
@@ -240,8 +251,7 @@ impl Position {
                 });
             }
         }
-        let turn_home = u16::from(rules.turn_home());
-        if m.go_round_again && u16::from(from) <= turn_home && raw > turn_home {
+        if (m.go_round_again || must_go_round) && turns_up_lane {
             let again = raw - u16::from(rules.topology().track_len());
             // The extra lap ends on the end square at the latest: a move longer than a whole lap
             // (a big throw on a small board) would carry the piece past it again, off its route.

@@ -239,7 +239,17 @@ impl Position {
         if flags.opening {
             self.opened |= bit;
         }
-        let void_off_board = flags.needs_piece_on_board && !self.has_piece_on_board(rules, seat);
+        // 004: "A player needs to have at least one piece on the board to be able to throw a 7 or
+        // 14". A grace already in the pool counts, as it will bring a piece out before the 7 or 14
+        // is spent ("introduce your new pawn at square number 1, and then ... add ... 7, 14").
+        let piece_coming = self
+            .pool
+            .items()
+            .iter()
+            .any(|i| !i.plain && rules.flags(i.value).grace)
+            && self.pieces_of(seat).contains(&0);
+        let void_off_board =
+            flags.needs_piece_on_board && !self.has_piece_on_board(rules, seat) && !piece_coming;
         if void_before_opening || void_off_board {
             self.after_throw(rules, false);
             return Ok(());
@@ -360,6 +370,8 @@ impl Position {
             }
             self.phase = Phase::Over;
             self.pool.clear();
+            self.streak = (0, 0);
+            self.throw_again = false;
         }
     }
 }

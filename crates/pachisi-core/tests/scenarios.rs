@@ -1047,6 +1047,34 @@ fn a_7_or_14_counts_for_nothing_without_a_piece_on_the_board() {
     assert_legal(&pos, &rules, &["5+7", "5+3", "-"]);
 }
 
+/// 004: "on throwing 10 or 25, or 35, you will introduce your new pawn at square number 1, and
+/// then you will add the second throw numbers that will be appeared on your cowries and 7, 14":
+/// a grace already thrown brings a piece out, so a 7 or 14 thrown after it counts.
+#[test]
+fn a_7_or_14_counts_after_a_grace_that_brings_a_piece_out() {
+    let rules = rules_of("pachisi-encyclopedia", &[]);
+    let mut pos = Position::new(&rules);
+    throws(&mut pos, &rules, &[10, 7, 3]);
+    assert_eq!(pos.to_notation(&rules).split(' ').nth(2), Some("10,7,3"));
+    play(&mut pos, &rules, "E10");
+    play(&mut pos, &rules, "1+7");
+    play(&mut pos, &rules, "8+3");
+    assert_eq!(pos.pieces_of(0)[0], 11);
+}
+
+/// 004: "you can not introduce your new pawn directly to 10 or 25, or 35 number square directly,
+/// you have to land the new pawn on square number 1": also true of the first piece, which may
+/// otherwise leave on any throw.
+#[test]
+fn a_grace_never_carries_a_new_piece_straight_to_its_value() {
+    let rules = rules_of("pachisi-encyclopedia", &[]);
+    let mut pos = Position::new(&rules);
+    throws(&mut pos, &rules, &[25, 2]);
+    assert!(is_legal(&pos, &rules, "E25"));
+    assert!(!is_legal(&pos, &rules, "0+25"));
+    assert!(is_legal(&pos, &rules, "0+2"));
+}
+
 /// 000 optional rule 1: "First move of each player can be made only when 2, 3, or 4 is thrown."
 /// 004: "pieces cannot move until a 2, 3, or 4 is thrown".
 #[test]
@@ -1444,17 +1472,32 @@ fn herklots_piece_on_the_last_square_gets_off_only_with_the_extra_1_of_a_25() {
 }
 
 /// 000 optional rule 3: "Player cannot take his pieces back to the Charkoni, unless he have
-/// captured at least one enemy piece".
+/// captured at least one enemy piece". Read so that nobody is trapped (003): a piece of a seat
+/// that has not captured may not turn up its lane, where it could never capture; it goes round
+/// again instead.
 #[test]
 fn a_piece_cannot_go_home_before_its_player_has_captured() {
     let rules = rules_of("pachisi", &["capture.before_home=true"]);
-    let mut pos = at(&rules, "80,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 4);
-    assert!(!is_legal(&pos, &rules, "80+4"));
-    // It may still walk up the lane.
-    let mut pos = at(&rules, "80,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 3);
-    assert!(is_legal(&pos, &rules, "80+3"));
+    // Yellow at 74 (0r8, one step before its end square) throws 5: turning up the lane would
+    // reach 79; without a capture the piece goes round again to 79 - 68 = 11 instead.
+    let mut pos = at(&rules, "74,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
+    throw(&mut pos, &rules, 5);
+    assert!(!is_legal(&pos, &rules, "74+5"));
+    assert!(is_legal(&pos, &rules, "74+5o"));
+    play(&mut pos, &rules, "74+5o");
+    assert_eq!(pos.pieces_of(0)[0], 11);
+    // Landing on the end square itself is still allowed: it is on the track.
+    let mut pos = at(&rules, "74,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
+    throw(&mut pos, &rules, 2);
+    assert!(is_legal(&pos, &rules, "74+2"));
+    // After a capture the piece turns up the lane and goes home.
+    let mut pos = at(
+        &rules,
+        "74,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y credits=1,0,0,0",
+    );
+    throw(&mut pos, &rules, 5);
+    assert!(is_legal(&pos, &rules, "74+5"));
+    assert!(!is_legal(&pos, &rules, "74+5o"));
     let mut pos = at(
         &rules,
         "80,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y credits=1,0,0,0",
