@@ -100,14 +100,9 @@ impl GameRecord {
         let mut in_body = false;
         for (n, raw_line) in text.lines().enumerate() {
             let line_no = n + 1;
-            let line = raw_line.split(';').next().unwrap_or("");
-            let trimmed = line.trim();
-            if trimmed.is_empty() {
-                continue;
-            }
-            if trimmed.starts_with('[') && !in_body {
-                let column = line.len() - line.trim_start().len() + 1;
-                let (key, value) = parse_tag(trimmed).ok_or_else(|| {
+            if raw_line.trim_start().starts_with('[') && !in_body {
+                let column = raw_line.len() - raw_line.trim_start().len() + 1;
+                let (key, value) = parse_tag(raw_line.trim()).ok_or_else(|| {
                     rec_err(
                         line_no,
                         column,
@@ -122,6 +117,10 @@ impl GameRecord {
                     ));
                 }
                 record.tags.push((key, value));
+                continue;
+            }
+            let line = raw_line.split(';').next().unwrap_or("");
+            if line.trim().is_empty() {
                 continue;
             }
             in_body = true;
@@ -251,23 +250,25 @@ impl GameRecord {
     }
 }
 
+/// Reads `[Key "value"]`, optionally followed by a `;` comment. The value may hold any character;
+/// `\\` and `\"` stand for a backslash and a quote.
 fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let inner = line.strip_prefix('[')?;
     let (key, rest) = inner.split_once(char::is_whitespace)?;
     if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return None;
     }
-    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut chars = rest.trim_start().strip_prefix('"')?.chars();
     let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
+    loop {
+        match chars.next()? {
             '\\' => value.push(chars.next()?),
-            '"' => return None,
+            '"' => break,
             c => value.push(c),
         }
     }
-    Some((key.to_string(), value))
+    let after = chars.as_str().trim_start().strip_prefix(']')?.trim_start();
+    (after.is_empty() || after.starts_with(';')).then(|| (key.to_string(), value))
 }
 
 fn parse_token(token: &str) -> Result<Action, String> {
@@ -310,6 +311,15 @@ mod tests {
         assert!(e.message.contains("Ruleset"));
         assert!(GameRecord::parse("[Ruleset \"a\"]\n[Ruleset \"b\"]\n").is_err());
         assert!(GameRecord::parse("[Ruleset \"a\"]\nYY: (3)\n").is_err());
+    }
+
+    #[test]
+    fn tag_values_may_hold_semicolons_and_lines_may_end_in_comments() {
+        let r = GameRecord::parse("[Ruleset \"a;b.toml\"] ; the file\n\nY: (3) - ; pass\n")
+            .expect("parses");
+        assert_eq!(r.tag("Ruleset"), Some("a;b.toml"));
+        assert_eq!(r.actions.len(), 3);
+        assert!(GameRecord::parse("[Ruleset \"a\"] junk\n").is_err());
     }
 
     #[test]
