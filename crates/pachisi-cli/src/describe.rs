@@ -86,13 +86,7 @@ pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
             pair,
             round_again,
         } => {
-            let raw = u16::from(from) + u16::from(mv.distance());
-            let to_progress = if round_again {
-                raw - u16::from(rules.topology().track_len())
-            } else {
-                raw.min(u16::from(rules.home()))
-            };
-            let to_progress = u8::try_from(to_progress).unwrap_or(rules.home());
+            let to_progress = mv.destination(rules).unwrap_or(from);
             let (a, b) = (place(rules, seat, from), place(rules, seat, to_progress));
             let who = if pair { "the pair" } else { "a piece" };
             let mut d = format!("move {who} {} squares from {a} to {b}", mv.distance());

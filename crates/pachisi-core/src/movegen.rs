@@ -148,16 +148,10 @@ impl Position {
                 value,
                 steps,
                 pair,
-                round_again,
+                ..
             } => {
                 self.take_increment(value, steps, false);
-                let raw = u16::from(from) + u16::from(mv.distance());
-                let to = if round_again {
-                    raw.saturating_sub(u16::from(rules.topology().track_len()))
-                } else {
-                    raw.min(u16::from(rules.home()))
-                };
-                let to = u8::try_from(to).unwrap_or(rules.home());
+                let to = mv.destination(rules).unwrap_or(from);
                 let moved = self.set_piece(from, to, if pair { 2 } else { 1 });
                 if let Some(piece) = moved {
                     self.capture_at(rules, piece, to);
@@ -240,31 +234,26 @@ impl Position {
         } else {
             u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
         };
-        if let Some(to) = to.filter(|_| !must_go_round) {
+        let mut offer = |to: u8, round_again: bool| {
             if self.may_land(rules, opponents, to, pair) {
                 out.push(Move::Advance {
                     from,
                     value,
                     steps,
                     pair,
-                    round_again: false,
+                    round_again,
                 });
             }
+        };
+        if let Some(to) = to.filter(|_| !must_go_round) {
+            offer(to, false);
         }
         if (m.go_round_again || must_go_round) && turns_up_lane {
             let again = raw - u16::from(rules.topology().track_len());
             // The extra lap ends on the end square at the latest: a move longer than a whole lap
             // (a big throw on a small board) would carry the piece past it again, off its route.
             if let Some(to) = u8::try_from(again).ok().filter(|_| again <= turn_home) {
-                if self.may_land(rules, opponents, to, pair) {
-                    out.push(Move::Advance {
-                        from,
-                        value,
-                        steps,
-                        pair,
-                        round_again: true,
-                    });
-                }
+                offer(to, true);
             }
         }
     }

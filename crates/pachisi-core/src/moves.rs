@@ -13,6 +13,7 @@
 //! | `70+10o`    | go round again instead of turning home                                |
 //! | `-`         | pass: forfeit what is left of the pool                                 |
 
+use crate::ruleset::Rules;
 use std::fmt;
 use std::str::FromStr;
 
@@ -53,6 +54,28 @@ impl Move {
                 }
             }
             _ => 0,
+        }
+    }
+}
+
+impl Move {
+    /// The progress the moved piece reaches (1 for an entry, `None` for a pass): the Charkoni
+    /// counts as [`Rules::home`] whatever the overshoot, and going round again takes one lap off.
+    pub fn destination(&self, rules: &Rules) -> Option<u8> {
+        match *self {
+            Move::Pass => None,
+            Move::Enter { .. } => Some(1),
+            Move::Advance {
+                from, round_again, ..
+            } => {
+                let raw = u16::from(from) + u16::from(self.distance());
+                let to = if round_again {
+                    raw.saturating_sub(u16::from(rules.topology().track_len()))
+                } else {
+                    raw.min(u16::from(rules.home()))
+                };
+                Some(u8::try_from(to).unwrap_or(rules.home()))
+            }
         }
     }
 }
