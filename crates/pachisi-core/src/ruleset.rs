@@ -15,7 +15,7 @@ pub const MAX_SEATS: usize = 6;
 pub const MAX_PIECES: usize = 16;
 
 /// The colours seats get when a ruleset names none (000: "mostly black, yellow, red and green").
-pub const PALETTE: [&str; MAX_SEATS] = ["yellow", "green", "black", "red", "blue", "white"];
+pub const PALETTE: [&str; MAX_SEATS] = ["yellow", "green", "black", "red", "orange", "white"];
 
 /// A ruleset as written in a data file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -84,7 +84,7 @@ pub struct PlayerRules {
     /// The arm of each seat, in turn order.
     pub seats: Vec<u8>,
     /// The colour of each seat; its first letter names the seat in notation. Empty: yellow,
-    /// green, black, red, blue, white, in seat order.
+    /// green, black, red, orange, white, in seat order.
     pub colours: Vec<String>,
     /// Partnerships as lists of seat numbers; seats in no list play alone.
     pub teams: Vec<Vec<u8>>,

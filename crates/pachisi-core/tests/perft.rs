@@ -1,0 +1,1260 @@
+//! Perft tables, checked against an independent reference move generator.
+//!
+//! Every file `tests/data/*.perft` lists positions and their move-sequence counts:
+//!
+//! ```text
+//! # a comment
+//! ruleset pachisi        a built-in ruleset, optionally followed by field=value overrides
+//! position start         or a position in one-line notation
+//! perft 2 1234           the depth in throws, and the count
+//! ```
+//!
+//! Positions other than the start were taken from seeded random games (the comment above each
+//! says which). The counts come from the reference generator in this file, not from the engine:
+//! it re-derives the rules from the ruleset's fields, as ruleset.rs documents them and
+//! docs/rules.md reads them, on its own plain data structures. It takes from the engine only the
+//! board (each seat's route, which squares are castles), the seat letters and the list of throw
+//! values. The tests check that the engine's `pachisi_core::perft` matches every table line, that
+//! the reference does too, and that engine and reference agree move for move along random games.
+//! When the engine and a table disagree, the failure names the first position where the engine
+//! and the reference part ways.
+//!
+//! Setting the environment variable `PACHISI_BLESS=1` rewrites the counts of every table from
+//! the reference (a count written `?` is filled in), instead of checking them.
+//!
+//! The reference covers every mechanic of the ruleset schema: grace and free entry, first piece
+//! free, first-entry graces, opening throws, throws that need a piece on the board, bonus steps,
+//! streak groups and the three streak penalties, both spending orders, passing, splitting, pairs,
+//! going round again, exact home (with its no-stranding rule), captures with their extra throw,
+//! capturing before home with invalidation, teams, and both kinds of placings.
+
+use pachisi_core::ruleset::{Entry, Placings, Spend, StreakPenalty};
+use pachisi_core::{builtin_rules, perft, Move, Phase, Position, Rules, Square, BUILTIN_RULESETS};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+// ---------------------------------------------------------------------------------------------
+// The reference: rules, state, moves.
+// ---------------------------------------------------------------------------------------------
+
+/// Most increments a turn's pool holds (docs/rules.md: "A pool holds at most 24 increments").
+const POOL_LIMIT: usize = 24;
+
+/// The rules as the reference reads them from the ruleset's fields.
+struct RefRules {
+    seats: usize,
+    pieces: usize,
+    letters: Vec<char>,
+    /// Team of each seat: partnerships in the order listed, then lone seats in seat order.
+    team: Vec<u8>,
+    teams: u8,
+    /// Each seat's route as squares, and whether each is a castle.
+    route: Vec<Vec<Square>>,
+    castle: Vec<Vec<bool>>,
+    home: u8,
+    /// Progress of a piece back on its own end square (the square that appears twice on a route).
+    turn_home: u8,
+    /// Squares of one lap of the track (the distance between the two visits of the end square).
+    lap: u8,
+    values: Vec<u8>,
+    grace: Vec<u8>,
+    extra: Vec<u8>,
+    first_entry: Vec<u8>,
+    needs_board: Vec<u8>,
+    bonus: Vec<u8>,
+    bonus_needs_all: bool,
+    groups: Vec<Vec<u8>>,
+    opening: Vec<u8>,
+    after_throwing: bool,
+    streak_rule: StreakPenalty,
+    capture_throw: bool,
+    free_entry: bool,
+    first_free: bool,
+    pass: bool,
+    split: bool,
+    pairs: bool,
+    round_again: bool,
+    exact: bool,
+    before_home: bool,
+    invalidation: bool,
+    winner_only: bool,
+    /// Under exact home, the closest a piece may stop to the Charkoni: the smallest increment.
+    min_step: u8,
+}
+
+impl RefRules {
+    fn new(rules: &Rules) -> RefRules {
+        let r = rules.ruleset();
+        let seats = r.players.seats.len();
+        let mut team = vec![u8::MAX; seats];
+        let mut teams = 0u8;
+        for partnership in &r.players.teams {
+            for &s in partnership {
+                team[usize::from(s)] = teams;
+            }
+            teams += 1;
+        }
+        for t in team.iter_mut().filter(|t| **t == u8::MAX) {
+            *t = teams;
+            teams += 1;
+        }
+        let route: Vec<Vec<Square>> = (0..seats as u8).map(|s| rules.route(s).to_vec()).collect();
+        let castle = route
+            .iter()
+            .map(|r| r.iter().map(|&sq| rules.topology().is_castle(sq)).collect())
+            .collect();
+        let r0 = &route[0];
+        // The lane's squares are passed twice too (going out and coming home); the end square is
+        // the repeated square the piece reaches last on its way out.
+        let (first, second) = (0..r0.len())
+            .flat_map(|i| (i + 1..r0.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| r0[i] == r0[j])
+            .max()
+            .expect("a route visits its end square twice");
+        let values: Vec<u8> = rules.outcomes().iter().map(|o| o.value).collect();
+        let t = &r.throw;
+        let min_step = if r.moves.split || !t.bonus_step.is_empty() {
+            1
+        } else {
+            values.iter().copied().min().expect("some throw")
+        };
+        RefRules {
+            seats,
+            pieces: usize::from(r.players.pieces),
+            letters: (0..seats as u8).map(|s| rules.seat_letter(s)).collect(),
+            team,
+            teams,
+            castle,
+            home: r0.len() as u8 + 1,
+            turn_home: second as u8 + 1,
+            lap: (second - first) as u8,
+            route,
+            values,
+            grace: t.grace.clone(),
+            extra: t.extra_throw.clone(),
+            first_entry: t.first_entry.clone(),
+            needs_board: t.needs_piece_on_board.clone(),
+            bonus: t.bonus_step.clone(),
+            bonus_needs_all: t.bonus_step_needs_all_entered,
+            groups: t.streak_groups.clone(),
+            opening: r.turn.opening.clone(),
+            after_throwing: r.turn.spend == Spend::AfterThrowing,
+            streak_rule: r.turn.three_in_a_row,
+            capture_throw: r.turn.extra_throw_on_capture,
+            free_entry: r.moves.entry == Entry::Free,
+            first_free: r.moves.first_piece_free,
+            pass: r.moves.pass,
+            split: r.moves.split,
+            pairs: r.moves.pairs,
+            round_again: r.moves.go_round_again,
+            exact: r.moves.exact_home,
+            before_home: r.capture.before_home,
+            invalidation: r.capture.invalidation,
+            winner_only: r.finish.placings == Placings::Winner,
+            min_step,
+        }
+    }
+
+    /// The square under a piece of `seat` at `progress`, if it is on the board.
+    fn square(&self, seat: usize, progress: u8) -> Option<Square> {
+        if progress == 0 || progress >= self.home {
+            return None;
+        }
+        Some(self.route[seat][usize::from(progress) - 1])
+    }
+
+    fn is_castle(&self, seat: usize, progress: u8) -> bool {
+        progress > 0 && progress < self.home && self.castle[seat][usize::from(progress) - 1]
+    }
+
+    /// What counts as "the same throw" for three in a row: the smallest value of its group.
+    fn streak_key(&self, value: u8) -> u8 {
+        self.groups
+            .iter()
+            .find(|g| g.contains(&value))
+            .and_then(|g| g.iter().copied().min())
+            .unwrap_or(value)
+    }
+
+    fn seat_of_letter(&self, c: char) -> Option<usize> {
+        self.letters.iter().position(|&l| l == c)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RefPhase {
+    Throw,
+    Move,
+    Over,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Inc {
+    value: u8,
+    /// A bonus step or a split remainder: moves only, never a grace.
+    plain: bool,
+}
+
+/// A capture its victims may still strike out: (the capturing piece's progress, victim team).
+type Open = (u8, u8);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RefState {
+    progress: Vec<Vec<u8>>,
+    to_move: usize,
+    phase: RefPhase,
+    pool: Vec<Inc>,
+    again: bool,
+    /// The last counted throw's streak key and how many times in a row it came.
+    streak: Option<(u8, u8)>,
+    opened: Vec<bool>,
+    entered: Vec<bool>,
+    credits: Vec<u8>,
+    /// By seat and piece: the capture each piece made since its seat's turn began, if any.
+    open: Vec<Vec<Option<Open>>>,
+    placed: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum RefMove {
+    Enter(u8),
+    Advance {
+        from: u8,
+        value: u8,
+        steps: u8,
+        pair: bool,
+        round: bool,
+    },
+    Pass,
+}
+
+/// The documented move notation (moves.rs), so that move lists can be compared as text.
+impl fmt::Display for RefMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            RefMove::Enter(v) => write!(f, "E{v}"),
+            RefMove::Pass => write!(f, "-"),
+            RefMove::Advance {
+                from,
+                value,
+                steps,
+                pair,
+                round,
+            } => {
+                write!(f, "{from}+{value}")?;
+                if steps != value {
+                    write!(f, ":{steps}")?;
+                }
+                if pair {
+                    write!(f, "p")?;
+                }
+                if round {
+                    write!(f, "o")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl RefRules {
+    fn start(&self) -> RefState {
+        RefState {
+            progress: vec![vec![0; self.pieces]; self.seats],
+            to_move: 0,
+            phase: RefPhase::Throw,
+            pool: Vec::new(),
+            again: false,
+            streak: None,
+            opened: vec![false; self.seats],
+            entered: vec![false; self.seats],
+            credits: vec![0; self.seats],
+            open: vec![vec![None; self.pieces]; self.seats],
+            placed: Vec::new(),
+        }
+    }
+
+    fn finished(&self, s: &RefState, seat: usize) -> bool {
+        s.progress[seat].iter().all(|&p| p == self.home)
+    }
+
+    fn on_board(&self, s: &RefState, seat: usize) -> bool {
+        s.progress[seat].iter().any(|&p| p > 0 && p < self.home)
+    }
+
+    // --- throws ---------------------------------------------------------------------------
+
+    fn throw(&self, s: &mut RefState, value: u8) {
+        assert_eq!(s.phase, RefPhase::Throw, "throwing out of turn");
+        let seat = s.to_move;
+        // Opening: throws count for nothing until an opening value comes; that one counts.
+        let mut void = false;
+        if !self.opening.is_empty() && !s.opened[seat] {
+            if self.opening.contains(&value) {
+                s.opened[seat] = true;
+            } else {
+                void = true;
+            }
+        }
+        // A 7 or 14 needs a piece on the board, or a grace in the pool that will bring one out.
+        let grace_waiting = s
+            .pool
+            .iter()
+            .any(|i| !i.plain && self.grace.contains(&i.value))
+            && s.progress[seat].contains(&0);
+        if self.needs_board.contains(&value) && !self.on_board(s, seat) && !grace_waiting {
+            void = true;
+        }
+        if void {
+            return self.after_throw(s, false);
+        }
+        if self.streak_rule != StreakPenalty::None {
+            let key = self.streak_key(value);
+            let run = match s.streak {
+                Some((k, n)) if k == key => n + 1,
+                _ => 1,
+            };
+            if run == 3 {
+                s.streak = None;
+                match self.streak_rule {
+                    StreakPenalty::VoidStreak => {
+                        // Strike out the two earlier throws of the run, with their bonus steps.
+                        let mut throws = 2;
+                        while throws > 0 {
+                            let Some(inc) = s.pool.pop() else { break };
+                            if !inc.plain {
+                                throws -= 1;
+                            }
+                        }
+                    }
+                    StreakPenalty::CancelTurn => s.pool.clear(),
+                    _ => {}
+                }
+                return self.after_throw(s, false);
+            }
+            s.streak = Some((key, run));
+        }
+        let mut room = self.push(
+            s,
+            Inc {
+                value,
+                plain: false,
+            },
+        );
+        let entered_all = s.progress[seat].iter().all(|&p| p != 0);
+        if self.bonus.contains(&value) && (!self.bonus_needs_all || entered_all) {
+            room &= self.push(
+                s,
+                Inc {
+                    value: 1,
+                    plain: true,
+                },
+            );
+        }
+        self.after_throw(s, self.extra.contains(&value) && room);
+    }
+
+    fn push(&self, s: &mut RefState, inc: Inc) -> bool {
+        if s.pool.len() >= POOL_LIMIT {
+            return false;
+        }
+        s.pool.push(inc);
+        true
+    }
+
+    fn after_throw(&self, s: &mut RefState, extra: bool) {
+        if self.after_throwing {
+            if extra && s.pool.len() < POOL_LIMIT {
+                s.phase = RefPhase::Throw;
+            } else if s.pool.is_empty() {
+                self.end_spending(s);
+            } else {
+                s.phase = RefPhase::Move;
+            }
+        } else {
+            s.again = extra;
+            if s.pool.is_empty() {
+                self.end_spending(s);
+            } else {
+                s.phase = RefPhase::Move;
+            }
+        }
+    }
+
+    fn end_spending(&self, s: &mut RefState) {
+        s.pool.clear();
+        if s.phase == RefPhase::Over {
+            return;
+        }
+        if s.again && !self.finished(s, s.to_move) {
+            s.again = false;
+            s.phase = RefPhase::Throw;
+            return;
+        }
+        s.again = false;
+        s.streak = None;
+        for step in 1..=self.seats {
+            let seat = (s.to_move + step) % self.seats;
+            if !self.finished(s, seat) {
+                s.to_move = seat;
+                s.open[seat] = vec![None; self.pieces];
+                s.phase = RefPhase::Throw;
+                return;
+            }
+        }
+        s.phase = RefPhase::Over;
+    }
+
+    // --- moves ----------------------------------------------------------------------------
+
+    fn moves(&self, s: &RefState) -> BTreeSet<RefMove> {
+        let mut set = BTreeSet::new();
+        if s.phase != RefPhase::Move {
+            return set;
+        }
+        let seat = s.to_move;
+        let mine = &s.progress[seat];
+        let leaves_freely = self.free_entry || (self.first_free && !s.entered[seat]);
+        for inc in &s.pool {
+            let v = inc.value;
+            let first_ok =
+                s.entered[seat] || self.first_entry.is_empty() || self.first_entry.contains(&v);
+            if !self.free_entry
+                && !inc.plain
+                && self.grace.contains(&v)
+                && first_ok
+                && mine.contains(&0)
+            {
+                set.insert(RefMove::Enter(v));
+            }
+            let froms: BTreeSet<u8> = mine.iter().copied().filter(|&p| p != self.home).collect();
+            for from in froms {
+                if from == 0 && !leaves_freely {
+                    continue;
+                }
+                // A grace only ever brings a new piece to the lane's first square.
+                if from == 0 && !self.free_entry && !inc.plain && self.grace.contains(&v) {
+                    continue;
+                }
+                let together = mine.iter().filter(|&&p| p == from).count();
+                let paired = self.pairs && from != 0 && together >= 2;
+                let single_ok = !paired || self.is_castle(seat, from);
+                let steps_range = if self.split { 1..=v } else { v..=v };
+                for steps in steps_range {
+                    if single_ok {
+                        self.advances(s, from, v, steps, false, &mut set);
+                    }
+                    if paired && steps >= 2 {
+                        self.advances(s, from, v, steps, true, &mut set);
+                    }
+                }
+            }
+        }
+        if set.is_empty() || self.pass {
+            set.insert(RefMove::Pass);
+        }
+        set
+    }
+
+    fn advances(
+        &self,
+        s: &RefState,
+        from: u8,
+        value: u8,
+        steps: u8,
+        pair: bool,
+        set: &mut BTreeSet<RefMove>,
+    ) {
+        let seat = s.to_move;
+        let distance = if pair { steps / 2 } else { steps };
+        let target = u32::from(from) + u32::from(distance);
+        let home = u32::from(self.home);
+        let dest = if target == home || (target > home && !self.exact) {
+            Some(home)
+        } else if target < home && !(self.exact && home - target < u32::from(self.min_step)) {
+            Some(target)
+        } else {
+            None
+        };
+        // Passing the end square the second time turns the piece up its lane, towards home. A
+        // seat that must capture before going home and has not may not turn up: it goes round.
+        let turn = u32::from(self.turn_home);
+        let turns_up = u32::from(from) <= turn && target > turn;
+        let must_go_round = turns_up && self.before_home && s.credits[seat] == 0;
+        if let Some(to) = dest.filter(|_| !must_go_round) {
+            let to = to as u8;
+            if self.can_land(s, to, pair) {
+                set.insert(RefMove::Advance {
+                    from,
+                    value,
+                    steps,
+                    pair,
+                    round: false,
+                });
+            }
+        }
+        if (self.round_again || must_go_round) && turns_up {
+            // One more lap at most: the piece may not pass its end square again in the same move.
+            let to = target - u32::from(self.lap);
+            if to <= turn && self.can_land(s, to as u8, pair) {
+                set.insert(RefMove::Advance {
+                    from,
+                    value,
+                    steps,
+                    pair,
+                    round: true,
+                });
+            }
+        }
+    }
+
+    /// Whether the mover may end a move at `to`: never on a castle an opponent holds, and with
+    /// pairs, a single piece never onto an opposing pair (two pieces of one seat at one progress).
+    fn can_land(&self, s: &RefState, to: u8, pair: bool) -> bool {
+        let seat = s.to_move;
+        let Some(sq) = self.square(seat, to) else {
+            return true;
+        };
+        let mut occupied = false;
+        let mut opposing_pair = false;
+        for t in (0..self.seats).filter(|&t| self.team[t] != self.team[seat]) {
+            let here: Vec<u8> = s.progress[t]
+                .iter()
+                .copied()
+                .filter(|&p| self.square(t, p) == Some(sq))
+                .collect();
+            occupied |= !here.is_empty();
+            opposing_pair |= here
+                .iter()
+                .any(|p| here.iter().filter(|q| *q == p).count() >= 2);
+        }
+        if !occupied {
+            return true;
+        }
+        if self.is_castle(seat, to) {
+            return false;
+        }
+        pair || !self.pairs || !opposing_pair
+    }
+
+    fn play(&self, s: &mut RefState, mv: RefMove) {
+        assert_eq!(s.phase, RefPhase::Move, "moving out of turn");
+        let seat = s.to_move;
+        match mv {
+            RefMove::Pass => s.pool.clear(),
+            RefMove::Enter(v) => {
+                self.spend(s, v, v, true);
+                let i = s.progress[seat]
+                    .iter()
+                    .position(|&p| p == 0)
+                    .expect("a piece to enter");
+                s.progress[seat][i] = 1;
+                s.entered[seat] = true;
+            }
+            RefMove::Advance {
+                from,
+                value,
+                steps,
+                pair,
+                round,
+            } => {
+                self.spend(s, value, steps, false);
+                let distance = if pair { steps / 2 } else { steps };
+                let target = u32::from(from) + u32::from(distance);
+                let to = if round {
+                    (target - u32::from(self.lap)) as u8
+                } else {
+                    target.min(u32::from(self.home)) as u8
+                };
+                let count = if pair { 2 } else { 1 };
+                let moved: Vec<usize> = (0..self.pieces)
+                    .filter(|&i| s.progress[seat][i] == from)
+                    .take(count)
+                    .collect();
+                for &i in &moved {
+                    s.progress[seat][i] = to;
+                }
+                if from == 0 {
+                    s.entered[seat] = true;
+                }
+                self.capture(s, moved[0], to);
+                if to == self.home {
+                    self.place(s);
+                }
+            }
+        }
+        if s.phase == RefPhase::Over {
+            return;
+        }
+        if self.finished(s, seat) {
+            s.pool.clear();
+        }
+        if s.pool.is_empty() {
+            self.end_spending(s);
+        }
+    }
+
+    /// Spends `steps` of an increment worth `value`. Entering needs a grace; moving spends a
+    /// plain increment first, keeping graces for entering. What a split leaves is plain.
+    fn spend(&self, s: &mut RefState, value: u8, steps: u8, entering: bool) {
+        let i = s
+            .pool
+            .iter()
+            .position(|inc| inc.value == value && inc.plain != entering)
+            .or_else(|| s.pool.iter().position(|inc| inc.value == value))
+            .expect("the increment spent is in the pool");
+        if steps < value {
+            s.pool[i] = Inc {
+                value: value - steps,
+                plain: true,
+            };
+        } else {
+            s.pool.remove(i);
+        }
+    }
+
+    fn capture(&self, s: &mut RefState, piece: usize, to: u8) {
+        let seat = s.to_move;
+        let Some(sq) = self.square(seat, to) else {
+            return;
+        };
+        if self.is_castle(seat, to) {
+            return;
+        }
+        let mut victims = None;
+        for t in (0..self.seats).filter(|&t| self.team[t] != self.team[seat]) {
+            for i in 0..self.pieces {
+                let p = s.progress[t][i];
+                if self.square(t, p) != Some(sq) {
+                    continue;
+                }
+                s.progress[t][i] = 0;
+                victims = Some(self.team[t]);
+                // The victim's side took back a capture made by this very piece on this square.
+                if s.open[t][i] == Some((p, self.team[seat])) {
+                    s.open[t][i] = None;
+                    s.credits[t] = s.credits[t].saturating_sub(1);
+                }
+            }
+        }
+        let Some(victims) = victims else { return };
+        if self.before_home {
+            s.credits[seat] = s.credits[seat].saturating_add(1);
+        }
+        if self.invalidation {
+            s.open[seat][piece] = Some((to, victims));
+        }
+        if self.capture_throw {
+            s.again = true;
+        }
+    }
+
+    fn place(&self, s: &mut RefState) {
+        for team in 0..self.teams {
+            let done = (0..self.seats)
+                .filter(|&seat| self.team[seat] == team)
+                .all(|seat| self.finished(s, seat));
+            if done && !s.placed.contains(&team) {
+                s.placed.push(team);
+            }
+        }
+        let unplaced = usize::from(self.teams) - s.placed.len();
+        let over = if self.winner_only {
+            !s.placed.is_empty()
+        } else {
+            unplaced <= 1
+        };
+        if over {
+            if unplaced == 1 {
+                let last = (0..self.teams)
+                    .find(|t| !s.placed.contains(t))
+                    .expect("one team left");
+                s.placed.push(last);
+            }
+            s.phase = RefPhase::Over;
+            s.pool.clear();
+            s.streak = None;
+            s.again = false;
+        }
+    }
+
+    fn perft(&self, s: &RefState, depth: u32) -> u64 {
+        match s.phase {
+            RefPhase::Over => 1,
+            RefPhase::Throw if depth == 0 => 1,
+            RefPhase::Throw => self
+                .values
+                .iter()
+                .map(|&v| {
+                    let mut next = s.clone();
+                    self.throw(&mut next, v);
+                    self.perft(&next, depth - 1)
+                })
+                .sum(),
+            RefPhase::Move => self
+                .moves(s)
+                .into_iter()
+                .map(|mv| {
+                    let mut next = s.clone();
+                    self.play(&mut next, mv);
+                    self.perft(&next, depth)
+                })
+                .sum(),
+        }
+    }
+
+    // --- notation (docs: notation.rs) -----------------------------------------------------
+
+    fn parse(&self, text: &str) -> RefState {
+        let mut s = self.start();
+        if text.trim() == "start" {
+            return s;
+        }
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        assert!(fields.len() >= 3, "position `{text}` has too few fields");
+        let groups: Vec<&str> = fields[0].split('/').collect();
+        assert_eq!(groups.len(), self.seats, "seats in `{text}`");
+        for (seat, group) in groups.iter().enumerate() {
+            let items: Vec<&str> = group.split(',').collect();
+            assert_eq!(items.len(), self.pieces, "pieces in `{text}`");
+            for (i, item) in items.iter().enumerate() {
+                s.progress[seat][i] = if *item == "h" {
+                    self.home
+                } else {
+                    item.parse().expect("a progress")
+                };
+            }
+        }
+        let mut turn = fields[1].chars();
+        s.to_move = turn
+            .next()
+            .and_then(|c| self.seat_of_letter(c))
+            .expect("a seat letter");
+        s.phase = match turn.next() {
+            Some('t') => RefPhase::Throw,
+            Some('m') => RefPhase::Move,
+            Some('x') => RefPhase::Over,
+            other => panic!("bad phase {other:?} in `{text}`"),
+        };
+        if fields[2] != "-" {
+            for item in fields[2].split(',') {
+                let (digits, plain) = match item.strip_suffix('s') {
+                    Some(d) => (d, true),
+                    None => (item, false),
+                };
+                s.pool.push(Inc {
+                    value: digits.parse().expect("an increment"),
+                    plain,
+                });
+            }
+        }
+        let letters = |v: &str| -> Vec<bool> {
+            (0..self.seats)
+                .map(|seat| v.contains(self.letters[seat]))
+                .collect()
+        };
+        for f in &fields[3..] {
+            let (key, value) = f.split_once('=').unwrap_or((f, ""));
+            match key {
+                "again" => s.again = true,
+                "streak" => {
+                    let (v, n) = value.split_once('x').expect("VxN");
+                    s.streak = Some((v.parse().expect("value"), n.parse().expect("count")));
+                }
+                "opened" => s.opened = letters(value),
+                "entered" => s.entered = letters(value),
+                "credits" => {
+                    s.credits = value
+                        .split(',')
+                        .map(|n| n.parse().expect("credit"))
+                        .collect();
+                }
+                "open" => {
+                    for item in value.split(',') {
+                        let parts: Vec<&str> = item.split(':').collect();
+                        let seat = parts[0]
+                            .chars()
+                            .next()
+                            .and_then(|c| self.seat_of_letter(c))
+                            .expect("seat");
+                        let piece: usize = parts[1].parse().expect("piece");
+                        s.open[seat][piece] = Some((
+                            parts[2].parse().expect("progress"),
+                            parts[3].parse().expect("team"),
+                        ));
+                    }
+                }
+                "placed" => {
+                    s.placed = value.split(',').map(|n| n.parse().expect("team")).collect();
+                }
+                other => panic!("unknown field `{other}` in `{text}`"),
+            }
+        }
+        s
+    }
+
+    fn notation(&self, s: &RefState) -> String {
+        let pieces: Vec<String> = s
+            .progress
+            .iter()
+            .map(|seat| {
+                seat.iter()
+                    .map(|&p| {
+                        if p == self.home {
+                            "h".to_string()
+                        } else {
+                            p.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        let phase = match s.phase {
+            RefPhase::Throw => 't',
+            RefPhase::Move => 'm',
+            RefPhase::Over => 'x',
+        };
+        let pool = if s.pool.is_empty() {
+            "-".to_string()
+        } else {
+            s.pool
+                .iter()
+                .map(|i| format!("{}{}", i.value, if i.plain { "s" } else { "" }))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let mut out = format!(
+            "{} {}{phase} {pool}",
+            pieces.join("/"),
+            self.letters[s.to_move]
+        );
+        if s.again {
+            out.push_str(" again");
+        }
+        if let Some((k, n)) = s.streak {
+            out.push_str(&format!(" streak={k}x{n}"));
+        }
+        for (key, flags) in [("opened", &s.opened), ("entered", &s.entered)] {
+            if flags.iter().any(|&b| b) {
+                let l: String = (0..self.seats)
+                    .filter(|&i| flags[i])
+                    .map(|i| self.letters[i])
+                    .collect();
+                out.push_str(&format!(" {key}={l}"));
+            }
+        }
+        if s.credits.iter().any(|&c| c > 0) {
+            let c: Vec<String> = s.credits.iter().map(u8::to_string).collect();
+            out.push_str(&format!(" credits={}", c.join(",")));
+        }
+        let open: Vec<String> = (0..self.seats)
+            .flat_map(|seat| (0..self.pieces).map(move |piece| (seat, piece)))
+            .filter_map(|(seat, piece)| {
+                s.open[seat][piece]
+                    .map(|(p, team)| format!("{}:{piece}:{p}:{team}", self.letters[seat]))
+            })
+            .collect();
+        if !open.is_empty() {
+            out.push_str(&format!(" open={}", open.join(",")));
+        }
+        if !s.placed.is_empty() {
+            let p: Vec<String> = s.placed.iter().map(u8::to_string).collect();
+            out.push_str(&format!(" placed={}", p.join(",")));
+        }
+        out
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparing the engine with the reference.
+// ---------------------------------------------------------------------------------------------
+
+fn engine_moves(rules: &Rules, pos: &Position) -> BTreeSet<String> {
+    pos.legal_moves(rules).iter().map(Move::to_string).collect()
+}
+
+fn reference_moves(r: &RefRules, s: &RefState) -> BTreeSet<String> {
+    r.moves(s).iter().map(RefMove::to_string).collect()
+}
+
+fn throw_by_value(rules: &Rules, value: u8) -> pachisi_core::Throw {
+    rules.throw_by_value(value).expect("a value of the rules")
+}
+
+/// Walks engine and reference side by side towards a node where their counts differ and
+/// describes the first place where the two part ways.
+fn first_divergence(
+    rules: &Rules,
+    r: &RefRules,
+    pos: &Position,
+    s: &RefState,
+    depth: u32,
+    path: &mut Vec<String>,
+) -> Option<String> {
+    let (en, rn) = (pos.to_notation(rules), r.notation(s));
+    if en != rn {
+        return Some(format!(
+            "after `{}` the engine reached `{en}` but the reference `{rn}`",
+            path.join(" ")
+        ));
+    }
+    match pos.phase() {
+        Phase::Over => None,
+        Phase::Throw if depth == 0 => None,
+        Phase::Throw => {
+            for &v in &r.values {
+                let mut p = *pos;
+                p.apply_throw(rules, throw_by_value(rules, v))
+                    .expect("throw");
+                let mut t = s.clone();
+                r.throw(&mut t, v);
+                if perft(rules, &p, depth - 1) != r.perft(&t, depth - 1) {
+                    path.push(format!("({v})"));
+                    return first_divergence(rules, r, &p, &t, depth - 1, path);
+                }
+            }
+            None
+        }
+        Phase::Move => {
+            let (em, rm) = (engine_moves(rules, pos), reference_moves(r, s));
+            if em != rm {
+                return Some(format!(
+                    "at `{en}` (after `{}`) the engine lists {:?} but the reference {:?}",
+                    path.join(" "),
+                    em.difference(&rm).collect::<Vec<_>>(),
+                    rm.difference(&em).collect::<Vec<_>>()
+                ));
+            }
+            for mv in r.moves(s) {
+                let text = mv.to_string();
+                let mut p = *pos;
+                p.play(rules, text.parse().expect("move text"))
+                    .expect("a legal move");
+                let mut t = s.clone();
+                r.play(&mut t, mv);
+                if perft(rules, &p, depth) != r.perft(&t, depth) {
+                    path.push(text);
+                    return first_divergence(rules, r, &p, &t, depth, path);
+                }
+            }
+            None
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tables.
+// ---------------------------------------------------------------------------------------------
+
+struct Line {
+    file: PathBuf,
+    line: usize,
+    ruleset: String,
+    overrides: Vec<String>,
+    position: String,
+    depth: u32,
+    count: Option<u64>,
+}
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+fn table_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir())
+        .expect("tests/data exists")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read_table(file: &Path) -> Vec<Line> {
+    let text = std::fs::read_to_string(file).expect("readable table");
+    let mut lines = Vec::new();
+    let (mut ruleset, mut overrides, mut position) = (None::<String>, Vec::new(), None::<String>);
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        let where_ = format!("{}:{}", file.display(), n + 1);
+        if line.is_empty() {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "ruleset" => {
+                let mut words = rest.split_whitespace();
+                ruleset = Some(words.next().expect("a ruleset name").to_string());
+                overrides = words.map(String::from).collect();
+                position = None;
+            }
+            "position" => position = Some(rest.trim().to_string()),
+            "perft" => {
+                let (depth, count) = rest
+                    .trim()
+                    .split_once(' ')
+                    .unwrap_or_else(|| panic!("{where_}: expected `perft DEPTH COUNT`"));
+                lines.push(Line {
+                    file: file.to_path_buf(),
+                    line: n + 1,
+                    ruleset: ruleset
+                        .clone()
+                        .unwrap_or_else(|| panic!("{where_}: no ruleset line before"))
+                        .clone(),
+                    overrides: overrides.clone(),
+                    position: position
+                        .clone()
+                        .unwrap_or_else(|| panic!("{where_}: no position line before")),
+                    depth: depth.parse().expect("a depth"),
+                    count: count.trim().parse().ok(),
+                });
+            }
+            other => panic!("{where_}: unknown line `{other}`"),
+        }
+    }
+    lines
+}
+
+fn rules_of(line: &Line) -> Rules {
+    builtin_rules(&line.ruleset, &line.overrides)
+        .unwrap_or_else(|e| panic!("{}:{}: {e}", line.file.display(), line.line))
+}
+
+fn bless() -> bool {
+    std::env::var("PACHISI_BLESS").is_ok_and(|v| v == "1")
+}
+
+#[test]
+fn every_builtin_ruleset_has_a_table_with_the_start_and_midgame_positions() {
+    let lines: Vec<Line> = table_files().iter().flat_map(|f| read_table(f)).collect();
+    for (name, _) in BUILTIN_RULESETS {
+        let positions: BTreeSet<&str> = lines
+            .iter()
+            .filter(|l| l.ruleset == *name && l.overrides.is_empty())
+            .map(|l| l.position.as_str())
+            .collect();
+        assert!(positions.contains("start"), "{name}: no start position");
+        assert!(
+            positions.len() >= 3,
+            "{name}: only {} positions",
+            positions.len()
+        );
+    }
+}
+
+#[test]
+fn the_engine_perft_matches_every_table_line() {
+    let mut failures = Vec::new();
+    for file in table_files() {
+        for line in read_table(&file) {
+            let rules = rules_of(&line);
+            let pos = Position::from_notation(&rules, &line.position)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", file.display(), line.line));
+            let Some(count) = line.count else { continue };
+            let engine = perft(&rules, &pos, line.depth);
+            if engine != count {
+                let r = RefRules::new(&rules);
+                let s = r.parse(&line.position);
+                let why = first_divergence(&rules, &r, &pos, &s, line.depth, &mut Vec::new())
+                    .unwrap_or_else(|| "the engine and the reference agree here".into());
+                failures.push(format!(
+                    "{}:{}: perft {} is {engine}, the table says {count}: {why}",
+                    file.display(),
+                    line.line,
+                    line.depth
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_reference_generator_matches_every_table_line() {
+    for file in table_files() {
+        let mut text = std::fs::read_to_string(&file).expect("readable table");
+        let mut out = Vec::new();
+        let lines = read_table(&file);
+        for line in &lines {
+            let rules = rules_of(line);
+            let r = RefRules::new(&rules);
+            let s = r.parse(&line.position);
+            assert_eq!(
+                r.notation(&s),
+                Position::from_notation(&rules, &line.position)
+                    .expect("valid position")
+                    .to_notation(&rules),
+                "{}:{}: the reference reads the position differently",
+                file.display(),
+                line.line
+            );
+            let count = r.perft(&s, line.depth);
+            if bless() {
+                out.push((line.line, count));
+            } else {
+                assert_eq!(
+                    Some(count),
+                    line.count,
+                    "{}:{}: the reference counts {count}",
+                    file.display(),
+                    line.line
+                );
+            }
+        }
+        if bless() {
+            let mut rewritten: Vec<String> = text.lines().map(String::from).collect();
+            for (n, count) in out {
+                let old = &rewritten[n - 1];
+                let depth = old.split_whitespace().nth(1).expect("a depth").to_string();
+                let comment = old.find('#').map(|i| format!("  {}", &old[i..]));
+                rewritten[n - 1] = format!("perft {depth} {count}{}", comment.unwrap_or_default());
+            }
+            text = rewritten.join("\n") + "\n";
+            std::fs::write(&file, text).expect("writable table");
+        }
+    }
+}
+
+/// Rulesets and overrides for the side-by-side walk: every built-in ruleset, the optional rules
+/// no built-in ruleset switches on, and a few unusual boards and combinations.
+fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
+    let mut out: Vec<(&'static str, Vec<String>)> = BUILTIN_RULESETS
+        .iter()
+        .map(|(n, _)| (*n, Vec::new()))
+        .collect();
+    let extra: [(&str, &[&str]); 13] = [
+        ("pachisi", &["moves.split=true"]),
+        (
+            "pachisi",
+            &["capture.before_home=true", "capture.invalidation=true"],
+        ),
+        ("pachisi", &["players.pieces=8", "moves.exact_home=true"]),
+        ("pachisi", &["turn.opening=[2,3,4]", "moves.pass=false"]),
+        (
+            "pachisi-encyclopedia",
+            &[
+                "moves.split=true",
+                "capture.before_home=true",
+                "capture.invalidation=true",
+                "turn.opening=[2,3,4]",
+            ],
+        ),
+        ("humphries-1904", &["board.direction=\"clockwise\""]),
+        ("herklots-1832", &["turn.three_in_a_row=\"none\""]),
+        // A lap of ten squares, shorter than the biggest throw.
+        (
+            "humphries-1904",
+            &[
+                "board.arms=2",
+                "board.arm_length=2",
+                "board.outer_castle_row=1",
+                "players.seats=[0,1]",
+                "players.colours=[]",
+                "players.teams=[]",
+            ],
+        ),
+        // Six arms, six seats in two teams of three, the default colours.
+        (
+            "pachisi",
+            &[
+                "board.arms=6",
+                "players.seats=[0,1,2,3,4,5]",
+                "players.colours=[]",
+                "players.teams=[[0,2,4],[1,3,5]]",
+            ],
+        ),
+        (
+            "pachisi",
+            &[
+                "players.seats=[0,1,2]",
+                "players.colours=[]",
+                "players.teams=[]",
+                "finish.placings=\"all\"",
+            ],
+        ),
+        (
+            "humphries-1904-dice",
+            &[
+                "throw.dice=3",
+                "throw.faces=[1,2,5,6]",
+                "throw.extra_throw=[18]",
+            ],
+        ),
+        (
+            "humphries-1904",
+            &[
+                "moves.exact_home=true",
+                "moves.split=true",
+                "capture.before_home=true",
+                "capture.invalidation=true",
+                "players.teams=[[0,2],[1,3]]",
+            ],
+        ),
+        (
+            "pachisi",
+            &[
+                "moves.first_piece_free=true",
+                "throw.first_entry=[25]",
+                "throw.bonus_step=[25]",
+                "throw.bonus_step_needs_all_entered=true",
+            ],
+        ),
+    ];
+    for (name, overrides) in extra {
+        out.push((name, overrides.iter().map(|o| o.to_string()).collect()));
+    }
+    out
+}
+
+#[test]
+fn the_engine_and_the_reference_agree_move_for_move_along_random_games() {
+    for (name, overrides) in walk_configurations() {
+        let rules = builtin_rules(name, &overrides).expect("valid overrides");
+        let r = RefRules::new(&rules);
+        for seed in 0..3u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut pos = Position::new(&rules);
+            let mut s = r.start();
+            let mut path: Vec<String> = Vec::new();
+            for _ in 0..4000 {
+                let (en, rn) = (pos.to_notation(&rules), r.notation(&s));
+                assert_eq!(
+                    en,
+                    rn,
+                    "{name} {overrides:?} seed {seed}: positions differ after `{}`",
+                    path.join(" ")
+                );
+                match pos.phase() {
+                    Phase::Over => break,
+                    Phase::Throw => {
+                        let v = rules.outcome(rules.throw_for(rng.gen())).value;
+                        pos.apply_throw(&rules, throw_by_value(&rules, v))
+                            .expect("throw");
+                        r.throw(&mut s, v);
+                        path.push(format!("({v})"));
+                    }
+                    Phase::Move => {
+                        let (em, rm) = (engine_moves(&rules, &pos), reference_moves(&r, &s));
+                        assert_eq!(
+                            em,
+                            rm,
+                            "{name} {overrides:?} seed {seed}: moves differ at `{en}` after `{}`",
+                            path.join(" ")
+                        );
+                        let list: Vec<RefMove> = r.moves(&s).into_iter().collect();
+                        let mv = list[rng.gen_range(0..list.len())];
+                        let text = mv.to_string();
+                        pos.play(&rules, text.parse().expect("move text"))
+                            .expect("legal");
+                        r.play(&mut s, mv);
+                        path.push(text);
+                    }
+                }
+            }
+        }
+    }
+}
