@@ -71,6 +71,10 @@ pub enum PlayError {
 pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
     ("pachisi", include_str!("../rulesets/pachisi.toml")),
     (
+        "pachisi-3-players",
+        include_str!("../rulesets/pachisi-3-players.toml"),
+    ),
+    (
         "pachisi-7-cowries",
         include_str!("../rulesets/pachisi-7-cowries.toml"),
     ),

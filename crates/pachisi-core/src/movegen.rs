@@ -228,7 +228,13 @@ impl Position {
         // Under exact entry, a piece left nearer the Charkoni than the smallest throw could never
         // get home: that reading would trap the player (document 003's principle), so such a stop
         // is not allowed.
-        let trapped = m.exact_home && raw < home && home - raw < u16::from(rules.min_step());
+        // A pair moves half a throw, so its smallest move is half the smallest step.
+        let min_step = if pair {
+            (rules.min_step() / 2).max(1)
+        } else {
+            rules.min_step()
+        };
+        let trapped = m.exact_home && raw < home && home - raw < u16::from(min_step);
         let to = if reaches_home {
             Some(rules.home())
         } else {
