@@ -12,8 +12,11 @@ use std::process::ExitCode;
 /// Every command that takes --rules accepts the name of a built-in ruleset (see `pachisi rules
 /// list`) or the path of a ruleset file (TOML, see docs/rules.md), and any number of
 /// `--set FIELD=VALUE` to switch optional rules on or off, e.g. `--set moves.split=true`.
+///
+/// Positions are written in one line (docs/notation.md); `start` is the starting position.
+/// Try: pachisi moves --rules pachisi --position start --throw 25
 #[derive(Parser, Debug)]
-#[command(name = "pachisi", version, about, long_about = None, propagate_version = true)]
+#[command(name = "pachisi", version, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
