@@ -6,7 +6,7 @@
 //! [`Phase::Move`] has at least one legal move.
 
 use crate::moves::Move;
-use crate::position::{OpenCapture, Phase, Position};
+use crate::position::{Phase, Position};
 use crate::ruleset::{Entry, Rules, MAX_SEATS};
 use crate::PlayError;
 
@@ -311,6 +311,8 @@ impl Position {
         {
             *p = to;
             first.get_or_insert(i as u8);
+            // A capture can only be struck out where it was made.
+            self.open_capture[usize::from(seat)][i] = 0;
         }
         if from == 0 && first.is_some() {
             self.entered |= 1 << seat;
@@ -341,7 +343,7 @@ impl Position {
                 }
                 self.progress[usize::from(t)][usize::from(i)] = 0;
                 victims = Some(rules.team_of(t));
-                self.strike_out_capture(rules, t, i, p);
+                self.strike_out_capture(rules, t, i);
             }
         }
         let Some(victims) = victims else { return };
@@ -351,11 +353,7 @@ impl Position {
             *credit = credit.saturating_add(1);
         }
         if c.invalidation {
-            self.open_capture[usize::from(seat)][usize::from(piece)] = Some(OpenCapture {
-                piece,
-                progress: to,
-                victims,
-            });
+            self.open_capture[usize::from(seat)][usize::from(piece)] = victims + 1;
         }
         if rules.ruleset().turn.extra_throw_on_capture {
             self.throw_again = true;
@@ -364,12 +362,11 @@ impl Position {
 
     /// A piece of `owner` that had just captured was itself captured where it stood, by the side
     /// it had captured from: the owner's capture no longer counts (000 rule 5, 004).
-    fn strike_out_capture(&mut self, rules: &Rules, owner: u8, piece: u8, progress: u8) {
+    fn strike_out_capture(&mut self, rules: &Rules, owner: u8, piece: u8) {
         let slot = &mut self.open_capture[usize::from(owner)][usize::from(piece)];
-        let avenged = matches!(*slot, Some(o) if o.piece == piece && o.progress == progress
-            && o.victims == rules.team_of(self.to_move));
+        let avenged = *slot == rules.team_of(self.to_move) + 1;
+        *slot = 0;
         if avenged {
-            *slot = None;
             let credit = &mut self.credits[usize::from(owner)];
             *credit = credit.saturating_sub(1);
         }

@@ -17,7 +17,7 @@
 //! `entered=LETTERS`, `credits=N,N,...`, `open=L:PIECE:PROGRESS:TEAM,...` (captures that may still
 //! be struck out), `placed=TEAM,...` (teams in finishing order). docs/notation.md has the details.
 
-use crate::position::{Increment, OpenCapture, Phase, Position};
+use crate::position::{Increment, Phase, Position};
 use crate::ruleset::Rules;
 use std::fmt::Write as _;
 
@@ -83,22 +83,16 @@ impl Position {
             let list: Vec<String> = credits.iter().map(u8::to_string).collect();
             let _ = write!(s, " credits={}", list.join(","));
         }
-        let open: Vec<String> = (0..self.seats)
-            .flat_map(|seat| {
-                self.open_capture[usize::from(seat)]
-                    .iter()
-                    .flatten()
-                    .map(move |o| {
-                        format!(
-                            "{}:{}:{}:{}",
-                            rules.seat_letter(seat),
-                            o.piece,
-                            o.progress,
-                            o.victims
-                        )
-                    })
-            })
-            .collect();
+        let mut open = Vec::new();
+        for seat in 0..self.seats {
+            for (piece, &entry) in self.open_capture[usize::from(seat)].iter().enumerate() {
+                if entry > 0 {
+                    let progress = self.progress[usize::from(seat)][piece];
+                    let letter = rules.seat_letter(seat);
+                    open.push(format!("{letter}:{piece}:{progress}:{}", entry - 1));
+                }
+            }
+        }
         if !open.is_empty() {
             let _ = write!(s, " open={}", open.join(","));
         }
@@ -354,15 +348,22 @@ fn read_open(
             _ => None,
         }
         .ok_or_else(|| err(offset, format!("`{letter}` is not a seat letter")))?;
-        let open = OpenCapture {
-            piece: number(offset, piece)?,
-            progress: number(offset, progress)?,
-            victims: number(offset, victims)?,
-        };
-        if open.piece >= rules.pieces() || open.victims >= rules.teams() {
+        let (piece, progress, victims) = (
+            number(offset, piece)?,
+            number(offset, progress)?,
+            number(offset, victims)?,
+        );
+        if piece >= rules.pieces() || victims >= rules.teams() {
             return Err(err(offset, "the piece or team does not exist"));
         }
-        pos.open_capture[usize::from(seat)][usize::from(open.piece)] = Some(open);
+        let stands = pos.progress[usize::from(seat)][usize::from(piece)];
+        if stands != progress || rules.square_at(seat, stands).is_none() {
+            return Err(err(
+                offset,
+                format!("piece {piece} stands at {stands}, not {progress} on the board, so it has no open capture there"),
+            ));
+        }
+        pos.open_capture[usize::from(seat)][usize::from(piece)] = victims + 1;
         offset += item.len() + 1;
     }
     Ok(())

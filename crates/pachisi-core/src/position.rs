@@ -106,17 +106,6 @@ impl Pool {
     }
 }
 
-/// A capture that the victim's side may still strike out (000 optional rule 5, 004).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct OpenCapture {
-    /// Index of the capturing piece.
-    pub piece: u8,
-    /// Its progress when it captured.
-    pub progress: u8,
-    /// The team whose pieces were captured.
-    pub victims: u8,
-}
-
 /// A game position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -136,9 +125,10 @@ pub struct Position {
     pub(crate) entered: u8,
     /// Captures credited to each seat (only kept when capture.before_home is on).
     pub(crate) credits: [u8; MAX_SEATS],
-    /// Captures the victims' side may still strike out, by capturing seat and piece: every piece
-    /// that captured since its seat's turn began, not only the last one.
-    pub(crate) open_capture: [[Option<OpenCapture>; MAX_PIECES]; MAX_SEATS],
+    /// Captures the victims' side may still strike out (000 optional rule 5, 004), by capturing
+    /// seat and piece: 0 for none, else the victims' team + 1. An entry stays open while the
+    /// piece stands where it captured and until its seat's next turn begins.
+    pub(crate) open_capture: [[u8; MAX_PIECES]; MAX_SEATS],
     /// Teams in the order they finished.
     pub(crate) placings: [u8; MAX_SEATS],
     pub(crate) placed: u8,
@@ -159,7 +149,7 @@ impl Position {
             opened: 0,
             entered: 0,
             credits: [0; MAX_SEATS],
-            open_capture: [[None; MAX_PIECES]; MAX_SEATS],
+            open_capture: [[0; MAX_PIECES]; MAX_SEATS],
             placings: [0; MAX_SEATS],
             placed: 0,
         }
@@ -333,7 +323,7 @@ impl Position {
             let seat = (self.to_move + step) % self.seats;
             if !self.seat_finished(rules, seat) {
                 self.to_move = seat;
-                self.open_capture[usize::from(seat)] = [None; MAX_PIECES];
+                self.open_capture[usize::from(seat)] = [0; MAX_PIECES];
                 self.phase = Phase::Throw;
                 return;
             }

@@ -576,6 +576,8 @@ impl RefRules {
                     .collect();
                 for &i in &moved {
                     s.progress[seat][i] = to;
+                    // A capture can be struck out only while its piece stands where it made it.
+                    s.open[seat][i] = None;
                 }
                 if from == 0 {
                     s.entered[seat] = true;
