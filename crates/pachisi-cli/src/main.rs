@@ -76,6 +76,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Measure the engine: random games per second and throws per second for every built-in
+    /// ruleset, on one thread. docs/performance.md records the figures.
+    Bench {
+        /// Games per ruleset.
+        #[arg(long, default_value_t = 2000)]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Write and check game records.
     #[command(subcommand)]
     Record(RecordCommand),

@@ -42,6 +42,7 @@ pub fn run(cli: Cli) -> Result<()> {
             seed,
             json,
         } => simulate(&rules.load()?, games, seed, json),
+        Command::Bench { games, seed } => bench(games, seed),
         Command::Record(RecordCommand::Random { rules, seed, out }) => {
             record_random(&rules, seed, out.as_deref())
         }
@@ -432,6 +433,29 @@ fn simulate(rules: &Rules, games: u64, seed: u64, json: bool) -> Result<()> {
         "elapsed:          {secs:.3} s ({:.0} games/s)",
         s.games as f64 / secs.max(1e-9)
     );
+    Ok(())
+}
+
+fn bench(games: u64, seed: u64) -> Result<()> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    println!("{games} random games per ruleset, one thread, seed {seed}");
+    println!(
+        "{:<26} {:>12} {:>14} {:>12}",
+        "ruleset", "games/s", "throws/s", "throws/game"
+    );
+    for (name, text) in BUILTIN_RULESETS {
+        let rules = Rules::from_toml(text, name, &[])?;
+        let s = pachisi_sim::simulate(&rules, games, seed, |_| {});
+        let secs = s.elapsed.as_secs_f64().max(1e-9);
+        println!(
+            "{name:<26} {:>12.0} {:>14.0} {:>12.1}",
+            s.games as f64 / secs,
+            s.throws as f64 / secs,
+            s.mean_throws()
+        );
+    }
     Ok(())
 }
 

@@ -1,0 +1,81 @@
+//! Benchmarks of the engine's hot path: legal move generation, and whole random games.
+//!
+//! Run with `cargo bench -p pachisi-sim`; docs/performance.md records the figures.
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use pachisi_core::{builtin_rules, Move, Phase, Position, BUILTIN_RULESETS};
+use pachisi_sim::{game_seed, play_random_game};
+
+/// Positions waiting for a move, taken every few actions from seeded random games.
+fn move_positions(name: &str) -> Vec<Position> {
+    let rules = builtin_rules(name, &[]).expect("built-in ruleset");
+    let mut record = pachisi_core::GameRecord::new(name);
+    play_random_game(&rules, Position::new(&rules), 11, Some(&mut record));
+    let mut pos = Position::new(&rules);
+    let mut out = Vec::new();
+    for (action, _, _) in &record.actions {
+        match *action {
+            pachisi_core::Action::Throw(v) => {
+                let t = rules.throw_by_value(v).expect("recorded throw");
+                pos.apply_throw(&rules, t).expect("replays");
+            }
+            pachisi_core::Action::Move(mv) => pos.play(&rules, mv).expect("replays"),
+            pachisi_core::Action::Seat(_) => {}
+        }
+        if pos.phase() == Phase::Move && out.len() < 256 {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn legal_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("legal_moves");
+    for name in [
+        "pachisi",
+        "herklots-1832",
+        "humphries-1904",
+        "pachisi-encyclopedia",
+    ] {
+        let rules = builtin_rules(name, &[]).expect("built-in ruleset");
+        let positions = move_positions(name);
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(name),
+            &positions,
+            |b, positions| {
+                let mut moves: Vec<Move> = Vec::with_capacity(64);
+                b.iter(|| {
+                    let mut total = 0;
+                    for pos in positions {
+                        pos.legal_moves_into(&rules, &mut moves);
+                        total += moves.len();
+                    }
+                    black_box(total)
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+fn random_game(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_game");
+    group.sample_size(30);
+    for (name, _) in BUILTIN_RULESETS {
+        let rules = builtin_rules(name, &[]).expect("built-in ruleset");
+        let mut i = 0;
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(
+                    play_random_game(&rules, Position::new(&rules), game_seed(5, i), None).throws,
+                )
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, legal_moves, random_game);
+criterion_main!(benches);
