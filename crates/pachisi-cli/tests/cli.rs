@@ -241,3 +241,20 @@ fn a_random_record_checks_and_a_corrupted_one_is_refused() {
     assert!(fails(&["record", "check", path_text]).contains("line"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn bench_measures_every_builtin_ruleset() {
+    let out = ok(&["bench", "--games", "3"]);
+    for (name, _) in pachisi_core::BUILTIN_RULESETS {
+        let line = out.lines().find(|l| l.split_whitespace().next() == Some(name));
+        let figures: Vec<f64> = line
+            .unwrap_or_else(|| panic!("{name} missing from:\n{out}"))
+            .split_whitespace()
+            .skip(1)
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        assert_eq!(figures.len(), 3, "{name}: {line:?}");
+        assert!(figures.iter().all(|&f| f > 0.0), "{name}: {line:?}");
+    }
+    assert!(fails(&["bench", "--games", "0"]).contains("at least 1"));
+}
