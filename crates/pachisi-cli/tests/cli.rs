@@ -246,7 +246,9 @@ fn a_random_record_checks_and_a_corrupted_one_is_refused() {
 fn bench_measures_every_builtin_ruleset() {
     let out = ok(&["bench", "--games", "3"]);
     for (name, _) in pachisi_core::BUILTIN_RULESETS {
-        let line = out.lines().find(|l| l.split_whitespace().next() == Some(name));
+        let line = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name));
         let figures: Vec<f64> = line
             .unwrap_or_else(|| panic!("{name} missing from:\n{out}"))
             .split_whitespace()
