@@ -89,7 +89,9 @@ pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
             let to_progress = mv.destination(rules).unwrap_or(from);
             let (a, b) = (place(rules, seat, from), place(rules, seat, to_progress));
             let who = if pair { "the pair" } else { "a piece" };
-            let mut d = format!("move {who} {} squares from {a} to {b}", mv.distance());
+            let n = mv.distance();
+            let squares = if n == 1 { "square" } else { "squares" };
+            let mut d = format!("move {who} {n} {squares} from {a} to {b}");
             if steps != value {
                 d.push_str(&format!(" with {steps} of the {value}"));
             } else {

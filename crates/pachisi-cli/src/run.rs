@@ -291,7 +291,13 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
+/// Deeper counts take far longer than anyone waits, and the recursion grows with the depth.
+const MAX_PERFT_DEPTH: u32 = 12;
+
 fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> {
+    if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
+        bail!("--depth must be from 1 to {MAX_PERFT_DEPTH} throws (counts grow about tenfold per throw)");
+    }
     let pos = parse_position(rules, position)?;
     let started = Instant::now();
     let mut total = 0;

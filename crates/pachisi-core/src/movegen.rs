@@ -80,8 +80,11 @@ impl Position {
                     continue;
                 }
                 // A grace brings a new piece onto the first square, never straight to the square
-                // its value would reach (004), even for a first piece that may leave freely.
-                if from == 0 && m.entry == Entry::Grace && rules.flags(v).grace && !inc.plain {
+                // its value would reach (004), even for a first piece that may leave freely; and
+                // a 7 or 14 "can not introduce your new pawn" at all (004).
+                let flags = rules.flags(v);
+                let enters_otherwise = (flags.grace && !inc.plain) || flags.needs_piece_on_board;
+                if from == 0 && m.entry == Entry::Grace && enters_otherwise {
                     continue;
                 }
                 let together = self.pieces_of(seat).iter().filter(|&&p| p == from).count();

@@ -237,9 +237,9 @@ fn read_pieces(
         return Err(err(
             at,
             format!(
-                "{} seats given, the rules have {}",
-                groups.len(),
-                rules.seats()
+                "expected {} seat groups separated by `/`, found {}",
+                rules.seats(),
+                groups.len()
             ),
         ));
     }
@@ -250,10 +250,10 @@ fn read_pieces(
             return Err(err(
                 offset,
                 format!(
-                    "seat {} has {} pieces, the rules give {}",
+                    "seat {}: expected {} pieces separated by `,`, found {}",
                     rules.seat_letter(seat as u8),
-                    items.len(),
-                    rules.pieces()
+                    rules.pieces(),
+                    items.len()
                 ),
             ));
         }
@@ -400,6 +400,8 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
             rules.seat_letter(pos.to_move)
         ));
     }
+    check_turn(rules, pos)?;
+    check_placings(rules, pos)?;
     let topology = rules.topology();
     let mut holder: Vec<Option<u8>> = vec![None; topology.square_count()];
     for seat in 0..pos.seats {
@@ -420,6 +422,69 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
                 }
                 _ => holder[usize::from(sq.0)] = Some(team),
             }
+        }
+    }
+    Ok(())
+}
+
+/// The pool, the pending throw and the capture bookkeeping must be ones the rules can produce.
+fn check_turn(rules: &Rules, pos: &Position) -> Result<(), String> {
+    for inc in pos.pool.items() {
+        if !inc.plain && rules.throw_by_value(inc.value).is_none() {
+            return Err(format!(
+                "no throw is worth {} under these rules (a bonus step or split remainder is written {}s)",
+                inc.value, inc.value
+            ));
+        }
+    }
+    if pos.throw_again && pos.phase != Phase::Move {
+        return Err(
+            "`again` (another throw due after the moves) needs a position waiting for a move"
+                .into(),
+        );
+    }
+    let capture = &rules.ruleset().capture;
+    if !capture.before_home && pos.credits.iter().any(|&c| c > 0) {
+        return Err("credits are only kept when capture.before_home is on".into());
+    }
+    for seat in 0..pos.seats {
+        for &entry in &pos.open_capture[usize::from(seat)] {
+            if entry > 0 && (!capture.invalidation || entry - 1 == rules.team_of(seat)) {
+                return Err(format!(
+                    "seat {}'s open capture needs capture.invalidation and a victim of another team",
+                    rules.seat_letter(seat)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Teams home must be placed, and the game is over exactly when the places are decided.
+fn check_placings(rules: &Rules, pos: &Position) -> Result<(), String> {
+    let finished = |team: u8| {
+        let seats = rules.team_seats(team);
+        (0..pos.seats)
+            .filter(|s| seats & (1 << s) != 0)
+            .all(|s| pos.seat_finished(rules, s))
+    };
+    if let Some(team) = (0..rules.teams()).find(|&t| finished(t) && !pos.placings().contains(&t)) {
+        return Err(format!("team {team} is home but not in `placed`"));
+    }
+    let unplaced = rules.teams() - pos.placed;
+    let decided = match rules.ruleset().finish.placings {
+        crate::ruleset::Placings::Winner => pos.placed > 0,
+        crate::ruleset::Placings::All => unplaced <= 1,
+    };
+    if pos.phase == Phase::Over && !decided {
+        return Err("the game is marked over (x) but its places are not decided".into());
+    }
+    if pos.phase != Phase::Over {
+        if decided {
+            return Err("the places are decided, so the phase must be x (game over)".into());
+        }
+        if let Some(team) = pos.placings().iter().find(|&&t| !finished(t)) {
+            return Err(format!("team {team} is placed but not home"));
         }
     }
     Ok(())

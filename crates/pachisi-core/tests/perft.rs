@@ -435,8 +435,11 @@ impl RefRules {
                 if from == 0 && !leaves_freely {
                     continue;
                 }
-                // A grace only ever brings a new piece to the lane's first square.
-                if from == 0 && !self.free_entry && !inc.plain && self.grace.contains(&v) {
+                // A grace only ever brings a new piece to the lane's first square, and a 7 or 14
+                // never brings one out at all.
+                let enters_otherwise =
+                    (!inc.plain && self.grace.contains(&v)) || self.needs_board.contains(&v);
+                if from == 0 && !self.free_entry && enters_otherwise {
                     continue;
                 }
                 let together = mine.iter().filter(|&&p| p == from).count();

@@ -251,7 +251,7 @@ fn humphries_castles_stand_on_the_fifth_square_from_the_end_of_each_outer_row() 
     // A piece on such a castle cannot be hit: Green may not land on Yellow's piece at 0l4.
     assert_eq!(square_name(&rules, 0, 13), "0l4");
     same_square(&rules, 0, 13, 1, 64);
-    let mut pos = at(&rules, "13,h,h,h/61,h,h,h/h,h,h,h/0,0,0,0 Gt -");
+    let mut pos = at(&rules, "13,h,h,h/61,h,h,h/h,h,h,h/0,0,0,0 Gt - placed=2");
     throw(&mut pos, &rules, 3);
     assert_legal(&pos, &rules, &["-"]);
 }
@@ -1073,6 +1073,36 @@ fn a_grace_never_carries_a_new_piece_straight_to_its_value() {
     assert!(is_legal(&pos, &rules, "E25"));
     assert!(!is_legal(&pos, &rules, "0+25"));
     assert!(is_legal(&pos, &rules, "0+2"));
+}
+
+/// 004: "on throwing 7 or 14, you can not introduce your new pawn, you only get an extra turn":
+/// not even the first piece, which may otherwise leave the Charkoni on any throw.
+#[test]
+fn a_7_or_14_never_brings_a_piece_out_of_the_charkoni() {
+    let rules = rules_of("pachisi-encyclopedia", &[]);
+    let mut pos = Position::new(&rules);
+    throws(&mut pos, &rules, &[10, 14, 3]);
+    assert!(!is_legal(&pos, &rules, "0+14"));
+    assert!(is_legal(&pos, &rules, "0+3"));
+    assert!(is_legal(&pos, &rules, "E10"));
+}
+
+/// A position the rules cannot reach is refused when read: a finished side must be placed, an
+/// increment must be worth a throw, credits need the rule that keeps them.
+#[test]
+fn positions_the_rules_cannot_reach_are_refused() {
+    let rules = rules_of("pachisi", &[]);
+    for text in [
+        "h,h,h,h/0,0,0,0/h,h,h,h/0,0,0,0 Gt -",
+        "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - placed=0,1",
+        "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 7 entered=Y",
+        "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y credits=1,0,0,0",
+        "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - again entered=Y",
+    ] {
+        assert!(Position::from_notation(&rules, text).is_err(), "{text}");
+    }
+    let over = "h,h,h,h/0,0,0,0/h,h,h,h/0,0,0,0 Gx - placed=0,1";
+    assert!(Position::from_notation(&rules, over).is_ok());
 }
 
 /// 000 optional rule 1: "First move of each player can be made only when 2, 3, or 4 is thrown."
