@@ -129,6 +129,9 @@ enum RulesCommand {
 #[derive(Subcommand, Debug)]
 enum RecordCommand {
     /// Play one game between random players and print its record.
+    ///
+    /// Overrides given with --set are kept in the record's Set tag, so `record check` replays it
+    /// under the same rules.
     Random {
         #[command(flatten)]
         rules: RulesArgs,
@@ -140,6 +143,9 @@ enum RecordCommand {
         out: Option<PathBuf>,
     },
     /// Replay a record, check it, and print the final position.
+    ///
+    /// The record's ruleset is its Ruleset tag, with the overrides of its Set tag (written by
+    /// `record random --set`) and then any given here.
     Check {
         /// The record file.
         file: PathBuf,

@@ -465,12 +465,18 @@ fn bench(games: u64, seed: u64) -> Result<()> {
     Ok(())
 }
 
+/// Separates the overrides of a record's `Set` tag.
+const SET_SEPARATOR: char = '|';
+
 fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> {
     let rules = args.load()?;
-    if !args.set.is_empty() {
-        bail!("a record names its ruleset and cannot carry --set overrides; write the changed ruleset to a file and pass its path");
+    if args.set.iter().any(|s| s.contains(SET_SEPARATOR)) {
+        bail!("an override cannot contain `{SET_SEPARATOR}`, which separates overrides in a record's Set tag");
     }
     let mut record = GameRecord::new(&args.name);
+    if !args.set.is_empty() {
+        record.set_tag("Set", args.set.join(&format!(" {SET_SEPARATOR} ")));
+    }
     record.set_tag("Seed", seed.to_string());
     let result =
         pachisi_sim::play_random_game(&rules, Position::new(&rules), seed, Some(&mut record));
@@ -489,7 +495,22 @@ fn record_check(file: &Path, set: &[String]) -> Result<()> {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     let record = GameRecord::parse(&text).with_context(|| file.display().to_string())?;
     let name = record.tag("Ruleset").unwrap_or_default();
-    let rules = load_rules(name, set)?;
+    let mut overrides: Vec<String> = record
+        .tag("Set")
+        .map(|s| {
+            s.split(SET_SEPARATOR)
+                .map(|o| o.trim().to_string())
+                .filter(|o| !o.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    overrides.extend(set.iter().cloned());
+    let rules = load_rules(name, &overrides)?;
+    let name = if overrides.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} with {}", overrides.join(", "))
+    };
     let pos = record
         .replay(&rules)
         .with_context(|| file.display().to_string())?;

@@ -260,3 +260,35 @@ fn bench_measures_every_builtin_ruleset() {
     }
     assert!(fails(&["bench", "--games", "0"]).contains("at least 1"));
 }
+
+#[test]
+fn a_record_keeps_its_overrides_and_replays_under_them() {
+    let dir = temp_dir("record-set");
+    let path = dir.join("split.record");
+    let path_text = path.to_str().expect("utf-8 path");
+    ok(&[
+        "record",
+        "random",
+        "--rules",
+        "pachisi",
+        "--set",
+        "moves.split=true",
+        "--set",
+        "players.pieces=2",
+        "--seed",
+        "5",
+        "--out",
+        path_text,
+    ]);
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(
+        text.contains("[Set \"moves.split=true | players.pieces=2\"]"),
+        "{text}"
+    );
+    let checked = ok(&["record", "check", path_text]);
+    assert!(
+        checked.contains("with moves.split=true, players.pieces=2"),
+        "{checked}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
