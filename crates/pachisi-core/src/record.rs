@@ -37,6 +37,8 @@ pub struct GameRecord {
     pub tags: Vec<(String, String)>,
     /// The actions, each with the line and column where it stands (0 when built in memory).
     pub actions: Vec<(Action, usize, usize)>,
+    /// The line of each header tag in the text it was read from (0 when set in memory).
+    tag_lines: Vec<usize>,
 }
 
 /// Why a record could not be read or replayed.
@@ -64,6 +66,7 @@ impl GameRecord {
     pub fn new(ruleset: &str) -> GameRecord {
         GameRecord {
             tags: vec![("Ruleset".into(), ruleset.into())],
+            tag_lines: vec![0],
             actions: Vec::new(),
         }
     }
@@ -81,8 +84,20 @@ impl GameRecord {
         let value = value.into();
         match self.tags.iter_mut().find(|(k, _)| k == key) {
             Some(slot) => slot.1 = value,
-            None => self.tags.push((key.into(), value)),
+            None => {
+                self.tags.push((key.into(), value));
+                self.tag_lines.push(0);
+            }
         }
+    }
+
+    /// The line a tag stands on (1 when unknown).
+    fn tag_line(&self, key: &str) -> usize {
+        let i = self.tags.iter().position(|(k, _)| k == key);
+        i.and_then(|i| self.tag_lines.get(i))
+            .copied()
+            .filter(|&l| l > 0)
+            .unwrap_or(1)
     }
 
     /// Appends an action.
@@ -117,6 +132,7 @@ impl GameRecord {
                     ));
                 }
                 record.tags.push((key, value));
+                record.tag_lines.push(line_no);
                 continue;
             }
             let line = raw_line.split(';').next().unwrap_or("");
@@ -146,8 +162,13 @@ impl GameRecord {
     /// move, a seat marker naming the wrong seat), or `Final` differs from the result.
     pub fn replay(&self, rules: &Rules) -> Result<Position, RecordError> {
         let mut pos = match self.tag("Start") {
-            Some(start) => Position::from_notation(rules, start)
-                .map_err(|e| rec_err(1, 1, format!("the Start position is bad: {e}")))?,
+            Some(start) => Position::from_notation(rules, start).map_err(|e| {
+                rec_err(
+                    self.tag_line("Start"),
+                    1,
+                    format!("the Start position is bad: {e}"),
+                )
+            })?,
             None => Position::new(rules),
         };
         for &(action, line, column) in &self.actions {
@@ -178,7 +199,7 @@ impl GameRecord {
             let actual = pos.to_notation(rules);
             if actual != expected {
                 return Err(rec_err(
-                    1,
+                    self.tag_line("Final"),
                     1,
                     format!("the record ends at `{actual}`, but its Final tag says `{expected}`"),
                 ));
@@ -201,9 +222,8 @@ impl GameRecord {
         }
         out.push('\n');
         let mut pos = match self.tag("Start") {
-            Some(start) => {
-                Position::from_notation(rules, start).map_err(|e| rec_err(1, 1, e.to_string()))?
-            }
+            Some(start) => Position::from_notation(rules, start)
+                .map_err(|e| rec_err(self.tag_line("Start"), 1, e.to_string()))?,
             None => Position::new(rules),
         };
         let mut line = String::new();
@@ -320,6 +340,17 @@ mod tests {
         assert_eq!(r.tag("Ruleset"), Some("a;b.toml"));
         assert_eq!(r.actions.len(), 3);
         assert!(GameRecord::parse("[Ruleset \"a\"] junk\n").is_err());
+    }
+
+    #[test]
+    fn a_wrong_final_tag_is_reported_on_its_line() {
+        let rules = crate::builtin_rules("pachisi", &[]).expect("builtin");
+        let text = "[Ruleset \"pachisi\"]\n[Final \"start\"]\n\nY: (3) -\n";
+        let e = GameRecord::parse(text)
+            .expect("parses")
+            .replay(&rules)
+            .expect_err("wrong Final");
+        assert_eq!(e.line, 2);
     }
 
     #[test]
