@@ -145,6 +145,8 @@ fn bad_input_is_refused_with_a_clear_message() {
         "1",
     ]);
     assert!(e.contains("turn.three_in_a_row"), "{e}");
+    let e = fails(&["perft", "--depth", "100000"]);
+    assert!(e.contains("--depth must be from 1 to"), "{e}");
 }
 
 #[test]

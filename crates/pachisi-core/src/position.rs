@@ -207,6 +207,16 @@ impl Position {
         self.pieces_of(seat).iter().all(|&p| p != 0)
     }
 
+    /// Whether the pool holds a grace that can still bring one of the seat's waiting pieces out.
+    fn grace_waiting_to_enter(&self, rules: &Rules, seat: u8) -> bool {
+        self.pieces_of(seat).contains(&0)
+            && self
+                .pool
+                .items()
+                .iter()
+                .any(|i| !i.plain && rules.flags(i.value).grace)
+    }
+
     /// Applies a throw by the seat to move.
     ///
     /// # Errors
@@ -232,14 +242,9 @@ impl Position {
         // 004: "A player needs to have at least one piece on the board to be able to throw a 7 or
         // 14". A grace already in the pool counts, as it will bring a piece out before the 7 or 14
         // is spent ("introduce your new pawn at square number 1, and then ... add ... 7, 14").
-        let piece_coming = self
-            .pool
-            .items()
-            .iter()
-            .any(|i| !i.plain && rules.flags(i.value).grace)
-            && self.pieces_of(seat).contains(&0);
-        let void_off_board =
-            flags.needs_piece_on_board && !self.has_piece_on_board(rules, seat) && !piece_coming;
+        let void_off_board = flags.needs_piece_on_board
+            && !self.has_piece_on_board(rules, seat)
+            && !self.grace_waiting_to_enter(rules, seat);
         if void_before_opening || void_off_board {
             self.after_throw(rules, false);
             return Ok(());

@@ -1105,6 +1105,27 @@ fn positions_the_rules_cannot_reach_are_refused() {
     assert!(Position::from_notation(&rules, over).is_ok());
 }
 
+/// 003's principle under 000 optional rule 4 (exact home), for Humphries' pairs (001): a pair
+/// moves half a throw, so it may stop one square short (a throw of 2 or 3 takes it home) where a
+/// single piece may not.
+#[test]
+fn under_the_direct_throw_rule_a_pair_may_stop_one_square_short() {
+    let rules = rules_of("humphries-1904", &["moves.exact_home=true"]);
+    // Yellow's pair at 79 (0m5): a 6 moves it 3 squares to 82, one from home.
+    let mut pos = at(&rules, "79,79,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
+    throws(&mut pos, &rules, &[6, 2]);
+    assert!(is_legal(&pos, &rules, "79+6p"));
+    play(&mut pos, &rules, "79+6p");
+    assert!(is_legal(&pos, &rules, "82+2p"));
+    // A single piece may not stop one square short: no throw is worth 1.
+    let mut pos = at(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
+    throw(&mut pos, &rules, 3);
+    assert!(!is_legal(&pos, &rules, "80+3"));
+    let mut pos = at(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
+    throw(&mut pos, &rules, 2);
+    assert!(is_legal(&pos, &rules, "80+2"));
+}
+
 /// 000 optional rule 1: "First move of each player can be made only when 2, 3, or 4 is thrown."
 /// 004: "pieces cannot move until a 2, 3, or 4 is thrown".
 #[test]
