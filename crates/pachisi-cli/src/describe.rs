@@ -36,6 +36,7 @@ pub fn route(rules: &Rules, seat: u8) -> Vec<RouteStep> {
 pub fn place(rules: &Rules, seat: u8, progress: u8) -> String {
     match rules.square_at(seat, progress) {
         Some(sq) => rules.topology().name(sq).to_string(),
+        None if progress == 0 && rules.starts_in_nest() => "nest".into(),
         None if progress == 0 => "C (waiting)".into(),
         None => "C (home)".into(),
     }
@@ -74,9 +75,20 @@ pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
         Move::Enter { value } => {
             let to = place(rules, seat, 1);
             (
-                Some("C (waiting)".to_string()),
+                Some(place(rules, seat, 0)),
                 Some(to.clone()),
                 format!("spend the grace {value} to introduce a piece onto {to}"),
+            )
+        }
+        Move::EnterSum { first, second } => {
+            let to = place(rules, seat, 1);
+            (
+                Some(place(rules, seat, 0)),
+                Some(to.clone()),
+                format!(
+                    "spend {first} and {second} (together {}) to introduce a piece onto {to}",
+                    u16::from(first) + u16::from(second)
+                ),
             )
         }
         Move::Advance {

@@ -36,9 +36,10 @@ enum Command {
         /// The position in one-line notation (docs/notation.md), or `start`.
         #[arg(long, default_value = "start")]
         position: String,
-        /// The value thrown; needed when the position waits for a throw.
+        /// The throw: its value (25), or two separate dice (5-3) where each die counts on its
+        /// own; needed when the position waits for a throw.
         #[arg(long)]
-        throw: Option<u8>,
+        throw: Option<pachisi_core::ThrowName>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,

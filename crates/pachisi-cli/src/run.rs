@@ -4,7 +4,7 @@ use crate::describe::{describe_move, route};
 use crate::{Cli, Command, RecordCommand, RulesArgs, RulesCommand};
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use pachisi_core::{builtin_text, GameRecord, Phase, Position, Rules, BUILTIN_RULESETS};
+use pachisi_core::{builtin_text, GameRecord, Phase, Position, Rules, ThrowName, BUILTIN_RULESETS};
 use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
@@ -220,19 +220,19 @@ fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn moves(rules: &Rules, position: &str, throw: Option<u8>, json: bool) -> Result<()> {
+fn moves(rules: &Rules, position: &str, throw: Option<ThrowName>, json: bool) -> Result<()> {
     let mut pos = parse_position(rules, position)?;
     match (pos.phase(), throw) {
-        (Phase::Throw, Some(value)) => {
-            let t = rules.throw_by_value(value).ok_or_else(|| {
-                let values: Vec<String> = rules
+        (Phase::Throw, Some(name)) => {
+            let t = rules.throw_by_name(name).ok_or_else(|| {
+                let names: Vec<String> = rules
                     .outcomes()
                     .iter()
-                    .map(|o| o.value.to_string())
+                    .map(|o| o.name.to_string())
                     .collect();
                 anyhow!(
-                    "no throw is worth {value} under these rules; the values are {}",
-                    values.join(", ")
+                    "no throw is written {name} under these rules; the throws are {}",
+                    names.join(", ")
                 )
             })?;
             pos.apply_throw(rules, t)?;
@@ -308,7 +308,7 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> 
                     let mut next = pos;
                     let t = pachisi_core::Throw(i as u8);
                     let _ = next.apply_throw(rules, t);
-                    (format!("({})", rules.outcome(t).value), next)
+                    (format!("({})", rules.outcome(t).name), next)
                 })
                 .collect(),
             Phase::Move => pos

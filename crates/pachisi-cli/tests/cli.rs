@@ -131,7 +131,7 @@ fn bad_input_is_refused_with_a_clear_message() {
     assert!(e.contains("expected 4 seat groups"), "{e}");
     assert!(fails(&["moves", "--rules", "no-such-rules"]).contains("no built-in ruleset or file"));
     assert!(
-        fails(&["moves", "--position", "start", "--throw", "7"]).contains("no throw is worth 7")
+        fails(&["moves", "--position", "start", "--throw", "7"]).contains("no throw is written 7")
     );
     assert!(fails(&["moves", "--position", "start"]).contains("--throw"));
     assert!(

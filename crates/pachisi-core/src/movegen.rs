@@ -6,28 +6,37 @@
 //! [`Phase::Move`] has at least one legal move.
 
 use crate::moves::Move;
-use crate::position::{Phase, Position};
-use crate::ruleset::{Entry, Rules, MAX_SEATS};
+use crate::position::{Increment, Phase, Position};
+use crate::ruleset::{CastleRule, Entry, Rules, Usage, MAX_PIECES, MAX_SEATS};
 use crate::PlayError;
 
 /// Squares on the largest board (6 arms x 3 columns x 12 rows).
 const MAX_SQUARES: usize = 6 * 3 * 12;
 
-/// Opposing pieces on each square, seen from the seat to move.
-struct Opponents {
+/// Who stands where, seen from the seat to move.
+struct Occupancy {
+    /// Opposing pieces on each square.
     count: [u8; MAX_SQUARES],
     /// Whether one opposing seat has two or more pieces on the square (a pair).
     pair: [bool; MAX_SQUARES],
+    /// The mover's own pieces on each square.
+    own: [u8; MAX_SQUARES],
 }
 
-impl Opponents {
-    fn of(pos: &Position, rules: &Rules, seat: u8) -> Opponents {
-        let mut o = Opponents {
+impl Occupancy {
+    fn of(pos: &Position, rules: &Rules, seat: u8) -> Occupancy {
+        let mut o = Occupancy {
             count: [0; MAX_SQUARES],
             pair: [false; MAX_SQUARES],
+            own: [0; MAX_SQUARES],
         };
         let mut mine = [0u8; MAX_SQUARES];
         let team = rules.team_of(seat);
+        for &p in pos.pieces_of(seat) {
+            if let Some(sq) = rules.square_at(seat, p) {
+                o.own[usize::from(sq.0)] += 1;
+            }
+        }
         for t in (0..pos.seats).filter(|&t| rules.team_of(t) != team) {
             let squares = pos
                 .pieces_of(t)
@@ -45,25 +54,47 @@ impl Opponents {
         }
         o
     }
+
+    /// Whether a seat other than the mover's team, or the mover itself, holds a blockade on the
+    /// square. A partner's pair is not seen here; partnerships and blockades never meet in the
+    /// built-in rulesets, and a partner's pair is treated as an opponent's would be in may_land.
+    fn blockade(&self, sq: usize) -> bool {
+        self.pair[sq] || self.own[sq] >= 2
+    }
 }
 
 impl Position {
     /// The legal moves, written into `out` (cleared first). Empty unless the phase is
-    /// [`Phase::Move`]. Reusing `out` keeps generation free of allocation.
+    /// [`Phase::Move`]. Reusing `out` keeps generation free of allocation for every ruleset
+    /// whose throws need not be used in full.
     pub fn legal_moves_into(&self, rules: &Rules, out: &mut Vec<Move>) {
         out.clear();
         if self.phase != Phase::Move {
             return;
         }
+        self.candidate_moves(rules, out);
+        if rules.ruleset().moves.usage != Usage::Free {
+            self.keep_fullest_use(rules, out);
+        }
+        if out.is_empty() || rules.ruleset().moves.pass {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// Every move the rules allow one increment at a time, before the demand to use as many
+    /// increments as possible is applied; [`Move::Pass`] is not included.
+    fn candidate_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
         let seat = self.to_move;
         let m = &rules.ruleset().moves;
-        let opponents = Opponents::of(self, rules, seat);
+        let occupancy = Occupancy::of(self, rules, seat);
         let mut distinct = [0u8; crate::position::MAX_POOL];
-        let mut progresses = [0u8; crate::ruleset::MAX_PIECES];
+        let mut progresses = [0u8; MAX_PIECES];
         let n_progress = self.distinct_progress(rules, &mut progresses);
+        let waiting = self.pieces_of(seat).contains(&0);
+        let entry_open = self.may_enter(rules, &occupancy);
         let mut n_values = 0;
         for inc in self.pool.items() {
-            if self.can_enter_with(rules, inc.value, inc.plain) {
+            if entry_open && self.can_enter_with(rules, inc.value, inc.plain) {
                 let mv = Move::Enter { value: inc.value };
                 if !out.contains(&mv) {
                     out.push(mv);
@@ -75,6 +106,11 @@ impl Position {
             distinct[n_values] = inc.value;
             n_values += 1;
             let v = inc.value;
+            let flags = rules.flags(v);
+            // 003 (SR v1975, TR): while a pawn waits, a five enters or is forfeited.
+            if m.grace_only_enters && waiting && flags.grace && !inc.plain {
+                continue;
+            }
             for &from in &progresses[..n_progress] {
                 if from == 0 && !self.leaves_freely(rules) {
                     continue;
@@ -82,7 +118,6 @@ impl Position {
                 // A grace brings a new piece onto the first square, never straight to the square
                 // its value would reach (004), even for a first piece that may leave freely; and
                 // a 7 or 14 "can not introduce your new pawn" at all (004).
-                let flags = rules.flags(v);
                 let enters_otherwise = (flags.grace && !inc.plain) || flags.needs_piece_on_board;
                 if from == 0 && m.entry == Entry::Grace && enters_otherwise {
                     continue;
@@ -93,16 +128,101 @@ impl Position {
                 let first_steps = if m.split { 1 } else { v };
                 for steps in first_steps..=v {
                     if !must_pair {
-                        self.push_advances(rules, &opponents, from, v, steps, false, out);
+                        self.push_advances(rules, &occupancy, from, v, steps, false, out);
                     }
                     if may_pair && steps / 2 > 0 {
-                        self.push_advances(rules, &opponents, from, v, steps, true, out);
+                        self.push_advances(rules, &occupancy, from, v, steps, true, out);
                     }
                 }
             }
         }
-        if out.is_empty() || m.pass {
-            out.push(Move::Pass);
+        if m.enter_with_sum && entry_open {
+            self.push_sum_entries(rules, out);
+        }
+        // 003 (SR v1942 and v1989, TR): a pawn must be entered whenever one can be.
+        if m.must_enter && out.iter().any(Move::is_entry) {
+            out.retain(Move::is_entry);
+        }
+    }
+
+    /// Entries that spend two separate dice whose sum is a grace (003: "3 and 2").
+    fn push_sum_entries(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let items = self.pool.items();
+        for (i, a) in items.iter().enumerate() {
+            for b in &items[i + 1..] {
+                let thrown = |x: &Increment| !x.plain && !x.bonus;
+                let sum = u16::from(a.value) + u16::from(b.value);
+                let grace = u8::try_from(sum).is_ok_and(|s| rules.flags(s).grace);
+                if !(thrown(a) && thrown(b) && grace) {
+                    continue;
+                }
+                let mv = Move::EnterSum {
+                    first: a.value.max(b.value),
+                    second: a.value.min(b.value),
+                };
+                if !out.contains(&mv) {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    /// Keeps the moves that begin a sequence using as many thrown increments as any sequence can
+    /// (003: "A player must use up as many increments as possible", the player choosing which).
+    /// Bonuses are optional: they count for nothing, but a bonus move may not spoil the dice.
+    fn keep_fullest_use(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let mut best = 0;
+        let mut scores = [0u8; 64];
+        for (i, &mv) in out.iter().enumerate() {
+            let mut next = *self;
+            let used = self.thrown_used(mv);
+            next.play_unchecked(rules, mv);
+            let score = used + next.max_use(rules);
+            if let Some(slot) = scores.get_mut(i) {
+                *slot = score;
+            }
+            best = best.max(score);
+        }
+        let mut i = 0;
+        out.retain(|_| {
+            let keep = scores.get(i).map_or(true, |&s| s == best);
+            i += 1;
+            keep
+        });
+    }
+
+    /// The most thrown increments (bonuses not counted) that some sequence of moves from here
+    /// can use before the pool is spent.
+    pub(crate) fn max_use(&self, rules: &Rules) -> u8 {
+        let available = self.pool.thrown_count();
+        if self.phase != Phase::Move || available == 0 {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        self.candidate_moves(rules, &mut moves);
+        let mut best = 0;
+        for mv in moves {
+            let mut next = *self;
+            let used = self.thrown_used(mv);
+            next.play_unchecked(rules, mv);
+            best = best.max(used + next.max_use(rules));
+            if best >= available {
+                break;
+            }
+        }
+        best
+    }
+
+    /// How many thrown (non-bonus) increments a move spends.
+    fn thrown_used(&self, mv: Move) -> u8 {
+        match mv {
+            Move::Pass => 0,
+            Move::EnterSum { .. } => 2,
+            Move::Enter { .. } => 1,
+            Move::Advance { value, .. } => {
+                let items = self.pool.items();
+                u8::from(items.iter().any(|i| i.value == value && !i.bonus))
+            }
         }
     }
 
@@ -143,8 +263,13 @@ impl Position {
                 self.pool.clear();
             }
             Move::Enter { value } => {
-                self.take_increment(value, value, true);
-                self.set_piece(0, 1, 1);
+                self.take_increment(rules, value, value, true);
+                self.enter_piece(rules);
+            }
+            Move::EnterSum { first, second } => {
+                self.take_increment(rules, first, first, true);
+                self.take_increment(rules, second, second, true);
+                self.enter_piece(rules);
             }
             Move::Advance {
                 from,
@@ -153,14 +278,18 @@ impl Position {
                 pair,
                 ..
             } => {
-                self.take_increment(value, steps, false);
+                self.take_increment(rules, value, steps, false);
                 let to = mv.destination(rules).unwrap_or(from);
-                let moved = self.set_piece(from, to, if pair { 2 } else { 1 });
+                let piece = self.piece_to_move(rules, from, to);
+                if rules.ruleset().capture.overtake {
+                    self.capture_overtaken(rules, from, to);
+                }
+                let moved = self.set_piece(piece, from, to, if pair { 2 } else { 1 });
                 if let Some(piece) = moved {
-                    self.capture_at(rules, piece, to);
+                    self.capture_at(rules, piece, to, false);
                 }
                 if to == rules.home() {
-                    self.update_placings(rules);
+                    self.reach_home(rules);
                 }
             }
         }
@@ -172,6 +301,34 @@ impl Position {
         }
         if self.pool.is_empty() {
             self.end_spending(rules);
+        }
+    }
+
+    /// Brings a waiting piece onto the first square of its route, capturing there where the rules
+    /// let an entering piece capture.
+    fn enter_piece(&mut self, rules: &Rules) {
+        let piece = self.piece_to_move(rules, 0, 1);
+        if let Some(piece) = self.set_piece(piece, 0, 1, 1) {
+            self.capture_at(rules, piece, 1, rules.ruleset().capture.on_entry);
+        }
+    }
+
+    /// A piece has just reached home: places, the finish bonus and the extra throw it may earn.
+    fn reach_home(&mut self, rules: &Rules) {
+        self.update_placings(rules);
+        if self.phase == Phase::Over || self.seat_finished(rules, self.to_move) {
+            return;
+        }
+        let bonus = rules.ruleset().finish.bonus;
+        if bonus > 0 {
+            self.pool.push(Increment {
+                value: bonus,
+                plain: true,
+                bonus: true,
+            });
+        }
+        if rules.ruleset().turn.extra_throw_on_home {
+            self.throw_again = true;
         }
     }
 
@@ -201,14 +358,36 @@ impl Position {
             && !plain
             && flags.grace
             && (!first || rules.ruleset().throw.first_entry.is_empty() || flags.first_entry)
-            && self.pieces_of(seat).contains(&0)
+    }
+
+    /// Whether a waiting piece may come onto the first square of its route now: one must be
+    /// waiting, and the square must take it (no blockade, room under the stack limit, and no
+    /// opponent on a closed castle unless an entering piece captures there).
+    fn may_enter(&self, rules: &Rules, occupancy: &Occupancy) -> bool {
+        if !self.pieces_of(self.to_move).contains(&0) {
+            return false;
+        }
+        if rules.ruleset().capture.on_entry {
+            if let Some(sq) = rules.square_at(self.to_move, 1) {
+                let i = usize::from(sq.0);
+                if occupancy.count[i] > 0 && !occupancy.pair[i] {
+                    return self.fits_stack(rules, occupancy, i);
+                }
+            }
+        }
+        self.may_land(rules, occupancy, 0, 1, false)
+    }
+
+    fn fits_stack(&self, rules: &Rules, occupancy: &Occupancy, sq: usize) -> bool {
+        let limit = rules.ruleset().moves.stack_limit;
+        limit == 0 || occupancy.own[sq] < limit
     }
 
     #[allow(clippy::too_many_arguments)]
     fn push_advances(
         &self,
         rules: &Rules,
-        opponents: &Opponents,
+        occupancy: &Occupancy,
         from: u8,
         value: u8,
         steps: u8,
@@ -243,8 +422,8 @@ impl Position {
         } else {
             u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
         };
-        let mut offer = |to: u8, round_again: bool| {
-            if self.may_land(rules, opponents, to, pair) {
+        let mut offer = |to: u8, steps: u8, round_again: bool| {
+            if self.may_land(rules, occupancy, from, to, pair) {
                 out.push(Move::Advance {
                     from,
                     value,
@@ -254,45 +433,99 @@ impl Position {
                 });
             }
         };
+        if m.blockades {
+            if let Some(stop) = self.first_blockade(rules, occupancy, from, raw.min(home)) {
+                // 003 (TR): "A die interval that would take pawn beyond a blockade may land the
+                // pawn on the space immediately behind a blockade with the rest of the interval
+                // ignored." Elsewhere the move is simply not allowed.
+                if m.stop_behind_blockade && stop > from + 1 {
+                    offer(stop - 1, stop - 1 - from, false);
+                }
+                return;
+            }
+        }
         if let Some(to) = to.filter(|_| !must_go_round) {
-            offer(to, false);
+            offer(to, steps, false);
         }
         if (m.go_round_again || must_go_round) && turns_up_lane {
             let again = raw - u16::from(rules.topology().track_len());
             // The extra lap ends on the end square at the latest: a move longer than a whole lap
             // (a big throw on a small board) would carry the piece past it again, off its route.
             if let Some(to) = u8::try_from(again).ok().filter(|_| again <= turn_home) {
-                offer(to, true);
+                offer(to, steps, true);
             }
         }
     }
 
-    /// Whether the mover may end a move at progress `to`: not on a castle held by an opponent,
-    /// and (with pairs) not a single piece onto an opposing pair.
-    fn may_land(&self, rules: &Rules, opponents: &Opponents, to: u8, pair: bool) -> bool {
+    /// The first progress after `from`, up to `to`, where a blockade stands (003: "no pawns of any
+    /// color may capture or overtake this pair of pawns").
+    fn first_blockade(&self, rules: &Rules, occupancy: &Occupancy, from: u8, to: u16) -> Option<u8> {
+        let seat = self.to_move;
+        let to = u8::try_from(to).unwrap_or(u8::MAX);
+        (from + 1..=to).find(|&p| {
+            rules
+                .square_at(seat, p)
+                .is_some_and(|sq| occupancy.blockade(usize::from(sq.0)))
+        })
+    }
+
+    /// Whether the mover may end a move from progress `from` at progress `to`: not on a castle
+    /// held by an opponent (unless castles are shared), not a single piece onto an opposing pair
+    /// (with pairs), not past the stack limit, and not re-forming a blockade elsewhere.
+    fn may_land(&self, rules: &Rules, occupancy: &Occupancy, from: u8, to: u8, pair: bool) -> bool {
         let Some(sq) = rules.square_at(self.to_move, to) else {
             return true;
         };
         let i = usize::from(sq.0);
-        if opponents.count[i] == 0 {
+        if !self.fits_stack(rules, occupancy, i) {
+            return false;
+        }
+        if rules.ruleset().moves.blockades && self.piece_to_move(rules, from, to).is_none() {
+            return false;
+        }
+        if occupancy.count[i] == 0 {
             return true;
         }
         if rules.castle_at(self.to_move, to) {
-            return false;
+            return rules.ruleset().capture.castles == CastleRule::Shared;
         }
-        pair || !rules.ruleset().moves.pairs || !opponents.pair[i]
+        pair || !rules.ruleset().moves.pairs || !occupancy.pair[i]
     }
 
-    /// Spends `steps` of an increment of `value` (a grace when `grace`).
-    fn take_increment(&mut self, value: u8, steps: u8, grace: bool) {
+    /// The index of a mover's piece at `from` that may move to `to`. Under blockades, two pieces
+    /// that left one blockade during this throw may not meet again on another square (003: "A
+    /// blockade may not be moved intact"); another piece may re-form it.
+    fn piece_to_move(&self, rules: &Rules, from: u8, to: u8) -> Option<usize> {
+        let row = self.pieces_of(self.to_move);
+        let mut candidates = (0..row.len()).filter(|&i| row[i] == from);
+        if !rules.ruleset().moves.blockades || from == 0 {
+            return candidates.next();
+        }
+        let together = row.iter().filter(|&&p| p == from).count();
+        candidates.find(|&i| {
+            let left = match self.left_blockade[i] {
+                0 if together >= 2 => from,
+                left => left,
+            };
+            left == 0
+                || left == to
+                || !(0..row.len()).any(|j| j != i && row[j] == to && self.left_blockade[j] == left)
+        })
+    }
+
+    /// Spends `steps` of an increment of `value` (for a grace when `grace`). What a split leaves
+    /// stays in the pool; a move stopped short by a blockade forfeits the rest (003, TR).
+    fn take_increment(&mut self, rules: &Rules, value: u8, steps: u8, grace: bool) {
         let items = self.pool.items();
-        // Keep graces for entering: prefer spending a plain increment when moving.
+        // Keep graces for entering: prefer spending a plain increment when moving; and spend a
+        // thrown increment before a bonus of the same value.
         let index = items
             .iter()
-            .position(|i| i.value == value && i.plain != grace)
+            .position(|i| i.value == value && i.plain != grace && !i.bonus)
+            .or_else(|| items.iter().position(|i| i.value == value && !i.bonus))
             .or_else(|| items.iter().position(|i| i.value == value));
         let Some(index) = index else { return };
-        if steps < value {
+        if steps < value && rules.ruleset().moves.split {
             self.pool.set_value(index, value - steps);
             self.pool.mark_plain(index);
         } else {
@@ -300,20 +533,41 @@ impl Position {
         }
     }
 
-    /// Moves up to `count` of the mover's pieces from `from` to `to`; returns the first moved.
-    fn set_piece(&mut self, from: u8, to: u8, count: usize) -> Option<u8> {
+    /// Moves up to `count` of the mover's pieces from `from` to `to`, starting with `piece` when
+    /// given; returns the first moved.
+    fn set_piece(&mut self, piece: Option<usize>, from: u8, to: u8, count: usize) -> Option<u8> {
         let seat = self.to_move;
-        let mut first = None;
         let pieces = usize::from(self.pieces);
-        let row = &mut self.progress[usize::from(seat)][..pieces];
-        for (i, p) in row
-            .iter_mut()
-            .enumerate()
-            .filter(|(_, p)| **p == from)
-            .take(count)
-        {
-            *p = to;
+        let together = self.progress[usize::from(seat)][..pieces]
+            .iter()
+            .filter(|&&p| p == from)
+            .count();
+        if from != 0 && together >= 2 {
+            // Both pieces of a pair remember the blockade they formed (see piece_to_move).
+            for i in 0..pieces {
+                let slot = &mut self.left_blockade[i];
+                if self.progress[usize::from(seat)][i] == from && *slot == 0 {
+                    *slot = from;
+                }
+            }
+        }
+        let mut order = [0usize; MAX_PIECES];
+        let first_index = piece.unwrap_or(0);
+        for (k, slot) in order[..pieces].iter_mut().enumerate() {
+            *slot = (first_index + k) % pieces;
+        }
+        let mut first = None;
+        let mut moved = 0;
+        for &i in &order[..pieces] {
+            if moved == count {
+                break;
+            }
+            if self.progress[usize::from(seat)][i] != from {
+                continue;
+            }
+            self.progress[usize::from(seat)][i] = to;
             first.get_or_insert(i as u8);
+            moved += 1;
             // A capture can only be struck out where it was made.
             self.open_capture[usize::from(seat)][i] = 0;
         }
@@ -323,15 +577,42 @@ impl Position {
         first
     }
 
-    /// Sends every opposing piece on the square at `to` back to the Charkoni (castles excepted)
-    /// and settles what the capture earns.
-    fn capture_at(&mut self, rules: &Rules, piece: u8, to: u8) {
+    /// 003's "(nr)" MB reading: a piece passing a lone opponent off the castles captures it.
+    fn capture_overtaken(&mut self, rules: &Rules, from: u8, to: u8) {
         let seat = self.to_move;
-        let Some(sq) = rules.square_at(seat, to) else {
+        let last = to.min(rules.home()).saturating_sub(1);
+        for p in from.saturating_add(1)..=last {
+            let lone = rules.square_at(seat, p).is_some_and(|sq| {
+                let occupancy = Occupancy::of(self, rules, seat);
+                let i = usize::from(sq.0);
+                occupancy.count[i] == 1
+            });
+            if lone {
+                // The capture earns what any capture earns; a piece that only passed by leaves no
+                // capture open to strike out.
+                self.capture_square(rules, p, false);
+            }
+        }
+    }
+
+    /// Sends every opposing piece on the square at `to` back to the start and settles what the
+    /// capture earns. Castles protect, except where `on_castle_too` (an entering piece's capture).
+    fn capture_at(&mut self, rules: &Rules, piece: u8, to: u8, on_castle_too: bool) {
+        let Some(victims) = self.capture_square(rules, to, on_castle_too) else {
             return;
         };
-        if rules.castle_at(seat, to) {
-            return;
+        if rules.ruleset().capture.invalidation {
+            self.open_capture[usize::from(self.to_move)][usize::from(piece)] = victims + 1;
+        }
+    }
+
+    /// Captures every opposing piece on the mover's square at progress `to`; returns the victims'
+    /// team when there were any.
+    fn capture_square(&mut self, rules: &Rules, to: u8, on_castle_too: bool) -> Option<u8> {
+        let seat = self.to_move;
+        let sq = rules.square_at(seat, to)?;
+        if rules.castle_at(seat, to) && !on_castle_too {
+            return None;
         }
         let team = rules.team_of(seat);
         let mut victims = None;
@@ -349,18 +630,23 @@ impl Position {
                 self.strike_out_capture(rules, t, i);
             }
         }
-        let Some(victims) = victims else { return };
+        let victims = victims?;
         let c = &rules.ruleset().capture;
         if c.before_home {
             let credit = &mut self.credits[usize::from(seat)];
             *credit = credit.saturating_add(1);
         }
-        if c.invalidation {
-            self.open_capture[usize::from(seat)][usize::from(piece)] = victims + 1;
+        if c.bonus > 0 {
+            self.pool.push(Increment {
+                value: c.bonus,
+                plain: true,
+                bonus: true,
+            });
         }
         if rules.ruleset().turn.extra_throw_on_capture {
             self.throw_again = true;
         }
+        Some(victims)
     }
 
     /// A piece of `owner` that had just captured was itself captured where it stood, by the side

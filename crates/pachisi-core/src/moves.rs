@@ -6,6 +6,7 @@
 //! | text        | meaning                                                              |
 //! |-------------|----------------------------------------------------------------------|
 //! | `E25`       | spend the grace 25 to introduce a piece onto the lane's first square |
+//! | `E3+2`      | spend two separate dice whose sum is a grace (5) to bring a piece in   |
 //! | `12+25`     | move the piece at progress 12 by the throw of 25                      |
 //! | `0+3`       | a piece leaves the Charkoni freely with a 3, landing on the 3rd square |
 //! | `12+10:4`   | split: take 4 squares of the 10 (the rest stays in the pool)          |
@@ -25,6 +26,14 @@ pub enum Move {
         /// The value of the grace spent.
         value: u8,
     },
+    /// Spend two separate dice whose sum is a grace to bring a piece in (003: a five "as the sum
+    /// of the numbers on the two dice such as 3 and 2").
+    EnterSum {
+        /// The larger die.
+        first: u8,
+        /// The smaller die.
+        second: u8,
+    },
     /// Move a piece (or a pair) forward.
     Advance {
         /// Progress of the piece moved.
@@ -43,6 +52,11 @@ pub enum Move {
 }
 
 impl Move {
+    /// Whether the move brings a piece in.
+    pub fn is_entry(&self) -> bool {
+        matches!(self, Move::Enter { .. } | Move::EnterSum { .. })
+    }
+
     /// Squares the piece travels.
     pub fn distance(&self) -> u8 {
         match *self {
@@ -64,7 +78,7 @@ impl Move {
     pub fn destination(&self, rules: &Rules) -> Option<u8> {
         match *self {
             Move::Pass => None,
-            Move::Enter { .. } => Some(1),
+            Move::Enter { .. } | Move::EnterSum { .. } => Some(1),
             Move::Advance {
                 from, round_again, ..
             } => {
@@ -84,6 +98,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Move::Enter { value } => write!(f, "E{value}"),
+            Move::EnterSum { first, second } => write!(f, "E{first}+{second}"),
             Move::Pass => f.write_str("-"),
             Move::Advance {
                 from,
@@ -163,8 +178,18 @@ impl FromStr for Move {
         let mv = if r.eat(b'-') {
             Move::Pass
         } else if r.eat(b'E') {
-            Move::Enter {
-                value: r.number("expected the grace value after E (a number up to 255)")?,
+            let value = r.number("expected the grace value after E (a number up to 255)")?;
+            if r.eat(b'+') {
+                let second = r.number("expected the second die after `+`")?;
+                if value == 0 || second == 0 {
+                    return Err(r.error("a die shows at least 1"));
+                }
+                Move::EnterSum {
+                    first: value.max(second),
+                    second: value.min(second),
+                }
+            } else {
+                Move::Enter { value }
             }
         } else {
             let from = r.number("expected E, -, or a progress number (0 to 255)")?;
@@ -208,7 +233,7 @@ mod tests {
     #[test]
     fn move_notation_round_trips() {
         for text in [
-            "E25", "-", "12+25", "0+3", "12+10:4", "12+10p", "70+10o", "5+12:3po",
+            "E25", "-", "12+25", "0+3", "12+10:4", "12+10p", "70+10o", "5+12:3po", "E3+2",
         ] {
             let mv: Move = text.parse().expect(text);
             assert_eq!(mv.to_string(), text);

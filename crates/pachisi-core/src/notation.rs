@@ -18,7 +18,7 @@
 //! be struck out), `placed=TEAM,...` (teams in finishing order). docs/notation.md has the details.
 
 use crate::position::{Increment, Phase, Position};
-use crate::ruleset::Rules;
+use crate::ruleset::{CastleRule, Rules};
 use std::fmt::Write as _;
 
 /// Why a position text could not be read.
@@ -61,7 +61,11 @@ impl Position {
         }
         for (i, inc) in self.pool.items().iter().enumerate() {
             let sep = if i > 0 { "," } else { "" };
-            let plain = if inc.plain { "s" } else { "" };
+            let plain = match (inc.bonus, inc.plain) {
+                (true, _) => "b",
+                (false, true) => "s",
+                (false, false) => "",
+            };
             let _ = write!(s, "{sep}{}{plain}", inc.value);
         }
         if self.throw_again {
@@ -99,6 +103,15 @@ impl Position {
         if self.placed > 0 {
             let list: Vec<String> = self.placings().iter().map(u8::to_string).collect();
             let _ = write!(s, " placed={}", list.join(","));
+        }
+        let left: Vec<String> = self.left_blockade[..usize::from(self.pieces)]
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b > 0)
+            .map(|(piece, b)| format!("{piece}:{b}"))
+            .collect();
+        if !left.is_empty() {
+            let _ = write!(s, " left={}", left.join(","));
         }
         s
     }
@@ -148,7 +161,7 @@ impl Position {
         for &(at, f) in &fields[3..] {
             let (key, value) = f.split_once('=').unwrap_or((f, ""));
             let rank = [
-                "again", "streak", "opened", "entered", "credits", "open", "placed",
+                "again", "streak", "opened", "entered", "credits", "open", "placed", "left",
             ]
             .iter()
             .position(|&k| k == key)
@@ -180,7 +193,8 @@ impl Position {
                     pos.credits[i] = n
                 })?,
                 "open" => read_open(rules, &mut pos, vat, value)?,
-                _ => read_placed(rules, &mut pos, vat, value)?,
+                "placed" => read_placed(rules, &mut pos, vat, value)?,
+                _ => read_left(rules, &mut pos, vat, value)?,
             }
         }
         check(rules, &pos).map_err(|reason| err(1, reason))?;
@@ -282,15 +296,22 @@ fn read_pool(pos: &mut Position, at: usize, text: &str) -> Result<(), NotationEr
     }
     let mut offset = at;
     for item in text.split(',') {
-        let (digits, plain) = match item.strip_suffix('s') {
-            Some(d) => (d, true),
-            None => (item, false),
+        let (digits, plain, bonus) = if let Some(d) = item.strip_suffix('s') {
+            (d, true, false)
+        } else if let Some(d) = item.strip_suffix('b') {
+            (d, true, true)
+        } else {
+            (item, false, false)
         };
         let value = number(offset, digits)?;
         if value == 0 {
             return Err(err(offset, "an increment is worth at least 1"));
         }
-        if !pos.pool.push(Increment { value, plain }) {
+        if !pos.pool.push(Increment {
+            value,
+            plain,
+            bonus,
+        }) {
             return Err(err(offset, "too many increments in the pool"));
         }
         offset += item.len() + 1;
@@ -369,6 +390,34 @@ fn read_open(
     Ok(())
 }
 
+fn read_left(
+    rules: &Rules,
+    pos: &mut Position,
+    at: usize,
+    text: &str,
+) -> Result<(), NotationError> {
+    if !rules.ruleset().moves.blockades || pos.phase != Phase::Move {
+        return Err(err(
+            at,
+            "`left` (blockades broken during this throw) needs moves.blockades and a move due",
+        ));
+    }
+    for item in text.split(',') {
+        let (piece, progress) = item
+            .split_once(':')
+            .ok_or_else(|| err(at, "expected PIECE:PROGRESS"))?;
+        let (piece, progress) = (number(at, piece)?, number(at, progress)?);
+        if piece >= rules.pieces() || rules.square_at(pos.to_move, progress).is_none() {
+            return Err(err(
+                at,
+                format!("piece {piece} or progress {progress} is not on the board"),
+            ));
+        }
+        pos.left_blockade[usize::from(piece)] = progress;
+    }
+    Ok(())
+}
+
 fn read_placed(
     rules: &Rules,
     pos: &mut Position,
@@ -402,6 +451,7 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     }
     check_turn(rules, pos)?;
     check_placings(rules, pos)?;
+    check_stacks(rules, pos)?;
     let topology = rules.topology();
     let mut holder: Vec<Option<u8>> = vec![None; topology.square_count()];
     for seat in 0..pos.seats {
@@ -410,7 +460,9 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
                 continue;
             };
             let team = rules.team_of(seat);
+            let shared = rules.ruleset().capture.castles == CastleRule::Shared;
             match holder[usize::from(sq.0)] {
+                Some(other) if other != team && topology.is_castle(sq) && shared => {}
                 Some(other) if other != team && topology.is_castle(sq) => {
                     return Err(format!("opponents share the castle {}", topology.name(sq)));
                 }
@@ -427,10 +479,41 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     Ok(())
 }
 
+/// No seat may have more pieces on a square than the stack limit allows.
+fn check_stacks(rules: &Rules, pos: &Position) -> Result<(), String> {
+    let limit = rules.ruleset().moves.stack_limit;
+    if limit == 0 {
+        return Ok(());
+    }
+    for seat in 0..pos.seats {
+        let pieces = pos.pieces_of(seat);
+        for &p in pieces {
+            let Some(sq) = rules.square_at(seat, p) else {
+                continue;
+            };
+            if pieces.iter().filter(|&&q| q == p).count() > usize::from(limit) {
+                return Err(format!(
+                    "seat {} has more than {limit} pieces on {}",
+                    rules.seat_letter(seat),
+                    rules.topology().name(sq)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The pool, the pending throw and the capture bookkeeping must be ones the rules can produce.
 fn check_turn(rules: &Rules, pos: &Position) -> Result<(), String> {
     for inc in pos.pool.items() {
-        if !inc.plain && rules.throw_by_value(inc.value).is_none() {
+        let bonuses = [rules.ruleset().capture.bonus, rules.ruleset().finish.bonus];
+        if inc.bonus && (inc.value == 0 || !bonuses.contains(&inc.value)) {
+            return Err(format!(
+                "no capture or finish bonus is worth {} under these rules",
+                inc.value
+            ));
+        }
+        if !inc.plain && !rules.is_increment_value(inc.value) {
             return Err(format!(
                 "no throw is worth {} under these rules (a bonus step or split remainder is written {}s)",
                 inc.value, inc.value

@@ -6,8 +6,11 @@
 //! a chance node) and spending the throws ([`Phase::Move`]); [`Position::apply_throw`] and
 //! [`Position::play`] are the only ways forward.
 
-use crate::ruleset::{Placings, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS};
-use crate::throw::Throw;
+use crate::ruleset::{
+    DoublesAgain, Placings, Rules, Spend, StreakPenalty, ThirdDoublet, Undersides, Usage,
+    MAX_PIECES, MAX_SEATS,
+};
+use crate::throw::{Outcome, Throw};
 
 /// Most throws (with their bonus steps) a turn can hold at once. When the pool is full, throwing
 /// stops and the turn is spent: with every real throw table this needs dozens of extra throws in a
@@ -25,13 +28,28 @@ pub enum Phase {
     Over,
 }
 
-/// An amount of movement waiting to be spent: a throw, or a bonus step of one square.
+/// An amount of movement waiting to be spent: a throw (or one die of it), a bonus step of one
+/// square, or a capture or finish bonus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Increment {
     /// Squares.
     pub value: u8,
     /// Whether this moves only and is never a grace: a bonus step, or what is left of a split throw.
     pub plain: bool,
+    /// Whether this is a capture or finish bonus (003): taken whole by one piece or forfeited, and
+    /// never counted when as many increments as possible must be used.
+    pub bonus: bool,
+}
+
+impl Increment {
+    /// A throw's increment (or a die's), which may be a grace.
+    pub(crate) fn thrown(value: u8) -> Increment {
+        Increment {
+            value,
+            plain: false,
+            bonus: false,
+        }
+    }
 }
 
 /// The throws of the current turn that have not been spent yet.
@@ -46,6 +64,7 @@ impl Pool {
         items: [Increment {
             value: 0,
             plain: false,
+            bonus: false,
         }; MAX_POOL],
         len: 0,
     };
@@ -58,6 +77,11 @@ impl Pool {
     /// Whether nothing is left to spend.
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// How many increments are not bonuses: what "use as many increments as possible" counts.
+    pub fn thrown_count(&self) -> u8 {
+        self.items().iter().filter(|i| !i.bonus).count() as u8
     }
 
     fn is_full(&self) -> bool {
@@ -132,6 +156,10 @@ pub struct Position {
     /// Teams in the order they finished.
     pub(crate) placings: [u8; MAX_SEATS],
     pub(crate) placed: u8,
+    /// For each of the mover's pieces, the progress of the blockade it belonged to when one of
+    /// that blockade's pieces moved during the current throw (0 for none): the two may not meet
+    /// again elsewhere before the throw is spent (003: "A blockade may not be moved intact").
+    pub(crate) left_blockade: [u8; MAX_PIECES],
 }
 
 impl Position {
@@ -152,6 +180,7 @@ impl Position {
             open_capture: [[0; MAX_PIECES]; MAX_SEATS],
             placings: [0; MAX_SEATS],
             placed: 0,
+            left_blockade: [0; MAX_PIECES],
         }
     }
 
@@ -229,6 +258,10 @@ impl Position {
             .outcomes()
             .get(usize::from(throw.0))
             .ok_or(crate::PlayError::UnknownThrow(throw.0))?;
+        if rules.ruleset().throw.separate_dice || rules.ruleset().doubles.enabled {
+            self.apply_dice(rules, &outcome);
+            return Ok(());
+        }
         let seat = self.to_move;
         let bit = 1u8 << seat;
         let flags = rules.flags(outcome.value);
@@ -268,20 +301,102 @@ impl Position {
             return Ok(());
         }
 
-        let mut room = self.pool.push(Increment {
-            value: outcome.value,
-            plain: false,
-        });
+        let mut room = self.pool.push(Increment::thrown(outcome.value));
         let bonus_due = flags.bonus_step
             && (!rules.ruleset().throw.bonus_step_needs_all_entered || self.all_entered(seat));
         if bonus_due {
             room &= self.pool.push(Increment {
                 value: 1,
                 plain: true,
+                bonus: false,
             });
         }
         self.after_throw(rules, outcome.extra_throw && room);
         Ok(())
+    }
+
+    /// A throw of dice under Parcheesi's rules (003): each die an increment, and doublets with
+    /// their bonuses and penalties.
+    fn apply_dice(&mut self, rules: &Rules, outcome: &Outcome) {
+        let d = &rules.ruleset().doubles;
+        let separate = rules.ruleset().throw.separate_dice;
+        if outcome.doublet && d.third != ThirdDoublet::None {
+            self.streak = (0, self.streak.1 + 1);
+            if self.streak.1 >= 3 {
+                // Doubles Penalty #2: no movement for the throw, and the turn ends.
+                if d.third == ThirdDoublet::SendBack {
+                    self.send_back_leader(rules);
+                }
+                self.pool.clear();
+                self.throw_again = false;
+                self.next_turn(rules);
+                return;
+            }
+        }
+        let undersides = outcome.doublet
+            && match d.undersides {
+                Undersides::Never => false,
+                Undersides::AllEntered => self.all_entered(self.to_move),
+                Undersides::Always => true,
+            };
+        let dice: &[u8] = if separate {
+            &outcome.dice
+        } else {
+            std::slice::from_ref(&outcome.value)
+        };
+        let mut room = true;
+        for &die in dice {
+            room &= self.pool.push(Increment::thrown(die));
+        }
+        if undersides {
+            if separate {
+                for &die in dice {
+                    room &= self.pool.push(Increment::thrown(7 - die));
+                }
+            } else if let Some(last) = self.pool.len.checked_sub(1) {
+                // One die's top and bottom count as one increment of 7 (003).
+                self.pool.set_value(usize::from(last), 7);
+            }
+        }
+        let thrown = self.pool.thrown_count();
+        let needs_count = rules.ruleset().moves.usage == Usage::AllOrNothing
+            || (undersides && d.undersides_all_or_nothing)
+            || (outcome.doublet && d.throw_again == DoublesAgain::IfAllUsed);
+        let usable = if needs_count && self.pool.len > 0 {
+            self.phase = Phase::Move;
+            self.max_use(rules)
+        } else {
+            thrown
+        };
+        if usable < thrown
+            && (rules.ruleset().moves.usage == Usage::AllOrNothing
+                || (undersides && d.undersides_all_or_nothing))
+        {
+            // Doubles Penalty #1, or the "(nr)" reading that a throw is used whole or not at all.
+            self.pool.clear();
+        }
+        let again = match d.throw_again {
+            _ if !outcome.doublet => outcome.extra_throw,
+            DoublesAgain::Always => true,
+            DoublesAgain::IfAllUsed => usable == thrown,
+            DoublesAgain::Never => false,
+        };
+        self.after_throw(rules, again && room);
+    }
+
+    /// Doubles Penalty #2 (003): the seat's piece closest to home, one in its lane included, goes
+    /// back to the start.
+    fn send_back_leader(&mut self, rules: &Rules) {
+        let seat = usize::from(self.to_move);
+        let home = rules.home();
+        let pieces = usize::from(self.pieces);
+        let leader = (0..pieces)
+            .filter(|&i| (1..home).contains(&self.progress[seat][i]))
+            .max_by_key(|&i| self.progress[seat][i]);
+        if let Some(i) = leader {
+            self.progress[seat][i] = 0;
+            self.open_capture[seat][i] = 0;
+        }
     }
 
     /// Moves on after a throw: throw again, spend, or end the turn.
@@ -310,6 +425,7 @@ impl Position {
     /// The pool is spent (or forfeited): throw again or pass the turn on.
     pub(crate) fn end_spending(&mut self, rules: &Rules) {
         self.pool.clear();
+        self.left_blockade = [0; MAX_PIECES];
         if self.phase == Phase::Over {
             return;
         }

@@ -11,19 +11,21 @@
 //!
 //! Header lines are `[Key "value"]`. `Ruleset` is required; `Seed` records where the throws came
 //! from; `Start` gives a starting position other than the usual one; `Final`, when present, must
-//! equal the position the record replays to. In the body, `(25)` is a throw of value 25, anything
+//! equal the position the record replays to. In the body, `(25)` is a throw of value 25 (`(5-3)` a
+//! throw of two separate dice), anything
 //! else is a move in [`crate::Move`] notation, `Y:` names the seat whose turn begins (checked on
 //! replay), and `;` starts a comment that runs to the end of the line.
 
 use crate::moves::Move;
+use crate::throw::ThrowName;
 use crate::position::{Phase, Position};
 use crate::ruleset::Rules;
 
 /// One recorded action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// A throw, by its value.
-    Throw(u8),
+    /// A throw, by its name: its value, or two separate dice such as `5-3`.
+    Throw(ThrowName),
     /// A move.
     Move(Move),
     /// The seat (by letter) whose turn begins here.
@@ -183,12 +185,12 @@ impl GameRecord {
                         )));
                     }
                 }
-                Action::Throw(value) => {
+                Action::Throw(name) => {
                     let throw = rules
-                        .throw_by_value(value)
-                        .ok_or_else(|| fail(format!("no throw has the value {value}")))?;
+                        .throw_by_name(name)
+                        .ok_or_else(|| fail(format!("no throw is written {name} under these rules")))?;
                     pos.apply_throw(rules, throw)
-                        .map_err(|e| fail(format!("throw ({value}): {e}")))?;
+                        .map_err(|e| fail(format!("throw ({name}): {e}")))?;
                 }
                 Action::Move(mv) => pos
                     .play(rules, mv)
@@ -242,13 +244,13 @@ impl GameRecord {
                 current = Some(pos.to_move());
             }
             match action {
-                Action::Throw(value) => {
+                Action::Throw(name) => {
                     let throw = rules
-                        .throw_by_value(value)
-                        .ok_or_else(|| fail(format!("no throw has the value {value}")))?;
+                        .throw_by_name(name)
+                        .ok_or_else(|| fail(format!("no throw is written {name} under these rules")))?;
                     pos.apply_throw(rules, throw)
                         .map_err(|e| fail(e.to_string()))?;
-                    line.push_str(&format!(" ({value})"));
+                    line.push_str(&format!(" ({name})"));
                 }
                 Action::Move(mv) => {
                     let before = pos.to_move();
@@ -293,13 +295,13 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 
 fn parse_token(token: &str) -> Result<Action, String> {
     if let Some(inner) = token.strip_prefix('(') {
-        let digits = inner
+        let name = inner
             .strip_suffix(')')
-            .ok_or("a throw is written (VALUE), e.g. (25)")?;
-        let value = digits.parse().map_err(|_| {
-            format!("`{token}` is not a throw: expected (VALUE) with VALUE from 1 to 255")
+            .ok_or("a throw is written (VALUE) or (DIE-DIE), e.g. (25) or (5-3)")?;
+        let name = name.parse().map_err(|_| {
+            format!("`{token}` is not a throw: expected (VALUE) with VALUE from 1 to 255, or (DIE-DIE) such as (5-3)")
         })?;
-        return Ok(Action::Throw(value));
+        return Ok(Action::Throw(name));
     }
     if let Some(letter) = token.strip_suffix(':') {
         let mut cs = letter.chars();

@@ -4,8 +4,10 @@
 //! the document it comes from. [`Rules::compile`] checks that the fields make sense together and
 //! precomputes what play needs (routes, outcomes, per-value flags). Nothing downstream re-checks.
 
-use crate::throw::{cowrie_distribution, dice_distribution, Outcome, Throw};
-use crate::topology::{Direction, Square, Topology};
+use crate::throw::{
+    cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName,
+};
+use crate::topology::{Direction, RouteStart, Square, Topology};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -44,6 +46,9 @@ pub struct Ruleset {
     /// Which moves are allowed.
     #[serde(default)]
     pub moves: MoveRules,
+    /// Doubles (Parcheesi's bonuses and penalties).
+    #[serde(default)]
+    pub doubles: DoublesRules,
     /// Captures.
     #[serde(default)]
     pub capture: CaptureRules,
@@ -64,6 +69,19 @@ pub struct BoardRules {
     pub outer_castle_row: u8,
     /// Direction of travel round the track.
     pub direction: Direction,
+    /// Where pieces wait before they enter: in the Charkoni (Pachisi) or in a nest beside the
+    /// board (Parcheesi, Ludo).
+    pub start: StartArea,
+    /// With `start = "nest"`: how many track squares past its arm's end square a seat's entry
+    /// square lies (003: "usually 5 spaces past"; Ludo 2; 0 enters on the end square itself).
+    pub entry_offset: u8,
+    /// Track squares touching each corner of the Charkoni: 2, or 1 for 003's 64-square track.
+    pub corner_squares: u8,
+    /// Which squares are castles (safety spaces).
+    pub castles: CastleLayout,
+    /// With `castles = "entry-and-star-squares"`: how many squares past each entry square the star
+    /// square lies.
+    pub star_distance: u8,
 }
 
 impl Default for BoardRules {
@@ -73,8 +91,37 @@ impl Default for BoardRules {
             arm_length: 8,
             outer_castle_row: 5,
             direction: Direction::Counterclockwise,
+            start: StartArea::Charkoni,
+            entry_offset: 5,
+            corner_squares: 2,
+            castles: CastleLayout::Cross,
+            star_distance: 8,
         }
     }
+}
+
+/// Where pieces wait before entering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartArea {
+    /// In the Charkoni; a piece enters onto its lane's first square (000).
+    Charkoni,
+    /// In a nest (start area, yard) beside the board; a piece enters onto its entry square on the
+    /// track and goes home up its lane (003, Ludo).
+    Nest,
+}
+
+/// Which squares are castles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CastleLayout {
+    /// Every arm's end square and the square at `outer_castle_row` of both outer columns (000's
+    /// twelve castles; 003's twelve safety spaces with `outer_castle_row = 4`).
+    Cross,
+    /// Every arm's entry square (Ludo's safe start squares).
+    EntrySquares,
+    /// Every arm's entry square and the star square `star_distance` past it (a Ludo house rule).
+    EntryAndStarSquares,
 }
 
 /// `[players]`: who plays, with how many pieces, in which teams.
@@ -133,6 +180,10 @@ pub struct ThrowRules {
     /// Faces of each die (dice); `[1, 2, 5, 6]` gives long dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faces: Option<Vec<u8>>,
+    /// Whether each of two dice is a separate increment (003: "The dice throw is divided into two
+    /// increments"); otherwise dice count their total.
+    #[serde(default)]
+    pub separate_dice: bool,
     /// Value of each result, indexed by the number of shells mouth up (cowries only; dice count
     /// their total).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -199,6 +250,8 @@ pub struct TurnRules {
     pub three_in_a_row: StreakPenalty,
     /// Whether a capture earns another throw.
     pub extra_throw_on_capture: bool,
+    /// Whether bringing a piece home earns another throw (a Ludo house rule).
+    pub extra_throw_on_home: bool,
     /// If not empty, a seat's throws count for nothing until it has thrown one of these values.
     pub opening: Vec<u8>,
 }
@@ -209,9 +262,91 @@ impl Default for TurnRules {
             spend: Spend::EachThrow,
             three_in_a_row: StreakPenalty::None,
             extra_throw_on_capture: false,
+            extra_throw_on_home: false,
             opening: Vec::new(),
         }
     }
+}
+
+/// When a doublet earns another throw (003, Doubles Bonus #1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DoublesAgain {
+    /// After every doublet (SR, TR, some MB).
+    Always,
+    /// Only when every increment of the doublet could be used (PB).
+    IfAllUsed,
+    /// Never.
+    Never,
+}
+
+/// When a doublet also grants the numbers on the dice's undersides (003, Doubles Bonus #2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Undersides {
+    /// Never (PB).
+    Never,
+    /// Once none of the seat's pieces waits to enter (SR).
+    AllEntered,
+    /// Always (MB, TR).
+    Always,
+}
+
+/// What a third doublet in one turn does (003, Doubles Penalty #2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThirdDoublet {
+    /// Nothing: doublets earn throws without limit (PB, TR v1938).
+    None,
+    /// The throw gives no movement and the turn ends (TR v1960).
+    Void,
+    /// The seat's piece closest to home goes back to the start, no movement, turn ends (SR).
+    SendBack,
+}
+
+/// `[doubles]`: what doublets do. A doublet is two separate dice alike, or, with one die, its
+/// highest face (003: a one-die version "adapts the doubles bonuses and penalties to the roll of 6").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DoublesRules {
+    /// Whether doublets do anything at all.
+    pub enabled: bool,
+    /// When a doublet earns another throw.
+    pub throw_again: DoublesAgain,
+    /// When a doublet adds the undersides (7 minus each die) as further increments: 14 squares as
+    /// four increments with two dice, 7 squares as one increment with one die.
+    pub undersides: Undersides,
+    /// Whether a seat granted the undersides that cannot use every increment moves nothing for
+    /// that throw (003, Doubles Penalty #1).
+    pub undersides_all_or_nothing: bool,
+    /// What a third doublet in one turn does.
+    pub third: ThirdDoublet,
+}
+
+impl Default for DoublesRules {
+    fn default() -> Self {
+        DoublesRules {
+            enabled: false,
+            throw_again: DoublesAgain::Always,
+            undersides: Undersides::Never,
+            undersides_all_or_nothing: false,
+            third: ThirdDoublet::None,
+        }
+    }
+}
+
+/// How much of a throw must be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Usage {
+    /// Each increment is spent or passed as the player likes (within `moves.pass`).
+    Free,
+    /// As many increments as possible must be used, the player choosing which (003; never the
+    /// "defective" forced-smaller reading).
+    Most,
+    /// Every increment must be used, or the whole throw is forfeited (003's "(nr)" reading of some
+    /// MB versions).
+    AllOrNothing,
 }
 
 /// How pieces leave the Charkoni.
@@ -244,6 +379,24 @@ pub struct MoveRules {
     pub go_round_again: bool,
     /// Whether the Charkoni must be reached by an exact throw.
     pub exact_home: bool,
+    /// How much of a throw must be used.
+    pub usage: Usage,
+    /// Whether two separate dice whose sum is a grace may together bring a piece in (003: "a 5
+    /// coming up on one die, or as the sum of the numbers on the two dice").
+    pub enter_with_sum: bool,
+    /// Whether a piece must be brought in whenever one can be (003: SR v1942 and v1989, TR).
+    pub must_enter: bool,
+    /// Whether, while a piece waits to enter, a die showing a grace may only bring a piece in, and
+    /// is forfeited when none can enter (003: SR v1975, TR).
+    pub grace_only_enters: bool,
+    /// Most pieces of one seat on a square; 0 for no limit (003: two; Ludo: one).
+    pub stack_limit: u8,
+    /// Whether two pieces of one seat on a square form a blockade that no piece may pass or land
+    /// on, and that may not move on intact (003).
+    pub blockades: bool,
+    /// Whether a move that would pass a blockade stops on the square behind it, the rest of the
+    /// increment ignored (003: TR).
+    pub stop_behind_blockade: bool,
 }
 
 impl Default for MoveRules {
@@ -256,14 +409,44 @@ impl Default for MoveRules {
             pairs: false,
             go_round_again: false,
             exact_home: false,
+            usage: Usage::Free,
+            enter_with_sum: false,
+            must_enter: false,
+            grace_only_enters: false,
+            stack_limit: 0,
+            blockades: false,
+            stop_behind_blockade: false,
         }
     }
+}
+
+/// What a castle does for the pieces on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CastleRule {
+    /// No piece may stop on a castle an opponent holds (000, 003).
+    #[default]
+    Closed,
+    /// Pieces of any seat may share a castle and none is captured there (Ludo's safe squares).
+    Shared,
 }
 
 /// `[capture]`: captures beyond the basic rule.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct CaptureRules {
+    /// What a castle does for the pieces on it.
+    pub castles: CastleRule,
+    /// Squares of movement a capture earns, as one increment for one piece to take whole or
+    /// forfeit; 0 for none (003: 20 in SR, TR and some MB).
+    pub bonus: u8,
+    /// Whether a piece entering onto its entry square captures a lone opponent there, castle or
+    /// not (003: "an entering pawn may capture a single opponent's pawn on the safety space that
+    /// is also the entrance space").
+    pub on_entry: bool,
+    /// Whether passing a lone opponent off the castles captures it too (003's "(nr)" MB reading of
+    /// "overtaking").
+    pub overtake: bool,
     /// Whether a seat must have captured before its pieces may reach the Charkoni.
     pub before_home: bool,
     /// Whether a capture is struck out when the capturing piece is captured on that square by the
@@ -287,12 +470,16 @@ pub enum Placings {
 pub struct FinishRules {
     /// Which places are played for.
     pub placings: Placings,
+    /// Squares of movement bringing a piece home earns, as one increment for another piece to take
+    /// whole or forfeit; 0 for none (003: 10 in SR and some MB).
+    pub bonus: u8,
 }
 
 impl Default for FinishRules {
     fn default() -> Self {
         FinishRules {
             placings: Placings::Winner,
+            bonus: 0,
         }
     }
 }
@@ -457,6 +644,8 @@ pub struct Rules {
     colours: Vec<String>,
     /// The fewest squares any increment can move a single piece.
     min_step: u8,
+    /// The progress of a piece on its arm's end square, about to turn up its lane.
+    turn_home: u8,
 }
 
 impl Rules {
@@ -471,14 +660,7 @@ impl Rules {
             reason,
         };
         let b = &ruleset.board;
-        let topology = Topology::new(b.arms, b.arm_length, b.outer_castle_row).map_err(|e| {
-            let field = match e {
-                crate::topology::TopologyError::Arms(_) => "board.arms",
-                crate::topology::TopologyError::ArmLength(_) => "board.arm_length",
-                _ => "board.outer_castle_row",
-            };
-            invalid(field, e.to_string())
-        })?;
+        let topology = compile_board(b, &invalid)?;
         let p = &ruleset.players;
         if p.seats.len() < 2 || p.seats.len() > MAX_SEATS.min(usize::from(b.arms)) {
             return Err(invalid(
@@ -621,6 +803,7 @@ impl Rules {
                 "no value is a grace, so no piece could ever leave the Charkoni".into(),
             ));
         }
+        check_family_rules(&ruleset, &invalid)?;
         let c = &ruleset.capture;
         if c.invalidation && !c.before_home {
             return Err(invalid(
@@ -629,10 +812,16 @@ impl Rules {
             ));
         }
 
+        let start = match b.start {
+            StartArea::Charkoni => RouteStart::Lane,
+            StartArea::Nest => RouteStart::Track {
+                offset: b.entry_offset,
+            },
+        };
         let routes: Vec<Vec<Square>> = p
             .seats
             .iter()
-            .map(|&arm| topology.route(arm, b.direction))
+            .map(|&arm| topology.route(arm, b.direction, start))
             .collect();
         let castle_on_route = routes
             .iter()
@@ -640,11 +829,16 @@ impl Rules {
             .collect();
         let min_step = if m.split || !ruleset.throw.bonus_step.is_empty() {
             1
+        } else if ruleset.throw.separate_dice {
+            outcomes.iter().map(|o| o.dice[1]).min().unwrap_or(1)
         } else {
             outcomes.iter().map(|o| o.value).min().unwrap_or(1)
         };
+        // The end square's last visit: the lane home follows it.
+        let turn_home = (routes[0].len() + 1 - usize::from(b.arm_length)) as u8;
         Ok(Rules {
             min_step,
+            turn_home,
             ruleset,
             topology,
             routes,
@@ -741,7 +935,13 @@ impl Rules {
     /// The progress at which a piece stands on its arm's end square for the second time, about to
     /// turn up its lane.
     pub fn turn_home(&self) -> u8 {
-        self.topology.arm_length() + self.topology.track_len()
+        self.turn_home
+    }
+
+    /// Whether pieces wait in a nest beside the board and enter onto the track (Parcheesi, Ludo)
+    /// rather than in the Charkoni.
+    pub fn starts_in_nest(&self) -> bool {
+        self.ruleset.board.start == StartArea::Nest
     }
 
     /// The square at a progress on a seat's route (`None` in the Charkoni).
@@ -771,11 +971,33 @@ impl Rules {
         &self.outcomes[usize::from(throw.0)]
     }
 
-    /// The throw whose value is `value`, if any.
+    /// The throw whose value is `value`, if any (never a throw of two separate dice).
     pub fn throw_by_value(&self, value: u8) -> Option<Throw> {
+        self.throw_by_name(ThrowName::value(value))
+    }
+
+    /// Whether a throw can put an increment of `value` in the pool: a throw's value, or, where
+    /// dice count separately or doublets grant undersides, a die's number or its underside.
+    pub fn is_increment_value(&self, value: u8) -> bool {
+        let t = &self.ruleset.throw;
+        if !(t.separate_dice || self.ruleset.doubles.enabled) {
+            return self.throw_by_value(value).is_some();
+        }
+        let undersides = self.ruleset.doubles.undersides != Undersides::Never;
+        self.outcomes.iter().any(|o| {
+            let dice = if t.separate_dice { o.dice } else { [o.value, o.value] };
+            dice.contains(&value)
+                || (undersides
+                    && o.doublet
+                    && (value == 7 || (value < 7 && dice.contains(&(7 - value)))))
+        })
+    }
+
+    /// The throw written `name` (`25`, or `5-3` for two separate dice), if any.
+    pub fn throw_by_name(&self, name: ThrowName) -> Option<Throw> {
         self.outcomes
             .iter()
-            .position(|o| o.value == value)
+            .position(|o| o.name == name)
             .map(|i| Throw(i as u8))
     }
 
@@ -822,6 +1044,9 @@ fn compile_throws(
             }
             cowrie_distribution(shells, t.p_up)
         }
+        Device::Dice if t.separate_dice => {
+            return compile_separate_dice(ruleset, invalid);
+        }
         Device::Dice => {
             let count = t
                 .dice
@@ -838,13 +1063,7 @@ fn compile_throws(
                     "dice count their total; shells and values are for cowries".into(),
                 ));
             }
-            let faces = t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6]);
-            if faces.len() < 2 || faces.iter().any(|&f| f == 0 || f > 60) {
-                return Err(invalid(
-                    "throw.faces",
-                    "a die needs at least two faces, each from 1 to 60".into(),
-                ));
-            }
+            let faces = die_faces(t, invalid)?;
             dice_distribution(count, &faces)
         }
     };
@@ -948,21 +1167,265 @@ fn compile_throws(
             flags[usize::from(v)].streak_group = rep;
         }
     }
+    let top_face = values.iter().copied().max().unwrap_or(0);
+    let doubles = ruleset.doubles.enabled;
     let outcomes = raw
         .iter()
         .zip(&values)
         .map(|(&(result, probability), &value)| {
             let f = flags[usize::from(value)];
+            let doublet = doubles && value == top_face;
             Outcome {
                 result,
                 value,
+                name: ThrowName::value(value),
+                dice: [0, 0],
+                doublet,
                 grace: f.grace,
-                extra_throw: f.extra_throw,
+                extra_throw: f.extra_throw
+                    || (doublet && ruleset.doubles.throw_again != DoublesAgain::Never),
                 probability,
             }
         })
         .collect();
     Ok((outcomes, flags))
+}
+
+fn die_faces(t: &ThrowRules, invalid: &Invalid<'_>) -> Result<Vec<u8>, RulesetError> {
+    let faces = t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6]);
+    if faces.len() < 2 || faces.iter().any(|&f| f == 0 || f > 60) {
+        return Err(invalid(
+            "throw.faces",
+            "a die needs at least two faces, each from 1 to 60".into(),
+        ));
+    }
+    Ok(faces)
+}
+
+/// Two dice that count separately (003): an outcome per unordered pair; each die's number is an
+/// increment, and the value lists name die numbers.
+fn compile_separate_dice(
+    ruleset: &Ruleset,
+    invalid: &Invalid<'_>,
+) -> Result<(Vec<Outcome>, Vec<ValueFlags>), RulesetError> {
+    let t = &ruleset.throw;
+    if t.dice != Some(2) {
+        return Err(invalid(
+            "throw.separate_dice",
+            "separate dice need throw.dice = 2 (one die is always separate)".into(),
+        ));
+    }
+    if t.shells.is_some() || t.values.is_some() {
+        return Err(invalid(
+            "throw.values",
+            "dice count their own numbers; shells and values are for cowries".into(),
+        ));
+    }
+    let faces = die_faces(t, invalid)?;
+    let mut flags = vec![ValueFlags::default(); 256];
+    type SetFlag = fn(&mut ValueFlags);
+    let lists: [(&str, &Vec<u8>, SetFlag); 2] = [
+        ("throw.grace", &t.grace, |f| f.grace = true),
+        ("throw.extra_throw", &t.extra_throw, |f| {
+            f.extra_throw = true
+        }),
+    ];
+    for (field, list, set) in lists {
+        for &v in list {
+            let as_sum = field == "throw.grace"
+                && ruleset.moves.enter_with_sum
+                && faces.iter().any(|&a| faces.iter().any(|&b| a + b == v));
+            if !faces.contains(&v) && !as_sum {
+                return Err(invalid(
+                    field,
+                    format!("{v} is not a face of the dice (faces: {faces:?})"),
+                ));
+            }
+            set(&mut flags[usize::from(v)]);
+        }
+    }
+    for (field, list) in [
+        ("throw.first_entry", &t.first_entry),
+        ("throw.needs_piece_on_board", &t.needs_piece_on_board),
+        ("throw.bonus_step", &t.bonus_step),
+        ("throw.streak_groups", &t.streak_groups.concat()),
+        ("turn.opening", &ruleset.turn.opening),
+    ] {
+        if !list.is_empty() {
+            return Err(invalid(
+                field,
+                "this rule is for cowries and dice counted by their total, not separate dice"
+                    .into(),
+            ));
+        }
+    }
+    let outcomes = dice_pairs(&faces)
+        .into_iter()
+        .map(|([a, b], probability)| {
+            let doublet = ruleset.doubles.enabled && a == b;
+            Outcome {
+                result: a + b,
+                value: a + b,
+                name: ThrowName::dice(a, b),
+                dice: [a, b],
+                doublet,
+                grace: flags[usize::from(a)].grace || flags[usize::from(b)].grace,
+                extra_throw: doublet && ruleset.doubles.throw_again != DoublesAgain::Never,
+                probability,
+            }
+        })
+        .collect();
+    Ok((outcomes, flags))
+}
+
+/// Generates the board and lays out its castles.
+fn compile_board(b: &BoardRules, invalid: &Invalid<'_>) -> Result<Topology, RulesetError> {
+    let mut topology = Topology::new(b.arms, b.arm_length, b.outer_castle_row).map_err(|e| {
+        let field = match e {
+            crate::topology::TopologyError::Arms(_) => "board.arms",
+            crate::topology::TopologyError::ArmLength(_) => "board.arm_length",
+            _ => "board.outer_castle_row",
+        };
+        invalid(field, e.to_string())
+    })?;
+    match b.corner_squares {
+        2 => {}
+        1 => topology.merge_corners(),
+        n => {
+            return Err(invalid(
+                "board.corner_squares",
+                format!("a corner of the Charkoni touches 1 or 2 track squares, not {n}"),
+            ))
+        }
+    }
+    let lap = usize::from(topology.track_len());
+    if b.start == StartArea::Nest && usize::from(b.entry_offset) >= lap {
+        return Err(invalid(
+            "board.entry_offset",
+            format!("the entry square must lie on the {lap}-square track, less than a lap past the end square"),
+        ));
+    }
+    if b.castles != CastleLayout::Cross {
+        if b.start != StartArea::Nest {
+            return Err(invalid(
+                "board.castles",
+                "entry squares exist only where pieces start in a nest (board.start = \"nest\")"
+                    .into(),
+            ));
+        }
+        let mut castles = Vec::new();
+        for arm in 0..b.arms {
+            let entry = usize::from(b.entry_offset);
+            castles.push(topology.track_square(arm, b.direction, entry));
+            if b.castles == CastleLayout::EntryAndStarSquares {
+                let star = entry + usize::from(b.star_distance);
+                castles.push(topology.track_square(arm, b.direction, star));
+            }
+        }
+        topology.set_castles(&castles);
+    }
+    Ok(topology)
+}
+
+/// The rules of Parcheesi and Ludo: doubles, nests, blockades, bonuses and the use of dice must
+/// fit together and with the rest of the ruleset.
+fn check_family_rules(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), RulesetError> {
+    let (t, m, d) = (&ruleset.throw, &ruleset.moves, &ruleset.doubles);
+    let dice = t.device == Device::Dice;
+    if d.enabled && !(dice && (t.separate_dice || t.dice == Some(1))) {
+        return Err(invalid(
+            "doubles.enabled",
+            "doublets need two separate dice (throw.separate_dice) or one die (whose top face \
+             counts as a doublet)"
+                .into(),
+        ));
+    }
+    let standard_die = t.faces.as_deref().map_or(true, |f| {
+        let mut f = f.to_vec();
+        f.sort_unstable();
+        f == [1, 2, 3, 4, 5, 6]
+    });
+    if d.undersides != Undersides::Never && !(d.enabled && standard_die) {
+        return Err(invalid(
+            "doubles.undersides",
+            "undersides (7 minus the top) need doubles.enabled and ordinary dice, faces 1 to 6"
+                .into(),
+        ));
+    }
+    if m.enter_with_sum && !t.separate_dice {
+        return Err(invalid(
+            "moves.enter_with_sum",
+            "entering with the sum of two dice needs throw.separate_dice".into(),
+        ));
+    }
+    if (m.must_enter || m.grace_only_enters || m.enter_with_sum) && m.entry != Entry::Grace {
+        return Err(invalid(
+            "moves.entry",
+            "must_enter, grace_only_enters and enter_with_sum need moves.entry = \"grace\"".into(),
+        ));
+    }
+    if m.usage != Usage::Free && (m.pass || m.split || m.pairs) {
+        return Err(invalid(
+            "moves.usage",
+            "a throw that must be used cannot be declined or split: set moves.pass, moves.split \
+             and moves.pairs to false"
+                .into(),
+        ));
+    }
+    if m.blockades && m.pairs {
+        return Err(invalid(
+            "moves.blockades",
+            "Parcheesi's blockades and Humphries' pairs are two readings of two pieces on a square; \
+             choose one"
+                .into(),
+        ));
+    }
+    if m.stop_behind_blockade && (!m.blockades || m.split) {
+        return Err(invalid(
+            "moves.stop_behind_blockade",
+            "stopping behind a blockade needs moves.blockades and no moves.split".into(),
+        ));
+    }
+    if m.blockades && m.stack_limit != 2 {
+        return Err(invalid(
+            "moves.stack_limit",
+            "a blockade is a pair of pieces: blockades need a stack limit of 2".into(),
+        ));
+    }
+    if ruleset.board.start == StartArea::Nest {
+        if m.go_round_again || ruleset.capture.before_home {
+            return Err(invalid(
+                "moves.go_round_again",
+                "going round again (or being sent round by capture.before_home) is only modelled \
+                 for pieces that start in the Charkoni"
+                    .into(),
+            ));
+        }
+        if m.first_piece_free {
+            return Err(invalid(
+                "moves.first_piece_free",
+                "a first piece leaving the Charkoni freely is Pachisi's; pieces here start in a nest"
+                    .into(),
+            ));
+        }
+    }
+    if ruleset.capture.on_entry && ruleset.board.start != StartArea::Nest {
+        return Err(invalid(
+            "capture.on_entry",
+            "capturing on the entry square needs board.start = \"nest\"".into(),
+        ));
+    }
+    if ruleset.capture.bonus > 0 || ruleset.finish.bonus > 0 {
+        if ruleset.turn.spend != Spend::EachThrow {
+            return Err(invalid(
+                "capture.bonus",
+                "bonus increments are taken before the next throw: they need turn.spend = \
+                 \"each-throw\""
+                    .into(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for Ruleset {

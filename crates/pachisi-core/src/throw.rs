@@ -1,18 +1,89 @@
 //! Throw devices and their outcomes, with exact probabilities.
 //!
 //! A device is either a handful of cowrie shells (the outcome is how many fall mouth up) or a few
-//! dice (the outcome is their total). The ruleset maps every outcome to a [`ThrowValue`]: how many
+//! dice (the outcome is their total, or, where each die counts on its own as in Parcheesi, the pair
+//! of numbers shown). The ruleset maps every outcome to a [`ThrowValue`]: how many
 //! squares it is worth, whether it is a grace (may introduce a piece) and whether it earns another
 //! throw. The engine never draws random numbers itself: callers pick an outcome, by chance or by
 //! hand, and [`crate::Position::apply_throw`] applies it.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How a throw is written: by its value (`25`), or, where two dice count separately, by the two
+/// numbers shown, the larger first (`5-3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ThrowName {
+    /// The value, or the larger die.
+    pub first: u8,
+    /// The smaller die, for a throw of two separate dice.
+    pub second: Option<u8>,
+}
+
+impl ThrowName {
+    /// A throw named by its value.
+    pub fn value(value: u8) -> ThrowName {
+        ThrowName {
+            first: value,
+            second: None,
+        }
+    }
+
+    /// A throw of two separate dice, in either order.
+    pub fn dice(a: u8, b: u8) -> ThrowName {
+        ThrowName {
+            first: a.max(b),
+            second: Some(a.min(b)),
+        }
+    }
+}
+
+impl fmt::Display for ThrowName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.second {
+            Some(second) => write!(f, "{}-{second}", self.first),
+            None => write!(f, "{}", self.first),
+        }
+    }
+}
+
+/// Why a throw name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad throw `{0}`: expected a value such as 25, or two dice such as 5-3")]
+pub struct ParseThrowError(pub String);
+
+impl FromStr for ThrowName {
+    type Err = ParseThrowError;
+
+    fn from_str(text: &str) -> Result<ThrowName, ParseThrowError> {
+        let fail = || ParseThrowError(text.to_string());
+        let number = |t: &str| {
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(fail());
+            }
+            t.parse::<u8>().map_err(|_| fail())
+        };
+        match text.split_once('-') {
+            Some((a, b)) => Ok(ThrowName::dice(number(a)?, number(b)?)),
+            None => Ok(ThrowName::value(number(text)?)),
+        }
+    }
+}
 
 /// One possible result of a throw, as the ruleset reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
     /// What the device shows: the number of shells mouth up, or the dice total.
     pub result: u8,
-    /// The throw's value in squares.
+    /// The throw's value in squares (for separate dice, their total).
     pub value: u8,
+    /// How the throw is written.
+    pub name: ThrowName,
+    /// The numbers of separate dice (`[0, 0]` unless each die counts on its own).
+    pub dice: [u8; 2],
+    /// Whether the throw is a doublet: two separate dice alike, or, with one die and
+    /// `doubles.enabled`, its highest face (003's one-die version adapts the doubles rules to 6).
+    pub doublet: bool,
     /// Whether the throw is a grace, which may introduce a piece from the Charkoni.
     pub grace: bool,
     /// Whether the throw earns another throw.
@@ -66,6 +137,22 @@ pub(crate) fn dice_distribution(count: u8, faces: &[u8]) -> Vec<(u8, f64)> {
         .collect()
 }
 
+/// The throws of two separate dice: every unordered pair `(larger, smaller)` with its probability,
+/// the larger die first.
+pub(crate) fn dice_pairs(faces: &[u8]) -> Vec<([u8; 2], f64)> {
+    let mut sorted = faces.to_vec();
+    sorted.sort_unstable();
+    let all = (faces.len() * faces.len()) as f64;
+    let mut out = Vec::new();
+    for (i, &a) in sorted.iter().enumerate() {
+        for &b in &sorted[..=i] {
+            let ways = if a == b { 1.0 } else { 2.0 };
+            out.push(([a, b], ways / all));
+        }
+    }
+    out
+}
+
 fn binomial(n: u64, k: u64) -> u64 {
     (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
@@ -97,6 +184,28 @@ mod tests {
             d.iter().find(|(t, _)| *t == 7).map(|x| x.1),
             Some(6.0 / 36.0)
         );
+    }
+
+    #[test]
+    fn two_separate_dice_have_21_throws_summing_to_one() {
+        let pairs = dice_pairs(&[1, 2, 3, 4, 5, 6]);
+        assert_eq!(pairs.len(), 21);
+        let total: f64 = pairs.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        assert_eq!(pairs.iter().find(|(d, _)| *d == [5, 3]).map(|x| x.1), Some(2.0 / 36.0));
+        assert_eq!(pairs.iter().find(|(d, _)| *d == [5, 5]).map(|x| x.1), Some(1.0 / 36.0));
+    }
+
+    #[test]
+    fn throw_names_round_trip() {
+        for text in ["25", "5-3", "6-6"] {
+            let name: ThrowName = text.parse().expect(text);
+            assert_eq!(name.to_string(), text);
+        }
+        assert_eq!("3-5".parse(), Ok(ThrowName::dice(5, 3)));
+        for bad in ["", "-", "5-", "x", "300", "5-3-1", "+5"] {
+            assert!(bad.parse::<ThrowName>().is_err(), "{bad}");
+        }
     }
 
     #[test]

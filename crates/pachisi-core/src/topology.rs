@@ -11,6 +11,13 @@
 //! Arms are numbered counter-clockwise (as seen from above). Travelling counter-clockwise, a piece
 //! goes out along an arm's right column, across its end square and in along its left column, then on
 //! to the right column of the next arm.
+//!
+//! The same cross serves the whole family. Pachisi pieces start in the Charkoni and come down their
+//! arm's middle column ([`RouteStart::Lane`]); Parcheesi pawns and Ludo tokens start in a nest beside
+//! the board and enter onto a track square a few squares past their arm's end square
+//! ([`RouteStart::Track`]), going home up the middle column (the home stretch or home column).
+//! Where two track squares touch each corner of the Charkoni, [`Topology::merge_corners`] leaves one
+//! (document 003's 64-square Parcheesi track).
 
 use std::fmt;
 
@@ -75,6 +82,19 @@ pub struct Topology {
     castle: Vec<bool>,
     /// The outer track in counter-clockwise order, starting at arm 0's right column, row 1.
     track: Vec<Square>,
+}
+
+/// Where a route begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RouteStart {
+    /// In the Charkoni: out down the arm's middle column, once round the track, and back (Pachisi).
+    Lane,
+    /// On the track square `offset` squares past the arm's end square in the direction of travel
+    /// (Parcheesi: 5, Ludo: 2); 0 enters on the end square itself and goes once round the track.
+    Track {
+        /// Squares from the arm's end square to the entry square.
+        offset: u8,
+    },
 }
 
 /// Why a board cannot be generated.
@@ -159,7 +179,49 @@ impl Topology {
 
     /// Number of squares on the shared outer track.
     pub fn track_len(&self) -> u8 {
-        self.arms * (2 * self.arm_length + 1)
+        self.track.len() as u8
+    }
+
+    /// Leaves one square at each corner of the Charkoni instead of two: the first square of each
+    /// arm's right column leaves the track (document 003: "The game can be played with one space at
+    /// the corner (64 spaces in all on the main travel path)").
+    pub fn merge_corners(&mut self) {
+        let n = self.arm_length;
+        self.track.retain(|&sq| {
+            let (_, column, row) = coordinates(n, sq);
+            !(column == Column::Right && row == 1)
+        });
+        for arm in 0..self.arms {
+            let sq = self.square(arm, Column::Right, 1);
+            self.castle[usize::from(sq.0)] = false;
+        }
+    }
+
+    /// Makes the castles exactly `squares`.
+    pub fn set_castles(&mut self, squares: &[Square]) {
+        self.castle.iter_mut().for_each(|c| *c = false);
+        for sq in squares {
+            if let Some(c) = self.castle.get_mut(usize::from(sq.0)) {
+                *c = true;
+            }
+        }
+    }
+
+    /// The track square `offset` squares past `arm`'s end square in `direction`.
+    pub fn track_square(&self, arm: u8, direction: Direction, offset: usize) -> Square {
+        let cycle = self.cycle(direction);
+        let end = self.square(arm, Column::Middle, self.arm_length);
+        let start = cycle.iter().position(|&s| s == end).unwrap_or(0);
+        cycle[(start + offset) % cycle.len()]
+    }
+
+    /// The track in the direction of travel.
+    fn cycle(&self, direction: Direction) -> Vec<Square> {
+        let mut cycle = self.track.clone();
+        if direction == Direction::Clockwise {
+            cycle.reverse();
+        }
+        cycle
     }
 
     /// The square at `row` (1 = next to the Charkoni) of `column` of `arm`.
@@ -169,12 +231,12 @@ impl Topology {
 
     /// The arm, column and row of a square.
     pub fn coordinates(&self, sq: Square) -> (u8, Column, u8) {
-        let per_arm = 3 * self.arm_length;
-        let arm = sq.0 / per_arm;
-        let rest = sq.0 % per_arm;
-        let column =
-            [Column::Left, Column::Middle, Column::Right][usize::from(rest / self.arm_length)];
-        (arm, column, rest % self.arm_length + 1)
+        coordinates(self.arm_length, sq)
+    }
+
+    /// Whether a square is on the shared track (every other square is some arm's lane).
+    pub fn on_track(&self, sq: Square) -> bool {
+        self.track.contains(&sq)
     }
 
     /// Whether pieces on this square are safe from capture.
@@ -199,28 +261,44 @@ impl Topology {
             .then(|| self.square(arm, column, row))
     }
 
-    /// The route of a piece belonging to `arm`: out of the Charkoni down the arm's middle column,
-    /// once round the whole track in `direction`, and back up the middle column. The arm's end
-    /// square appears twice, as the track starts and ends there; the Charkoni is not included.
-    pub fn route(&self, arm: u8, direction: Direction) -> Vec<Square> {
+    /// The route of a piece belonging to `arm`, ending on the lane square next to the Charkoni.
+    ///
+    /// With [`RouteStart::Lane`] it runs out of the Charkoni down the arm's middle column, once
+    /// round the whole track in `direction`, and back up the middle column; the arm's end square
+    /// appears twice. With [`RouteStart::Track`] it starts on the entry square, runs round the
+    /// track to the arm's end square and up the middle column. The Charkoni is not included.
+    pub fn route(&self, arm: u8, direction: Direction, start: RouteStart) -> Vec<Square> {
         let n = self.arm_length;
-        let mut cycle = self.track.clone();
-        if direction == Direction::Clockwise {
-            cycle.reverse();
-        }
+        let cycle = self.cycle(direction);
         let end = self.square(arm, Column::Middle, n);
-        let start = cycle.iter().position(|&s| s == end).unwrap_or(0);
-        let mut route: Vec<Square> = (1..n)
-            .map(|row| self.square(arm, Column::Middle, row))
-            .collect();
-        route.extend(cycle[start..].iter().chain(&cycle[..start]));
+        let at_end = cycle.iter().position(|&s| s == end).unwrap_or(0);
+        let mut route: Vec<Square> = Vec::new();
+        let first = match start {
+            RouteStart::Lane => {
+                route.extend((1..n).map(|row| self.square(arm, Column::Middle, row)));
+                at_end
+            }
+            RouteStart::Track { offset } => at_end + usize::from(offset),
+        };
+        // Round the track from the first square back to the end square, which closes the lap.
+        let lap = cycle.len() - (first - at_end) % cycle.len();
+        route.extend((0..lap).map(|i| cycle[(first + i) % cycle.len()]));
+        route.push(end);
         route.extend(
-            (1..=n)
+            (1..n)
                 .rev()
                 .map(|row| self.square(arm, Column::Middle, row)),
         );
         route
     }
+}
+
+fn coordinates(arm_length: u8, sq: Square) -> (u8, Column, u8) {
+    let per_arm = 3 * arm_length;
+    let arm = sq.0 / per_arm;
+    let rest = sq.0 % per_arm;
+    let column = [Column::Left, Column::Middle, Column::Right][usize::from(rest / arm_length)];
+    (arm, column, rest % arm_length + 1)
 }
 
 /// The printable name of a square (`<arm><column><row>`).
@@ -271,7 +349,7 @@ mod tests {
         let t = pachisi();
         for arm in 0..4 {
             for direction in [Direction::Counterclockwise, Direction::Clockwise] {
-                let route = t.route(arm, direction);
+                let route = t.route(arm, direction, RouteStart::Lane);
                 assert_eq!(route.len(), 83);
                 let distinct: HashSet<_> = route.iter().collect();
                 assert_eq!(distinct.len(), 75);
@@ -301,7 +379,7 @@ mod tests {
             }
         };
         for direction in [Direction::Counterclockwise, Direction::Clockwise] {
-            let route = t.route(0, direction);
+            let route = t.route(0, direction, RouteStart::Lane);
             for pair in route.windows(2) {
                 let (a, b) = (pos(pair[0]), pos(pair[1]));
                 let d = (a.0 - b.0).abs() + (a.1 - b.1).abs();

@@ -80,7 +80,7 @@ pub fn play_random_game(
                 let _ = pos.apply_throw(rules, t);
                 n_throws += 1;
                 if let Some(r) = record.as_deref_mut() {
-                    r.push(Action::Throw(rules.outcome(t).value));
+                    r.push(Action::Throw(rules.outcome(t).name));
                 }
             }
             Phase::Move => {

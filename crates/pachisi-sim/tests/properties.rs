@@ -45,7 +45,7 @@ fn for_each_position(
     for (step, &(action, _, _)) in record.actions.iter().enumerate() {
         let applied = match action {
             Action::Throw(value) => {
-                let throw = rules.throw_by_value(value).expect("a thrown value");
+                let throw = rules.throw_by_name(value).expect("a thrown value");
                 pos.apply_throw(rules, throw)
             }
             Action::Move(mv) => pos.play(rules, mv),
