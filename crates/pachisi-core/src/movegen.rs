@@ -284,7 +284,7 @@ impl Position {
                 if rules.ruleset().capture.overtake {
                     self.capture_overtaken(rules, from, to);
                 }
-                let moved = self.set_piece(piece, from, to, if pair { 2 } else { 1 });
+                let moved = self.set_piece(rules, piece, from, to, if pair { 2 } else { 1 });
                 if let Some(piece) = moved {
                     self.capture_at(rules, piece, to, false);
                 }
@@ -308,7 +308,7 @@ impl Position {
     /// let an entering piece capture.
     fn enter_piece(&mut self, rules: &Rules) {
         let piece = self.piece_to_move(rules, 0, 1);
-        if let Some(piece) = self.set_piece(piece, 0, 1, 1) {
+        if let Some(piece) = self.set_piece(rules, piece, 0, 1, 1) {
             self.capture_at(rules, piece, 1, rules.ruleset().capture.on_entry);
         }
     }
@@ -535,14 +535,21 @@ impl Position {
 
     /// Moves up to `count` of the mover's pieces from `from` to `to`, starting with `piece` when
     /// given; returns the first moved.
-    fn set_piece(&mut self, piece: Option<usize>, from: u8, to: u8, count: usize) -> Option<u8> {
+    fn set_piece(
+        &mut self,
+        rules: &Rules,
+        piece: Option<usize>,
+        from: u8,
+        to: u8,
+        count: usize,
+    ) -> Option<u8> {
         let seat = self.to_move;
         let pieces = usize::from(self.pieces);
         let together = self.progress[usize::from(seat)][..pieces]
             .iter()
             .filter(|&&p| p == from)
             .count();
-        if from != 0 && together >= 2 {
+        if rules.ruleset().moves.blockades && from != 0 && together >= 2 {
             // Both pieces of a pair remember the blockade they formed (see piece_to_move).
             for i in 0..pieces {
                 let slot = &mut self.left_blockade[i];
