@@ -102,10 +102,22 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
         "humphries-1904-dice",
         include_str!("../rulesets/humphries-1904-dice.toml"),
     ),
-    ("parcheesi-sr", include_str!("../rulesets/parcheesi-sr.toml")),
-    ("parcheesi-pb", include_str!("../rulesets/parcheesi-pb.toml")),
-    ("parcheesi-mb", include_str!("../rulesets/parcheesi-mb.toml")),
-    ("parcheesi-tr", include_str!("../rulesets/parcheesi-tr.toml")),
+    (
+        "parcheesi-sr",
+        include_str!("../rulesets/parcheesi-sr.toml"),
+    ),
+    (
+        "parcheesi-pb",
+        include_str!("../rulesets/parcheesi-pb.toml"),
+    ),
+    (
+        "parcheesi-mb",
+        include_str!("../rulesets/parcheesi-mb.toml"),
+    ),
+    (
+        "parcheesi-tr",
+        include_str!("../rulesets/parcheesi-tr.toml"),
+    ),
     ("ludo", include_str!("../rulesets/ludo.toml")),
 ];
 

@@ -76,7 +76,10 @@ impl Position {
         if rules.ruleset().moves.usage != Usage::Free {
             self.keep_fullest_use(rules, out);
         }
-        if out.is_empty() || rules.ruleset().moves.pass {
+        // A bonus is taken or forfeited (003), so passing is allowed once no legal move spends a
+        // thrown increment.
+        let bonuses_only = !out.iter().any(|&mv| self.thrown_used(mv) > 0);
+        if bonuses_only || rules.ruleset().moves.pass {
             out.push(Move::Pass);
         }
     }
@@ -459,7 +462,13 @@ impl Position {
 
     /// The first progress after `from`, up to `to`, where a blockade stands (003: "no pawns of any
     /// color may capture or overtake this pair of pawns").
-    fn first_blockade(&self, rules: &Rules, occupancy: &Occupancy, from: u8, to: u16) -> Option<u8> {
+    fn first_blockade(
+        &self,
+        rules: &Rules,
+        occupancy: &Occupancy,
+        from: u8,
+        to: u16,
+    ) -> Option<u8> {
         let seat = self.to_move;
         let to = u8::try_from(to).unwrap_or(u8::MAX);
         (from + 1..=to).find(|&p| {

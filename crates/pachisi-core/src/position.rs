@@ -481,6 +481,7 @@ impl Position {
             }
             self.phase = Phase::Over;
             self.pool.clear();
+            self.left_blockade = [0; MAX_PIECES];
             self.streak = (0, 0);
             self.throw_again = false;
         }

@@ -17,9 +17,9 @@
 //! replay), and `;` starts a comment that runs to the end of the line.
 
 use crate::moves::Move;
-use crate::throw::ThrowName;
 use crate::position::{Phase, Position};
 use crate::ruleset::Rules;
+use crate::throw::ThrowName;
 
 /// One recorded action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,9 +186,9 @@ impl GameRecord {
                     }
                 }
                 Action::Throw(name) => {
-                    let throw = rules
-                        .throw_by_name(name)
-                        .ok_or_else(|| fail(format!("no throw is written {name} under these rules")))?;
+                    let throw = rules.throw_by_name(name).ok_or_else(|| {
+                        fail(format!("no throw is written {name} under these rules"))
+                    })?;
                     pos.apply_throw(rules, throw)
                         .map_err(|e| fail(format!("throw ({name}): {e}")))?;
                 }
@@ -245,9 +245,9 @@ impl GameRecord {
             }
             match action {
                 Action::Throw(name) => {
-                    let throw = rules
-                        .throw_by_name(name)
-                        .ok_or_else(|| fail(format!("no throw is written {name} under these rules")))?;
+                    let throw = rules.throw_by_name(name).ok_or_else(|| {
+                        fail(format!("no throw is written {name} under these rules"))
+                    })?;
                     pos.apply_throw(rules, throw)
                         .map_err(|e| fail(e.to_string()))?;
                     line.push_str(&format!(" ({name})"));

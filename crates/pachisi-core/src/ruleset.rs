@@ -4,9 +4,7 @@
 //! the document it comes from. [`Rules::compile`] checks that the fields make sense together and
 //! precomputes what play needs (routes, outcomes, per-value flags). Nothing downstream re-checks.
 
-use crate::throw::{
-    cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName,
-};
+use crate::throw::{cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName};
 use crate::topology::{Direction, RouteStart, Square, Topology};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -985,7 +983,11 @@ impl Rules {
         }
         let undersides = self.ruleset.doubles.undersides != Undersides::Never;
         self.outcomes.iter().any(|o| {
-            let dice = if t.separate_dice { o.dice } else { [o.value, o.value] };
+            let dice = if t.separate_dice {
+                o.dice
+            } else {
+                [o.value, o.value]
+            };
             dice.contains(&value)
                 || (undersides
                     && o.doublet
@@ -1345,11 +1347,18 @@ fn check_family_rules(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Ru
         f.sort_unstable();
         f == [1, 2, 3, 4, 5, 6]
     });
-    if d.undersides != Undersides::Never && !(d.enabled && standard_die) {
+    // With doubles off the other doubles fields say nothing, so switching doublets off is one
+    // override (003: "Some (MB) versions have no special treatment at all for doubles").
+    if d.enabled && d.undersides != Undersides::Never && !standard_die {
         return Err(invalid(
             "doubles.undersides",
-            "undersides (7 minus the top) need doubles.enabled and ordinary dice, faces 1 to 6"
-                .into(),
+            "undersides (7 minus the top) need ordinary dice, faces 1 to 6".into(),
+        ));
+    }
+    if d.enabled && ruleset.turn.three_in_a_row != StreakPenalty::None {
+        return Err(invalid(
+            "turn.three_in_a_row",
+            "with doubles.enabled, a third doublet is governed by doubles.third".into(),
         ));
     }
     if m.enter_with_sum && !t.separate_dice {
@@ -1370,6 +1379,12 @@ fn check_family_rules(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Ru
             "a throw that must be used cannot be declined or split: set moves.pass, moves.split \
              and moves.pairs to false"
                 .into(),
+        ));
+    }
+    if m.blockades && (m.go_round_again || ruleset.capture.before_home) {
+        return Err(invalid(
+            "moves.blockades",
+            "blockades are not modelled together with going round again".into(),
         ));
     }
     if m.blockades && m.pairs {
@@ -1414,6 +1429,22 @@ fn check_family_rules(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Ru
             "capture.on_entry",
             "capturing on the entry square needs board.start = \"nest\"".into(),
         ));
+    }
+    for (field, bonus) in [
+        ("capture.bonus", ruleset.capture.bonus),
+        ("finish.bonus", ruleset.finish.bonus),
+    ] {
+        let faces = t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6]);
+        let thrown = match t.device {
+            Device::Dice => faces.contains(&bonus) || (bonus <= 7 && d.enabled),
+            Device::Cowries => t.values.as_ref().is_some_and(|v| v.contains(&bonus)),
+        };
+        if bonus > 0 && (thrown || bonus == 1) {
+            return Err(invalid(
+                field,
+                format!("a bonus of {bonus} could be mistaken for a thrown increment or a bonus step; choose another value"),
+            ));
+        }
     }
     if ruleset.capture.bonus > 0 || ruleset.finish.bonus > 0 {
         if ruleset.turn.spend != Spend::EachThrow {

@@ -192,8 +192,14 @@ mod tests {
         assert_eq!(pairs.len(), 21);
         let total: f64 = pairs.iter().map(|(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-12);
-        assert_eq!(pairs.iter().find(|(d, _)| *d == [5, 3]).map(|x| x.1), Some(2.0 / 36.0));
-        assert_eq!(pairs.iter().find(|(d, _)| *d == [5, 5]).map(|x| x.1), Some(1.0 / 36.0));
+        assert_eq!(
+            pairs.iter().find(|(d, _)| *d == [5, 3]).map(|x| x.1),
+            Some(2.0 / 36.0)
+        );
+        assert_eq!(
+            pairs.iter().find(|(d, _)| *d == [5, 5]).map(|x| x.1),
+            Some(1.0 / 36.0)
+        );
     }
 
     #[test]

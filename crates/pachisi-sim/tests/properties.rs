@@ -6,7 +6,7 @@
 //! record action by action. A failing seed is shrunk and reported; `play_random_game` with that
 //! seed reproduces the game.
 
-use pachisi_core::ruleset::Device;
+use pachisi_core::ruleset::{CastleRule, Device};
 use pachisi_core::{builtin_rules, Action, GameRecord, Phase, Position, Rules, BUILTIN_RULESETS};
 use pachisi_sim::{play_random_game, GameResult, MAX_THROWS_PER_GAME};
 use proptest::prelude::*;
@@ -62,8 +62,11 @@ fn for_each_position(
     Ok(())
 }
 
-/// Two pieces of opposing teams on one square, described, if the position has any.
+/// Two pieces of opposing teams on one square, described, if the position has any. Only a
+/// ruleset whose castles are shared (Ludo's safe squares) lets opponents stand together, and only
+/// on a castle.
 fn shared_square(rules: &Rules, pos: &Position) -> Option<String> {
+    let castles_shared = rules.ruleset().capture.castles == CastleRule::Shared;
     for a in 0..rules.seats() {
         for b in (a + 1..rules.seats()).filter(|&b| rules.team_of(a) != rules.team_of(b)) {
             for &pa in pos.pieces_of(a) {
@@ -75,6 +78,9 @@ fn shared_square(rules: &Rules, pos: &Position) -> Option<String> {
                     .iter()
                     .any(|&pb| rules.square_at(b, pb) == Some(sq))
                 {
+                    if castles_shared && rules.topology().is_castle(sq) {
+                        continue;
+                    }
                     let kind = if rules.topology().is_castle(sq) {
                         "castle"
                     } else {
@@ -91,6 +97,63 @@ fn shared_square(rules: &Rules, pos: &Position) -> Option<String> {
     }
     None
 }
+
+/// Optional rules, each switched on a built-in ruleset as `--set` would.
+const OPTIONAL_RULES: &[(&str, &[&str])] = &[
+    ("pachisi", &["moves.split=true"]),
+    (
+        "pachisi",
+        &["capture.before_home=true", "capture.invalidation=true"],
+    ),
+    ("pachisi", &["players.pieces=8"]),
+    ("pachisi", &["turn.opening=[2,3,4]"]),
+    ("parcheesi-sr", &["board.corner_squares=1"]),
+    ("parcheesi-sr", &["board.direction=clockwise"]),
+    (
+        "parcheesi-sr",
+        &["moves.must_enter=false", "moves.grace_only_enters=true"],
+    ),
+    (
+        "parcheesi-sr",
+        &[
+            "throw.dice=1",
+            "throw.separate_dice=false",
+            "moves.enter_with_sum=false",
+        ],
+    ),
+    ("parcheesi-sr", &["finish.placings=all"]),
+    ("parcheesi-mb", &["moves.usage=all-or-nothing"]),
+    ("parcheesi-mb", &["capture.overtake=true"]),
+    ("parcheesi-mb", &["doubles.enabled=false"]),
+    ("parcheesi-mb", &["board.entry_offset=0"]),
+    ("parcheesi-mb", &["throw.grace=[7]"]),
+    (
+        "parcheesi-mb",
+        &[
+            "throw.separate_dice=false",
+            "moves.enter_with_sum=false",
+            "doubles.enabled=false",
+        ],
+    ),
+    ("parcheesi-tr", &["doubles.third=none"]),
+    ("ludo", &["board.castles=entry-and-star-squares"]),
+    (
+        "ludo",
+        &[
+            "turn.extra_throw_on_capture=true",
+            "turn.extra_throw_on_home=true",
+        ],
+    ),
+    ("ludo", &["moves.stack_limit=2", "moves.blockades=true"]),
+    ("ludo", &["throw.grace=[1,6]", "finish.placings=all"]),
+    (
+        "ludo",
+        &[
+            "players.seats=[0,2]",
+            "players.colours=[\"red\",\"yellow\"]",
+        ],
+    ),
+];
 
 // Each case plays one game under every built-in ruleset and checks each of its positions: a few
 // dozen cases keep the file well under a minute in a debug build.
@@ -227,18 +290,31 @@ proptest! {
 
     #[test]
     fn every_game_ends_within_the_stated_bound_under_the_optional_rules(seed in any::<u64>()) {
-        let switches: [&[&str]; 4] = [
-            &["moves.split=true"],
-            &["capture.before_home=true", "capture.invalidation=true"],
-            &["players.pieces=8"],
-            &["turn.opening=[2,3,4]"],
-        ];
-        for overrides in switches {
+        for (name, overrides) in OPTIONAL_RULES {
             let overrides: Vec<String> = overrides.iter().map(|o| o.to_string()).collect();
-            let rules = builtin_rules("pachisi", &overrides).expect("valid overrides");
-            let result = play_random_game(&rules, Position::new(&rules), seed, None);
-            prop_assert_eq!(result.position.phase(), Phase::Over, "{:?}, seed {}", overrides, seed);
-            prop_assert!(result.throws < MAX_THROWS_PER_GAME, "{:?}, seed {}", overrides, seed);
+            let rules = builtin_rules(name, &overrides).expect("valid overrides");
+            let (result, record) = random_game(name, &rules, seed);
+            prop_assert_eq!(result.position.phase(), Phase::Over, "{} {:?}, seed {}", name, overrides, seed);
+            prop_assert!(result.throws < MAX_THROWS_PER_GAME, "{} {:?}, seed {}", name, overrides, seed);
+            // Every position on the way must be one the notation accepts (it checks stacks,
+            // castles and the pool), and the record must replay to the same end.
+            let mut pos = Position::new(&rules);
+            for &(action, _, _) in &record.actions {
+                match action {
+                    Action::Throw(name) => {
+                        let throw = rules.throw_by_name(name).expect("a thrown value");
+                        pos.apply_throw(&rules, throw).expect("the recorded throw applies");
+                    }
+                    Action::Move(mv) => pos.play(&rules, mv).expect("the recorded move is legal"),
+                    Action::Seat(_) => {}
+                }
+                let text = pos.to_notation(&rules);
+                prop_assert_eq!(Position::from_notation(&rules, &text), Ok(pos), "{} {:?}: `{}`", name, overrides, text);
+                if let Some(fault) = shared_square(&rules, &pos) {
+                    return Err(TestCaseError::fail(format!("{name} {overrides:?}: {fault}")));
+                }
+            }
+            prop_assert_eq!(pos, result.position);
         }
     }
 
