@@ -137,7 +137,7 @@ fn rules_show(rules: &Rules, json: bool) -> Result<()> {
         let outcomes: Vec<_> = rules
             .outcomes()
             .iter()
-            .map(|o| json!({"result": o.result, "value": o.value, "probability": o.probability, "grace": o.grace, "extra_throw": o.extra_throw}))
+            .map(|o| json!({"throw": o.name.to_string(), "result": o.result, "value": o.value, "doublet": o.doublet, "probability": o.probability, "grace": o.grace, "extra_throw": o.extra_throw}))
             .collect();
         let out = json!({
             "ruleset": r,
@@ -180,18 +180,21 @@ fn rules_show(rules: &Rules, json: bool) -> Result<()> {
         "\nThrow outcomes ({}):",
         match r.throw.device {
             pachisi_core::ruleset::Device::Cowries => "shells mouth up",
+            _ if r.throw.separate_dice => "two dice, each an increment of its own",
             pachisi_core::ruleset::Device::Dice => "dice total",
         }
     );
-    println!("  result  value  probability  grace  extra throw");
+    println!("  throw  result  value  probability  grace  extra throw  doublet");
     for o in rules.outcomes() {
         println!(
-            "  {:>6}  {:>5}  {:>11.6}  {:>5}  {}",
+            "  {:>5}  {:>6}  {:>5}  {:>11.6}  {:>5}  {:>11}  {}",
+            o.name.to_string(),
             o.result,
             o.value,
             o.probability,
             if o.grace { "yes" } else { "" },
-            if o.extra_throw { "yes" } else { "" }
+            if o.extra_throw { "yes" } else { "" },
+            if o.doublet { "yes" } else { "" }
         );
     }
     println!("\nEvery field (change any with --set FIELD=VALUE):\n");
@@ -208,11 +211,19 @@ fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
         );
         return Ok(());
     }
-    println!(
-        "Route of seat {seat} ({}), from the Charkoni (progress 0) back to it (progress {}):",
-        rules.seat_colour(seat),
-        rules.home()
-    );
+    if rules.starts_in_nest() {
+        println!(
+            "Route of seat {seat} ({}), from its nest (progress 0) to the finish (progress {}):",
+            rules.seat_colour(seat),
+            rules.home()
+        );
+    } else {
+        println!(
+            "Route of seat {seat} ({}), from the Charkoni (progress 0) back to it (progress {}):",
+            rules.seat_colour(seat),
+            rules.home()
+        );
+    }
     for s in steps {
         let mark = if s.castle { "  castle" } else { "" };
         println!("{:>4}  {}{mark}", s.progress, s.square);

@@ -1271,7 +1271,9 @@ fn compile_separate_dice(
                 name: ThrowName::dice(a, b),
                 dice: [a, b],
                 doublet,
-                grace: flags[usize::from(a)].grace || flags[usize::from(b)].grace,
+                grace: flags[usize::from(a)].grace
+                    || flags[usize::from(b)].grace
+                    || (ruleset.moves.enter_with_sum && flags[usize::from(a + b)].grace),
                 extra_throw: doublet && ruleset.doubles.throw_again != DoublesAgain::Never,
                 probability,
             }
