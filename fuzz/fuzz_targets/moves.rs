@@ -19,9 +19,14 @@ fuzz_target!(|data: &[u8]| {
     // The other way round: every well-formed move, built from raw bytes, writes text that reads
     // back as itself.
     if let [kind, from, value, steps, flags, ..] = *data {
-        let mv = match kind % 3 {
+        let mv = match kind % 4 {
             0 => Move::Pass,
             1 => Move::Enter { value },
+            2 if from == 0 || value == 0 => return,
+            2 => Move::EnterSum {
+                first: from.max(value),
+                second: from.min(value),
+            },
             _ if steps == 0 || steps > value => return,
             _ => Move::Advance {
                 from,

@@ -479,6 +479,10 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     Ok(())
 }
 
+/// Most bonuses a pool can hold in a position read from text: each needs a capture or a piece
+/// home during one throw, and four in one throw is already far beyond real play.
+const MAX_BONUSES: usize = 4;
+
 /// No seat may have more pieces on a square than the stack limit allows.
 fn check_stacks(rules: &Rules, pos: &Position) -> Result<(), String> {
     let limit = rules.ruleset().moves.stack_limit;
@@ -517,6 +521,15 @@ fn check_turn(rules: &Rules, pos: &Position) -> Result<(), String> {
             return Err(format!(
                 "no throw is worth {} under these rules (a bonus step or split remainder is written {}s)",
                 inc.value, inc.value
+            ));
+        }
+    }
+    if let Some(most) = rules.most_thrown_increments() {
+        let thrown = pos.pool.thrown_count();
+        let bonuses = pos.pool.items().len() - usize::from(thrown);
+        if thrown > most || bonuses > MAX_BONUSES {
+            return Err(format!(
+                "a throw leaves at most {most} increments and {MAX_BONUSES} bonuses to spend, not {thrown} and {bonuses}"
             ));
         }
     }

@@ -995,6 +995,20 @@ impl Rules {
         })
     }
 
+    /// Where every increment of a throw must be spent before the next throw and dice count
+    /// separately or by doublets (Parcheesi): the most thrown increments a pool can hold (four
+    /// for a doublet with its undersides). `None` where throws accumulate.
+    pub fn most_thrown_increments(&self) -> Option<u8> {
+        let t = &self.ruleset.throw;
+        let dice_rules = t.separate_dice || self.ruleset.doubles.enabled;
+        if !dice_rules || self.ruleset.turn.spend != Spend::EachThrow {
+            return None;
+        }
+        let dice = if t.separate_dice { 2 } else { 1 };
+        let undersides = self.ruleset.doubles.undersides != Undersides::Never && t.separate_dice;
+        Some(if undersides { 2 * dice } else { dice })
+    }
+
     /// The throw written `name` (`25`, or `5-3` for two separate dice), if any.
     pub fn throw_by_name(&self, name: ThrowName) -> Option<Throw> {
         self.outcomes
