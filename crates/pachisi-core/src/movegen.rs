@@ -370,6 +370,12 @@ impl Position {
         if !self.pieces_of(self.to_move).contains(&0) {
             return false;
         }
+        let blocked = rules.square_at(self.to_move, 1).is_some_and(|sq| {
+            rules.ruleset().moves.blockades && occupancy.blockade(usize::from(sq.0))
+        });
+        if blocked {
+            return false;
+        }
         if rules.ruleset().capture.on_entry {
             if let Some(sq) = rules.square_at(self.to_move, 1) {
                 let i = usize::from(sq.0);

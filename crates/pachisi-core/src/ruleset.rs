@@ -1462,15 +1462,15 @@ fn check_family_rules(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Ru
             ));
         }
     }
-    if ruleset.capture.bonus > 0 || ruleset.finish.bonus > 0 {
-        if ruleset.turn.spend != Spend::EachThrow {
-            return Err(invalid(
-                "capture.bonus",
-                "bonus increments are taken before the next throw: they need turn.spend = \
-                 \"each-throw\""
-                    .into(),
-            ));
-        }
+    if (ruleset.capture.bonus > 0 || ruleset.finish.bonus > 0)
+        && ruleset.turn.spend != Spend::EachThrow
+    {
+        return Err(invalid(
+            "capture.bonus",
+            "bonus increments are taken before the next throw: they need turn.spend = \
+             \"each-throw\""
+                .into(),
+        ));
     }
     Ok(())
 }
