@@ -294,3 +294,93 @@ fn a_record_keeps_its_overrides_and_replays_under_them() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn simulate_plays_every_parcheesi_edition_and_ludo_to_the_end() {
+    for name in [
+        "parcheesi-sr",
+        "parcheesi-pb",
+        "parcheesi-mb",
+        "parcheesi-tr",
+        "ludo",
+    ] {
+        let report = json(&[
+            "simulate", "--rules", name, "--games", "20", "--seed", "5", "--json",
+        ]);
+        assert_eq!(report["games"], 20, "{name}: {report}");
+        let wins: u64 = report["wins_per_seat"]
+            .as_array()
+            .expect("wins per seat")
+            .iter()
+            .filter_map(|s| s["wins"].as_u64())
+            .sum();
+        assert_eq!(report["unfinished"], 0, "{name}: {report}");
+        assert_eq!(wins, 20, "{name}: every game has a winner: {report}");
+    }
+}
+
+#[test]
+fn moves_takes_a_throw_of_two_separate_dice() {
+    // 003: a 5 on one die enters a pawn and must (SR) be used to enter; the 3 then moves it.
+    let out = ok(&[
+        "moves",
+        "--rules",
+        "parcheesi-sr",
+        "--position",
+        "start",
+        "--throw",
+        "5-3",
+    ]);
+    assert!(out.contains("Rm 5,3"), "{out}");
+    assert!(out.contains("1 legal move"), "{out}");
+    assert!(out.contains("E5"), "{out}");
+    assert!(out.contains("onto 0l4"), "{out}");
+    // The dice may be given in either order; a total alone names no throw of separate dice.
+    assert!(ok(&[
+        "moves",
+        "--rules",
+        "parcheesi-sr",
+        "--position",
+        "start",
+        "--throw",
+        "3-5"
+    ])
+    .contains("Rm 5,3"));
+    let err = fails(&[
+        "moves",
+        "--rules",
+        "parcheesi-sr",
+        "--position",
+        "start",
+        "--throw",
+        "8",
+    ]);
+    assert!(err.contains("no throw is written 8"), "{err}");
+    assert!(err.contains("5-3"), "the error lists the throws: {err}");
+    // A malformed throw is a usage error (exit code 2), explained.
+    let out = pachisi(&[
+        "moves",
+        "--rules",
+        "parcheesi-sr",
+        "--position",
+        "start",
+        "--throw",
+        "5-x",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("two dice such as 5-3"), "{err}");
+}
+
+#[test]
+fn rules_route_of_a_nest_ruleset_starts_on_the_entry_square() {
+    let route = json(&["rules", "route", "parcheesi-sr", "--seat", "0", "--json"]);
+    let steps = route["route"].as_array().expect("route");
+    assert_eq!(steps.len(), 72, "71 squares and the finish");
+    assert_eq!(steps[0]["square"], "0l4");
+    assert_eq!(steps[0]["castle"], true);
+    // 003: "spanning 64 spaces altogether" from the entry space to the home-stretch entrance.
+    assert_eq!(steps[63]["square"], "0m8");
+    let text = ok(&["rules", "route", "ludo", "--seat", "0"]);
+    assert!(text.contains("from its nest (progress 0)"), "{text}");
+}
