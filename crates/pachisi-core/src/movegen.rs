@@ -174,6 +174,11 @@ impl Position {
     /// (003: "A player must use up as many increments as possible", the player choosing which).
     /// Bonuses are optional: they count for nothing, but a bonus move may not spoil the dice.
     fn keep_fullest_use(&self, rules: &Rules, out: &mut Vec<Move>) {
+        // A lone move needs no comparison: it stays legal, and a pass is added after if it spends
+        // no die.
+        if out.len() <= 1 {
+            return;
+        }
         let mut best = 0;
         let mut scores = [0u8; 64];
         for (i, &mv) in out.iter().enumerate() {

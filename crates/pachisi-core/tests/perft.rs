@@ -13,11 +13,11 @@
 //! says which). The counts come from the reference generator in this file, not from the engine:
 //! it re-derives the rules from the ruleset's fields, as ruleset.rs documents them and
 //! docs/rules.md reads them, on its own plain data structures. It takes from the engine only the
-//! board (each seat's route, which squares are castles), the seat letters and the list of throw
-//! values. The tests check that the engine's `pachisi_core::perft` matches every table line, that
-//! the reference does too, and that engine and reference agree move for move along random games.
-//! When the engine and a table disagree, the failure names the first position where the engine
-//! and the reference part ways.
+//! board (each seat's route, which squares are castles), the seat letters and the list of throws
+//! (each throw's name, value and, for separate dice, the two numbers). The tests check that the
+//! engine's `pachisi_core::perft` matches every table line, that the reference does too, and that
+//! engine and reference agree move for move along random games. When the engine and a table
+//! disagree, the failure names the first position where the engine and the reference part ways.
 //!
 //! Setting the environment variable `PACHISI_BLESS=1` rewrites the counts of every table from
 //! the reference (a count written `?` is filled in), instead of checking them.
@@ -26,10 +26,23 @@
 //! free, first-entry graces, opening throws, throws that need a piece on the board, bonus steps,
 //! streak groups and the three streak penalties, both spending orders, passing, splitting, pairs,
 //! going round again, exact home (with its no-stranding rule), captures with their extra throw,
-//! capturing before home with invalidation, teams, and both kinds of placings.
+//! capturing before home with invalidation, teams, and both kinds of placings; and the Parcheesi
+//! and Ludo mechanics (003, and the Ludo rule book): nests and entry squares, separate dice and
+//! one-die doublets, the whole `[doubles]` section (throwing again, undersides, their
+//! all-or-nothing penalty, the third doublet void or sending the leader back), the fullest use of
+//! a throw (`moves.usage` most and all-or-nothing), entering with a grace or with the sum of two
+//! dice, must-enter, graces that only enter, stack limits, blockades (no passing, no landing, no
+//! moving one intact, stopping behind one), closed and shared castles, capture and finish
+//! bonuses, capturing on the entry square, capturing by overtaking, and the extra throws for a
+//! capture or for bringing a piece home.
 
-use pachisi_core::ruleset::{Entry, Placings, Spend, StreakPenalty};
-use pachisi_core::{builtin_rules, perft, Move, Phase, Position, Rules, Square, BUILTIN_RULESETS};
+use pachisi_core::ruleset::{
+    CastleRule, DoublesAgain, Entry, Placings, Spend, StartArea, StreakPenalty, ThirdDoublet,
+    Undersides, Usage,
+};
+use pachisi_core::{
+    builtin_rules, perft, Move, Phase, Position, Rules, Square, ThrowName, BUILTIN_RULESETS,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
@@ -42,6 +55,17 @@ use std::path::{Path, PathBuf};
 
 /// Most increments a turn's pool holds (docs/rules.md: "A pool holds at most 24 increments").
 const POOL_LIMIT: usize = 24;
+
+/// One outcome of the throw device, as the engine lists them.
+#[derive(Clone, Debug)]
+struct RefThrow {
+    /// How the throw is written (`25`, `5-3`).
+    name: String,
+    /// The value (for separate dice, their total).
+    value: u8,
+    /// The two numbers of separate dice, larger first; `None` when the dice count their total.
+    dice: Option<(u8, u8)>,
+}
 
 /// The rules as the reference reads them from the ruleset's fields.
 struct RefRules {
@@ -59,7 +83,7 @@ struct RefRules {
     turn_home: u8,
     /// Squares of one lap of the track (the distance between the two visits of the end square).
     lap: u8,
-    values: Vec<u8>,
+    throws: Vec<RefThrow>,
     grace: Vec<u8>,
     extra: Vec<u8>,
     first_entry: Vec<u8>,
@@ -71,6 +95,7 @@ struct RefRules {
     after_throwing: bool,
     streak_rule: StreakPenalty,
     capture_throw: bool,
+    home_throw: bool,
     free_entry: bool,
     first_free: bool,
     pass: bool,
@@ -83,6 +108,31 @@ struct RefRules {
     winner_only: bool,
     /// Under exact home, the closest a piece may stop to the Charkoni: the smallest increment.
     min_step: u8,
+    // --- Parcheesi and Ludo (003) ---
+    /// Pieces wait in a nest and enter onto their entry square (progress 1) on the track.
+    nest: bool,
+    /// Two dice, each an increment.
+    separate: bool,
+    /// Doublets do something: two separate dice alike, or one die's top face.
+    doubles: bool,
+    /// The top face of one die (its doublet).
+    top_face: u8,
+    doubles_again: DoublesAgain,
+    undersides: Undersides,
+    undersides_all_or_nothing: bool,
+    third: ThirdDoublet,
+    usage: Usage,
+    enter_with_sum: bool,
+    must_enter: bool,
+    grace_only_enters: bool,
+    stack_limit: u8,
+    blockades: bool,
+    stop_behind: bool,
+    shared_castles: bool,
+    capture_bonus: u8,
+    capture_on_entry: bool,
+    overtake: bool,
+    finish_bonus: u8,
 }
 
 impl RefRules {
@@ -107,20 +157,46 @@ impl RefRules {
             .map(|r| r.iter().map(|&sq| rules.topology().is_castle(sq)).collect())
             .collect();
         let r0 = &route[0];
-        // The lane's squares are passed twice too (going out and coming home); the end square is
-        // the repeated square the piece reaches last on its way out.
-        let (first, second) = (0..r0.len())
-            .flat_map(|i| (i + 1..r0.len()).map(move |j| (i, j)))
-            .filter(|&(i, j)| r0[i] == r0[j])
-            .max()
-            .expect("a route visits its end square twice");
-        let values: Vec<u8> = rules.outcomes().iter().map(|o| o.value).collect();
+        let nest = r.board.start == StartArea::Nest;
+        let (turn_home, lap) = if nest {
+            // From the nest a route runs from the entry square round the track to the end square,
+            // then up the lane: the end square is the last track square on the route. (Going round
+            // again is refused with a nest, so the lap is never needed.)
+            let last_track = r0
+                .iter()
+                .rposition(|&sq| rules.topology().on_track(sq))
+                .expect("a route crosses the track");
+            (last_track as u8 + 1, 0)
+        } else {
+            // The lane's squares are passed twice too (going out and coming home); the end square
+            // is the repeated square the piece reaches last on its way out.
+            let (first, second) = (0..r0.len())
+                .flat_map(|i| (i + 1..r0.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| r0[i] == r0[j])
+                .max()
+                .expect("a route visits its end square twice");
+            (second as u8 + 1, (second - first) as u8)
+        };
+        let throws: Vec<RefThrow> = rules
+            .outcomes()
+            .iter()
+            .map(|o| RefThrow {
+                name: o.name.to_string(),
+                value: o.value,
+                dice: r.throw.separate_dice.then_some((o.dice[0], o.dice[1])),
+            })
+            .collect();
         let t = &r.throw;
+        let faces = t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6]);
         let min_step = if r.moves.split || !t.bonus_step.is_empty() {
             1
+        } else if t.separate_dice {
+            // Each die is an increment on its own.
+            faces.iter().copied().min().expect("a face")
         } else {
-            values.iter().copied().min().expect("some throw")
+            throws.iter().map(|t| t.value).min().expect("some throw")
         };
+        let d = &r.doubles;
         RefRules {
             seats,
             pieces: usize::from(r.players.pieces),
@@ -129,10 +205,11 @@ impl RefRules {
             teams,
             castle,
             home: r0.len() as u8 + 1,
-            turn_home: second as u8 + 1,
-            lap: (second - first) as u8,
+            turn_home,
+            lap,
             route,
-            values,
+            top_face: throws.iter().map(|t| t.value).max().expect("some throw"),
+            throws,
             grace: t.grace.clone(),
             extra: t.extra_throw.clone(),
             first_entry: t.first_entry.clone(),
@@ -144,6 +221,7 @@ impl RefRules {
             after_throwing: r.turn.spend == Spend::AfterThrowing,
             streak_rule: r.turn.three_in_a_row,
             capture_throw: r.turn.extra_throw_on_capture,
+            home_throw: r.turn.extra_throw_on_home,
             free_entry: r.moves.entry == Entry::Free,
             first_free: r.moves.first_piece_free,
             pass: r.moves.pass,
@@ -155,6 +233,25 @@ impl RefRules {
             invalidation: r.capture.invalidation,
             winner_only: r.finish.placings == Placings::Winner,
             min_step,
+            nest,
+            separate: t.separate_dice,
+            doubles: d.enabled,
+            doubles_again: d.throw_again,
+            undersides: d.undersides,
+            undersides_all_or_nothing: d.undersides_all_or_nothing,
+            third: d.third,
+            usage: r.moves.usage,
+            enter_with_sum: r.moves.enter_with_sum,
+            must_enter: r.moves.must_enter,
+            grace_only_enters: r.moves.grace_only_enters,
+            stack_limit: r.moves.stack_limit,
+            blockades: r.moves.blockades,
+            stop_behind: r.moves.stop_behind_blockade,
+            shared_castles: r.capture.castles == CastleRule::Shared,
+            capture_bonus: r.capture.bonus,
+            capture_on_entry: r.capture.on_entry,
+            overtake: r.capture.overtake,
+            finish_bonus: r.finish.bonus,
         }
     }
 
@@ -182,6 +279,15 @@ impl RefRules {
     fn seat_of_letter(&self, c: char) -> Option<usize> {
         self.letters.iter().position(|&l| l == c)
     }
+
+    /// Whether the throw is a doublet: two separate dice alike, or one die's top face.
+    fn doublet(&self, t: &RefThrow) -> bool {
+        self.doubles
+            && match t.dice {
+                Some((a, b)) => a == b,
+                None => t.value == self.top_face,
+            }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,6 +302,18 @@ struct Inc {
     value: u8,
     /// A bonus step or a split remainder: moves only, never a grace.
     plain: bool,
+    /// A capture or finish bonus (003): whole, by one piece, optional; never a grace.
+    bonus: bool,
+}
+
+impl Inc {
+    fn thrown(value: u8) -> Inc {
+        Inc {
+            value,
+            plain: false,
+            bonus: false,
+        }
+    }
 }
 
 /// A capture its victims may still strike out: (the capturing piece's progress, victim team).
@@ -208,7 +326,8 @@ struct RefState {
     phase: RefPhase,
     pool: Vec<Inc>,
     again: bool,
-    /// The last counted throw's streak key and how many times in a row it came.
+    /// The last counted throw's streak key and how many times in a row it came; for doublets
+    /// (003's third doublet) the key is 0 and the count is the doublets of this turn.
     streak: Option<(u8, u8)>,
     opened: Vec<bool>,
     entered: Vec<bool>,
@@ -216,11 +335,16 @@ struct RefState {
     /// By seat and piece: the capture each piece made since its seat's turn began, if any.
     open: Vec<Vec<Option<Open>>>,
     placed: Vec<u8>,
+    /// By piece of the seat to move: the progress of the blockade it belonged to when one of that
+    /// blockade's pieces left it during this throw (0 for none).
+    left: Vec<u8>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum RefMove {
     Enter(u8),
+    /// Two thrown dice, larger first, whose sum is a grace.
+    EnterSum(u8, u8),
     Advance {
         from: u8,
         value: u8,
@@ -236,6 +360,7 @@ impl fmt::Display for RefMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             RefMove::Enter(v) => write!(f, "E{v}"),
+            RefMove::EnterSum(a, b) => write!(f, "E{a}+{b}"),
             RefMove::Pass => write!(f, "-"),
             RefMove::Advance {
                 from,
@@ -274,6 +399,7 @@ impl RefRules {
             credits: vec![0; self.seats],
             open: vec![vec![None; self.pieces]; self.seats],
             placed: Vec::new(),
+            left: vec![0; self.pieces],
         }
     }
 
@@ -285,10 +411,40 @@ impl RefRules {
         s.progress[seat].iter().any(|&p| p > 0 && p < self.home)
     }
 
+    /// How many pieces of each seat stand on a square.
+    fn counts(&self, s: &RefState, sq: Square) -> Vec<usize> {
+        (0..self.seats)
+            .map(|t| {
+                s.progress[t]
+                    .iter()
+                    .filter(|&&p| self.square(t, p) == Some(sq))
+                    .count()
+            })
+            .collect()
+    }
+
+    /// Pieces of the mover's opponents (other teams) on a square.
+    fn opponents_on(&self, s: &RefState, sq: Square) -> usize {
+        let counts = self.counts(s, sq);
+        (0..self.seats)
+            .filter(|&t| self.team[t] != self.team[s.to_move])
+            .map(|t| counts[t])
+            .sum()
+    }
+
+    /// Whether two pieces of one seat (any seat) form a blockade on a square.
+    fn blockade_on(&self, s: &RefState, sq: Square) -> bool {
+        self.blockades && self.counts(s, sq).iter().any(|&n| n >= 2)
+    }
+
     // --- throws ---------------------------------------------------------------------------
 
-    fn throw(&self, s: &mut RefState, value: u8) {
+    fn throw(&self, s: &mut RefState, t: &RefThrow) {
         assert_eq!(s.phase, RefPhase::Throw, "throwing out of turn");
+        if self.separate || self.doubles {
+            return self.throw_dice(s, t);
+        }
+        let value = t.value;
         let seat = s.to_move;
         // Opening: throws count for nothing until an opening value comes; that one counts.
         let mut void = false;
@@ -337,13 +493,7 @@ impl RefRules {
             }
             s.streak = Some((key, run));
         }
-        let mut room = self.push(
-            s,
-            Inc {
-                value,
-                plain: false,
-            },
-        );
+        let mut room = self.push(s, Inc::thrown(value));
         let entered_all = s.progress[seat].iter().all(|&p| p != 0);
         if self.bonus.contains(&value) && (!self.bonus_needs_all || entered_all) {
             room &= self.push(
@@ -351,10 +501,92 @@ impl RefRules {
                 Inc {
                     value: 1,
                     plain: true,
+                    bonus: false,
                 },
             );
         }
         self.after_throw(s, self.extra.contains(&value) && room);
+    }
+
+    /// A throw of dice under 003's rules: separate dice, and doublets with their bonuses and
+    /// penalties (spec: "Throwing with doubles enabled or separate dice").
+    fn throw_dice(&self, s: &mut RefState, t: &RefThrow) {
+        let seat = s.to_move;
+        let doublet = self.doublet(t);
+        if doublet && self.third != ThirdDoublet::None {
+            let n = s.streak.map_or(0, |(_, n)| n) + 1;
+            if n >= 3 {
+                // Doubles Penalty #2: no movement, the turn ends; SR also sends the piece closest
+                // to home (one in its home stretch included) back to the nest.
+                if self.third == ThirdDoublet::SendBack {
+                    let leader = (0..self.pieces)
+                        .filter(|&i| (1..self.home).contains(&s.progress[seat][i]))
+                        .map(|i| (s.progress[seat][i], i))
+                        .max();
+                    // Two pieces level with each other (a blockade): the engine sends back the
+                    // higher-numbered one; the spec does not say, and the choice only shows in
+                    // the notation. (Looked up in position.rs.)
+                    if let Some((_, i)) = leader {
+                        s.progress[seat][i] = 0;
+                        s.open[seat][i] = None;
+                    }
+                }
+                s.pool.clear();
+                s.again = false;
+                return self.end_spending(s);
+            }
+            s.streak = Some((0, n));
+        }
+        let undersides = doublet
+            && match self.undersides {
+                Undersides::Never => false,
+                Undersides::AllEntered => !s.progress[seat].contains(&0),
+                Undersides::Always => true,
+            };
+        let mut pushed = 0u8;
+        let mut room = true;
+        match t.dice {
+            Some((a, b)) => {
+                let mut dice = vec![a, b];
+                if undersides {
+                    dice.extend([7 - a, 7 - b]);
+                }
+                for v in dice {
+                    room &= self.push(s, Inc::thrown(v));
+                    pushed += 1;
+                }
+            }
+            None => {
+                // One die: a doublet's top and bottom make one increment of 7 (003).
+                let v = if undersides { 7 } else { t.value };
+                room &= self.push(s, Inc::thrown(v));
+                pushed += 1;
+            }
+        }
+        let forfeit_short = self.usage == Usage::AllOrNothing
+            || (undersides && self.undersides_all_or_nothing);
+        let counts_use = forfeit_short || (doublet && self.doubles_again == DoublesAgain::IfAllUsed);
+        let usable = if counts_use {
+            let mut m = s.clone();
+            m.phase = RefPhase::Move;
+            self.max_use(&m)
+        } else {
+            pushed
+        };
+        if forfeit_short && usable < pushed {
+            s.pool.clear();
+        }
+        let again = if doublet {
+            match self.doubles_again {
+                DoublesAgain::Always => true,
+                DoublesAgain::IfAllUsed => usable >= pushed,
+                DoublesAgain::Never => false,
+            }
+        } else {
+            // Extra-throw values name a die's number only where one die is thrown.
+            t.dice.is_none() && self.extra.contains(&t.value)
+        };
+        self.after_throw(s, again && room);
     }
 
     fn push(&self, s: &mut RefState, inc: Inc) -> bool {
@@ -386,6 +618,7 @@ impl RefRules {
 
     fn end_spending(&self, s: &mut RefState) {
         s.pool.clear();
+        s.left = vec![0; self.pieces];
         if s.phase == RefPhase::Over {
             return;
         }
@@ -410,7 +643,80 @@ impl RefRules {
 
     // --- moves ----------------------------------------------------------------------------
 
+    /// The legal moves: the candidates, cut down to the fullest use of the throw where the rules
+    /// ask for it, and passing where allowed.
     fn moves(&self, s: &RefState) -> BTreeSet<RefMove> {
+        let mut set = self.candidates(s);
+        if s.phase != RefPhase::Move {
+            return set;
+        }
+        if self.usage != Usage::Free {
+            // Legal: the candidates m maximising used(m) + max_use(after m); a bonus move uses
+            // nothing but must not lower the achievable total.
+            let totals: Vec<(RefMove, u8)> = set
+                .iter()
+                .map(|&m| {
+                    let mut next = s.clone();
+                    self.play(&mut next, m);
+                    (m, self.used(s, m) + self.max_use_after(s, &next))
+                })
+                .collect();
+            let best = totals.iter().map(|&(_, t)| t).max().unwrap_or(0);
+            set = totals
+                .into_iter()
+                .filter(|&(_, t)| t == best)
+                .map(|(m, _)| m)
+                .collect();
+        }
+        // Passing: where the rules allow it, or when no move spends a thrown increment (bonuses
+        // are optional).
+        if self.pass || set.iter().all(|&m| self.used(s, m) == 0) {
+            set.insert(RefMove::Pass);
+        }
+        set
+    }
+
+    /// Thrown (non-bonus) increments a move spends.
+    fn used(&self, s: &RefState, m: RefMove) -> u8 {
+        match m {
+            RefMove::Pass => 0,
+            RefMove::Enter(_) => 1,
+            RefMove::EnterSum(..) => 2,
+            RefMove::Advance { value, .. } => {
+                u8::from(s.pool.iter().any(|i| i.value == value && !i.bonus))
+            }
+        }
+    }
+
+    /// The most thrown increments a sequence of candidate moves can spend from `s` before the
+    /// pool is empty (0 once the throw is over).
+    fn max_use(&self, s: &RefState) -> u8 {
+        if s.phase != RefPhase::Move {
+            return 0;
+        }
+        self.candidates(s)
+            .into_iter()
+            .map(|m| {
+                let mut next = s.clone();
+                self.play(&mut next, m);
+                self.used(s, m) + self.max_use_after(s, &next)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// `max_use` of the position after a move from `before`: nothing once the throw is spent.
+    fn max_use_after(&self, before: &RefState, after: &RefState) -> u8 {
+        if after.phase == RefPhase::Move && after.to_move == before.to_move {
+            self.max_use(after)
+        } else {
+            0
+        }
+    }
+
+    /// Every move the increments in the pool allow, one increment a move, before the fullest-use
+    /// rule and passing.
+    fn candidates(&self, s: &RefState) -> BTreeSet<RefMove> {
         let mut set = BTreeSet::new();
         if s.phase != RefPhase::Move {
             return set;
@@ -418,6 +724,8 @@ impl RefRules {
         let seat = s.to_move;
         let mine = &s.progress[seat];
         let leaves_freely = self.free_entry || (self.first_free && !s.entered[seat]);
+        let waiting = mine.contains(&0);
+        let can_enter = waiting && self.entry_square_accepts(s);
         for inc in &s.pool {
             let v = inc.value;
             let first_ok =
@@ -426,9 +734,14 @@ impl RefRules {
                 && !inc.plain
                 && self.grace.contains(&v)
                 && first_ok
-                && mine.contains(&0)
+                && can_enter
             {
                 set.insert(RefMove::Enter(v));
+            }
+            // 003 (SR v1975, TR): while a piece waits in the nest, a die showing a grace only
+            // enters.
+            if self.grace_only_enters && waiting && !inc.plain && self.grace.contains(&v) {
+                continue;
             }
             let froms: BTreeSet<u8> = mine.iter().copied().filter(|&p| p != self.home).collect();
             for from in froms {
@@ -445,7 +758,8 @@ impl RefRules {
                 let together = mine.iter().filter(|&&p| p == from).count();
                 let paired = self.pairs && from != 0 && together >= 2;
                 let single_ok = !paired || self.is_castle(seat, from);
-                let steps_range = if self.split { 1..=v } else { v..=v };
+                let splits = self.split && !inc.bonus;
+                let steps_range = if splits { 1..=v } else { v..=v };
                 for steps in steps_range {
                     if single_ok {
                         self.advances(s, from, v, steps, false, &mut set);
@@ -456,10 +770,56 @@ impl RefRules {
                 }
             }
         }
-        if set.is_empty() || self.pass {
-            set.insert(RefMove::Pass);
+        // 003: a five "as the sum of the numbers on the two dice such as 3 and 2".
+        if self.enter_with_sum && can_enter {
+            let thrown: Vec<u8> = s
+                .pool
+                .iter()
+                .filter(|i| !i.plain && !i.bonus)
+                .map(|i| i.value)
+                .collect();
+            for i in 0..thrown.len() {
+                for j in i + 1..thrown.len() {
+                    let (a, b) = (thrown[i].max(thrown[j]), thrown[i].min(thrown[j]));
+                    if self.grace.contains(&(a + b)) {
+                        set.insert(RefMove::EnterSum(a, b));
+                    }
+                }
+            }
+        }
+        // 003 (SR v1942, v1989, TR): a piece must be entered whenever one can be.
+        if self.must_enter
+            && set
+                .iter()
+                .any(|m| matches!(m, RefMove::Enter(_) | RefMove::EnterSum(..)))
+        {
+            set.retain(|m| matches!(m, RefMove::Enter(_) | RefMove::EnterSum(..)));
         }
         set
+    }
+
+    /// Whether the mover's entry square (progress 1) takes a piece from the nest: own pieces
+    /// there below the stack limit, no blockade, no opponent on a closed castle, except that a
+    /// piece entering may capture a lone opponent there where `capture.on_entry` says so.
+    fn entry_square_accepts(&self, s: &RefState) -> bool {
+        if !self.nest {
+            // In the Charkoni game the lane's first square is the seat's own.
+            return true;
+        }
+        let seat = s.to_move;
+        let sq = self.square(seat, 1).expect("an entry square");
+        let counts = self.counts(s, sq);
+        if self.stack_limit > 0 && counts[seat] >= usize::from(self.stack_limit) {
+            return false;
+        }
+        if self.blockade_on(s, sq) {
+            return false;
+        }
+        let opponents = self.opponents_on(s, sq);
+        if opponents == 0 || (self.capture_on_entry && opponents == 1) {
+            return true;
+        }
+        !self.is_castle(seat, 1) || self.shared_castles
     }
 
     fn advances(
@@ -488,8 +848,18 @@ impl RefRules {
         let turns_up = u32::from(from) <= turn && target > turn;
         let must_go_round = turns_up && self.before_home && s.credits[seat] == 0;
         if let Some(to) = dest.filter(|_| !must_go_round) {
-            let to = to as u8;
-            if self.can_land(s, to, pair) {
+            let mut to = to as u8;
+            let mut steps = steps;
+            // 003: no piece passes or lands on a blockade. TR: the piece stops on the square
+            // behind the first one, the rest of the increment forfeited.
+            if let Some(b) = self.first_blockade(s, from, to) {
+                if !self.stop_behind || b - 1 <= from {
+                    return;
+                }
+                to = b - 1;
+                steps = to - from;
+            }
+            if self.can_land(s, to, pair) && self.piece_to_move(s, from, to).is_some() {
                 set.insert(RefMove::Advance {
                     from,
                     value,
@@ -514,13 +884,53 @@ impl RefRules {
         }
     }
 
-    /// Whether the mover may end a move at `to`: never on a castle an opponent holds, and with
-    /// pairs, a single piece never onto an opposing pair (two pieces of one seat at one progress).
+    /// The first progress in `from+1 ..= to` (on the mover's route) where a blockade stands.
+    fn first_blockade(&self, s: &RefState, from: u8, to: u8) -> Option<u8> {
+        if !self.blockades {
+            return None;
+        }
+        (from + 1..=to).find(|&p| {
+            self.square(s.to_move, p)
+                .is_some_and(|sq| self.blockade_on(s, sq))
+        })
+    }
+
+    /// The piece at `from` that moves to `to`: the first (by index) that may. 003: "A blockade
+    /// may not be moved intact": two pieces that left one blockade during this throw may not
+    /// stand together again on another square. A piece already remembering a blockade keeps
+    /// that one when it leaves another (the notation holds one square a piece; the spec leaves
+    /// this open, the engine does so: looked up in movegen.rs).
+    fn piece_to_move(&self, s: &RefState, from: u8, to: u8) -> Option<usize> {
+        let seat = s.to_move;
+        let mine = &s.progress[seat];
+        let together = mine.iter().filter(|&&p| p == from).count();
+        (0..self.pieces).filter(|&i| mine[i] == from).find(|&i| {
+            if !self.blockades || from == 0 {
+                return true;
+            }
+            let memory = match s.left[i] {
+                0 if together >= 2 => from,
+                m => m,
+            };
+            // Home is no square: any number of pieces finish.
+            memory == 0
+                || memory == to
+                || to == self.home
+                || !(0..self.pieces).any(|j| j != i && mine[j] == to && s.left[j] == memory)
+        })
+    }
+
+    /// Whether the mover may end a move at `to`: own pieces there below the stack limit; never on
+    /// a closed castle an opponent holds (a shared one takes anybody); with pairs, a single piece
+    /// never onto an opposing pair (two pieces of one seat at one progress).
     fn can_land(&self, s: &RefState, to: u8, pair: bool) -> bool {
         let seat = s.to_move;
         let Some(sq) = self.square(seat, to) else {
             return true;
         };
+        if self.stack_limit > 0 && self.counts(s, sq)[seat] >= usize::from(self.stack_limit) {
+            return false;
+        }
         let mut occupied = false;
         let mut opposing_pair = false;
         for t in (0..self.seats).filter(|&t| self.team[t] != self.team[seat]) {
@@ -538,7 +948,7 @@ impl RefRules {
             return true;
         }
         if self.is_castle(seat, to) {
-            return false;
+            return self.shared_castles;
         }
         pair || !self.pairs || !opposing_pair
     }
@@ -548,14 +958,26 @@ impl RefRules {
         let seat = s.to_move;
         match mv {
             RefMove::Pass => s.pool.clear(),
-            RefMove::Enter(v) => {
-                self.spend(s, v, v, true);
+            RefMove::Enter(_) | RefMove::EnterSum(..) => {
+                match mv {
+                    RefMove::Enter(v) => self.spend(s, v, v, true),
+                    RefMove::EnterSum(a, b) => {
+                        self.spend(s, a, a, true);
+                        self.spend(s, b, b, true);
+                    }
+                    _ => unreachable!(),
+                }
                 let i = s.progress[seat]
                     .iter()
                     .position(|&p| p == 0)
                     .expect("a piece to enter");
                 s.progress[seat][i] = 1;
                 s.entered[seat] = true;
+                if self.nest {
+                    // 003: "an entering pawn may capture a single opponent's pawn on the safety
+                    // space that is also the entrance space".
+                    self.capture(s, i, 1, self.capture_on_entry);
+                }
             }
             RefMove::Advance {
                 from,
@@ -564,7 +986,6 @@ impl RefRules {
                 pair,
                 round,
             } => {
-                self.spend(s, value, steps, false);
                 let distance = if pair { steps / 2 } else { steps };
                 let target = u32::from(from) + u32::from(distance);
                 let to = if round {
@@ -572,11 +993,34 @@ impl RefRules {
                 } else {
                     target.min(u32::from(self.home)) as u8
                 };
+                let piece = self.piece_to_move(s, from, to).expect("a piece to move");
+                self.spend(s, value, steps, false);
+                if self.overtake {
+                    // 003 "(nr)" MB: passing a lone opponent off the castles captures it.
+                    for p in from + 1..to.min(self.home) {
+                        let Some(sq) = self.square(seat, p) else {
+                            continue;
+                        };
+                        if !self.is_castle(seat, p) && self.opponents_on(s, sq) == 1 {
+                            self.capture(s, piece, p, false);
+                        }
+                    }
+                }
                 let count = if pair { 2 } else { 1 };
-                let moved: Vec<usize> = (0..self.pieces)
-                    .filter(|&i| s.progress[seat][i] == from)
-                    .take(count)
-                    .collect();
+                let together = s.progress[seat].iter().filter(|&&p| p == from).count();
+                if self.blockades && from != 0 && together >= 2 {
+                    for i in 0..self.pieces {
+                        if s.progress[seat][i] == from && s.left[i] == 0 {
+                            s.left[i] = from;
+                        }
+                    }
+                }
+                let mut moved = vec![piece];
+                moved.extend(
+                    (0..self.pieces)
+                        .filter(|&i| i != piece && s.progress[seat][i] == from)
+                        .take(count - 1),
+                );
                 for &i in &moved {
                     s.progress[seat][i] = to;
                     // A capture can be struck out only while its piece stands where it made it.
@@ -585,9 +1029,17 @@ impl RefRules {
                 if from == 0 {
                     s.entered[seat] = true;
                 }
-                self.capture(s, moved[0], to);
+                self.capture(s, moved[0], to, false);
                 if to == self.home {
                     self.place(s);
+                    if s.phase != RefPhase::Over && !self.finished(s, seat) {
+                        if self.finish_bonus > 0 {
+                            self.push(s, Self::bonus_inc(self.finish_bonus));
+                        }
+                        if self.home_throw {
+                            s.again = true;
+                        }
+                    }
                 }
             }
         }
@@ -602,31 +1054,44 @@ impl RefRules {
         }
     }
 
+    fn bonus_inc(value: u8) -> Inc {
+        Inc {
+            value,
+            plain: true,
+            bonus: true,
+        }
+    }
+
     /// Spends `steps` of an increment worth `value`. Entering needs a grace; moving spends a
-    /// plain increment first, keeping graces for entering. What a split leaves is plain.
+    /// plain increment first, keeping graces for entering, and a thrown one before a bonus.
+    /// What a split leaves is plain; a move stopped behind a blockade forfeits the rest.
     fn spend(&self, s: &mut RefState, value: u8, steps: u8, entering: bool) {
         let i = s
             .pool
             .iter()
-            .position(|inc| inc.value == value && inc.plain != entering)
+            .position(|inc| inc.value == value && inc.plain != entering && !inc.bonus)
+            .or_else(|| s.pool.iter().position(|inc| inc.value == value && !inc.bonus))
             .or_else(|| s.pool.iter().position(|inc| inc.value == value))
             .expect("the increment spent is in the pool");
-        if steps < value {
+        if steps < value && self.split {
             s.pool[i] = Inc {
                 value: value - steps,
                 plain: true,
+                bonus: false,
             };
         } else {
             s.pool.remove(i);
         }
     }
 
-    fn capture(&self, s: &mut RefState, piece: usize, to: u8) {
+    /// Captures the opponents on the mover's square at progress `to`: never on a castle unless
+    /// `on_castle_too` (an entering piece's capture).
+    fn capture(&self, s: &mut RefState, piece: usize, to: u8, on_castle_too: bool) {
         let seat = s.to_move;
         let Some(sq) = self.square(seat, to) else {
             return;
         };
-        if self.is_castle(seat, to) {
+        if self.is_castle(seat, to) && !on_castle_too {
             return;
         }
         let mut victims = None;
@@ -649,8 +1114,11 @@ impl RefRules {
         if self.before_home {
             s.credits[seat] = s.credits[seat].saturating_add(1);
         }
-        if self.invalidation {
+        if self.invalidation && s.progress[seat][piece] == to {
             s.open[seat][piece] = Some((to, victims));
+        }
+        if self.capture_bonus > 0 {
+            self.push(s, Self::bonus_inc(self.capture_bonus));
         }
         if self.capture_throw {
             s.again = true;
@@ -681,6 +1149,7 @@ impl RefRules {
             }
             s.phase = RefPhase::Over;
             s.pool.clear();
+            s.left = vec![0; self.pieces];
             s.streak = None;
             s.again = false;
         }
@@ -691,11 +1160,11 @@ impl RefRules {
             RefPhase::Over => 1,
             RefPhase::Throw if depth == 0 => 1,
             RefPhase::Throw => self
-                .values
+                .throws
                 .iter()
-                .map(|&v| {
+                .map(|t| {
                     let mut next = s.clone();
-                    self.throw(&mut next, v);
+                    self.throw(&mut next, t);
                     self.perft(&next, depth - 1)
                 })
                 .sum(),
@@ -746,13 +1215,17 @@ impl RefRules {
         };
         if fields[2] != "-" {
             for item in fields[2].split(',') {
-                let (digits, plain) = match item.strip_suffix('s') {
-                    Some(d) => (d, true),
-                    None => (item, false),
+                let (digits, plain, bonus) = if let Some(d) = item.strip_suffix('s') {
+                    (d, true, false)
+                } else if let Some(d) = item.strip_suffix('b') {
+                    (d, true, true)
+                } else {
+                    (item, false, false)
                 };
                 s.pool.push(Inc {
                     value: digits.parse().expect("an increment"),
                     plain,
+                    bonus,
                 });
             }
         }
@@ -795,6 +1268,13 @@ impl RefRules {
                 "placed" => {
                     s.placed = value.split(',').map(|n| n.parse().expect("team")).collect();
                 }
+                "left" => {
+                    for item in value.split(',') {
+                        let (piece, progress) = item.split_once(':').expect("PIECE:PROGRESS");
+                        s.left[piece.parse::<usize>().expect("piece")] =
+                            progress.parse().expect("progress");
+                    }
+                }
                 other => panic!("unknown field `{other}` in `{text}`"),
             }
         }
@@ -828,7 +1308,16 @@ impl RefRules {
         } else {
             s.pool
                 .iter()
-                .map(|i| format!("{}{}", i.value, if i.plain { "s" } else { "" }))
+                .map(|i| {
+                    let mark = if i.bonus {
+                        "b"
+                    } else if i.plain {
+                        "s"
+                    } else {
+                        ""
+                    };
+                    format!("{}{mark}", i.value)
+                })
                 .collect::<Vec<_>>()
                 .join(",")
         };
@@ -870,6 +1359,13 @@ impl RefRules {
             let p: Vec<String> = s.placed.iter().map(u8::to_string).collect();
             out.push_str(&format!(" placed={}", p.join(",")));
         }
+        let left: Vec<String> = (0..self.pieces)
+            .filter(|&i| s.left[i] > 0)
+            .map(|i| format!("{i}:{}", s.left[i]))
+            .collect();
+        if !left.is_empty() {
+            out.push_str(&format!(" left={}", left.join(",")));
+        }
         out
     }
 }
@@ -886,8 +1382,9 @@ fn reference_moves(r: &RefRules, s: &RefState) -> BTreeSet<String> {
     r.moves(s).iter().map(RefMove::to_string).collect()
 }
 
-fn throw_by_value(rules: &Rules, value: u8) -> pachisi_core::Throw {
-    rules.throw_by_value(value).expect("a value of the rules")
+fn throw_by_name(rules: &Rules, name: &str) -> pachisi_core::Throw {
+    let name: ThrowName = name.parse().expect("a throw name");
+    rules.throw_by_name(name).expect("a throw of the rules")
 }
 
 /// Walks engine and reference side by side towards a node where their counts differ and
@@ -911,14 +1408,14 @@ fn first_divergence(
         Phase::Over => None,
         Phase::Throw if depth == 0 => None,
         Phase::Throw => {
-            for &v in &r.values {
+            for throw in &r.throws {
                 let mut p = *pos;
-                p.apply_throw(rules, throw_by_value(rules, v))
+                p.apply_throw(rules, throw_by_name(rules, &throw.name))
                     .expect("throw");
                 let mut t = s.clone();
-                r.throw(&mut t, v);
+                r.throw(&mut t, throw);
                 if perft(rules, &p, depth - 1) != r.perft(&t, depth - 1) {
-                    path.push(format!("({v})"));
+                    path.push(format!("({})", throw.name));
                     return first_divergence(rules, r, &p, &t, depth - 1, path);
                 }
             }
@@ -1131,7 +1628,7 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
         .iter()
         .map(|(n, _)| (*n, Vec::new()))
         .collect();
-    let extra: [(&str, &[&str]); 13] = [
+    let extra: [(&str, &[&str]); 24] = [
         ("pachisi", &["moves.split=true"]),
         (
             "pachisi",
@@ -1208,6 +1705,45 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
                 "throw.bonus_step_needs_all_entered=true",
             ],
         ),
+        // Parcheesi and Ludo switches (003, the Ludo rule book).
+        ("parcheesi-sr", &["board.corner_squares=1"]),
+        ("parcheesi-sr", &["board.direction=\"clockwise\""]),
+        (
+            "parcheesi-sr",
+            &["moves.must_enter=false", "moves.grace_only_enters=true"],
+        ),
+        ("parcheesi-mb", &["board.entry_offset=0", "throw.grace=[7]"]),
+        ("parcheesi-mb", &["moves.usage=\"all-or-nothing\""]),
+        ("parcheesi-mb", &["capture.overtake=true"]),
+        (
+            "parcheesi-mb",
+            &[
+                "throw.separate_dice=false",
+                "moves.enter_with_sum=false",
+                "doubles.enabled=false",
+                "doubles.undersides=\"never\"",
+            ],
+        ),
+        // One die: a 6 is a doublet, its undersides one increment of 7.
+        (
+            "parcheesi-sr",
+            &[
+                "throw.dice=1",
+                "throw.separate_dice=false",
+                "moves.enter_with_sum=false",
+            ],
+        ),
+        ("ludo", &["board.castles=\"entry-and-star-squares\""]),
+        ("ludo", &["moves.stack_limit=2", "moves.blockades=true"]),
+        (
+            "ludo",
+            &[
+                "turn.extra_throw_on_capture=true",
+                "turn.extra_throw_on_home=true",
+                "throw.grace=[1,6]",
+                "finish.placings=\"all\"",
+            ],
+        ),
     ];
     for (name, overrides) in extra {
         out.push((name, overrides.iter().map(|o| o.to_string()).collect()));
@@ -1236,11 +1772,16 @@ fn the_engine_and_the_reference_agree_move_for_move_along_random_games() {
                 match pos.phase() {
                     Phase::Over => break,
                     Phase::Throw => {
-                        let v = rules.outcome(rules.throw_for(rng.gen())).value;
-                        pos.apply_throw(&rules, throw_by_value(&rules, v))
+                        let name = rules.outcome(rules.throw_for(rng.gen())).name.to_string();
+                        let throw = r
+                            .throws
+                            .iter()
+                            .find(|t| t.name == name)
+                            .expect("the reference knows every throw");
+                        pos.apply_throw(&rules, throw_by_name(&rules, &name))
                             .expect("throw");
-                        r.throw(&mut s, v);
-                        path.push(format!("({v})"));
+                        r.throw(&mut s, throw);
+                        path.push(format!("({name})"));
                     }
                     Phase::Move => {
                         let (em, rm) = (engine_moves(&rules, &pos), reference_moves(&r, &s));
