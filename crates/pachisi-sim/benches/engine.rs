@@ -15,8 +15,8 @@ fn move_positions(name: &str) -> Vec<Position> {
     let mut out = Vec::new();
     for (action, _, _) in &record.actions {
         match *action {
-            pachisi_core::Action::Throw(v) => {
-                let t = rules.throw_by_value(v).expect("recorded throw");
+            pachisi_core::Action::Throw(name) => {
+                let t = rules.throw_by_name(name).expect("recorded throw");
                 pos.apply_throw(&rules, t).expect("replays");
             }
             pachisi_core::Action::Move(mv) => pos.play(&rules, mv).expect("replays"),
@@ -36,6 +36,8 @@ fn legal_moves(c: &mut Criterion) {
         "herklots-1832",
         "humphries-1904",
         "pachisi-encyclopedia",
+        "parcheesi-sr",
+        "ludo",
     ] {
         let rules = builtin_rules(name, &[]).expect("built-in ruleset");
         let positions = move_positions(name);
