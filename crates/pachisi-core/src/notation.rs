@@ -479,9 +479,10 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     Ok(())
 }
 
-/// Most bonuses a pool can hold in a position read from text: each needs a capture or a piece
-/// home during one throw, and four in one throw is already far beyond real play.
-const MAX_BONUSES: usize = 4;
+/// Most bonuses a pool can hold in a position read from text. Each die can earn one (a capture or
+/// a piece home), a bonus spent can earn one back, and only overtaking captures (003's "(nr)"
+/// reading) can earn several with one move.
+const MAX_BONUSES: usize = 16;
 
 /// No seat may have more pieces on a square than the stack limit allows.
 fn check_stacks(rules: &Rules, pos: &Position) -> Result<(), String> {
@@ -529,7 +530,7 @@ fn check_turn(rules: &Rules, pos: &Position) -> Result<(), String> {
         let bonuses = pos.pool.items().len() - usize::from(thrown);
         if thrown > most || bonuses > MAX_BONUSES {
             return Err(format!(
-                "a throw leaves at most {most} increments and {MAX_BONUSES} bonuses to spend, not {thrown} and {bonuses}"
+                "a throw leaves at most {most} increments to spend and {MAX_BONUSES} bonuses, not {thrown} and {bonuses}"
             ));
         }
     }

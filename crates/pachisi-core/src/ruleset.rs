@@ -1389,6 +1389,15 @@ fn check_family_rules(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Ru
             "must_enter, grace_only_enters and enter_with_sum need moves.entry = \"grace\"".into(),
         ));
     }
+    let each_throw = ruleset.turn.spend == Spend::EachThrow;
+    if (m.usage != Usage::Free || d.enabled) && !each_throw {
+        return Err(invalid(
+            "turn.spend",
+            "doublets and the demand to use a throw are 003's, where each throw is spent before \
+             the next: they need turn.spend = \"each-throw\""
+                .into(),
+        ));
+    }
     if m.usage != Usage::Free && (m.pass || m.split || m.pairs) {
         return Err(invalid(
             "moves.usage",
