@@ -348,14 +348,21 @@ impl Position {
         for &die in dice {
             room &= self.pool.push(Increment::thrown(die));
         }
+        // The undersides are "spaces of movement" (003), not dice that came up: they move pawns
+        // but never enter one, so they are plain increments.
         if undersides {
             if separate {
                 for &die in dice {
-                    room &= self.pool.push(Increment::thrown(7 - die));
+                    room &= self.pool.push(Increment {
+                        value: 7 - die,
+                        plain: true,
+                        bonus: false,
+                    });
                 }
             } else if let Some(last) = self.pool.len.checked_sub(1) {
                 // One die's top and bottom count as one increment of 7 (003).
                 self.pool.set_value(usize::from(last), 7);
+                self.pool.mark_plain(usize::from(last));
             }
         }
         let thrown = self.pool.thrown_count();
