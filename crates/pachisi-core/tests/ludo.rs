@@ -16,6 +16,9 @@
 use pachisi_core::ruleset::{CastleLayout, Placings};
 use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, Square};
 
+mod common;
+use common::*;
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
@@ -28,55 +31,6 @@ fn ludo(overrides: &[&str]) -> Rules {
 
 /// The house option of two-token blocks.
 const BLOCKS: [&str; 2] = ["moves.stack_limit=2", "moves.blockades=true"];
-
-fn at(rules: &Rules, text: &str) -> Position {
-    Position::from_notation(rules, text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
-}
-
-/// Checks that a position survives the trip through its notation unchanged.
-fn round_trip(pos: &Position, rules: &Rules) {
-    let text = pos.to_notation(rules);
-    assert_eq!(at(rules, &text), *pos, "`{text}` does not read back");
-}
-
-fn throw(pos: &mut Position, rules: &Rules, value: u8) {
-    let t = rules
-        .throw_by_value(value)
-        .unwrap_or_else(|| panic!("no throw is worth {value}"));
-    pos.apply_throw(rules, t)
-        .unwrap_or_else(|e| panic!("throw {value} at `{}`: {e}", pos.to_notation(rules)));
-    round_trip(pos, rules);
-}
-
-fn play(pos: &mut Position, rules: &Rules, text: &str) {
-    let mv: Move = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    let before = pos.to_notation(rules);
-    pos.play(rules, mv)
-        .unwrap_or_else(|e| panic!("{text} at `{before}`: {e}; legal: {:?}", legal(pos, rules)));
-    round_trip(pos, rules);
-}
-
-/// The legal moves as text, sorted.
-fn legal(pos: &Position, rules: &Rules) -> Vec<String> {
-    let mut moves: Vec<String> = pos
-        .legal_moves(rules)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    moves.sort();
-    moves
-}
-
-fn assert_legal(pos: &Position, rules: &Rules, expected: &[&str]) {
-    let mut expected: Vec<String> = expected.iter().map(|s| (*s).to_string()).collect();
-    expected.sort();
-    assert_eq!(
-        legal(pos, rules),
-        expected,
-        "legal moves at `{}`",
-        pos.to_notation(rules)
-    );
-}
 
 /// The legal moves after `value` is thrown in the position `text`.
 fn after_throw(rules: &Rules, text: &str, value: u8) -> Position {
@@ -97,14 +51,6 @@ fn outcome_of(rules: &Rules, text: &str, value: u8, mv: &str) -> String {
     let mut pos = after_throw(rules, text, value);
     play(&mut pos, rules, mv);
     pos.to_notation(rules)
-}
-
-/// The name of the square at a seat's progress, e.g. `0r5`.
-fn square_name(rules: &Rules, seat: u8, progress: u8) -> String {
-    let sq = rules
-        .square_at(seat, progress)
-        .unwrap_or_else(|| panic!("progress {progress} is not on the board"));
-    rules.topology().name(sq).to_string()
 }
 
 /// Red's progresses (1 to the end of the route) that stand on castles.

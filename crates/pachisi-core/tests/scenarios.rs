@@ -13,108 +13,17 @@ use pachisi_core::ruleset::MAX_PIECES;
 use pachisi_core::{builtin_rules, builtin_text, Move, Phase, Position, Rules, RulesetError};
 use std::collections::HashSet;
 
+mod common;
+use common::*;
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-/// A built-in ruleset with `field=value` overrides.
-fn rules_of(name: &str, overrides: &[&str]) -> Rules {
-    let overrides: Vec<String> = overrides.iter().map(|s| (*s).to_string()).collect();
-    builtin_rules(name, &overrides).unwrap_or_else(|e| panic!("{name} {overrides:?}: {e}"))
-}
-
-/// The error a built-in ruleset with overrides is refused with.
-fn refused(name: &str, overrides: &[&str]) -> RulesetError {
-    let overrides: Vec<String> = overrides.iter().map(|s| (*s).to_string()).collect();
-    match builtin_rules(name, &overrides) {
-        Ok(_) => panic!("{name} {overrides:?} should be refused"),
-        Err(e) => e,
-    }
-}
-
-/// The field an `Invalid` error names.
-fn field_of(e: &RulesetError) -> &str {
-    match e {
-        RulesetError::Invalid { field, .. } => field,
-        other => panic!("expected an invalid field, got {other:?}"),
-    }
-}
-
-fn at(rules: &Rules, text: &str) -> Position {
-    Position::from_notation(rules, text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
-}
-
-/// Checks that a position survives the trip through its notation unchanged.
-fn round_trip(pos: &Position, rules: &Rules) {
-    let text = pos.to_notation(rules);
-    assert_eq!(at(rules, &text), *pos, "`{text}` does not read back");
-}
-
-fn throw(pos: &mut Position, rules: &Rules, value: u8) {
-    let t = rules
-        .throw_by_value(value)
-        .unwrap_or_else(|| panic!("no throw is worth {value}"));
-    pos.apply_throw(rules, t)
-        .unwrap_or_else(|e| panic!("throw {value} at `{}`: {e}", pos.to_notation(rules)));
-    round_trip(pos, rules);
-}
 
 fn throws(pos: &mut Position, rules: &Rules, values: &[u8]) {
     for &v in values {
         throw(pos, rules, v);
     }
-}
-
-fn play(pos: &mut Position, rules: &Rules, text: &str) {
-    let mv: Move = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    let before = pos.to_notation(rules);
-    pos.play(rules, mv)
-        .unwrap_or_else(|e| panic!("{text} at `{before}`: {e}; legal: {:?}", legal(pos, rules)));
-    round_trip(pos, rules);
-}
-
-/// The legal moves as text, sorted.
-fn legal(pos: &Position, rules: &Rules) -> Vec<String> {
-    let mut moves: Vec<String> = pos
-        .legal_moves(rules)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    moves.sort();
-    moves
-}
-
-fn assert_legal(pos: &Position, rules: &Rules, expected: &[&str]) {
-    let mut expected: Vec<String> = expected.iter().map(|s| (*s).to_string()).collect();
-    expected.sort();
-    assert_eq!(
-        legal(pos, rules),
-        expected,
-        "legal moves at `{}`",
-        pos.to_notation(rules)
-    );
-}
-
-fn is_legal(pos: &Position, rules: &Rules, text: &str) -> bool {
-    let mv: Move = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    pos.is_legal(rules, mv)
-}
-
-/// The name of the square at a seat's progress, e.g. `0m1`.
-fn square_name(rules: &Rules, seat: u8, progress: u8) -> String {
-    let sq = rules
-        .square_at(seat, progress)
-        .unwrap_or_else(|| panic!("progress {progress} is not on the board"));
-    rules.topology().name(sq).to_string()
-}
-
-/// Checks that `a`'s progress `pa` and `b`'s progress `pb` name the same square.
-fn same_square(rules: &Rules, a: u8, pa: u8, b: u8, pb: u8) {
-    assert_eq!(
-        square_name(rules, a, pa),
-        square_name(rules, b, pb),
-        "seat {a} at {pa} and seat {b} at {pb}"
-    );
 }
 
 /// `(result, value, grace, extra throw)` of every outcome.
