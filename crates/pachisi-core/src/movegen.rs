@@ -77,9 +77,12 @@ impl Position {
             self.keep_fullest_use(rules, out);
         }
         // A bonus is taken or forfeited (003), so passing is allowed once no legal move spends a
-        // thrown increment.
-        let bonuses_only = !out.iter().any(|&mv| self.thrown_used(mv) > 0);
-        if bonuses_only || rules.ruleset().moves.pass {
+        // thrown increment. Without bonuses in the pool every move spends one.
+        let may_pass = rules.ruleset().moves.pass
+            || out.is_empty()
+            || (self.pool.items().iter().any(|i| i.bonus)
+                && !out.iter().any(|&mv| self.thrown_used(mv) > 0));
+        if may_pass {
             out.push(Move::Pass);
         }
     }
