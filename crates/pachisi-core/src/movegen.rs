@@ -224,6 +224,14 @@ impl Position {
         best
     }
 
+    /// Whether an increment of `value` in the pool is a bonus (validation keeps bonus values apart
+    /// from every value a throw can give, so the value decides).
+    fn is_bonus_value(&self, value: u8) -> bool {
+        let items = self.pool.items();
+        !items.iter().any(|i| i.value == value && !i.bonus)
+            && items.iter().any(|i| i.value == value && i.bonus)
+    }
+
     /// How many thrown (non-bonus) increments a move spends.
     fn thrown_used(&self, mv: Move) -> u8 {
         match mv {
@@ -454,8 +462,9 @@ impl Position {
             if let Some(stop) = self.first_blockade(rules, occupancy, from, raw.min(home)) {
                 // 003 (TR): "A die interval that would take pawn beyond a blockade may land the
                 // pawn on the space immediately behind a blockade with the rest of the interval
-                // ignored." Elsewhere the move is simply not allowed.
-                if m.stop_behind_blockade && stop > from + 1 {
+                // ignored." Only a die: a bonus is "taken in its entirety by one pawn, or
+                // forfeited". Elsewhere the move is simply not allowed.
+                if m.stop_behind_blockade && stop > from + 1 && !self.is_bonus_value(value) {
                     offer(stop - 1, stop - 1 - from, false);
                 }
                 return;
