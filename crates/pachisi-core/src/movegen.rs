@@ -13,28 +13,30 @@ use crate::PlayError;
 /// Squares on the largest board (6 arms x 3 columns x 12 rows).
 const MAX_SQUARES: usize = 6 * 3 * 12;
 
-/// Who stands where, seen from the seat to move.
+/// Who stands where, seen from the seat to move: for each square, packed in one `u16` so that the
+/// table stays small on the hot path, the number of opposing pieces (bits 0-7), whether one
+/// opposing seat has two or more there (bit 8: a pair), and the mover's own pieces (bits 9-15,
+/// counted only where stack limits or blockades need them).
 struct Occupancy {
-    /// Opposing pieces on each square.
-    count: [u8; MAX_SQUARES],
-    /// Whether one opposing seat has two or more pieces on the square (a pair).
-    pair: [bool; MAX_SQUARES],
-    /// The mover's own pieces on each square.
-    own: [u8; MAX_SQUARES],
+    cells: [u16; MAX_SQUARES],
 }
+
+const PAIR: u16 = 1 << 8;
+const OWN_SHIFT: u16 = 9;
 
 impl Occupancy {
     fn of(pos: &Position, rules: &Rules, seat: u8) -> Occupancy {
         let mut o = Occupancy {
-            count: [0; MAX_SQUARES],
-            pair: [false; MAX_SQUARES],
-            own: [0; MAX_SQUARES],
+            cells: [0; MAX_SQUARES],
         };
         let mut mine = [0u8; MAX_SQUARES];
         let team = rules.team_of(seat);
-        for &p in pos.pieces_of(seat) {
-            if let Some(sq) = rules.square_at(seat, p) {
-                o.own[usize::from(sq.0)] += 1;
+        let m = &rules.ruleset().moves;
+        if m.stack_limit > 0 || m.blockades {
+            for &p in pos.pieces_of(seat) {
+                if let Some(sq) = rules.square_at(seat, p) {
+                    o.cells[usize::from(sq.0)] += 1 << OWN_SHIFT;
+                }
             }
         }
         for t in (0..pos.seats).filter(|&t| rules.team_of(t) != team) {
@@ -45,8 +47,10 @@ impl Occupancy {
             for sq in squares.clone() {
                 let i = usize::from(sq.0);
                 mine[i] += 1;
-                o.count[i] += 1;
-                o.pair[i] |= mine[i] >= 2;
+                o.cells[i] += 1;
+                if mine[i] >= 2 {
+                    o.cells[i] |= PAIR;
+                }
             }
             for sq in squares {
                 mine[usize::from(sq.0)] = 0;
@@ -55,11 +59,26 @@ impl Occupancy {
         o
     }
 
-    /// Whether a seat other than the mover's team, or the mover itself, holds a blockade on the
-    /// square. A partner's pair is not seen here; partnerships and blockades never meet in the
-    /// built-in rulesets, and a partner's pair is treated as an opponent's would be in may_land.
+    /// Opposing pieces on the square.
+    fn count(&self, sq: usize) -> u8 {
+        (self.cells[sq] & 0xff) as u8
+    }
+
+    /// Whether one opposing seat has two or more pieces on the square.
+    fn pair(&self, sq: usize) -> bool {
+        self.cells[sq] & PAIR != 0
+    }
+
+    /// The mover's own pieces on the square (where counted).
+    fn own(&self, sq: usize) -> u8 {
+        (self.cells[sq] >> OWN_SHIFT) as u8
+    }
+
+    /// Whether an opposing seat, or the mover itself, holds a blockade (two pieces) on the
+    /// square. A partner's pair is not one; partnerships and blockades never meet in the built-in
+    /// rulesets.
     fn blockade(&self, sq: usize) -> bool {
-        self.pair[sq] || self.own[sq] >= 2
+        self.pair(sq) || self.own(sq) >= 2
     }
 }
 
@@ -395,7 +414,7 @@ impl Position {
         if rules.ruleset().capture.on_entry {
             if let Some(sq) = rules.square_at(self.to_move, 1) {
                 let i = usize::from(sq.0);
-                if occupancy.count[i] > 0 && !occupancy.pair[i] {
+                if occupancy.count(i) > 0 && !occupancy.pair(i) {
                     return self.fits_stack(rules, occupancy, i);
                 }
             }
@@ -405,7 +424,7 @@ impl Position {
 
     fn fits_stack(&self, rules: &Rules, occupancy: &Occupancy, sq: usize) -> bool {
         let limit = rules.ruleset().moves.stack_limit;
-        limit == 0 || occupancy.own[sq] < limit
+        limit == 0 || occupancy.own(sq) < limit
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -515,13 +534,13 @@ impl Position {
         if rules.ruleset().moves.blockades && self.piece_to_move(rules, from, to).is_none() {
             return false;
         }
-        if occupancy.count[i] == 0 {
+        if occupancy.count(i) == 0 {
             return true;
         }
         if rules.castle_at(self.to_move, to) {
             return rules.ruleset().capture.castles == CastleRule::Shared;
         }
-        pair || !rules.ruleset().moves.pairs || !occupancy.pair[i]
+        pair || !rules.ruleset().moves.pairs || !occupancy.pair(i)
     }
 
     /// The index of a mover's piece at `from` that may move to `to`. Under blockades, two pieces
@@ -577,27 +596,13 @@ impl Position {
     ) -> Option<u8> {
         let seat = self.to_move;
         let pieces = usize::from(self.pieces);
-        let together = self.progress[usize::from(seat)][..pieces]
-            .iter()
-            .filter(|&&p| p == from)
-            .count();
-        if rules.ruleset().moves.blockades && from != 0 && together >= 2 {
-            // Both pieces of a pair remember the blockade they formed (see piece_to_move).
-            for i in 0..pieces {
-                let slot = &mut self.left_blockade[i];
-                if self.progress[usize::from(seat)][i] == from && *slot == 0 {
-                    *slot = from;
-                }
-            }
-        }
-        let mut order = [0usize; MAX_PIECES];
-        let first_index = piece.unwrap_or(0);
-        for (k, slot) in order[..pieces].iter_mut().enumerate() {
-            *slot = (first_index + k) % pieces;
+        if rules.ruleset().moves.blockades && from != 0 {
+            self.remember_blockade(from);
         }
         let mut first = None;
         let mut moved = 0;
-        for &i in &order[..pieces] {
+        let start = piece.unwrap_or(0);
+        for i in (start..pieces).chain(0..start) {
             if moved == count {
                 break;
             }
@@ -616,6 +621,25 @@ impl Position {
         first
     }
 
+    /// Before a piece leaves `from`: if two of the mover's pieces stand there, both remember the
+    /// blockade they formed (see piece_to_move).
+    fn remember_blockade(&mut self, from: u8) {
+        let seat = usize::from(self.to_move);
+        let pieces = usize::from(self.pieces);
+        let together = self.progress[seat][..pieces]
+            .iter()
+            .filter(|&&p| p == from)
+            .count();
+        if together >= 2 {
+            for i in 0..pieces {
+                let slot = &mut self.left_blockade[i];
+                if self.progress[seat][i] == from && *slot == 0 {
+                    *slot = from;
+                }
+            }
+        }
+    }
+
     /// 003's "(nr)" MB reading: a piece passing a lone opponent off the castles captures it.
     fn capture_overtaken(&mut self, rules: &Rules, from: u8, to: u8) {
         let seat = self.to_move;
@@ -624,7 +648,7 @@ impl Position {
             let lone = rules.square_at(seat, p).is_some_and(|sq| {
                 let occupancy = Occupancy::of(self, rules, seat);
                 let i = usize::from(sq.0);
-                occupancy.count[i] == 1
+                occupancy.count(i) == 1
             });
             if lone {
                 // The capture earns what any capture earns; a piece that only passed by leaves no
