@@ -116,10 +116,13 @@ impl Position {
         let mut progresses = [0u8; MAX_PIECES];
         let n_progress = self.distinct_progress(rules, &mut progresses);
         let waiting = self.pieces_of(seat).contains(&0);
-        let entry_open = self.may_enter(rules, &occupancy);
+        // Whether the entry square takes a piece, worked out once and only when a throw could
+        // bring one in.
+        let mut entry_open = None;
+        let mut may_enter = || *entry_open.get_or_insert_with(|| self.may_enter(rules, &occupancy));
         let mut n_values = 0;
         for inc in self.pool.items() {
-            if entry_open && self.can_enter_with(rules, inc.value, inc.plain) {
+            if waiting && self.can_enter_with(rules, inc.value, inc.plain) && may_enter() {
                 let mv = Move::Enter { value: inc.value };
                 if !out.contains(&mv) {
                     out.push(mv);
@@ -161,7 +164,7 @@ impl Position {
                 }
             }
         }
-        if m.enter_with_sum && entry_open {
+        if m.enter_with_sum && waiting && may_enter() {
             self.push_sum_entries(rules, out);
         }
         // 003 (SR v1942 and v1989, TR): a pawn must be entered whenever one can be.
