@@ -518,12 +518,26 @@ fn check_turn(rules: &Rules, pos: &Position) -> Result<(), String> {
                 inc.value
             ));
         }
-        if !inc.plain && !rules.is_increment_value(inc.value) {
-            return Err(format!(
-                "no throw is worth {} under these rules (a bonus step or split remainder is written {}s)",
-                inc.value, inc.value
-            ));
+        if !inc.bonus && !rules.is_increment_value(inc.value, inc.plain) {
+            return Err(if inc.plain {
+                format!(
+                    "no doublet's undersides make a plain increment of {} under these rules",
+                    inc.value
+                )
+            } else {
+                format!(
+                    "no throw is worth {} under these rules (a bonus step or split remainder is written {}s)",
+                    inc.value, inc.value
+                )
+            });
         }
+    }
+    let each_throw = rules.ruleset().turn.spend == crate::ruleset::Spend::EachThrow;
+    if each_throw && pos.phase != Phase::Move && !pos.pool.is_empty() {
+        return Err(
+            "each throw is spent before the next, so the pool is empty until the seat has thrown"
+                .into(),
+        );
     }
     if let Some(most) = rules.most_thrown_increments() {
         let thrown = pos.pool.thrown_count();

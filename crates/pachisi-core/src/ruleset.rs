@@ -974,25 +974,25 @@ impl Rules {
         self.throw_by_name(ThrowName::value(value))
     }
 
-    /// Whether a throw can put an increment of `value` in the pool: a throw's value, or, where
-    /// dice count separately or doublets grant undersides, a die's number or its underside.
-    pub fn is_increment_value(&self, value: u8) -> bool {
+    /// Whether a throw can put an increment of `value` in the pool, a plain one when `plain`.
+    /// Where dice count separately or doublets count: a die's number, and as plain increments a
+    /// doublet's undersides (or, with one die, the 7 of top and bottom). Elsewhere a throw's value;
+    /// plain increments (bonus steps, what a split leaves) are not checked.
+    pub fn is_increment_value(&self, value: u8, plain: bool) -> bool {
         let t = &self.ruleset.throw;
         if !(t.separate_dice || self.ruleset.doubles.enabled) {
-            return self.throw_by_value(value).is_some();
+            return plain || self.throw_by_value(value).is_some();
         }
         let undersides = self.ruleset.doubles.undersides != Undersides::Never;
-        self.outcomes.iter().any(|o| {
-            let dice = if t.separate_dice {
-                o.dice
-            } else {
-                [o.value, o.value]
-            };
-            dice.contains(&value)
-                || (undersides
-                    && o.doublet
-                    && (value == 7 || (value < 7 && dice.contains(&(7 - value)))))
-        })
+        self.outcomes
+            .iter()
+            .any(|o| match (plain, t.separate_dice) {
+                (false, true) => o.dice.contains(&value),
+                (false, false) => o.value == value,
+                (true, _) if !(undersides && o.doublet) => false,
+                (true, true) => o.dice.iter().any(|&d| u16::from(d) + u16::from(value) == 7),
+                (true, false) => value == 7,
+            })
     }
 
     /// Where every increment of a throw must be spent before the next throw and dice count

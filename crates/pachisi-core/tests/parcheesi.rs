@@ -1387,3 +1387,48 @@ fn nr_overtaking_a_lone_opponent_off_the_safety_spaces_captures_it() {
     play(&mut pos, &rules, "10+4");
     assert_notation(&pos, &rules, "14,h,h,h/63,64,0,0/0,0,0,0/0,0,0,0 Rm 1");
 }
+
+/// 003: "The dice throw is divided into two increments", and a doublet's undersides make four.
+/// Positions whose pool no throw can leave are refused, so nothing downstream meets them: a pool
+/// waiting while a throw is due (each throw is spent before the next), a number no die shows, more
+/// than four increments.
+#[test]
+fn positions_with_a_pool_no_throw_can_leave_are_refused() {
+    let rules = rules_of("parcheesi-sr", &[]);
+    for text in [
+        "0,0,0,0/0,0,0,0/0,0,0,0/0,5,0,0 Yt 7",
+        "0,0,0,0/0,0,0,0/0,0,0,0/0,5,0,0 Ym 7",
+        "20,30,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1,1,6s,6s,2",
+        "20,30,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rm 5,30b",
+        "20,30,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rm 2,2,9s,9s",
+    ] {
+        assert!(
+            Position::from_notation(&rules, text).is_err(),
+            "`{text}` should be refused"
+        );
+    }
+    // What a throw can leave reads back.
+    for text in [
+        "20,30,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1,1,6s,6s again streak=0x1 entered=R",
+        "20,30,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rm 5,20b,10b entered=R",
+    ] {
+        round_trip(&at(&rules, text), &rules);
+    }
+    // One die: a 6's top and bottom are one increment of 7.
+    let one_die = rules_of(
+        "parcheesi-sr",
+        &[
+            "throw.dice=1",
+            "throw.separate_dice=false",
+            "moves.enter_with_sum=false",
+        ],
+    );
+    round_trip(
+        &at(
+            &one_die,
+            "20,30,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 7s again streak=0x1",
+        ),
+        &one_die,
+    );
+    assert!(Position::from_notation(&one_die, "20,30,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 7").is_err());
+}
