@@ -211,19 +211,16 @@ fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
         );
         return Ok(());
     }
-    if rules.starts_in_nest() {
-        println!(
-            "Route of seat {seat} ({}), from its nest (progress 0) to the finish (progress {}):",
-            rules.seat_colour(seat),
-            rules.home()
-        );
+    let (start, end) = if rules.starts_in_nest() {
+        ("its nest", "to the finish")
     } else {
-        println!(
-            "Route of seat {seat} ({}), from the Charkoni (progress 0) back to it (progress {}):",
-            rules.seat_colour(seat),
-            rules.home()
-        );
-    }
+        ("the Charkoni", "back to it")
+    };
+    println!(
+        "Route of seat {seat} ({}), from {start} (progress 0) {end} (progress {}):",
+        rules.seat_colour(seat),
+        rules.home()
+    );
     for s in steps {
         let mark = if s.castle { "  castle" } else { "" };
         println!("{:>4}  {}{mark}", s.progress, s.square);

@@ -204,24 +204,10 @@ impl Position {
         if out.len() <= 1 {
             return;
         }
-        let mut best = 0;
-        let mut scores = [0u8; 64];
-        for (i, &mv) in out.iter().enumerate() {
-            let mut next = *self;
-            let used = self.thrown_used(mv);
-            next.play_unchecked(rules, mv);
-            let score = used + next.max_use(rules);
-            if let Some(slot) = scores.get_mut(i) {
-                *slot = score;
-            }
-            best = best.max(score);
-        }
-        let mut i = 0;
-        out.retain(|_| {
-            let keep = scores.get(i).map_or(true, |&s| s == best);
-            i += 1;
-            keep
-        });
+        let scores: Vec<u8> = out.iter().map(|&mv| self.use_after(rules, mv)).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let mut scores = scores.into_iter();
+        out.retain(|_| scores.next() == Some(best));
     }
 
     /// The most thrown increments (bonuses not counted) that some sequence of moves from here
@@ -235,10 +221,7 @@ impl Position {
         self.candidate_moves(rules, &mut moves);
         let mut best = 0;
         for mv in moves {
-            let mut next = *self;
-            let used = self.thrown_used(mv);
-            next.play_unchecked(rules, mv);
-            best = best.max(used + next.max_use(rules));
+            best = best.max(self.use_after(rules, mv));
             if best >= available {
                 break;
             }
@@ -246,12 +229,11 @@ impl Position {
         best
     }
 
-    /// Whether an increment of `value` in the pool is a bonus (validation keeps bonus values apart
-    /// from every value a throw can give, so the value decides).
-    fn is_bonus_value(&self, value: u8) -> bool {
-        let items = self.pool.items();
-        !items.iter().any(|i| i.value == value && !i.bonus)
-            && items.iter().any(|i| i.value == value && i.bonus)
+    /// The thrown increments `mv` spends, plus the most that can be used after it.
+    fn use_after(&self, rules: &Rules, mv: Move) -> u8 {
+        let mut next = *self;
+        next.play_unchecked(rules, mv);
+        self.thrown_used(mv) + next.max_use(rules)
     }
 
     /// How many thrown (non-bonus) increments a move spends.
@@ -260,11 +242,17 @@ impl Position {
             Move::Pass => 0,
             Move::EnterSum { .. } => 2,
             Move::Enter { .. } => 1,
-            Move::Advance { value, .. } => {
-                let items = self.pool.items();
-                u8::from(items.iter().any(|i| i.value == value && !i.bonus))
-            }
+            Move::Advance { value, .. } => u8::from(self.spends_thrown(value)),
         }
+    }
+
+    /// Whether spending an increment of `value` spends a thrown one rather than a bonus:
+    /// `take_increment` takes a thrown increment before a bonus of the same value.
+    fn spends_thrown(&self, value: u8) -> bool {
+        self.pool
+            .items()
+            .iter()
+            .any(|i| i.value == value && !i.bonus)
     }
 
     /// The legal moves.
@@ -321,7 +309,12 @@ impl Position {
             } => {
                 self.take_increment(rules, value, steps, false);
                 let to = mv.destination(rules).unwrap_or(from);
-                let piece = self.piece_to_move(rules, from, to);
+                // Only blockades make it matter which of the pieces at `from` moves.
+                let piece = if rules.ruleset().moves.blockades {
+                    self.piece_to_move(rules, from, to)
+                } else {
+                    None
+                };
                 if rules.ruleset().capture.overtake {
                     self.capture_overtaken(rules, from, to);
                 }
@@ -348,8 +341,7 @@ impl Position {
     /// Brings a waiting piece onto the first square of its route, capturing there where the rules
     /// let an entering piece capture.
     fn enter_piece(&mut self, rules: &Rules) {
-        let piece = self.piece_to_move(rules, 0, 1);
-        if let Some(piece) = self.set_piece(rules, piece, 0, 1, 1) {
+        if let Some(piece) = self.set_piece(rules, None, 0, 1, 1) {
             self.capture_at(rules, piece, 1, rules.ruleset().capture.on_entry);
         }
     }
@@ -401,26 +393,19 @@ impl Position {
             && (!first || rules.ruleset().throw.first_entry.is_empty() || flags.first_entry)
     }
 
-    /// Whether a waiting piece may come onto the first square of its route now: one must be
-    /// waiting, and the square must take it (no blockade, room under the stack limit, and no
-    /// opponent on a closed castle unless an entering piece captures there).
+    /// Whether the entry square (progress 1) takes a waiting piece now: no blockade there, room
+    /// under the stack limit, and no opponent on a closed castle unless an entering piece captures
+    /// a lone one there.
     fn may_enter(&self, rules: &Rules, occupancy: &Occupancy) -> bool {
-        if !self.pieces_of(self.to_move).contains(&0) {
+        let Some(sq) = rules.square_at(self.to_move, 1) else {
+            return false;
+        };
+        let i = usize::from(sq.0);
+        if rules.ruleset().moves.blockades && occupancy.blockade(i) {
             return false;
         }
-        let blocked = rules.square_at(self.to_move, 1).is_some_and(|sq| {
-            rules.ruleset().moves.blockades && occupancy.blockade(usize::from(sq.0))
-        });
-        if blocked {
-            return false;
-        }
-        if rules.ruleset().capture.on_entry {
-            if let Some(sq) = rules.square_at(self.to_move, 1) {
-                let i = usize::from(sq.0);
-                if occupancy.count(i) > 0 && !occupancy.pair(i) {
-                    return self.fits_stack(rules, occupancy, i);
-                }
-            }
+        if rules.ruleset().capture.on_entry && occupancy.count(i) > 0 && !occupancy.pair(i) {
+            return self.fits_stack(rules, occupancy, i);
         }
         self.may_land(rules, occupancy, 0, 1, false)
     }
@@ -486,7 +471,7 @@ impl Position {
                 // pawn on the space immediately behind a blockade with the rest of the interval
                 // ignored." Only a die: a bonus is "taken in its entirety by one pawn, or
                 // forfeited". Elsewhere the move is simply not allowed.
-                if m.stop_behind_blockade && stop > from + 1 && !self.is_bonus_value(value) {
+                if m.stop_behind_blockade && stop > from + 1 && self.spends_thrown(value) {
                     offer(stop - 1, stop - 1 - from, false);
                 }
                 return;
@@ -572,7 +557,8 @@ impl Position {
     fn take_increment(&mut self, rules: &Rules, value: u8, steps: u8, grace: bool) {
         let items = self.pool.items();
         // Keep graces for entering: prefer spending a plain increment when moving; and spend a
-        // thrown increment before a bonus of the same value.
+        // thrown increment before a bonus of the same value (the board ends the same either way,
+        // and the bonus, which may be forfeited, stays).
         let index = items
             .iter()
             .position(|i| i.value == value && i.plain != grace && !i.bonus)
@@ -646,13 +632,13 @@ impl Position {
     /// 003's "(nr)" MB reading: a piece passing a lone opponent off the castles captures it.
     fn capture_overtaken(&mut self, rules: &Rules, from: u8, to: u8) {
         let seat = self.to_move;
+        // Each square passed is a different square, so one table taken before serves them all.
+        let occupancy = Occupancy::of(self, rules, seat);
         let last = to.min(rules.home()).saturating_sub(1);
         for p in from.saturating_add(1)..=last {
-            let lone = rules.square_at(seat, p).is_some_and(|sq| {
-                let occupancy = Occupancy::of(self, rules, seat);
-                let i = usize::from(sq.0);
-                occupancy.count(i) == 1
-            });
+            let lone = rules
+                .square_at(seat, p)
+                .is_some_and(|sq| occupancy.count(usize::from(sq.0)) == 1);
             if lone {
                 // The capture earns what any capture earns; a piece that only passed by leaves no
                 // capture open to strike out.

@@ -366,20 +366,18 @@ impl Position {
             }
         }
         let thrown = self.pool.thrown_count();
-        let needs_count = rules.ruleset().moves.usage == Usage::AllOrNothing
-            || (undersides && d.undersides_all_or_nothing)
-            || (outcome.doublet && d.throw_again == DoublesAgain::IfAllUsed);
-        let usable = if needs_count && self.pool.len > 0 {
-            self.phase = Phase::Move;
-            self.max_use(rules)
-        } else {
-            thrown
-        };
-        if usable < thrown
-            && (rules.ruleset().moves.usage == Usage::AllOrNothing
-                || (undersides && d.undersides_all_or_nothing))
-        {
-            // Doubles Penalty #1, or the "(nr)" reading that a throw is used whole or not at all.
+        // Doubles Penalty #1, or the "(nr)" reading that a throw is used whole or not at all.
+        let all_or_nothing = rules.ruleset().moves.usage == Usage::AllOrNothing
+            || (undersides && d.undersides_all_or_nothing);
+        let usable =
+            if all_or_nothing || (outcome.doublet && d.throw_again == DoublesAgain::IfAllUsed) {
+                // Counted as the moves will be: from the position waiting for them.
+                self.phase = Phase::Move;
+                self.max_use(rules)
+            } else {
+                thrown
+            };
+        if all_or_nothing && usable < thrown {
             self.pool.clear();
         }
         let again = match d.throw_again {

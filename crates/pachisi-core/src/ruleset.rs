@@ -1207,8 +1207,13 @@ fn compile_throws(
     Ok((outcomes, flags))
 }
 
+/// The faces of each die: as listed, or an ordinary die's 1 to 6.
+fn faces_of(t: &ThrowRules) -> Vec<u8> {
+    t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6])
+}
+
 fn die_faces(t: &ThrowRules, invalid: &Invalid<'_>) -> Result<Vec<u8>, RulesetError> {
-    let faces = t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6]);
+    let faces = faces_of(t);
     if faces.len() < 2 || faces.iter().any(|&f| f == 0 || f > 60) {
         return Err(invalid(
             "throw.faces",
@@ -1358,11 +1363,9 @@ fn check_family_rules(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Ru
                 .into(),
         ));
     }
-    let standard_die = t.faces.as_deref().map_or(true, |f| {
-        let mut f = f.to_vec();
-        f.sort_unstable();
-        f == [1, 2, 3, 4, 5, 6]
-    });
+    let mut faces = faces_of(t);
+    faces.sort_unstable();
+    let standard_die = faces == [1, 2, 3, 4, 5, 6];
     // With doubles off the other doubles fields say nothing, so switching doublets off is one
     // override (003: "Some (MB) versions have no special treatment at all for doubles").
     if d.enabled && d.undersides != Undersides::Never && !standard_die {
@@ -1454,22 +1457,6 @@ fn check_family_rules(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Ru
             "capture.on_entry",
             "capturing on the entry square needs board.start = \"nest\"".into(),
         ));
-    }
-    for (field, bonus) in [
-        ("capture.bonus", ruleset.capture.bonus),
-        ("finish.bonus", ruleset.finish.bonus),
-    ] {
-        let faces = t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6]);
-        let thrown = match t.device {
-            Device::Dice => faces.contains(&bonus) || (bonus <= 7 && d.enabled),
-            Device::Cowries => t.values.as_ref().is_some_and(|v| v.contains(&bonus)),
-        };
-        if bonus > 0 && (thrown || bonus == 1) {
-            return Err(invalid(
-                field,
-                format!("a bonus of {bonus} could be mistaken for a thrown increment or a bonus step; choose another value"),
-            ));
-        }
     }
     if (ruleset.capture.bonus > 0 || ruleset.finish.bonus > 0)
         && ruleset.turn.spend != Spend::EachThrow

@@ -273,16 +273,17 @@ impl Topology {
         let end = self.square(arm, Column::Middle, n);
         let at_end = cycle.iter().position(|&s| s == end).unwrap_or(0);
         let mut route: Vec<Square> = Vec::new();
-        let first = match start {
+        let offset = match start {
             RouteStart::Lane => {
                 route.extend((1..n).map(|row| self.square(arm, Column::Middle, row)));
-                at_end
+                0
             }
-            RouteStart::Track { offset } => at_end + usize::from(offset),
+            RouteStart::Track { offset } => usize::from(offset) % cycle.len(),
         };
-        // Round the track from the first square back to the end square, which closes the lap.
-        let lap = cycle.len() - (first - at_end) % cycle.len();
-        route.extend((0..lap).map(|i| cycle[(first + i) % cycle.len()]));
+        // Round the track from the first square to the one before the end square; the end square
+        // then closes the lap.
+        let lap = cycle.len() - offset;
+        route.extend((0..lap).map(|i| cycle[(at_end + offset + i) % cycle.len()]));
         route.push(end);
         route.extend(
             (1..n)

@@ -1432,3 +1432,105 @@ fn positions_with_a_pool_no_throw_can_leave_are_refused() {
     );
     assert!(Position::from_notation(&one_die, "20,30,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 7").is_err());
 }
+
+/// Rulesets whose Parcheesi or Ludo fields contradict each other, or the rest of the ruleset, are
+/// refused with an error naming the field to change (003's rules need each throw spent before the
+/// next, blockades are pairs, a nest has an entry square, and so on).
+#[test]
+fn contradictory_family_fields_are_refused_naming_the_field() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("pachisi", &["doubles.enabled=true"], "doubles.enabled"),
+        (
+            "parcheesi-sr",
+            &["throw.faces=[1,2,5,6]"],
+            "doubles.undersides",
+        ),
+        (
+            "parcheesi-sr",
+            &["turn.three_in_a_row=void-third"],
+            "turn.three_in_a_row",
+        ),
+        ("parcheesi-sr", &["turn.spend=after-throwing"], "turn.spend"),
+        ("parcheesi-sr", &["moves.pass=true"], "moves.usage"),
+        (
+            "parcheesi-sr",
+            &["moves.go_round_again=true"],
+            "moves.blockades",
+        ),
+        (
+            "parcheesi-sr",
+            &["moves.entry=free", "throw.grace=[]"],
+            "moves.entry",
+        ),
+        ("parcheesi-sr", &["throw.grace=[13]"], "throw.grace"),
+        ("parcheesi-sr", &["turn.opening=[5]"], "turn.opening"),
+        (
+            "parcheesi-sr",
+            &["board.corner_squares=3"],
+            "board.corner_squares",
+        ),
+        (
+            "parcheesi-sr",
+            &["board.entry_offset=68"],
+            "board.entry_offset",
+        ),
+        (
+            "parcheesi-sr",
+            &["moves.stack_limit=3"],
+            "moves.stack_limit",
+        ),
+        (
+            "ludo",
+            &["moves.go_round_again=true"],
+            "moves.go_round_again",
+        ),
+        (
+            "ludo",
+            &["moves.first_piece_free=true"],
+            "moves.first_piece_free",
+        ),
+        (
+            "ludo",
+            &["moves.stop_behind_blockade=true"],
+            "moves.stop_behind_blockade",
+        ),
+        ("ludo", &["moves.blockades=true"], "moves.stack_limit"),
+        (
+            "ludo",
+            &[
+                "moves.blockades=true",
+                "moves.stack_limit=2",
+                "moves.pairs=true",
+            ],
+            "moves.blockades",
+        ),
+        ("ludo", &["throw.separate_dice=true"], "throw.separate_dice"),
+        ("pachisi", &["capture.on_entry=true"], "capture.on_entry"),
+        ("pachisi", &["board.castles=entry-squares"], "board.castles"),
+        ("humphries-1904", &["capture.bonus=20"], "capture.bonus"),
+    ];
+    for &(name, overrides, field) in cases {
+        let e = refused(name, overrides);
+        assert_eq!(field_of(&e), field, "{name} {overrides:?}: {e}");
+        assert!(e.to_string().contains(field), "{e}");
+    }
+}
+
+/// 003: the capture bonus is "to be taken in its entirety by one pawn, or forfeited". Where a
+/// bonus and a die are worth the same, a move spends the die first, so the optional bonus is what
+/// stays: the board ends the same either way, and the player may still forfeit it.
+#[test]
+fn a_move_spends_a_die_before_a_bonus_of_the_same_value() {
+    let rules = rules_of("parcheesi-sr", &["capture.bonus=3"]);
+    let mut pos = at(
+        &rules,
+        "10,20,30,40/0,0,0,0/0,0,0,0/0,0,0,0 Rm 3,3b entered=R",
+    );
+    assert!(!is_legal(&pos, &rules, "-"), "the die must be used");
+    play(&mut pos, &rules, "10+3");
+    assert_eq!(
+        pos.to_notation(&rules),
+        "13,20,30,40/0,0,0,0/0,0,0,0/0,0,0,0 Rm 3b entered=R"
+    );
+    assert!(is_legal(&pos, &rules, "-"), "the bonus may be forfeited");
+}
