@@ -321,52 +321,30 @@ fn simulate_plays_every_parcheesi_edition_and_ludo_to_the_end() {
 
 #[test]
 fn moves_takes_a_throw_of_two_separate_dice() {
+    let sr_moves = |throw: &'static str| {
+        [
+            "moves",
+            "--rules",
+            "parcheesi-sr",
+            "--position",
+            "start",
+            "--throw",
+            throw,
+        ]
+    };
     // 003: a 5 on one die enters a pawn and must (SR) be used to enter; the 3 then moves it.
-    let out = ok(&[
-        "moves",
-        "--rules",
-        "parcheesi-sr",
-        "--position",
-        "start",
-        "--throw",
-        "5-3",
-    ]);
+    let out = ok(&sr_moves("5-3"));
     assert!(out.contains("Rm 5,3"), "{out}");
     assert!(out.contains("1 legal move"), "{out}");
     assert!(out.contains("E5"), "{out}");
     assert!(out.contains("onto 0l4"), "{out}");
     // The dice may be given in either order; a total alone names no throw of separate dice.
-    assert!(ok(&[
-        "moves",
-        "--rules",
-        "parcheesi-sr",
-        "--position",
-        "start",
-        "--throw",
-        "3-5"
-    ])
-    .contains("Rm 5,3"));
-    let err = fails(&[
-        "moves",
-        "--rules",
-        "parcheesi-sr",
-        "--position",
-        "start",
-        "--throw",
-        "8",
-    ]);
+    assert!(ok(&sr_moves("3-5")).contains("Rm 5,3"));
+    let err = fails(&sr_moves("8"));
     assert!(err.contains("no throw is written 8"), "{err}");
     assert!(err.contains("5-3"), "the error lists the throws: {err}");
     // A malformed throw is a usage error (exit code 2), explained.
-    let out = pachisi(&[
-        "moves",
-        "--rules",
-        "parcheesi-sr",
-        "--position",
-        "start",
-        "--throw",
-        "5-x",
-    ]);
+    let out = pachisi(&sr_moves("5-x"));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("two dice such as 5-3"), "{err}");
