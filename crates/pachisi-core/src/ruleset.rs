@@ -951,7 +951,8 @@ impl Rules {
             .copied()
     }
 
-    pub(crate) fn castle_at(&self, seat: u8, progress: u8) -> bool {
+    /// Whether a seat's piece at `progress` stands on a castle (never in the Charkoni or home).
+    pub fn castle_at(&self, seat: u8, progress: u8) -> bool {
         progress
             .checked_sub(1)
             .and_then(|i| self.castle_on_route[usize::from(seat)].get(usize::from(i)))

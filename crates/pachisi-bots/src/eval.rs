@@ -1,0 +1,472 @@
+//! The heuristic evaluation: a position's estimated winning chance for every side.
+//!
+//! Each side's score sums hand-written features over its pieces (progress, being on the board,
+//! home, safety, exposure to capture from behind weighted by the opponents' throw probabilities,
+//! waiting on a castle one throw from home, blockades). A side is a team: partners' pieces count
+//! together, so a move that shields or frees a partner is worth as much as one that helps the
+//! mover. The scores become winning chances through a softmax, so they sum to one and search bots
+//! can take expectations over them. The weights are data ([`Weights`], `weights/default.toml`).
+
+use pachisi_core::ruleset::MAX_SEATS;
+use pachisi_core::{Phase, Position, Rules};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Estimated winning chances, indexed by team.
+pub type Values = [f64; MAX_SEATS];
+
+/// The weights of the evaluation's features; `weights/default.toml` explains each.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// Softmax factor turning scores into winning chances.
+    pub scale: f64,
+    /// Per unit of progress (a whole route is 1).
+    pub progress: f64,
+    /// A piece on the board.
+    pub entered: f64,
+    /// A piece home.
+    pub home: f64,
+    /// A piece where no opponent may capture it.
+    pub safe: f64,
+    /// Chance of capture times the piece's progress.
+    pub danger: f64,
+    /// Chance of capture.
+    pub danger_flat: f64,
+    /// A piece on a castle one throw from home.
+    pub waiting: f64,
+    /// A blockade of two pieces.
+    pub blockade: f64,
+}
+
+/// The weights shipped with the bots.
+pub const DEFAULT_WEIGHTS: &str = include_str!("../weights/default.toml");
+
+/// Why a weights file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    /// The file could not be read.
+    #[error("cannot read weights file {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The text is not valid weights.
+    #[error("weights {origin}: {reason}")]
+    Invalid {
+        /// Where the text came from.
+        origin: String,
+        /// What is wrong, naming the field.
+        reason: String,
+    },
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        // The shipped file is checked by a unit test, so this cannot fail.
+        Weights::from_toml(DEFAULT_WEIGHTS, "default weights").unwrap_or(Weights {
+            scale: 6.0,
+            progress: 1.0,
+            entered: 0.12,
+            home: 0.05,
+            safe: 0.03,
+            danger: 0.9,
+            danger_flat: 0.1,
+            waiting: 0.04,
+            blockade: 0.03,
+        })
+    }
+}
+
+impl Weights {
+    /// Parses and validates weights written in TOML; `origin` names the text in errors.
+    ///
+    /// # Errors
+    /// When a field is missing, unknown, not a finite number, or `scale` is not positive.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Weights, WeightsError> {
+        let invalid = |reason: String| WeightsError::Invalid {
+            origin: origin.to_string(),
+            reason,
+        };
+        let w: Weights = toml::from_str(text).map_err(|e| invalid(e.message().to_string()))?;
+        let fields = [
+            ("scale", w.scale),
+            ("progress", w.progress),
+            ("entered", w.entered),
+            ("home", w.home),
+            ("safe", w.safe),
+            ("danger", w.danger),
+            ("danger_flat", w.danger_flat),
+            ("waiting", w.waiting),
+            ("blockade", w.blockade),
+        ];
+        if let Some((name, v)) = fields.iter().find(|(_, v)| !v.is_finite()) {
+            return Err(invalid(format!(
+                "field `{name}` must be a finite number, not {v}"
+            )));
+        }
+        if w.scale <= 0.0 {
+            return Err(invalid(format!(
+                "field `scale` must be positive, not {}",
+                w.scale
+            )));
+        }
+        Ok(w)
+    }
+
+    /// Reads weights from a TOML file.
+    ///
+    /// # Errors
+    /// When the file cannot be read or is not valid weights.
+    pub fn from_file(path: &Path) -> Result<Weights, WeightsError> {
+        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Read {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Weights::from_toml(&text, &path.display().to_string())
+    }
+}
+
+/// A square an attacking piece may reach with one throw, and the chance that it does.
+#[derive(Clone, Copy, Debug)]
+struct Reach {
+    square: u16,
+    chance: f32,
+}
+
+/// The evaluation of one ruleset: the weights and tables precomputed from the rules.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    rules: Arc<Rules>,
+    weights: Weights,
+    home: u8,
+    /// For each seat and progress: the board square (`u16::MAX` off the board).
+    square: Vec<Vec<u16>>,
+    /// For each seat and progress: whether no opponent may capture a piece there.
+    safe: Vec<Vec<bool>>,
+    /// For each seat and progress: a castle one throw from home.
+    waiting: Vec<Vec<bool>>,
+    /// For each seat and progress: the unprotected squares ahead a piece there can hit with one
+    /// throw, with the chance of a throw that moves exactly that far.
+    reach: Vec<Vec<Vec<Reach>>>,
+    squares: usize,
+    blockades: bool,
+}
+
+impl Evaluator {
+    /// Builds the tables of a ruleset.
+    pub fn new(rules: Arc<Rules>, weights: Weights) -> Evaluator {
+        let seats = rules.seats();
+        let home = rules.home();
+        let squares = rules.topology().square_count();
+        let hit = hit_chances(&rules);
+        let mut on_routes = vec![0u8; squares];
+        for seat in 0..seats {
+            for sq in rules.route(seat) {
+                on_routes[usize::from(sq.0)] |= 1 << seat;
+            }
+        }
+        let mut square = Vec::new();
+        let mut safe = Vec::new();
+        let mut waiting = Vec::new();
+        let mut reach = Vec::new();
+        for seat in 0..seats {
+            let progresses = 0..=home;
+            square.push(
+                progresses
+                    .clone()
+                    .map(|p| {
+                        rules
+                            .square_at(seat, p)
+                            .map_or(u16::MAX, |s| u16::from(s.0))
+                    })
+                    .collect::<Vec<_>>(),
+            );
+            safe.push(
+                progresses
+                    .clone()
+                    .map(|p| match rules.square_at(seat, p) {
+                        None => true,
+                        Some(sq) => {
+                            rules.castle_at(seat, p)
+                                || on_routes[usize::from(sq.0)] & !(1 << seat) == 0
+                        }
+                    })
+                    .collect::<Vec<_>>(),
+            );
+            waiting.push(
+                progresses
+                    .clone()
+                    .map(|p| {
+                        p > 0
+                            && p < home
+                            && rules.castle_at(seat, p)
+                            && rules.outcomes().iter().any(|o| o.value == home - p)
+                    })
+                    .collect::<Vec<_>>(),
+            );
+            reach.push(
+                progresses
+                    .map(|p| reach_from(&rules, seat, p, &hit))
+                    .collect::<Vec<_>>(),
+            );
+        }
+        let blockades = rules.ruleset().moves.blockades;
+        Evaluator {
+            rules,
+            weights,
+            home,
+            square,
+            safe,
+            waiting,
+            reach,
+            squares,
+            blockades,
+        }
+    }
+
+    /// The rules evaluated.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The rules evaluated, shared.
+    pub fn rules_arc(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Every team's estimated winning chance; they sum to one. A finished game gives 1 to the
+    /// winning team.
+    pub fn evaluate(&self, pos: &Position) -> Values {
+        let rules = &*self.rules;
+        let teams = usize::from(rules.teams());
+        let mut values = [0.0; MAX_SEATS];
+        if pos.phase() == Phase::Over {
+            if let Some(w) = pos.winner() {
+                values[usize::from(w)] = 1.0;
+            }
+            return values;
+        }
+        let scores = self.scores(pos);
+        let best = scores[..teams]
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let mut total = 0.0;
+        for t in 0..teams {
+            values[t] = (self.weights.scale * (scores[t] - best)).exp();
+            total += values[t];
+        }
+        for v in &mut values[..teams] {
+            *v /= total;
+        }
+        values
+    }
+
+    /// Every team's score: its features summed over its pieces, per piece.
+    pub fn scores(&self, pos: &Position) -> Values {
+        let rules = &*self.rules;
+        let w = &self.weights;
+        let seats = rules.seats();
+        let teams = usize::from(rules.teams());
+        // threat[team][square]: the chance that some piece of the team can hit the square.
+        let mut threat = vec![0.0f32; teams * self.squares];
+        for seat in 0..seats {
+            let base = usize::from(rules.team_of(seat)) * self.squares;
+            for &p in pos.pieces_of(seat) {
+                for r in &self.reach[usize::from(seat)][usize::from(p)] {
+                    threat[base + usize::from(r.square)] += r.chance;
+                }
+            }
+        }
+        let mut scores = [0.0; MAX_SEATS];
+        let mut pieces = [0u32; MAX_SEATS];
+        let home = f64::from(self.home);
+        for seat in 0..seats {
+            let team = usize::from(rules.team_of(seat));
+            let s = usize::from(seat);
+            let mine = pos.pieces_of(seat);
+            let mut score = 0.0;
+            for &p in mine {
+                let progress = f64::from(p) / home;
+                score += w.progress * progress;
+                if p == self.home {
+                    score += w.home;
+                    continue;
+                }
+                if p == 0 {
+                    continue;
+                }
+                let pi = usize::from(p);
+                score += w.entered;
+                if self.safe[s][pi] {
+                    score += w.safe;
+                    if self.waiting[s][pi] {
+                        score += w.waiting;
+                    }
+                    continue;
+                }
+                let sq = usize::from(self.square[s][pi]);
+                let danger: f32 = (0..teams)
+                    .filter(|&t| t != team)
+                    .map(|t| threat[t * self.squares + sq])
+                    .sum();
+                let danger = f64::from(danger.min(1.0));
+                score -= danger * (w.danger * progress + w.danger_flat);
+            }
+            if self.blockades {
+                score += w.blockade * f64::from(blockade_count(mine, self.home));
+            }
+            scores[team] += score;
+            pieces[team] += mine.len() as u32;
+        }
+        for t in 0..teams {
+            if pieces[t] > 0 {
+                scores[t] /= f64::from(pieces[t]);
+            }
+        }
+        scores
+    }
+}
+
+/// Pairs of pieces of one seat sharing a square on the board.
+fn blockade_count(pieces: &[u8], home: u8) -> u32 {
+    let mut count = 0;
+    for (i, &p) in pieces.iter().enumerate() {
+        if p != 0 && p != home && pieces[..i].contains(&p) {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// For every distance, the chance that one throw lets a piece move exactly that far: a throw of
+/// that value, or one of two separate dice showing it.
+fn hit_chances(rules: &Rules) -> Vec<f32> {
+    let longest = rules.outcomes().iter().map(|o| o.value).max().unwrap_or(0);
+    let mut hit = vec![0.0f32; usize::from(longest) + 1];
+    for o in rules.outcomes() {
+        let mut distances = vec![o.value];
+        for d in o.dice {
+            if d != 0 && !distances.contains(&d) {
+                distances.push(d);
+            }
+        }
+        for d in distances {
+            hit[usize::from(d)] += o.probability as f32;
+        }
+    }
+    hit
+}
+
+/// The capturable squares a piece at `progress` can reach with one throw, with their chances.
+fn reach_from(rules: &Rules, seat: u8, progress: u8, hit: &[f32]) -> Vec<Reach> {
+    if progress == 0 || progress >= rules.home() {
+        return Vec::new();
+    }
+    (1..hit.len())
+        .filter(|&d| hit[d] > 0.0)
+        .filter_map(|d| {
+            let to = progress.checked_add(u8::try_from(d).ok()?)?;
+            let sq = rules.square_at(seat, to)?;
+            (!rules.castle_at(seat, to)).then_some(Reach {
+                square: u16::from(sq.0),
+                chance: hit[d],
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pachisi_core::builtin_rules;
+
+    fn evaluator(name: &str) -> Evaluator {
+        let rules = builtin_rules(name, &[]).expect("built-in ruleset");
+        Evaluator::new(Arc::new(rules), Weights::default())
+    }
+
+    #[test]
+    fn shipped_weights_parse() {
+        let w = Weights::from_toml(DEFAULT_WEIGHTS, "default").expect("valid");
+        assert!(w.scale > 0.0);
+    }
+
+    #[test]
+    fn weights_errors_name_the_field() {
+        let bad = DEFAULT_WEIGHTS.replace("scale = 6.0", "scale = -1.0");
+        let e = Weights::from_toml(&bad, "x").expect_err("negative scale");
+        assert!(e.to_string().contains("`scale`"), "{e}");
+        let unknown = format!("{DEFAULT_WEIGHTS}\nbogus = 1.0\n");
+        let e = Weights::from_toml(&unknown, "x").expect_err("unknown field");
+        assert!(e.to_string().contains("bogus"), "{e}");
+    }
+
+    #[test]
+    fn the_start_is_even_between_teams() {
+        let ev = evaluator("pachisi");
+        let rules = ev.rules().clone();
+        let v = ev.evaluate(&Position::new(&rules));
+        assert!((v[0] - 0.5).abs() < 1e-9 && (v[1] - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn progress_raises_the_winning_chance() {
+        let ev = evaluator("pachisi");
+        let rules = ev.rules().clone();
+        let ahead = Position::from_notation(&rules, "40,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -")
+            .expect("valid position");
+        let v = ev.evaluate(&ahead);
+        assert!(v[0] > 0.5 && (v[0] + v[1] - 1.0).abs() < 1e-9, "{v:?}");
+    }
+
+    #[test]
+    fn a_piece_in_reach_of_an_opponent_is_in_danger() {
+        // Yellow's piece 3 squares ahead of Green's on the outer track, off the castles.
+        let ev = evaluator("pachisi");
+        let rules = ev.rules().clone();
+        let (seat, opp) = (0u8, 1u8);
+        // Find a square on both routes, not a castle, and a distance of 3 behind it for Green.
+        let (p_opp, p_mine) = (1..rules.home() - 4)
+            .find_map(|q| {
+                let target = rules.square_at(opp, q + 3)?;
+                let mine = (1..rules.home()).find(|&p| rules.square_at(seat, p) == Some(target))?;
+                (!rules.castle_at(opp, q + 3) && !rules.castle_at(seat, mine)).then_some((q, mine))
+            })
+            .expect("the routes cross");
+        let exposed = format!("{p_mine},0,0,0/{p_opp},0,0,0/0,0,0,0/0,0,0,0 Yt -");
+        let behind = format!("{p_mine},0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
+        let s_exposed = ev.scores(&Position::from_notation(&rules, &exposed).expect("valid"));
+        let s_alone = ev.scores(&Position::from_notation(&rules, &behind).expect("valid"));
+        assert!(s_exposed[0] < s_alone[0], "{s_exposed:?} vs {s_alone:?}");
+    }
+
+    #[test]
+    fn a_finished_game_is_certain() {
+        let ev = evaluator("ludo");
+        let rules = ev.rules().clone();
+        let mut pos = Position::new(&rules);
+        let mut throws = pachisi_sim::SeededThrows::new(3);
+        while pos.phase() != Phase::Over {
+            if pos.phase() == Phase::Throw {
+                pos.apply_throw(&rules, throws.next_throw(&rules))
+                    .expect("throw");
+            } else {
+                let mv = pos.legal_moves(&rules)[0];
+                pos.play(&rules, mv).expect("legal");
+            }
+        }
+        let v = ev.evaluate(&pos);
+        let w = usize::from(pos.winner().expect("a winner"));
+        assert_eq!(v[w], 1.0);
+    }
+}

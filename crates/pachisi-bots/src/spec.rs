@@ -1,0 +1,328 @@
+//! Bot spec strings: `name` then `:key=value` options, e.g. `mcts:playouts=2000`,
+//! `expectimax:depth=2:weights=my.toml`. Options are separated by colons so that lists of specs
+//! can be separated by commas.
+
+use crate::eval::{Evaluator, Weights};
+use crate::expectimax::{ExpectimaxBot, ExpectimaxConfig};
+use crate::heuristic::HeuristicBot;
+use crate::mcts::{MctsBot, MctsConfig, Rollout};
+use crate::random::RandomBot;
+use crate::Bot;
+use pachisi_core::Rules;
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The kinds of bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    /// Uniform over the legal moves.
+    Random,
+    /// One ply with the evaluation.
+    Heuristic,
+    /// Expectimax search over throws.
+    Expectimax,
+    /// Monte Carlo tree search.
+    Mcts,
+}
+
+impl BotKind {
+    const ALL: [(BotKind, &'static str); 4] = [
+        (BotKind::Random, "random"),
+        (BotKind::Heuristic, "heuristic"),
+        (BotKind::Expectimax, "expectimax"),
+        (BotKind::Mcts, "mcts"),
+    ];
+
+    /// The kind's name in specs.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map_or("random", |(_, n)| n)
+    }
+}
+
+/// Why a spec string was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SpecError {
+    /// No bot has that name.
+    #[error("no bot is called `{0}` (there are: random, heuristic, expectimax, mcts)")]
+    UnknownBot(String),
+    /// An option the bot does not take.
+    #[error("bot `{bot}` has no option `{key}` (its options: {valid})")]
+    UnknownOption {
+        /// The bot.
+        bot: String,
+        /// The option given.
+        key: String,
+        /// The options it takes.
+        valid: String,
+    },
+    /// An option without `=value`, or given twice.
+    #[error("bad option `{0}`: write key=value, each key once")]
+    Malformed(String),
+    /// A value that does not fit its option.
+    #[error("bot option `{key}`: {reason}")]
+    BadValue {
+        /// The option.
+        key: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// A parsed, validated bot spec. Build bots from it with [`BotSpec::build`].
+#[derive(Clone, Debug)]
+pub struct BotSpec {
+    text: String,
+    config: Config,
+}
+
+#[derive(Clone, Debug)]
+enum Config {
+    Random,
+    Heuristic(Weights),
+    Expectimax(ExpectimaxConfig, Weights),
+    Mcts(MctsConfig, Weights),
+}
+
+impl BotSpec {
+    /// The kind of bot.
+    pub fn kind(&self) -> BotKind {
+        match self.config {
+            Config::Random => BotKind::Random,
+            Config::Heuristic(_) => BotKind::Heuristic,
+            Config::Expectimax(..) => BotKind::Expectimax,
+            Config::Mcts(..) => BotKind::Mcts,
+        }
+    }
+
+    /// Builds a bot for a ruleset; `seed` drives every random choice it makes.
+    pub fn build(&self, rules: Arc<Rules>, seed: u64) -> Box<dyn Bot> {
+        let eval = |w: &Weights| Evaluator::new(rules.clone(), w.clone());
+        match &self.config {
+            Config::Random => Box::new(RandomBot::new(rules.clone(), seed)),
+            Config::Heuristic(w) => Box::new(HeuristicBot::new(eval(w))),
+            Config::Expectimax(c, w) => Box::new(ExpectimaxBot::new(eval(w), c.clone())),
+            Config::Mcts(c, w) => Box::new(MctsBot::new(eval(w), c.clone(), seed)),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<BotSpec, SpecError> {
+        let text = text.trim();
+        let mut parts = text.split(':');
+        let name = parts.next().unwrap_or_default();
+        let kind = BotKind::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(k, _)| *k)
+            .ok_or_else(|| SpecError::UnknownBot(name.to_string()))?;
+        let mut opts = Options::parse(name, parts)?;
+        let config = match kind {
+            BotKind::Random => Config::Random,
+            BotKind::Heuristic => Config::Heuristic(opts.weights()?),
+            BotKind::Expectimax => Config::Expectimax(
+                ExpectimaxConfig {
+                    depth: opts.number("depth", 1, 0..=4)?,
+                },
+                opts.weights()?,
+            ),
+            BotKind::Mcts => {
+                let ms: u32 = opts.number("ms", 0, 0..=600_000)?;
+                Config::Mcts(
+                    MctsConfig {
+                        playouts: opts.number(
+                            "playouts",
+                            MctsConfig::DEFAULT_PLAYOUTS,
+                            1..=10_000_000,
+                        )?,
+                        time: (ms > 0).then(|| Duration::from_millis(u64::from(ms))),
+                        exploration: opts.real("c", MctsConfig::DEFAULT_EXPLORATION)?,
+                        cutoff: opts.number("cutoff", MctsConfig::DEFAULT_CUTOFF, 0..=100_000)?,
+                        rollout: match opts.take("rollout").as_deref() {
+                            None | Some("heuristic") => Rollout::Heuristic,
+                            Some("random") => Rollout::Random,
+                            Some(other) => {
+                                return Err(SpecError::BadValue {
+                                    key: "rollout".into(),
+                                    reason: format!(
+                                        "`{other}` is neither `random` nor `heuristic`"
+                                    ),
+                                })
+                            }
+                        },
+                    },
+                    opts.weights()?,
+                )
+            }
+        };
+        opts.finish(kind)?;
+        Ok(BotSpec {
+            text: text.to_string(),
+            config,
+        })
+    }
+}
+
+/// The options each kind takes, for error messages.
+fn valid_options(kind: BotKind) -> &'static str {
+    match kind {
+        BotKind::Random => "none",
+        BotKind::Heuristic => "weights",
+        BotKind::Expectimax => "depth, weights",
+        BotKind::Mcts => "playouts, ms, c, cutoff, rollout, weights",
+    }
+}
+
+/// `key=value` options not yet consumed.
+struct Options {
+    bot: String,
+    pairs: Vec<(String, String)>,
+}
+
+impl Options {
+    fn parse<'a>(bot: &str, parts: impl Iterator<Item = &'a str>) -> Result<Options, SpecError> {
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for part in parts {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| SpecError::Malformed(part.to_string()))?;
+            let (k, v) = (k.trim(), v.trim());
+            if k.is_empty() || pairs.iter().any(|(key, _)| key == k) {
+                return Err(SpecError::Malformed(part.to_string()));
+            }
+            pairs.push((k.to_string(), v.to_string()));
+        }
+        Ok(Options {
+            bot: bot.to_string(),
+            pairs,
+        })
+    }
+
+    fn take(&mut self, key: &str) -> Option<String> {
+        let i = self.pairs.iter().position(|(k, _)| k == key)?;
+        Some(self.pairs.remove(i).1)
+    }
+
+    fn number<T>(
+        &mut self,
+        key: &str,
+        default: T,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<T, SpecError>
+    where
+        T: FromStr + PartialOrd + fmt::Display + Copy,
+    {
+        let Some(v) = self.take(key) else {
+            return Ok(default);
+        };
+        let bad = || SpecError::BadValue {
+            key: key.to_string(),
+            reason: format!(
+                "`{v}` is not a whole number from {} to {}",
+                range.start(),
+                range.end()
+            ),
+        };
+        let n: T = v.parse().map_err(|_| bad())?;
+        if range.contains(&n) {
+            Ok(n)
+        } else {
+            Err(bad())
+        }
+    }
+
+    fn real(&mut self, key: &str, default: f64) -> Result<f64, SpecError> {
+        let Some(v) = self.take(key) else {
+            return Ok(default);
+        };
+        match v.parse::<f64>() {
+            Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+            _ => Err(SpecError::BadValue {
+                key: key.to_string(),
+                reason: format!("`{v}` is not a number of 0 or more"),
+            }),
+        }
+    }
+
+    fn weights(&mut self) -> Result<Weights, SpecError> {
+        match self.take("weights") {
+            None => Ok(Weights::default()),
+            Some(path) => Weights::from_file(Path::new(&path)).map_err(|e| SpecError::BadValue {
+                key: "weights".into(),
+                reason: e.to_string(),
+            }),
+        }
+    }
+
+    fn finish(self, kind: BotKind) -> Result<(), SpecError> {
+        match self.pairs.into_iter().next() {
+            None => Ok(()),
+            Some((key, _)) => Err(SpecError::UnknownOption {
+                bot: self.bot,
+                key,
+                valid: valid_options(kind).to_string(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_with_options() {
+        let s: BotSpec = "mcts:playouts=50:rollout=random".parse().expect("valid");
+        assert_eq!(s.kind(), BotKind::Mcts);
+        assert_eq!(s.to_string(), "mcts:playouts=50:rollout=random");
+        let s: BotSpec = "expectimax:depth=2".parse().expect("valid");
+        assert_eq!(s.kind(), BotKind::Expectimax);
+        assert_eq!(
+            "random".parse::<BotSpec>().expect("valid").kind(),
+            BotKind::Random
+        );
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        let e = "alphazero".parse::<BotSpec>().expect_err("unknown");
+        assert!(e.to_string().contains("alphazero"));
+        let e = "expectimax:width=3"
+            .parse::<BotSpec>()
+            .expect_err("unknown option");
+        assert!(
+            e.to_string().contains("width") && e.to_string().contains("depth"),
+            "{e}"
+        );
+        let e = "expectimax:depth=9"
+            .parse::<BotSpec>()
+            .expect_err("too deep");
+        assert!(e.to_string().contains("depth"), "{e}");
+        let e = "mcts:playouts".parse::<BotSpec>().expect_err("no value");
+        assert!(matches!(e, SpecError::Malformed(_)));
+        let e = "mcts:c=1:c=2".parse::<BotSpec>().expect_err("twice");
+        assert!(matches!(e, SpecError::Malformed(_)));
+        let e = "heuristic:weights=/no/such/file.toml"
+            .parse::<BotSpec>()
+            .expect_err("missing file");
+        assert!(e.to_string().contains("/no/such/file.toml"), "{e}");
+        let e = "random:seed=3"
+            .parse::<BotSpec>()
+            .expect_err("random has no options");
+        assert!(e.to_string().contains("none"), "{e}");
+    }
+}
