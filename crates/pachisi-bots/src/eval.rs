@@ -299,7 +299,9 @@ impl Evaluator {
                 let progress = f64::from(p) / home;
                 score += w.progress * progress;
                 if p == self.home {
-                    score += w.home;
+                    // Home keeps what being on the board and safe were worth, so finishing
+                    // a piece never looks like a loss.
+                    score += w.entered + w.safe + w.home;
                     continue;
                 }
                 if p == 0 {

@@ -1,7 +1,9 @@
 //! The `pachisi` command: a thin layer over the rules engine and the simulator.
 
 mod describe;
+mod hint;
 mod run;
+mod tournament;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -90,6 +92,78 @@ enum Command {
     /// Write and check game records.
     #[command(subcommand)]
     Record(RecordCommand),
+    /// Play a duplicate tournament between bots and rate them.
+    ///
+    /// Every pair of bots plays a match of --games games. The games are dealt in duplicate: a
+    /// deal is a seed for the throws, and every deal is played with the seats as dealt and again
+    /// with the sides swapped (with three seats, in all six ways of sharing them), every game of
+    /// the deal drawing the same throws. Where the ruleset has two teams (Pachisi's partners, or a
+    /// two-seat game) each bot plays every seat of one team; where every seat plays alone (Ludo,
+    /// Parcheesi) the two bots alternate around the table and a bot wins when any of its seats
+    /// does. --games is rounded up to whole deals.
+    ///
+    /// The report gives each bot's score (a win 1, a draw 1/2; a game still going at the throw limit
+    /// is a draw) with a 95% interval over deals, an Elo rating relative to the first bot
+    /// with a bootstrap interval, and its mean thinking time per decision; then each pairing's
+    /// result. The same seed gives the same results on any number of threads.
+    ///
+    /// Bot specs: random, heuristic, expectimax[:depth=N], mcts[:playouts=N][:ms=N]...; options
+    /// follow the name after colons.
+    ///
+    /// Example: pachisi tournament --rules ludo --bots random,heuristic,expectimax:depth=1 --games 200 --seed 1
+    Tournament(TournamentArgs),
+    /// Rank the legal moves after a throw by a bot's estimate of the mover's winning chance.
+    ///
+    /// Takes the position and throw as `pachisi moves` does, then asks the bot (expectimax by
+    /// default) to estimate, for every legal move, the chance that the mover's side (its team,
+    /// partners included) wins after it, and lists the moves best first. The `random` bot makes
+    /// no estimates.
+    ///
+    /// Example: pachisi hint --rules pachisi --position start --throw 25 --bot expectimax:depth=1
+    Hint {
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The position in one-line notation (docs/notation.md), or `start`.
+        #[arg(long, default_value = "start")]
+        position: String,
+        /// The throw: its value (25), or two separate dice (5-3) where each die counts on its
+        /// own; needed when the position waits for a throw.
+        #[arg(long)]
+        throw: Option<pachisi_core::ThrowName>,
+        /// The bot giving the estimates, e.g. `heuristic`, `expectimax:depth=2`, `mcts:playouts=500`.
+        #[arg(long, default_value = "expectimax", value_name = "SPEC")]
+        bot: String,
+        /// Seed of the bot's random choices (for `mcts`).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The settings of `pachisi tournament`.
+#[derive(Args, Debug)]
+struct TournamentArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// The bots, at least two: specs separated by commas, or the option repeated, e.g.
+    /// `--bots random,heuristic --bots mcts:playouts=300`. A kind may appear more than once with
+    /// different options.
+    #[arg(long, value_name = "SPEC,SPEC", value_delimiter = ',', required = true)]
+    bots: Vec<String>,
+    /// Games per pairing, rounded up to whole deals.
+    #[arg(long, default_value_t = 200)]
+    games: u64,
+    /// Master seed of the throws and the bots' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads to play on (default: one per core). The results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print the report as JSON instead of tables.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Subcommand, Debug)]

@@ -47,11 +47,20 @@ pub fn run(cli: Cli) -> Result<()> {
             record_random(&rules, seed, out.as_deref())
         }
         Command::Record(RecordCommand::Check { file, set }) => record_check(&file, &set),
+        Command::Tournament(args) => crate::tournament::tournament(&args),
+        Command::Hint {
+            rules,
+            position,
+            throw,
+            bot,
+            seed,
+            json,
+        } => crate::hint::hint(rules.load()?, &position, throw, &bot, seed, json),
     }
 }
 
 impl RulesArgs {
-    fn load(&self) -> Result<Rules> {
+    pub(crate) fn load(&self) -> Result<Rules> {
         load_rules(&self.name, &self.set)
     }
 }
@@ -228,7 +237,14 @@ fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn moves(rules: &Rules, position: &str, throw: Option<ThrowName>, json: bool) -> Result<()> {
+/// The position `moves` and `hint` work on: `position`, after `throw` where it waits for one.
+/// A throw given where a move is due, none given where a throw is, or a finished game is an
+/// error.
+pub(crate) fn position_after_throw(
+    rules: &Rules,
+    position: &str,
+    throw: Option<ThrowName>,
+) -> Result<Position> {
     let mut pos = parse_position(rules, position)?;
     match (pos.phase(), throw) {
         (Phase::Throw, Some(name)) => {
@@ -254,6 +270,11 @@ fn moves(rules: &Rules, position: &str, throw: Option<ThrowName>, json: bool) ->
         (Phase::Over, _) => bail!("the game is over in this position"),
         (Phase::Move, None) => {}
     }
+    Ok(pos)
+}
+
+fn moves(rules: &Rules, position: &str, throw: Option<ThrowName>, json: bool) -> Result<()> {
+    let pos = position_after_throw(rules, position, throw)?;
     let list = pos.legal_moves(rules);
     let reports: Vec<_> = list
         .iter()

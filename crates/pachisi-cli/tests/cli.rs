@@ -362,3 +362,123 @@ fn rules_route_of_a_nest_ruleset_starts_on_the_entry_square() {
     let text = ok(&["rules", "route", "ludo", "--seat", "0"]);
     assert!(text.contains("from its nest (progress 0)"), "{text}");
 }
+
+#[test]
+fn a_tournament_reports_both_bots_and_their_pairing_as_json() {
+    let report = json(&[
+        "tournament",
+        "--rules",
+        "pachisi",
+        "--bots",
+        "random,heuristic",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let bots = report["bots"].as_array().expect("bots");
+    assert_eq!(bots.len(), 2);
+    assert_eq!(bots[0]["spec"], "random");
+    assert_eq!(bots[1]["spec"], "heuristic");
+    assert_eq!(bots[0]["elo"], 0.0);
+    let pairings = report["pairings"].as_array().expect("pairings");
+    assert_eq!(pairings.len(), 1);
+    assert_eq!(pairings[0]["games"], 4);
+    assert_eq!(report["games"], 4);
+    assert_eq!(report["seating"], "teams");
+}
+
+#[test]
+fn a_tournament_prints_tables_and_rounds_games_up_to_whole_deals() {
+    let out = ok(&[
+        "tournament",
+        "--rules",
+        "ludo",
+        "--bots",
+        "random",
+        "--bots",
+        "heuristic",
+        "--games",
+        "3",
+    ]);
+    assert!(out.contains("alternate around the table"), "{out}");
+    assert!(
+        out.contains("3 asked for and rounded up to whole deals"),
+        "{out}"
+    );
+    assert!(out.contains("random vs heuristic"), "{out}");
+    assert!(out.contains("ms/decision"), "{out}");
+}
+
+#[test]
+fn a_tournament_refuses_bad_bots_and_no_games() {
+    let err = fails(&["tournament", "--bots", "random,alphazero", "--games", "2"]);
+    assert!(err.contains("error:") && err.contains("alphazero"), "{err}");
+    let err = fails(&["tournament", "--bots", "expectimax:width=3,random"]);
+    assert!(err.contains("expectimax:width=3"), "{err}");
+    let err = fails(&["tournament", "--bots", "random"]);
+    assert!(err.contains("at least two bots"), "{err}");
+    let err = fails(&["tournament", "--bots", "random,heuristic", "--games", "0"]);
+    assert!(err.contains("at least one game"), "{err}");
+    let err = fails(&["tournament", "--bots", "random,heuristic", "--threads", "0"]);
+    assert!(err.contains("--threads"), "{err}");
+}
+
+#[test]
+fn hint_ranks_every_legal_move_with_a_chance_in_percent() {
+    let args = [
+        "--rules",
+        "pachisi",
+        "--position",
+        "start",
+        "--throw",
+        "25",
+        "--json",
+    ];
+    let listed = json(&[&["moves"], &args[..]].concat());
+    let mut legal: Vec<&str> = listed["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter_map(|m| m["move"].as_str())
+        .collect();
+    let hint = json(&[&["hint"], &args[..], &["--bot", "heuristic"]].concat());
+    let moves = hint["moves"].as_array().expect("moves");
+    let mut ranked: Vec<&str> = moves.iter().filter_map(|m| m["move"].as_str()).collect();
+    assert!(ranked.contains(&"E25"), "{hint}");
+    for m in moves {
+        let p = m["win_percent"].as_f64().expect("a number");
+        assert!((0.0..=100.0).contains(&p), "{m}");
+    }
+    let chances: Vec<f64> = moves
+        .iter()
+        .filter_map(|m| m["win_percent"].as_f64())
+        .collect();
+    assert!(
+        chances.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {chances:?}"
+    );
+    legal.sort_unstable();
+    ranked.sort_unstable();
+    assert_eq!(ranked, legal);
+    let text = ok(&[&["hint"], &args[..args.len() - 1], &["--bot", "heuristic"]].concat());
+    assert!(text.contains("E25") && text.contains('%'), "{text}");
+}
+
+#[test]
+fn hint_refuses_a_bot_without_estimates_and_a_throw_out_of_turn() {
+    let start = ["hint", "--position", "start", "--throw", "25"];
+    let err = fails(&[&start[..], &["--bot", "random"]].concat());
+    assert!(
+        err.contains("random") && err.contains("no estimates") && err.contains("--bot"),
+        "{err}"
+    );
+    let err = fails(&[&start[..], &["--bot", "alphazero"]].concat());
+    assert!(err.contains("alphazero"), "{err}");
+    let err = fails(&["hint", "--position", "start", "--bot", "heuristic"]);
+    assert!(err.contains("waits for a throw"), "{err}");
+    let waiting = "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 25 again";
+    let err = fails(&["hint", "--position", waiting, "--throw", "25"]);
+    assert!(err.contains("waits for a move"), "{err}");
+}

@@ -1,0 +1,242 @@
+//! `pachisi tournament`: runs a [`pachisi_tournament::Tournament`] and prints its report.
+
+use crate::TournamentArgs;
+use anyhow::{anyhow, bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use pachisi_bots::BotSpec;
+use pachisi_core::Rules;
+use pachisi_tournament::{Interval, Report, SeatingMethod, Tournament};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Plays the tournament and prints the report.
+pub fn tournament(args: &TournamentArgs) -> Result<()> {
+    let rules = Arc::new(args.rules.load()?);
+    if args.threads == Some(0) {
+        bail!("--threads must be at least 1 (leave it out for one thread per core)");
+    }
+    let ruleset = if args.rules.set.is_empty() {
+        args.rules.name.clone()
+    } else {
+        format!("{} with {}", args.rules.name, args.rules.set.join(", "))
+    };
+    let t = Tournament {
+        rules: rules.clone(),
+        ruleset,
+        bots: parse_bots(&args.bots)?,
+        games_per_pairing: args.games,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let plan = t.plan()?;
+    let bar = progress_bar(plan.total_games);
+    let shown = AtomicU64::new(0);
+    let report = t.run(&|done| {
+        // Games finish on several threads: never move the bar backwards.
+        let at = shown.fetch_max(done, Ordering::Relaxed).max(done);
+        bar.set_position(at);
+    });
+    bar.finish_and_clear();
+    let report = report?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&rules, &report);
+    }
+    Ok(())
+}
+
+/// The bot specs, at least two.
+fn parse_bots(texts: &[String]) -> Result<Vec<BotSpec>> {
+    let bots = texts
+        .iter()
+        .map(|text| {
+            text.parse::<BotSpec>()
+                .map_err(|e| anyhow!("bad bot spec `{text}`: {e}"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if bots.len() < 2 {
+        bail!(
+            "a tournament needs at least two bots, e.g. --bots random,heuristic; {} given",
+            bots.len()
+        );
+    }
+    Ok(bots)
+}
+
+fn progress_bar(total: u64) -> ProgressBar {
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn print_report(rules: &Rules, r: &Report) {
+    print_header(rules, r);
+    println!();
+    print_bots(r);
+    println!();
+    print_pairings(r);
+    println!(
+        "\nIntervals are 95% and count deals, not games, since the games of a deal share their \
+         throws.\nElo: Bradley-Terry fit with {} drawn game added to each pairing, relative to \
+         the first bot;\nits intervals come from {} bootstrap resamples of the deals.",
+        r.prior_draws, r.bootstrap_resamples
+    );
+}
+
+fn print_header(rules: &Rules, r: &Report) {
+    let title = &rules.ruleset().title;
+    let pairings = r.pairings.len();
+    println!(
+        "Tournament under {title} ({}), seed {}: {} bots, {pairings} pairing{}",
+        r.ruleset,
+        r.seed,
+        r.bots.len(),
+        if pairings == 1 { "" } else { "s" }
+    );
+    match r.seating {
+        SeatingMethod::Teams => println!(
+            "Seating: two teams ({}); each bot plays every seat of one team",
+            team_names(rules).join(" against ")
+        ),
+        SeatingMethod::Alternating => println!(
+            "Seating: {} teams; the two bots alternate around the table, and a bot wins when any \
+             of its seats does",
+            rules.teams()
+        ),
+    }
+    let seatings: Vec<String> = r
+        .seatings
+        .iter()
+        .map(|g| g.iter().map(|&s| if s == 0 { 'A' } else { 'B' }).collect())
+        .collect();
+    println!(
+        "Duplicate deals: every deal of throws is played {} times, seats {} (A: the pairing's \
+         first bot, B: its second)",
+        r.games_per_deal,
+        seatings.join(" ")
+    );
+    let rounded = if r.games_per_pairing == r.games_requested {
+        String::new()
+    } else {
+        format!(
+            ", {} asked for and rounded up to whole deals",
+            r.games_requested
+        )
+    };
+    println!(
+        "Games: {} deal{} = {} games per pairing{rounded}; {} in all, {:.1} throws per game",
+        r.deals_per_pairing,
+        if r.deals_per_pairing == 1 { "" } else { "s" },
+        r.games_per_pairing,
+        r.games,
+        r.mean_throws_per_game
+    );
+    if r.unfinished > 0 {
+        println!(
+            "Unfinished: {} games stopped at {} throws, counted as draws",
+            r.unfinished, r.max_throws_per_game
+        );
+    }
+}
+
+fn team_names(rules: &Rules) -> Vec<String> {
+    (0..rules.teams())
+        .map(|t| {
+            (0..rules.seats())
+                .filter(|&seat| rules.team_of(seat) == t)
+                .map(|seat| rules.seat_colour(seat))
+                .collect::<Vec<_>>()
+                .join("+")
+        })
+        .collect()
+}
+
+fn print_bots(r: &Report) {
+    let w = r
+        .bots
+        .iter()
+        .map(|b| b.spec.len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    println!(
+        "{:<w$}  {:>6}  {:>6}  {:>5}  {:>6} {:<13}  {:>6} {:<17}  {:>11}  {:>9}",
+        "bot",
+        "games",
+        "wins",
+        "draws",
+        "score",
+        "(95% CI)",
+        "Elo",
+        "(95% CI)",
+        "ms/decision",
+        "decisions"
+    );
+    for b in &r.bots {
+        println!(
+            "{:<w$}  {:>6}  {:>6}  {:>5}  {:>5.1}% {:<13}  {:>6} {:<17}  {:>11.3}  {:>9}",
+            b.spec,
+            b.games,
+            b.wins,
+            b.draws,
+            100.0 * b.score,
+            percent_interval(b.score_interval),
+            signed(b.elo),
+            elo_interval(b.elo_interval),
+            b.ms_per_decision,
+            b.decisions
+        );
+    }
+}
+
+fn print_pairings(r: &Report) {
+    let names: Vec<String> = r
+        .pairings
+        .iter()
+        .map(|p| format!("{} vs {}", p.first, p.second))
+        .collect();
+    let w = names.iter().map(String::len).max().unwrap_or(0).max(7);
+    println!(
+        "{:<w$}  {:>6}  {:>11}  {:>5}  {:>9} {:<13}  {:>8}",
+        "pairing", "games", "wins", "draws", "1st score", "(95% CI)", "Elo diff"
+    );
+    for (p, name) in r.pairings.iter().zip(&names) {
+        println!(
+            "{name:<w$}  {:>6}  {:>11}  {:>5}  {:>8.1}% {:<13}  {:>8}",
+            p.games,
+            format!("{}-{}", p.first_wins, p.second_wins),
+            p.draws,
+            100.0 * p.first_score,
+            percent_interval(p.first_score_interval),
+            signed(p.elo_difference)
+        );
+    }
+}
+
+fn percent_interval(i: Option<Interval>) -> String {
+    match i {
+        Some(i) => format!("({:.1}-{:.1})", 100.0 * i.low, 100.0 * i.high),
+        None => "(unknown)".into(),
+    }
+}
+
+fn elo_interval(i: Option<Interval>) -> String {
+    match i {
+        Some(i) => format!("({} to {})", signed(i.low), signed(i.high)),
+        None => "(unknown)".into(),
+    }
+}
+
+/// An Elo figure rounded to a whole number, with its sign.
+fn signed(elo: f64) -> String {
+    let rounded = elo.round();
+    if rounded == 0.0 {
+        "0".into()
+    } else {
+        format!("{rounded:+.0}")
+    }
+}
