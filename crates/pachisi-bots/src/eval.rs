@@ -243,30 +243,41 @@ impl Evaluator {
         &self.weights
     }
 
-    /// Every team's estimated winning chance; they sum to one. A finished game gives 1 to the
-    /// winning team.
+    /// Every team's estimated winning chance; they sum to one while no team has finished.
+    ///
+    /// Where play goes on to decide every place (`finish.placings = "all"`), a team whose pieces
+    /// are all home counts 1 and the teams still playing share the chance of finishing next:
+    /// otherwise, once the first place is taken, nothing would be left to play for and the rest
+    /// could pass for ever. A finished game gives 1 to every team that finished, so to the winner
+    /// alone where the first team home ends it.
     pub fn evaluate(&self, pos: &Position) -> Values {
         let rules = &*self.rules;
         let teams = usize::from(rules.teams());
         let mut values = [0.0; MAX_SEATS];
+        let mut playing = [false; MAX_SEATS];
+        for (t, (value, playing)) in values.iter_mut().zip(&mut playing).take(teams).enumerate() {
+            let seats = rules.team_seats(t as u8);
+            let finished = (0..rules.seats())
+                .filter(|s| seats & (1 << s) != 0)
+                .all(|s| pos.seat_finished(rules, s));
+            *value = if finished { 1.0 } else { 0.0 };
+            *playing = !finished;
+        }
         if pos.phase() == Phase::Over {
-            if let Some(w) = pos.winner() {
-                values[usize::from(w)] = 1.0;
-            }
             return values;
         }
         let scores = self.scores(pos);
-        let best = scores[..teams]
-            .iter()
-            .copied()
+        let best = (0..teams)
+            .filter(|&t| playing[t])
+            .map(|t| scores[t])
             .fold(f64::NEG_INFINITY, f64::max);
         let mut total = 0.0;
-        for t in 0..teams {
+        for t in (0..teams).filter(|&t| playing[t]) {
             values[t] = (self.weights.scale * (scores[t] - best)).exp();
             total += values[t];
         }
-        for v in &mut values[..teams] {
-            *v /= total;
+        for t in (0..teams).filter(|&t| playing[t]) {
+            values[t] /= total;
         }
         values
     }

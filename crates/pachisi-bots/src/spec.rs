@@ -136,7 +136,12 @@ impl FromStr for BotSpec {
             BotKind::Heuristic => Config::Heuristic(opts.weights()?),
             BotKind::Expectimax => Config::Expectimax(
                 ExpectimaxConfig {
-                    depth: opts.number("depth", 1, 0..=4)?,
+                    depth: opts.number("depth", ExpectimaxConfig::DEFAULT_DEPTH, 0..=4)?,
+                    nodes: opts.number(
+                        "nodes",
+                        ExpectimaxConfig::DEFAULT_NODES,
+                        1..=1_000_000_000,
+                    )?,
                 },
                 opts.weights()?,
             ),
@@ -182,7 +187,7 @@ fn valid_options(kind: BotKind) -> &'static str {
     match kind {
         BotKind::Random => "none",
         BotKind::Heuristic => "weights",
-        BotKind::Expectimax => "depth, weights",
+        BotKind::Expectimax => "depth, nodes, weights",
         BotKind::Mcts => "playouts, ms, c, cutoff, rollout, weights",
     }
 }
