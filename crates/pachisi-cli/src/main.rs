@@ -35,13 +35,8 @@ enum Command {
     Moves {
         #[command(flatten)]
         rules: RulesArgs,
-        /// The position in one-line notation (docs/notation.md), or `start`.
-        #[arg(long, default_value = "start")]
-        position: String,
-        /// The throw: its value (25), or two separate dice (5-3) where each die counts on its
-        /// own; needed when the position waits for a throw.
-        #[arg(long)]
-        throw: Option<pachisi_core::ThrowName>,
+        #[command(flatten)]
+        at: PositionArgs,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -123,13 +118,8 @@ enum Command {
     Hint {
         #[command(flatten)]
         rules: RulesArgs,
-        /// The position in one-line notation (docs/notation.md), or `start`.
-        #[arg(long, default_value = "start")]
-        position: String,
-        /// The throw: its value (25), or two separate dice (5-3) where each die counts on its
-        /// own; needed when the position waits for a throw.
-        #[arg(long)]
-        throw: Option<pachisi_core::ThrowName>,
+        #[command(flatten)]
+        at: PositionArgs,
         /// The bot giving the estimates, e.g. `heuristic`, `expectimax:depth=2`, `mcts:playouts=500`.
         #[arg(long, default_value = "expectimax", value_name = "SPEC")]
         bot: String,
@@ -228,6 +218,18 @@ enum RecordCommand {
         #[arg(long = "set", value_name = "FIELD=VALUE")]
         set: Vec<String>,
     },
+}
+
+/// A position and the throw made in it.
+#[derive(Args, Debug, Clone)]
+struct PositionArgs {
+    /// The position in one-line notation (docs/notation.md), or `start`.
+    #[arg(long, default_value = "start")]
+    position: String,
+    /// The throw: its value (25), or two separate dice (5-3) where each die counts on its own;
+    /// needed when the position waits for a throw.
+    #[arg(long)]
+    throw: Option<pachisi_core::ThrowName>,
 }
 
 /// The ruleset to play under.

@@ -24,12 +24,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let rules = load_rules(&name, &set)?;
             rules_route(&rules, parse_seat(&rules, &seat)?, json)
         }
-        Command::Moves {
-            rules,
-            position,
-            throw,
-            json,
-        } => moves(&rules.load()?, &position, throw, json),
+        Command::Moves { rules, at, json } => moves(&rules.load()?, &at.position, at.throw, json),
         Command::Perft {
             rules,
             position,
@@ -50,12 +45,11 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tournament(args) => crate::tournament::tournament(&args),
         Command::Hint {
             rules,
-            position,
-            throw,
+            at,
             bot,
             seed,
             json,
-        } => crate::hint::hint(rules.load()?, &position, throw, &bot, seed, json),
+        } => crate::hint::hint(rules.load()?, &at.position, at.throw, &bot, seed, json),
     }
 }
 
