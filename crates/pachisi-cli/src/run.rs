@@ -370,15 +370,21 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> 
     Ok(())
 }
 
-fn simulate(rules: &Rules, games: u64, seed: u64, json: bool) -> Result<()> {
-    if games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let bar = ProgressBar::new(games);
+/// A progress bar counting games on standard error (hidden when that is not a terminal).
+pub(crate) fn games_bar(total: u64) -> ProgressBar {
+    let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    bar
+}
+
+fn simulate(rules: &Rules, games: u64, seed: u64, json: bool) -> Result<()> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let bar = games_bar(games);
     let step = (games / 200).max(1);
     let s = pachisi_sim::simulate(rules, games, seed, |done| {
         if done % step == 0 || done == games {

@@ -2,7 +2,6 @@
 
 use crate::TournamentArgs;
 use anyhow::{anyhow, bail, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use pachisi_bots::BotSpec;
 use pachisi_core::Rules;
 use pachisi_tournament::{Interval, Report, SeatingMethod, Tournament};
@@ -29,7 +28,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         threads: args.threads,
     };
     let plan = t.plan()?;
-    let bar = progress_bar(plan.total_games);
+    let bar = crate::run::games_bar(plan.total_games);
     let shown = AtomicU64::new(0);
     let report = t.run(&|done| {
         // Games finish on several threads: never move the bar backwards.
@@ -62,15 +61,6 @@ fn parse_bots(texts: &[String]) -> Result<Vec<BotSpec>> {
         );
     }
     Ok(bots)
-}
-
-fn progress_bar(total: u64) -> ProgressBar {
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
 }
 
 fn print_report(rules: &Rules, r: &Report) {
