@@ -8,7 +8,7 @@
 //! can take expectations over them. The weights are data ([`Weights`], `weights/default.toml`).
 
 use pachisi_core::ruleset::MAX_SEATS;
-use pachisi_core::{Phase, Position, Rules};
+use pachisi_core::{Move, Phase, Position, Rules};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -130,13 +130,6 @@ impl Weights {
     }
 }
 
-/// A square an attacking piece may reach with one throw, and the chance that it does.
-#[derive(Clone, Copy, Debug)]
-struct Reach {
-    square: u16,
-    chance: f32,
-}
-
 /// The evaluation of one ruleset: the weights and tables precomputed from the rules.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -149,10 +142,10 @@ pub struct Evaluator {
     safe: Vec<Vec<bool>>,
     /// For each seat and progress: a castle one throw from home.
     waiting: Vec<Vec<bool>>,
-    /// For each seat and progress: the unprotected squares ahead a piece there can hit with one
-    /// throw, with the chance of a throw that moves exactly that far.
-    reach: Vec<Vec<Vec<Reach>>>,
-    squares: usize,
+    /// For each seat and square: the progresses at which the seat's route passes the square.
+    passes: Vec<Vec<Vec<u8>>>,
+    /// For each distance: the chance that one throw moves a piece exactly that far.
+    hit: Vec<f32>,
     blockades: bool,
 }
 
@@ -162,17 +155,18 @@ impl Evaluator {
         let seats = rules.seats();
         let home = rules.home();
         let squares = rules.topology().square_count();
-        let hit = hit_chances(&rules);
-        let mut on_routes = vec![0u8; squares];
-        for seat in 0..seats {
-            for sq in rules.route(seat) {
-                on_routes[usize::from(sq.0)] |= 1 << seat;
-            }
-        }
+        let passes: Vec<Vec<Vec<u8>>> = (0..seats)
+            .map(|seat| {
+                let mut passes = vec![Vec::new(); squares];
+                for (p, sq) in (1..).zip(rules.route(seat)) {
+                    passes[usize::from(sq.0)].push(p);
+                }
+                passes
+            })
+            .collect();
         let mut square = Vec::new();
         let mut safe = Vec::new();
         let mut waiting = Vec::new();
-        let mut reach = Vec::new();
         for seat in 0..seats {
             let progresses = 0..=home;
             square.push(
@@ -192,14 +186,16 @@ impl Evaluator {
                         None => true,
                         Some(sq) => {
                             rules.castle_at(seat, p)
-                                || on_routes[usize::from(sq.0)] & !(1 << seat) == 0
+                                || (0..seats).all(|other| {
+                                    other == seat
+                                        || passes[usize::from(other)][usize::from(sq.0)].is_empty()
+                                })
                         }
                     })
                     .collect::<Vec<_>>(),
             );
             waiting.push(
                 progresses
-                    .clone()
                     .map(|p| {
                         p > 0
                             && p < home
@@ -208,13 +204,9 @@ impl Evaluator {
                     })
                     .collect::<Vec<_>>(),
             );
-            reach.push(
-                progresses
-                    .map(|p| reach_from(&rules, seat, p, &hit))
-                    .collect::<Vec<_>>(),
-            );
         }
         let blockades = rules.ruleset().moves.blockades;
+        let hit = hit_chances(&rules);
         Evaluator {
             rules,
             weights,
@@ -222,8 +214,8 @@ impl Evaluator {
             square,
             safe,
             waiting,
-            reach,
-            squares,
+            passes,
+            hit,
             blockades,
         }
     }
@@ -231,16 +223,6 @@ impl Evaluator {
     /// The rules evaluated.
     pub fn rules(&self) -> &Rules {
         &self.rules
-    }
-
-    /// The rules evaluated, shared.
-    pub fn rules_arc(&self) -> &Arc<Rules> {
-        &self.rules
-    }
-
-    /// The weights in use.
-    pub fn weights(&self) -> &Weights {
-        &self.weights
     }
 
     /// Every team's estimated winning chance; they sum to one while no team has finished.
@@ -288,16 +270,6 @@ impl Evaluator {
         let w = &self.weights;
         let seats = rules.seats();
         let teams = usize::from(rules.teams());
-        // threat[team][square]: the chance that some piece of the team can hit the square.
-        let mut threat = vec![0.0f32; teams * self.squares];
-        for seat in 0..seats {
-            let base = usize::from(rules.team_of(seat)) * self.squares;
-            for &p in pos.pieces_of(seat) {
-                for r in &self.reach[usize::from(seat)][usize::from(p)] {
-                    threat[base + usize::from(r.square)] += r.chance;
-                }
-            }
-        }
         let mut scores = [0.0; MAX_SEATS];
         let mut pieces = [0u32; MAX_SEATS];
         let home = f64::from(self.home);
@@ -327,12 +299,7 @@ impl Evaluator {
                     }
                     continue;
                 }
-                let sq = usize::from(self.square[s][pi]);
-                let danger: f32 = (0..teams)
-                    .filter(|&t| t != team)
-                    .map(|t| threat[t * self.squares + sq])
-                    .sum();
-                let danger = f64::from(danger.min(1.0));
+                let danger = f64::from(self.danger(pos, team, usize::from(self.square[s][pi])));
                 score -= danger * (w.danger * progress + w.danger_flat);
             }
             if self.blockades {
@@ -347,6 +314,49 @@ impl Evaluator {
             }
         }
         scores
+    }
+}
+
+impl Evaluator {
+    /// The chance that another team can hit square `sq` with its next throw: for every one of its
+    /// pieces on the board behind the square, the chance of a throw of exactly that distance,
+    /// summed and capped at 1.
+    fn danger(&self, pos: &Position, team: usize, sq: usize) -> f32 {
+        let rules = &*self.rules;
+        let mut danger = 0.0f32;
+        for other in (0..usize::from(rules.teams())).filter(|&t| t != team) {
+            let mut threat = 0.0f32;
+            for seat in (0..rules.seats()).filter(|&s| usize::from(rules.team_of(s)) == other) {
+                let passes = &self.passes[usize::from(seat)][sq];
+                for &q in pos.pieces_of(seat).iter().filter(|&&q| q != 0) {
+                    for &p in passes.iter().filter(|&&p| p > q) {
+                        threat += self.hit.get(usize::from(p - q)).copied().unwrap_or(0.0);
+                    }
+                }
+            }
+            danger += threat;
+        }
+        danger.min(1.0)
+    }
+
+    /// The first of `moves` after which the mover's team's chance is highest: the one-ply choice
+    /// of the heuristic bot and of heuristic playouts.
+    pub fn best_move(&self, pos: &Position, moves: &[Move]) -> Move {
+        let rules = &*self.rules;
+        let team = usize::from(rules.team_of(pos.to_move()));
+        let mut best = (
+            f64::NEG_INFINITY,
+            moves.first().copied().unwrap_or(Move::Pass),
+        );
+        for &mv in moves {
+            let mut child = *pos;
+            child.play_unchecked(rules, mv);
+            let v = self.evaluate(&child)[team];
+            if v > best.0 {
+                best = (v, mv);
+            }
+        }
+        best.1
     }
 }
 
@@ -378,24 +388,6 @@ fn hit_chances(rules: &Rules) -> Vec<f32> {
         }
     }
     hit
-}
-
-/// The capturable squares a piece at `progress` can reach with one throw, with their chances.
-fn reach_from(rules: &Rules, seat: u8, progress: u8, hit: &[f32]) -> Vec<Reach> {
-    if progress == 0 || progress >= rules.home() {
-        return Vec::new();
-    }
-    (1..hit.len())
-        .filter(|&d| hit[d] > 0.0)
-        .filter_map(|d| {
-            let to = progress.checked_add(u8::try_from(d).ok()?)?;
-            let sq = rules.square_at(seat, to)?;
-            (!rules.castle_at(seat, to)).then_some(Reach {
-                square: u16::from(sq.0),
-                chance: hit[d],
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]

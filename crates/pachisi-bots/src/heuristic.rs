@@ -32,15 +32,8 @@ impl HeuristicBot {
 
 impl Bot for HeuristicBot {
     fn choose(&mut self, pos: &Position) -> Move {
-        let scored = self.scored(pos);
-        // The first of the best, so equal moves resolve the same way every time.
-        let mut best = scored[0];
-        for r in &scored[1..] {
-            if r.win_chance > best.win_chance {
-                best = *r;
-            }
-        }
-        best.mv
+        self.eval
+            .best_move(pos, &legal_moves(self.eval.rules(), pos))
     }
 
     fn rank(&mut self, pos: &Position) -> Option<Vec<RankedMove>> {

@@ -448,17 +448,7 @@ impl Tree {
                         ([], _) => Move::Pass,
                         ([only], _) => *only,
                         (moves, Rollout::Random) => moves[self.rng.gen_range(0..moves.len())],
-                        (moves, Rollout::Heuristic) => {
-                            let team = usize::from(rules.team_of(pos.to_move()));
-                            let mut best = (f64::NEG_INFINITY, moves[0]);
-                            for &mv in moves {
-                                let v = eval.evaluate(&after(rules, &pos, mv))[team];
-                                if v > best.0 {
-                                    best = (v, mv);
-                                }
-                            }
-                            best.1
-                        }
+                        (moves, Rollout::Heuristic) => eval.best_move(&pos, moves),
                     };
                     pos.play_unchecked(rules, mv);
                 }
