@@ -14,7 +14,7 @@
 //! 1, 14, 27, 40); with the star squares too, 9, 22, 35 and 48 as well.
 
 use pachisi_core::ruleset::{CastleLayout, Placings};
-use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, Square};
+use pachisi_core::{Move, Phase, Position, Rules, Square};
 
 mod common;
 use common::*;
@@ -25,19 +25,11 @@ use common::*;
 
 /// The `ludo` ruleset with `field=value` overrides (the house options).
 fn ludo(overrides: &[&str]) -> Rules {
-    let overrides: Vec<String> = overrides.iter().map(|s| (*s).to_string()).collect();
-    builtin_rules("ludo", &overrides).unwrap_or_else(|e| panic!("ludo {overrides:?}: {e}"))
+    rules_of("ludo", overrides)
 }
 
 /// The house option of two-token blocks.
 const BLOCKS: [&str; 2] = ["moves.stack_limit=2", "moves.blockades=true"];
-
-/// The legal moves after `value` is thrown in the position `text`.
-fn after_throw(rules: &Rules, text: &str, value: u8) -> Position {
-    let mut pos = at(rules, text);
-    throw(&mut pos, rules, value);
-    pos
-}
 
 /// Throws `value` in the position `text` and checks the legal moves.
 fn assert_legal_after(rules: &Rules, text: &str, value: u8, expected: &[&str]) {
@@ -265,8 +257,7 @@ fn a_6_enters_another_token_or_moves_one_in_play() {
 #[test]
 fn a_6_earns_another_throw_and_any_other_throw_ends_the_turn() {
     let rules = ludo(&[]);
-    let mut pos = at(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, 6);
+    let mut pos = after_throw(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", 6);
     assert_eq!(
         pos.to_notation(&rules),
         "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rm 6 again streak=6x1"
@@ -275,10 +266,7 @@ fn a_6_earns_another_throw_and_any_other_throw_ends_the_turn() {
     assert_eq!((pos.to_move(), pos.phase()), (0, Phase::Throw));
     throw(&mut pos, &rules, 4);
     play(&mut pos, &rules, "16+4");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "20,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "20,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -");
 }
 
 /// The Ludo rule book (Wikipedia, "Ludo", Rules section): rolling a 6 earns a bonus throw, even
@@ -301,8 +289,7 @@ fn a_6_that_cannot_be_moved_still_earns_another_throw() {
 #[test]
 fn a_third_6_in_a_row_is_void_and_ends_the_turn() {
     let rules = ludo(&[]);
-    let mut pos = at(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, 6);
+    let mut pos = after_throw(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", 6);
     play(&mut pos, &rules, "10+6");
     throw(&mut pos, &rules, 6);
     assert_legal(&pos, &rules, &["16+6", "E6"]);
@@ -313,10 +300,7 @@ fn a_third_6_in_a_row_is_void_and_ends_the_turn() {
     );
     throw(&mut pos, &rules, 6);
     // No move and no further throw: Green plays next.
-    assert_eq!(
-        pos.to_notation(&rules),
-        "22,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "22,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -");
 }
 
 /// The Ludo rule book (Wikipedia, "Ludo", Rules section): only the third 6 *in a row* is void: a
@@ -327,10 +311,7 @@ fn two_sixes_then_another_number_count_and_the_next_player_starts_a_new_run() {
     let text = "22,0,0,0/10,0,0,0/0,0,0,0/0,0,0,0 Rt - streak=6x2";
     assert_legal_after(&rules, text, 5, &["22+5"]);
     let mut pos = at(&rules, &outcome_of(&rules, text, 5, "22+5"));
-    assert_eq!(
-        pos.to_notation(&rules),
-        "27,0,0,0/10,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "27,0,0,0/10,0,0,0/0,0,0,0/0,0,0,0 Gt -");
     throw(&mut pos, &rules, 6);
     assert_eq!(
         pos.to_notation(&rules),
@@ -462,10 +443,7 @@ fn a_player_passes_only_when_no_move_is_legal() {
     let mut pos = after_throw(&rules, "56,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", 3);
     assert_legal(&pos, &rules, &["-"]);
     play(&mut pos, &rules, "-");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "56,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "56,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -662,17 +640,11 @@ fn with_the_option_play_goes_on_for_the_places() {
     play(&mut pos, &off, "55+2");
     assert_eq!(pos.phase(), Phase::Over);
     assert_eq!(pos.winner(), Some(0));
-    assert_eq!(
-        pos.to_notation(&off),
-        "h,h,h,h/10,0,0,0/0,0,0,0/0,0,0,0 Rx - placed=0"
-    );
+    assert_notation(&pos, &off, "h,h,h,h/10,0,0,0/0,0,0,0/0,0,0,0 Rx - placed=0");
     let on = ludo(&["finish.placings=all"]);
     let mut pos = after_throw(&on, text, 2);
     play(&mut pos, &on, "55+2");
-    assert_eq!(
-        pos.to_notation(&on),
-        "h,h,h,h/10,0,0,0/0,0,0,0/0,0,0,0 Gt - placed=0"
-    );
+    assert_notation(&pos, &on, "h,h,h,h/10,0,0,0/0,0,0,0/0,0,0,0 Gt - placed=0");
     // A finished seat is skipped; the game ends when three are home, the fourth placed last.
     let mut pos = after_throw(&on, "h,h,h,h/h,h,h,55/h,h,h,h/10,0,0,0 Gt - placed=0,2", 2);
     play(&mut pos, &on, "55+2");

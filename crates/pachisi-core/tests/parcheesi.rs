@@ -31,10 +31,6 @@ const EDITIONS: [&str; 4] = [
     "parcheesi-tr",
 ];
 
-fn assert_notation(pos: &Position, rules: &Rules, expected: &str) {
-    assert_eq!(pos.to_notation(rules), expected);
-}
-
 /// The progress at which a seat's route passes a named square.
 fn progress_on(rules: &Rules, seat: u8, name: &str) -> u8 {
     let sq = rules.topology().parse_square(name).expect("a square name");
@@ -53,19 +49,6 @@ fn castles_on_route(rules: &Rules, seat: u8) -> Vec<u8> {
     (1..=rules.route_len())
         .filter(|&p| is_castle(rules, seat, p))
         .collect()
-}
-
-/// Plays the first legal move that is not a pass until the throw is spent.
-fn spend_all(pos: &mut Position, rules: &Rules) {
-    while pos.phase() == Phase::Move {
-        let moves = legal(pos, rules);
-        let mv = moves
-            .iter()
-            .find(|m| m.as_str() != "-")
-            .unwrap_or(&moves[0])
-            .clone();
-        play(pos, rules, &mv);
-    }
 }
 
 /// The "one increment" reading of some MB versions, as validation allows it: the dice count
@@ -184,8 +167,7 @@ fn the_home_stretch_has_seven_spaces_up_the_middle_of_the_arm() {
     }
     assert_eq!(rules.home() - rules.turn_home(), 8);
     // From the entrance: seven spaces, then the finish with an eighth step.
-    let mut pos = at(&rules, "64,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-2");
+    let mut pos = after_throw(&rules, "64,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-2");
     assert_legal(&pos, &rules, &["64+2", "64+6"]);
     play(&mut pos, &rules, "64+6");
     assert_eq!(square_name(&rules, 0, 70), "0m2");
@@ -212,8 +194,7 @@ fn pawns_never_enter_an_opponents_home_stretch() {
     }
     // Red passes Blue's home-stretch entrance (1m8, Red's 13) and goes on round the track.
     assert_eq!(square_name(&rules, 0, 13), "1m8");
-    let mut pos = at(&rules, "10,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-4");
+    let mut pos = after_throw(&rules, "10,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-4");
     play(&mut pos, &rules, "10+6");
     assert_eq!(square_name(&rules, 0, pos.pieces_of(0)[0]), "1l6");
 }
@@ -237,8 +218,7 @@ fn the_left_opponents_entry_space_is_a_safety_space_exactly_20_from_finish() {
     // waiting pawn with the bonus. Blue's pawn stands on Red's 12.
     same_square(&rules, 0, 52, 3, 1);
     same_square(&rules, 0, 12, 1, 63);
-    let mut pos = at(&rules, "52,10,h,h/63,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "2-1");
+    let mut pos = after_throw(&rules, "52,10,h,h/63,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-1");
     play(&mut pos, &rules, "10+2");
     assert_eq!(pos.pieces_of(1), &[0, 0, 0, 0]);
     assert_legal(&pos, &rules, &["12+1", "12+20", "52+1", "52+20"]);
@@ -247,8 +227,7 @@ fn the_left_opponents_entry_space_is_a_safety_space_exactly_20_from_finish() {
     assert_notation(&pos, &rules, "h,12,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1,10b");
     // "But the left opponent might ... very quickly re-enter his pawn and capture a pawn waiting
     // on that entrance square."
-    let mut pos = at(&rules, "52,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, "5-1");
+    let mut pos = after_throw(&rules, "52,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", "5-1");
     assert_legal(&pos, &rules, &["E5"]);
     play(&mut pos, &rules, "E5");
     assert_notation(
@@ -298,8 +277,7 @@ fn the_one_corner_board_has_a_64_space_track_whose_corner_square_is_not_shared()
     let shared = format!("4,h,h,h/{blue},0,0,0/0,0,0,0/0,0,0,0 Rt -");
     assert!(Position::from_notation(&rules, &shared).is_err());
     // Two Red pawns on the corner keep a third off it.
-    let mut pos = at(&rules, "4,4,1,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-1");
+    let pos = after_throw(&rules, "4,4,1,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-1");
     assert!(!is_legal(&pos, &rules, "1+3"));
 }
 
@@ -314,31 +292,19 @@ fn the_clockwise_board_mirrors_the_route_with_the_entry_space_on_the_other_side(
     assert_eq!(square_name(&cw, 0, 1), "0r4");
     assert_eq!(square_name(&cw, 0, 64), "0m8");
     assert_eq!((cw.turn_home(), cw.home()), (64, 72));
-    let mirror = |name: String| -> String {
-        let mut chars = name.chars();
-        let arm = chars.next().and_then(|c| c.to_digit(10)).expect("an arm");
-        let column = match chars.next() {
-            Some('l') => 'r',
-            Some('r') => 'l',
-            Some(c) => c,
-            None => panic!("no column"),
-        };
-        format!("{}{column}{}", (4 - arm) % 4, chars.as_str())
-    };
     for seat in 0..4u8 {
         let mirrored_seat = (4 - seat) % 4;
         for p in 1..=cw.route_len() {
             assert_eq!(
                 square_name(&cw, seat, p),
-                mirror(square_name(&ccw, mirrored_seat, p)),
+                mirrored(&square_name(&ccw, mirrored_seat, p)),
                 "seat {seat}, progress {p}"
             );
             assert_eq!(is_castle(&cw, seat, p), is_castle(&ccw, mirrored_seat, p));
         }
     }
     // Entering on the mirror board: the pawn comes onto 0r4.
-    let mut pos = at(&cw, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &cw, "5-1");
+    let mut pos = after_throw(&cw, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-1");
     play(&mut pos, &cw, "E5");
     assert_eq!(square_name(&cw, 0, pos.pieces_of(0)[0]), "0r4");
 }
@@ -424,15 +390,13 @@ fn the_mb_one_increment_reading_moves_one_pawn_by_the_total() {
         .iter()
         .all(|o| !o.doublet && !o.extra_throw));
     // A 6 and a 1 are one increment of 7: it cannot be shared between two pawns.
-    let mut pos = at(&rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "7");
+    let mut pos = after_throw(&rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "7");
     assert_notation(&pos, &rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 7");
     assert_legal(&pos, &rules, &["10+7", "20+7"]);
     play(&mut pos, &rules, "10+7");
     assert_eq!(pos.to_move(), 1);
     // A total of 5 enters a pawn.
-    let mut pos = at(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5");
+    let pos = after_throw(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5");
     assert_legal(&pos, &rules, &["10+5", "E5"]);
 }
 
@@ -461,8 +425,7 @@ fn with_one_die_a_6_is_a_doublet_worth_one_increment_of_7_once_all_pawns_are_out
         ]
     );
     // All pawns out: the 6 is one increment of 7, and the player throws again.
-    let mut pos = at(&rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6");
+    let mut pos = after_throw(&rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6");
     assert_notation(
         &pos,
         &rules,
@@ -472,8 +435,7 @@ fn with_one_die_a_6_is_a_doublet_worth_one_increment_of_7_once_all_pawns_are_out
     play(&mut pos, &rules, "10+7");
     assert_eq!((pos.to_move(), pos.phase()), (0, Phase::Throw));
     // A pawn still in the nest: the 6 is worth 6.
-    let mut pos = at(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6");
+    let pos = after_throw(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6");
     assert_notation(
         &pos,
         &rules,
@@ -497,8 +459,7 @@ fn with_one_die_a_6_is_a_doublet_worth_one_increment_of_7_once_all_pawns_are_out
 fn a_5_on_one_die_enters_a_pawn_onto_its_entry_space() {
     for name in EDITIONS {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "5-3");
+        let mut pos = after_throw(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-3");
         assert_legal(&pos, &rules, &["E5"]);
         play(&mut pos, &rules, "E5");
         assert_legal(&pos, &rules, &["1+3"]);
@@ -518,8 +479,7 @@ fn a_5_as_the_sum_of_both_dice_enters_a_pawn() {
     for name in EDITIONS {
         let rules = rules_of(name, &[]);
         for (dice, mv) in [("3-2", "E3+2"), ("4-1", "E4+1")] {
-            let mut pos = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-            throw(&mut pos, &rules, dice);
+            let mut pos = after_throw(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", dice);
             assert_legal(&pos, &rules, &[mv]);
             play(&mut pos, &rules, mv);
             assert_notation(
@@ -529,8 +489,7 @@ fn a_5_as_the_sum_of_both_dice_enters_a_pawn() {
             );
         }
         // No five, no entry.
-        let mut pos = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "6-4");
+        let pos = after_throw(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-4");
         assert_legal(&pos, &rules, &["-"]);
     }
 }
@@ -546,8 +505,7 @@ fn some_mb_versions_enter_with_a_7() {
         ("4-3", "E4+3"),
         ("5-3", "-"),
     ] {
-        let mut pos = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, dice);
+        let pos = after_throw(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", dice);
         assert_legal(&pos, &rules, &[expected]);
     }
 }
@@ -565,8 +523,7 @@ fn some_mb_versions_enter_at_the_home_stretch_entrance_and_go_once_round() {
         assert_eq!(square_name(&rules, seat, 69), format!("{seat}m8"));
         assert_eq!(square_name(&rules, seat, 70), format!("{seat}m7"));
     }
-    let mut pos = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-3");
+    let mut pos = after_throw(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-3");
     play(&mut pos, &rules, "E5");
     play(&mut pos, &rules, "1+3");
     assert_eq!(square_name(&rules, 0, pos.pieces_of(0)[0]), "0l6");
@@ -584,18 +541,15 @@ fn sr_and_tr_must_enter_on_a_5_while_pb_and_mb_may_move_instead() {
         ("parcheesi-mb", &["10+2", "10+5", "E5"][..]),
     ] {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "5-2");
+        let pos = after_throw(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-2");
         assert_legal(&pos, &rules, expected);
     }
     // The sum obliges as well.
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-2");
+    let pos = after_throw(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-2");
     assert_legal(&pos, &rules, &["E3+2"]);
     let rules = rules_of("parcheesi-pb", &[]);
-    let mut pos = at(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-2");
+    let pos = after_throw(&rules, "10,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-2");
     assert_legal(&pos, &rules, &["10+2", "10+3", "E3+2"]);
 }
 
@@ -608,23 +562,20 @@ fn sr_v1975_and_tr_forfeit_a_5_that_cannot_enter_while_pawns_wait() {
     for (name, overrides) in [("parcheesi-tr", &[][..]), ("parcheesi-sr", &v1975[..])] {
         let rules = rules_of(name, overrides);
         same_square(&rules, 0, 1, 1, 52);
-        let mut pos = at(&rules, "10,0,0,0/52,52,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "5-2");
+        let mut pos = after_throw(&rules, "10,0,0,0/52,52,0,0/0,0,0,0/0,0,0,0 Rt -", "5-2");
         assert_legal(&pos, &rules, &["10+2"]);
         play(&mut pos, &rules, "10+2");
         assert_legal(&pos, &rules, &["-"]);
         play(&mut pos, &rules, "-");
         assert_notation(&pos, &rules, "12,0,0,0/52,52,0,0/0,0,0,0/0,0,0,0 Bt -");
         // With the nest empty the 5 moves like any die.
-        let mut pos = at(&rules, "10,h,h,h/52,52,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "5-2");
+        let pos = after_throw(&rules, "10,h,h,h/52,52,0,0/0,0,0,0/0,0,0,0 Rt -", "5-2");
         assert_legal(&pos, &rules, &["10+2", "10+5"]);
     }
     // Elsewhere a 5 that cannot enter moves a pawn.
     for name in ["parcheesi-sr", "parcheesi-pb", "parcheesi-mb"] {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "10,0,0,0/52,52,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "5-2");
+        let pos = after_throw(&rules, "10,0,0,0/52,52,0,0/0,0,0,0/0,0,0,0 Rt -", "5-2");
         assert_legal(&pos, &rules, &["10+2", "10+5"]);
     }
 }
@@ -634,8 +585,7 @@ fn sr_v1975_and_tr_forfeit_a_5_that_cannot_enter_while_pawns_wait() {
 #[test]
 fn a_double_5_enters_two_pawns() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-5");
+    let mut pos = after_throw(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-5");
     assert_notation(
         &pos,
         &rules,
@@ -651,8 +601,7 @@ fn a_double_5_enters_two_pawns() {
         "1,1,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt - streak=0x1 entered=R",
     );
     // With one pawn left to enter, the other 5 moves a pawn.
-    let mut pos = at(&rules, "10,20,30,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-5");
+    let mut pos = after_throw(&rules, "10,20,30,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-5");
     assert_legal(&pos, &rules, &["E5"]);
     play(&mut pos, &rules, "E5");
     assert_legal(&pos, &rules, &["1+5", "10+5", "20+5", "30+5"]);
@@ -664,8 +613,7 @@ fn a_double_5_enters_two_pawns() {
 fn an_entering_pawn_captures_a_lone_opponent_on_its_entry_space_and_earns_the_bonus() {
     let rules = rules_of("parcheesi-sr", &[]);
     same_square(&rules, 0, 1, 1, 52);
-    let mut pos = at(&rules, "0,0,0,0/52,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-3");
+    let mut pos = after_throw(&rules, "0,0,0,0/52,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-3");
     assert_legal(&pos, &rules, &["E5"]);
     play(&mut pos, &rules, "E5");
     assert_notation(
@@ -676,8 +624,7 @@ fn an_entering_pawn_captures_a_lone_opponent_on_its_entry_space_and_earns_the_bo
     assert_legal(&pos, &rules, &["1+20", "1+3"]);
     // Parker Bros.: the capture, but no bonus.
     let rules = rules_of("parcheesi-pb", &[]);
-    let mut pos = at(&rules, "0,0,0,0/52,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-3");
+    let mut pos = after_throw(&rules, "0,0,0,0/52,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-3");
     play(&mut pos, &rules, "E5");
     assert_notation(
         &pos,
@@ -692,8 +639,7 @@ fn an_entering_pawn_captures_a_lone_opponent_on_its_entry_space_and_earns_the_bo
 fn no_pawn_enters_onto_an_opponents_blockade_on_its_entry_space() {
     for name in EDITIONS {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "0,0,0,0/52,52,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "5-3");
+        let mut pos = after_throw(&rules, "0,0,0,0/52,52,0,0/0,0,0,0/0,0,0,0 Rt -", "5-3");
         assert_legal(&pos, &rules, &["-"]);
         play(&mut pos, &rules, "-");
         assert_eq!(pos.pieces_of(0), &[0, 0, 0, 0]);
@@ -706,8 +652,7 @@ fn no_pawn_enters_onto_an_opponents_blockade_on_its_entry_space() {
 #[test]
 fn no_third_pawn_enters_onto_its_own_pair_on_the_entry_space() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "1,1,20,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-3");
+    let pos = after_throw(&rules, "1,1,20,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-3");
     assert_legal(&pos, &rules, &["1+3", "1+5", "20+3", "20+5"]);
     assert!(!is_legal(&pos, &rules, "E5"));
 }
@@ -718,15 +663,13 @@ fn no_third_pawn_enters_onto_its_own_pair_on_the_entry_space() {
 #[test]
 fn a_pawn_leaving_a_blockade_on_the_entry_space_may_be_replaced_by_an_entering_pawn() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "1,1,20,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-3");
+    let mut pos = after_throw(&rules, "1,1,20,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-3");
     play(&mut pos, &rules, "1+3");
     assert_legal(&pos, &rules, &["E5"]);
     play(&mut pos, &rules, "E5");
     assert_eq!(pos.pieces_of(0), &[4, 1, 20, 1]);
     // With double 5: one 5 takes a pawn out of the blockade, the other enters.
-    let mut pos = at(&rules, "1,1,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-5");
+    let mut pos = after_throw(&rules, "1,1,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-5");
     assert_legal(&pos, &rules, &["1+5"]);
     play(&mut pos, &rules, "1+5");
     assert_legal(&pos, &rules, &["E5"]);
@@ -741,8 +684,7 @@ fn a_pawn_leaving_a_blockade_on_the_entry_space_may_be_replaced_by_an_entering_p
         "parcheesi-sr",
         &["moves.must_enter=false", "moves.grace_only_enters=true"],
     );
-    let mut pos = at(&rules, "1,1,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "5-5");
+    let pos = after_throw(&rules, "1,1,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "5-5");
     assert_legal(&pos, &rules, &["-"]);
 }
 
@@ -758,8 +700,7 @@ fn no_pawn_passes_or_lands_on_an_opponents_blockade() {
     for name in ["parcheesi-sr", "parcheesi-pb", "parcheesi-mb"] {
         let rules = rules_of(name, &[]);
         same_square(&rules, 0, 14, 2, 48);
-        let mut pos = at(&rules, "10,h,h,h/0,0,0,0/48,48,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "4-2");
+        let mut pos = after_throw(&rules, "10,h,h,h/0,0,0,0/48,48,0,0/0,0,0,0 Rt -", "4-2");
         assert_legal(&pos, &rules, &["10+2"]);
         play(&mut pos, &rules, "10+2");
         assert_legal(&pos, &rules, &["-"]);
@@ -773,11 +714,9 @@ fn no_pawn_passes_or_lands_on_an_opponents_blockade() {
 #[test]
 fn a_players_own_blockade_stops_his_own_pawns() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "10,14,14,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-1");
+    let pos = after_throw(&rules, "10,14,14,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-1");
     assert_legal(&pos, &rules, &["10+1", "14+1", "14+6"]);
-    let mut pos = at(&rules, "10,14,14,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "4-2");
+    let pos = after_throw(&rules, "10,14,14,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "4-2");
     // 10+4 would put a third pawn on 14.
     assert_legal(&pos, &rules, &["10+2", "14+2", "14+4"]);
 }
@@ -788,8 +727,7 @@ fn a_players_own_blockade_stops_his_own_pawns() {
 fn a_blockade_may_not_move_intact_with_a_doublet() {
     // Parker Bros.: a doublet is two increments.
     let rules = rules_of("parcheesi-pb", &[]);
-    let mut pos = at(&rules, "20,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "4-4");
+    let mut pos = after_throw(&rules, "20,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "4-4");
     assert_legal(&pos, &rules, &["20+4"]);
     play(&mut pos, &rules, "20+4");
     assert_notation(
@@ -800,8 +738,7 @@ fn a_blockade_may_not_move_intact_with_a_doublet() {
     assert_legal(&pos, &rules, &["24+4"]);
     // Selchow & Righter: four increments, and the pair may not meet again anywhere.
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "20,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-3");
+    let mut pos = after_throw(&rules, "20,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-3");
     assert_notation(
         &pos,
         &rules,
@@ -822,8 +759,7 @@ fn a_blockade_may_not_move_intact_with_a_doublet() {
 #[test]
 fn another_pawn_may_reform_a_blockade_one_of_its_pawns_left() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "20,20,17,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "4-3");
+    let mut pos = after_throw(&rules, "20,20,17,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "4-3");
     // 17+3 would be a third pawn on 20, and 17+4 would pass the pair.
     assert_legal(&pos, &rules, &["20+3", "20+4"]);
     play(&mut pos, &rules, "20+4");
@@ -838,8 +774,7 @@ fn another_pawn_may_reform_a_blockade_one_of_its_pawns_left() {
 fn tr_a_die_that_would_pass_a_blockade_stops_the_pawn_just_behind_it() {
     let rules = rules_of("parcheesi-tr", &[]);
     same_square(&rules, 0, 14, 2, 48);
-    let mut pos = at(&rules, "10,h,h,h/0,0,0,0/48,48,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-1");
+    let mut pos = after_throw(&rules, "10,h,h,h/0,0,0,0/48,48,0,0/0,0,0,0 Rt -", "6-1");
     // 10+6:3 would leave the 1 unusable against the blockade.
     assert_legal(&pos, &rules, &["10+1"]);
     play(&mut pos, &rules, "10+1");
@@ -853,8 +788,7 @@ fn tr_a_die_that_would_pass_a_blockade_stops_the_pawn_just_behind_it() {
     assert_eq!(pos.pieces_of(0)[0], 13);
     // Selchow & Righter: the 6 is forfeited instead.
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "10,h,h,h/0,0,0,0/48,48,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-1");
+    let mut pos = after_throw(&rules, "10,h,h,h/0,0,0,0/48,48,0,0/0,0,0,0 Rt -", "6-1");
     assert_legal(&pos, &rules, &["10+1"]);
     play(&mut pos, &rules, "10+1");
     assert_legal(&pos, &rules, &["-"]);
@@ -866,8 +800,7 @@ fn no_pawn_lands_on_a_safety_space_held_by_an_opponent() {
     let rules = rules_of("parcheesi-sr", &[]);
     same_square(&rules, 0, 8, 1, 59);
     assert!(is_castle(&rules, 0, 8));
-    let mut pos = at(&rules, "5,h,h,h/59,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-1");
+    let mut pos = after_throw(&rules, "5,h,h,h/59,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-1");
     assert_legal(&pos, &rules, &["5+1"]);
     play(&mut pos, &rules, "5+1");
     // Passing it is allowed.
@@ -883,8 +816,7 @@ fn no_pawn_lands_on_a_safety_space_held_by_an_opponent() {
 fn landing_on_a_lone_opponent_off_the_safety_spaces_sends_it_back_to_the_nest() {
     let rules = rules_of("parcheesi-pb", &[]);
     same_square(&rules, 0, 9, 1, 60);
-    let mut pos = at(&rules, "5,h,h,h/60,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "4-1");
+    let mut pos = after_throw(&rules, "5,h,h,h/60,0,0,0/0,0,0,0/0,0,0,0 Rt -", "4-1");
     assert_legal(&pos, &rules, &["5+1", "5+4"]);
     play(&mut pos, &rules, "5+4");
     assert_notation(&pos, &rules, "9,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1");
@@ -900,8 +832,7 @@ fn landing_on_a_lone_opponent_off_the_safety_spaces_sends_it_back_to_the_nest() 
 fn after_a_doublet_the_player_throws_again() {
     for name in EDITIONS {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "2-2");
+        let mut pos = after_throw(&rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-2");
         spend_all(&mut pos, &rules);
         assert_eq!((pos.to_move(), pos.phase()), (0, Phase::Throw), "{name}");
         // Not after other throws.
@@ -917,15 +848,13 @@ fn after_a_doublet_the_player_throws_again() {
 #[test]
 fn sr_a_doublet_gives_14_as_four_increments_only_once_all_pawns_are_out() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "2-2");
+    let pos = after_throw(&rules, "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-2");
     assert_notation(
         &pos,
         &rules,
         "10,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 2,2,5s,5s again streak=0x1",
     );
-    let mut pos = at(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "2-2");
+    let pos = after_throw(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-2");
     assert_notation(
         &pos,
         &rules,
@@ -943,8 +872,7 @@ fn mb_and_tr_doublets_always_give_14_and_pb_doublets_never_do() {
         ("parcheesi-pb", "2,2 again"),
     ] {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "2-2");
+        let pos = after_throw(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-2");
         assert_notation(
             &pos,
             &rules,
@@ -961,8 +889,7 @@ fn mb_and_tr_doublets_always_give_14_and_pb_doublets_never_do() {
 fn the_undersides_of_a_doublet_are_movement_and_never_enter_a_pawn() {
     for name in ["parcheesi-mb", "parcheesi-tr"] {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "2-2");
+        let pos = after_throw(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-2");
         assert_notation(
             &pos,
             &rules,
@@ -979,8 +906,7 @@ fn sr_a_player_who_cannot_use_all_four_increments_moves_nothing_but_throws_again
     // 12 spaces from the finish, 3-3-4-4 can use only three increments.
     for name in ["parcheesi-sr", "parcheesi-mb"] {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "3-3");
+        let pos = after_throw(&rules, "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-3");
         assert_notation(
             &pos,
             &rules,
@@ -989,8 +915,7 @@ fn sr_a_player_who_cannot_use_all_four_increments_moves_nothing_but_throws_again
     }
     // Transogram does not impose it: as many increments as possible.
     let rules = rules_of("parcheesi-tr", &[]);
-    let mut pos = at(&rules, "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-3");
+    let mut pos = after_throw(&rules, "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-3");
     assert_legal(&pos, &rules, &["60+3", "60+4"]);
     play(&mut pos, &rules, "60+3");
     assert_legal(&pos, &rules, &["63+3", "63+4"]);
@@ -1003,8 +928,7 @@ fn sr_a_player_who_cannot_use_all_four_increments_moves_nothing_but_throws_again
 #[test]
 fn sr_a_third_doublet_sends_the_pawn_closest_to_finish_back_and_ends_the_turn() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "10,66,30,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "1-1");
+    let mut pos = after_throw(&rules, "10,66,30,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "1-1");
     assert_notation(
         &pos,
         &rules,
@@ -1071,8 +995,7 @@ fn pb_doublets_earn_throws_without_limit() {
 #[test]
 fn pb_a_doublet_whose_increments_cannot_all_be_used_earns_no_throw() {
     let rules = rules_of("parcheesi-pb", &[]);
-    let mut pos = at(&rules, "68,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-3");
+    let mut pos = after_throw(&rules, "68,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-3");
     assert_notation(&pos, &rules, "68,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 3,3");
     assert_legal(&pos, &rules, &["68+3"]);
     play(&mut pos, &rules, "68+3");
@@ -1092,8 +1015,7 @@ fn a_capture_earns_20_for_one_pawn_to_take_whole_or_forfeit() {
     for name in ["parcheesi-sr", "parcheesi-tr", "parcheesi-mb"] {
         let rules = rules_of(name, &[]);
         same_square(&rules, 0, 9, 1, 60);
-        let mut pos = at(&rules, "5,31,h,h/60,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "4-1");
+        let mut pos = after_throw(&rules, "5,31,h,h/60,0,0,0/0,0,0,0/0,0,0,0 Rt -", "4-1");
         play(&mut pos, &rules, "5+4");
         assert_notation(&pos, &rules, "9,31,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1,20b");
         play(&mut pos, &rules, "31+1");
@@ -1108,8 +1030,7 @@ fn a_capture_earns_20_for_one_pawn_to_take_whole_or_forfeit() {
     }
     // "No capture bonus for (PB)".
     let rules = rules_of("parcheesi-pb", &[]);
-    let mut pos = at(&rules, "5,31,h,h/60,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "4-1");
+    let mut pos = after_throw(&rules, "5,31,h,h/60,0,0,0/0,0,0,0/0,0,0,0 Rt -", "4-1");
     play(&mut pos, &rules, "5+4");
     assert_notation(&pos, &rules, "9,31,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1");
 }
@@ -1120,8 +1041,7 @@ fn a_capture_earns_20_for_one_pawn_to_take_whole_or_forfeit() {
 fn the_capture_bonus_is_taken_before_throwing_again() {
     let rules = rules_of("parcheesi-sr", &[]);
     same_square(&rules, 0, 12, 1, 63);
-    let mut pos = at(&rules, "10,h,h,h/63,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "1-1");
+    let mut pos = after_throw(&rules, "10,h,h,h/63,0,0,0/0,0,0,0/0,0,0,0 Rt -", "1-1");
     assert_notation(
         &pos,
         &rules,
@@ -1154,8 +1074,7 @@ fn the_capture_bonus_is_taken_before_throwing_again() {
 fn bringing_a_pawn_home_earns_10_for_another_pawn_in_sr_and_mb_only() {
     for name in ["parcheesi-sr", "parcheesi-mb"] {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "70,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "2-1");
+        let mut pos = after_throw(&rules, "70,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-1");
         play(&mut pos, &rules, "70+2");
         assert_notation(&pos, &rules, "h,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1,10b");
         assert_legal(&pos, &rules, &["20+1", "20+10"]);
@@ -1165,8 +1084,7 @@ fn bringing_a_pawn_home_earns_10_for_another_pawn_in_sr_and_mb_only() {
     }
     for name in ["parcheesi-pb", "parcheesi-tr"] {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "70,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "2-1");
+        let mut pos = after_throw(&rules, "70,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-1");
         play(&mut pos, &rules, "70+2");
         assert_notation(&pos, &rules, "h,20,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1");
     }
@@ -1177,8 +1095,7 @@ fn bringing_a_pawn_home_earns_10_for_another_pawn_in_sr_and_mb_only() {
 #[test]
 fn a_bonus_no_pawn_on_the_board_can_take_is_forfeited() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "70,0,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "2-1");
+    let mut pos = after_throw(&rules, "70,0,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-1");
     assert_legal(&pos, &rules, &["70+1", "70+2"]);
     play(&mut pos, &rules, "70+2");
     assert_notation(&pos, &rules, "h,0,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 1,10b");
@@ -1193,8 +1110,7 @@ fn a_bonus_no_pawn_on_the_board_can_take_is_forfeited() {
 fn the_bonus_may_not_be_taken_where_it_would_spoil_a_die() {
     let rules = rules_of("parcheesi-sr", &[]);
     same_square(&rules, 0, 48, 1, 31);
-    let mut pos = at(&rules, "45,h,h,h/31,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-3");
+    let mut pos = after_throw(&rules, "45,h,h,h/31,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-3");
     assert_legal(&pos, &rules, &["45+3", "45+6"]);
     play(&mut pos, &rules, "45+3");
     assert_notation(&pos, &rules, "48,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rm 6,20b");
@@ -1217,8 +1133,7 @@ fn as_many_increments_as_possible_must_be_used() {
         let rules = rules_of(name, &[]);
         // Green's blockade on Red's 17 stops 12+6; only 10+6 with 67+2 uses both dice.
         same_square(&rules, 0, 17, 2, 51);
-        let mut pos = at(&rules, "10,67,h,h/0,0,0,0/51,51,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "6-2");
+        let pos = after_throw(&rules, "10,67,h,h/0,0,0,0/51,51,0,0/0,0,0,0 Rt -", "6-2");
         let expected: &[&str] = if name == "parcheesi-tr" {
             // Transogram may stop 10+6 behind the blockade too: 10+6 then 67+2, or 10+2 then
             // 12+6:4, or 67+2 then either.
@@ -1237,8 +1152,7 @@ fn as_many_increments_as_possible_must_be_used() {
 fn a_player_who_can_use_only_one_die_chooses_which() {
     for name in EDITIONS {
         let rules = rules_of(name, &[]);
-        let mut pos = at(&rules, "66,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        throw(&mut pos, &rules, "6-4");
+        let mut pos = after_throw(&rules, "66,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-4");
         assert_legal(&pos, &rules, &["66+4", "66+6"]);
         let thrown = pos;
         play(&mut pos, &rules, "66+4");
@@ -1260,8 +1174,7 @@ fn the_documented_game_one_pawn_on_the_last_space_finishes_with_the_1_of_a_1_and
         let rules = rules_of(name, &[]);
         assert_eq!(square_name(&rules, 0, 71), "0m1");
         for dice in ["2-1", "3-1", "4-1", "5-1", "6-1"] {
-            let mut pos = at(&rules, "71,h,h,h/10,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-            throw(&mut pos, &rules, dice);
+            let mut pos = after_throw(&rules, "71,h,h,h/10,0,0,0/0,0,0,0/0,0,0,0 Rt -", dice);
             assert_legal(&pos, &rules, &["71+1"]);
             play(&mut pos, &rules, "71+1");
             assert_notation(
@@ -1273,8 +1186,7 @@ fn the_documented_game_one_pawn_on_the_last_space_finishes_with_the_1_of_a_1_and
     }
     // Selchow & Righter: double 1 grants 14, which cannot all be taken, so all is forfeited.
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "71,h,h,h/10,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "1-1");
+    let pos = after_throw(&rules, "71,h,h,h/10,0,0,0/0,0,0,0/0,0,0,0 Rt -", "1-1");
     assert_notation(
         &pos,
         &rules,
@@ -1287,18 +1199,15 @@ fn the_documented_game_one_pawn_on_the_last_space_finishes_with_the_1_of_a_1_and
 #[test]
 fn pawns_enter_the_finish_by_exact_count() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "68,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-3");
+    let mut pos = after_throw(&rules, "68,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-3");
     assert_legal(&pos, &rules, &["68+3"]);
     play(&mut pos, &rules, "68+3");
     assert_legal(&pos, &rules, &["-"]);
-    let mut pos = at(&rules, "68,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "4-1");
+    let mut pos = after_throw(&rules, "68,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "4-1");
     play(&mut pos, &rules, "68+4");
     assert_eq!(pos.phase(), Phase::Over);
     // Straight past the entrance into the home stretch.
-    let mut pos = at(&rules, "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-1");
+    let mut pos = after_throw(&rules, "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-1");
     play(&mut pos, &rules, "60+6");
     assert_eq!(square_name(&rules, 0, pos.pieces_of(0)[0]), "0m6");
 }
@@ -1311,8 +1220,7 @@ fn pawns_enter_the_finish_by_exact_count() {
 #[test]
 fn the_first_player_to_retire_all_four_pawns_wins() {
     let rules = rules_of("parcheesi-sr", &[]);
-    let mut pos = at(&rules, "71,h,h,h/70,h,h,h/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-1");
+    let mut pos = after_throw(&rules, "71,h,h,h/70,h,h,h/0,0,0,0/0,0,0,0 Rt -", "3-1");
     play(&mut pos, &rules, "71+1");
     assert_eq!(pos.phase(), Phase::Over);
     assert_eq!(pos.winner(), Some(0));
@@ -1325,8 +1233,7 @@ fn the_first_player_to_retire_all_four_pawns_wins() {
 #[test]
 fn with_all_placings_play_goes_on_for_second_place() {
     let rules = rules_of("parcheesi-sr", &["finish.placings=all"]);
-    let mut pos = at(&rules, "71,h,h,h/71,h,h,h/10,0,0,0/10,0,0,0 Rt -");
-    throw(&mut pos, &rules, "3-1");
+    let mut pos = after_throw(&rules, "71,h,h,h/71,h,h,h/10,0,0,0/10,0,0,0 Rt -", "3-1");
     play(&mut pos, &rules, "71+1");
     assert_notation(
         &pos,
@@ -1354,16 +1261,13 @@ fn with_all_placings_play_goes_on_for_second_place() {
 #[test]
 fn nr_all_or_nothing_forfeits_a_throw_that_cannot_be_used_whole() {
     let rules = rules_of("parcheesi-mb", &["moves.usage=all-or-nothing"]);
-    let mut pos = at(&rules, "67,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-4");
+    let pos = after_throw(&rules, "67,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-4");
     assert_notation(&pos, &rules, "67,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Bt -");
-    let mut pos = at(&rules, "10,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-4");
+    let pos = after_throw(&rules, "10,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-4");
     assert_legal(&pos, &rules, &["10+4", "10+6"]);
     // Without the switch, the 4 is used.
     let rules = rules_of("parcheesi-mb", &[]);
-    let mut pos = at(&rules, "67,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "6-4");
+    let pos = after_throw(&rules, "67,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "6-4");
     assert_legal(&pos, &rules, &["67+4"]);
 }
 
@@ -1375,15 +1279,13 @@ fn nr_overtaking_a_lone_opponent_off_the_safety_spaces_captures_it() {
     same_square(&rules, 0, 12, 1, 63);
     same_square(&rules, 0, 13, 1, 64);
     assert!(!is_castle(&rules, 0, 12) && is_castle(&rules, 0, 13));
-    let mut pos = at(&rules, "10,h,h,h/63,64,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "4-1");
+    let mut pos = after_throw(&rules, "10,h,h,h/63,64,0,0/0,0,0,0/0,0,0,0 Rt -", "4-1");
     play(&mut pos, &rules, "10+4");
     // The pawn on 12 is captured; the one on the safety space 13 is not.
     assert_notation(&pos, &rules, "14,h,h,h/0,64,0,0/0,0,0,0/0,0,0,0 Rm 1,20b");
     // Without the switch, passing captures nothing.
     let rules = rules_of("parcheesi-mb", &[]);
-    let mut pos = at(&rules, "10,h,h,h/63,64,0,0/0,0,0,0/0,0,0,0 Rt -");
-    throw(&mut pos, &rules, "4-1");
+    let mut pos = after_throw(&rules, "10,h,h,h/63,64,0,0/0,0,0,0/0,0,0,0 Rt -", "4-1");
     play(&mut pos, &rules, "10+4");
     assert_notation(&pos, &rules, "14,h,h,h/63,64,0,0/0,0,0,0/0,0,0,0 Rm 1");
 }
@@ -1415,14 +1317,7 @@ fn positions_with_a_pool_no_throw_can_leave_are_refused() {
         round_trip(&at(&rules, text), &rules);
     }
     // One die: a 6's top and bottom are one increment of 7.
-    let one_die = rules_of(
-        "parcheesi-sr",
-        &[
-            "throw.dice=1",
-            "throw.separate_dice=false",
-            "moves.enter_with_sum=false",
-        ],
-    );
+    let one_die = rules_of("parcheesi-sr", &ONE_DIE);
     round_trip(
         &at(
             &one_die,
@@ -1528,9 +1423,10 @@ fn a_move_spends_a_die_before_a_bonus_of_the_same_value() {
     );
     assert!(!is_legal(&pos, &rules, "-"), "the die must be used");
     play(&mut pos, &rules, "10+3");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "13,20,30,40/0,0,0,0/0,0,0,0/0,0,0,0 Rm 3b entered=R"
+    assert_notation(
+        &pos,
+        &rules,
+        "13,20,30,40/0,0,0,0/0,0,0,0/0,0,0,0 Rm 3b entered=R",
     );
     assert!(is_legal(&pos, &rules, "-"), "the bonus may be forfeited");
 }

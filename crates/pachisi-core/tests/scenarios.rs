@@ -35,19 +35,6 @@ fn table(rules: &Rules) -> Vec<(u8, u8, bool, bool)> {
         .collect()
 }
 
-/// Plays the first legal move that is not a pass until the turn's throws are spent.
-fn spend_all(pos: &mut Position, rules: &Rules) {
-    while pos.phase() == Phase::Move {
-        let moves = legal(pos, rules);
-        let mv = moves
-            .iter()
-            .find(|m| m.as_str() != "-")
-            .unwrap_or(&moves[0])
-            .clone();
-        play(pos, rules, &mv);
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The board
 // ---------------------------------------------------------------------------------------------
@@ -160,8 +147,7 @@ fn humphries_castles_stand_on_the_fifth_square_from_the_end_of_each_outer_row() 
     // A piece on such a castle cannot be hit: Green may not land on Yellow's piece at 0l4.
     assert_eq!(square_name(&rules, 0, 13), "0l4");
     same_square(&rules, 0, 13, 1, 64);
-    let mut pos = at(&rules, "13,h,h,h/61,h,h,h/h,h,h,h/0,0,0,0 Gt - placed=2");
-    throw(&mut pos, &rules, 3);
+    let pos = after_throw(&rules, "13,h,h,h/61,h,h,h/h,h,h,h/0,0,0,0 Gt - placed=2", 3);
     assert_legal(&pos, &rules, &["-"]);
 }
 
@@ -177,17 +163,6 @@ fn a_clockwise_board_mirrors_the_counterclockwise_route() {
     assert_eq!(square_name(&ccw, 0, 17), "1r1");
     assert_eq!(square_name(&cw, 0, 9), "0r8");
     assert_eq!(square_name(&cw, 0, 17), "3l1");
-    let mirror = |name: String| -> String {
-        let mut chars = name.chars();
-        let arm = chars.next().and_then(|c| c.to_digit(10)).expect("an arm");
-        let column = match chars.next() {
-            Some('l') => 'r',
-            Some('r') => 'l',
-            Some(c) => c,
-            None => panic!("no column"),
-        };
-        format!("{}{column}{}", (4 - arm) % 4, chars.as_str())
-    };
     // Seat s on arm a, travelling clockwise, follows the mirror image of the counter-clockwise
     // route from arm (4 - a) % 4.
     for seat in 0..4u8 {
@@ -195,7 +170,7 @@ fn a_clockwise_board_mirrors_the_counterclockwise_route() {
         for p in 1..=cw.route_len() {
             assert_eq!(
                 square_name(&cw, seat, p),
-                mirror(square_name(&ccw, mirrored_seat, p)),
+                mirrored(&square_name(&ccw, mirrored_seat, p)),
                 "seat {seat}, progress {p}"
             );
         }
@@ -410,8 +385,7 @@ fn a_throw_that_is_no_grace_cannot_introduce_a_piece() {
 #[test]
 fn a_grace_may_move_a_piece_by_its_value_instead_of_introducing_one() {
     let rules = rules_of("pachisi", &[]);
-    let mut pos = at(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 25);
+    let mut pos = after_throw(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 25);
     assert_legal(&pos, &rules, &["E25", "5+25", "-"]);
     play(&mut pos, &rules, "5+25");
     assert_eq!(
@@ -455,8 +429,7 @@ fn a_grace_earns_another_throw_whether_it_introduces_moves_or_is_passed() {
 #[test]
 fn a_throw_without_a_grace_passes_the_turn_on() {
     let rules = rules_of("pachisi", &[]);
-    let mut pos = at(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 3);
+    let mut pos = after_throw(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 3);
     play(&mut pos, &rules, "5+3");
     assert_eq!(
         pos.to_notation(&rules),
@@ -504,8 +477,7 @@ fn with_seven_cowries_7_and_14_introduce_pieces_after_the_first() {
 #[test]
 fn with_seven_cowries_7_and_14_may_be_read_as_extra_throws_only() {
     let rules = rules_of("pachisi-7-cowries", &["throw.grace=[10,25,35]"]);
-    let mut pos = at(&rules, "1,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 7);
+    let mut pos = after_throw(&rules, "1,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 7);
     assert_legal(&pos, &rules, &["1+7", "-"]);
     play(&mut pos, &rules, "1+7");
     assert_eq!((pos.to_move(), pos.phase()), (0, Phase::Throw));
@@ -539,8 +511,7 @@ fn the_encyclopedias_later_pieces_need_a_grace() {
     play(&mut pos, &rules, "0+3");
     // The first piece is out: the others need the grace.
     assert_legal(&pos, &rules, &["E10", "3+10", "-"]);
-    let mut pos = at(&rules, "3,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 4);
+    let pos = after_throw(&rules, "3,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 4);
     assert_legal(&pos, &rules, &["3+4", "-"]);
 }
 
@@ -635,8 +606,7 @@ fn a_capture_earns_another_throw_when_the_rule_is_on() {
     let off = rules_of("pachisi", &[]);
     same_square(&on, 0, 14, 1, 65);
     for (rules, next) in [(&on, 'Y'), (&off, 'G')] {
-        let mut pos = at(rules, "10,0,0,0/65,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-        throw(&mut pos, rules, 4);
+        let mut pos = after_throw(rules, "10,0,0,0/65,0,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
         play(&mut pos, rules, "10+4");
         assert_eq!(
             pos.to_notation(rules),
@@ -652,8 +622,7 @@ fn humphries_hit_earns_another_throw() {
     let rules = rules_of("humphries-1904", &[]);
     same_square(&rules, 0, 14, 1, 65);
     same_square(&rules, 0, 17, 1, 68);
-    let mut pos = at(&rules, "10,h,h,h/65,68,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,h,h,h/65,68,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4");
     assert_eq!((pos.to_move(), pos.phase()), (0, Phase::Throw));
     throw(&mut pos, &rules, 3);
@@ -817,10 +786,7 @@ fn three_6s_on_the_die_cancel_the_turn() {
     let rules = rules_of("humphries-1904-dice", &[]);
     let mut pos = Position::new(&rules);
     throws(&mut pos, &rules, &[6, 6, 6]);
-    assert_eq!(
-        pos.to_notation(&rules),
-        "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -");
     let mut pos = Position::new(&rules);
     throws(&mut pos, &rules, &[6, 6, 5]);
     assert_eq!(
@@ -851,8 +817,7 @@ fn cancelling_the_turn_needs_the_throws_made_before_they_are_spent() {
 #[test]
 fn herklots_25_gives_an_additional_move_of_1() {
     let rules = rules_of("herklots-1832", &[]);
-    let mut pos = at(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 25);
+    let mut pos = after_throw(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 25);
     assert_eq!(
         pos.to_notation(&rules),
         "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 25,1s again streak=25x1 entered=Y"
@@ -882,8 +847,7 @@ fn herklots_30_gives_an_additional_move_of_1_with_seven_cowries() {
             )
         );
     }
-    let mut pos = at(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 12);
+    let pos = after_throw(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 12);
     assert_eq!(pos.pool().items().len(), 1);
 }
 
@@ -939,18 +903,14 @@ fn a_7_or_14_counts_for_nothing_without_a_piece_on_the_board() {
     for value in [7, 14] {
         let mut pos = Position::new(&rules);
         throw(&mut pos, &rules, value);
-        assert_eq!(
-            pos.to_notation(&rules),
-            "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-        );
+        assert_notation(&pos, &rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -");
         // Pieces home do not count as on the board.
         let mut pos = at(&rules, "h,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
         throw(&mut pos, &rules, value);
         assert_eq!(pos.to_move(), 1);
     }
     // With a piece out, a 7 is a move and earns another throw.
-    let mut pos = at(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 7);
+    let mut pos = after_throw(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 7);
     assert_eq!(pos.phase(), Phase::Throw);
     throw(&mut pos, &rules, 3);
     assert_legal(&pos, &rules, &["5+7", "5+3", "-"]);
@@ -1027,11 +987,9 @@ fn under_the_direct_throw_rule_a_pair_may_stop_one_square_short() {
     play(&mut pos, &rules, "79+6p");
     assert!(is_legal(&pos, &rules, "82+2p"));
     // A single piece may not stop one square short: no throw is worth 1.
-    let mut pos = at(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 3);
+    let pos = after_throw(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", 3);
     assert!(!is_legal(&pos, &rules, "80+3"));
-    let mut pos = at(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 2);
+    let pos = after_throw(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", 2);
     assert!(is_legal(&pos, &rules, "80+2"));
 }
 
@@ -1043,10 +1001,7 @@ fn the_first_move_can_be_made_only_after_a_2_3_or_4() {
     // A grace before the opening throw counts for nothing, not even an extra throw.
     let mut pos = Position::new(&rules);
     throw(&mut pos, &rules, 25);
-    assert_eq!(
-        pos.to_notation(&rules),
-        "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt -");
     // Green opens with a 3; it counts (there is nothing to move yet).
     throw(&mut pos, &rules, 3);
     assert_eq!(
@@ -1055,8 +1010,7 @@ fn the_first_move_can_be_made_only_after_a_2_3_or_4() {
     );
     play(&mut pos, &rules, "-");
     // From then on, Green's graces introduce pieces.
-    let mut pos = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt - opened=G");
-    throw(&mut pos, &rules, 25);
+    let pos = after_throw(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Gt - opened=G", 25);
     assert_legal(&pos, &rules, &["E25", "-"]);
 }
 
@@ -1069,8 +1023,7 @@ fn the_first_move_can_be_made_only_after_a_2_3_or_4() {
 #[test]
 fn moving_after_a_throw_is_not_mandatory() {
     let rules = rules_of("pachisi", &[]);
-    let mut pos = at(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 3);
+    let mut pos = after_throw(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 3);
     assert_legal(&pos, &rules, &["5+3", "-"]);
     play(&mut pos, &rules, "-");
     assert_eq!(
@@ -1085,8 +1038,7 @@ fn moving_after_a_throw_is_not_mandatory() {
 #[test]
 fn without_optional_passing_a_usable_throw_must_be_used() {
     let rules = rules_of("pachisi", &["moves.pass=false"]);
-    let mut pos = at(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 3);
+    let mut pos = after_throw(&rules, "5,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 3);
     assert_legal(&pos, &rules, &["5+3"]);
     assert!(pos.play(&rules, Move::Pass).is_err());
     let mut pos = Position::new(&rules);
@@ -1107,14 +1059,10 @@ fn without_optional_passing_a_usable_throw_must_be_used() {
 fn a_throw_that_could_only_reach_an_opponents_castle_is_skipped() {
     let rules = rules_of("humphries-1904", &[]);
     same_square(&rules, 0, 13, 1, 64);
-    let mut pos = at(&rules, "10,h,h,h/64,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 3);
+    let mut pos = after_throw(&rules, "10,h,h,h/64,0,0,0/0,0,0,0/0,0,0,0 Yt -", 3);
     assert_legal(&pos, &rules, &["-"]);
     play(&mut pos, &rules, "-");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "10,h,h,h/64,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "10,h,h,h/64,0,0,0/0,0,0,0/0,0,0,0 Gt -");
 }
 
 /// 000 optional rule 2: "A player can move any number of his pieces with a single throw (not
@@ -1180,13 +1128,9 @@ fn a_capture_sends_every_opposing_piece_on_the_square_to_the_charkoni() {
     // Two Green pieces and a Red one (Green's partner) on Yellow's 14 (0l3).
     same_square(&rules, 0, 14, 1, 65);
     same_square(&rules, 0, 14, 3, 31);
-    let mut pos = at(&rules, "10,0,0,0/65,65,5,0/0,0,0,0/31,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,0,0,0/65,65,5,0/0,0,0,0/31,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "14,0,0,0/0,0,5,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "14,0,0,0/0,0,5,0/0,0,0,0/0,0,0,0 Gt -");
 }
 
 /// 000: "They must return to the Charkoni and may be introduced on board again after a grace
@@ -1214,12 +1158,10 @@ fn no_piece_may_land_on_a_castle_an_opponent_holds() {
     // Green on Yellow's 12, the castle 0l5.
     same_square(&rules, 0, 12, 1, 63);
     assert_eq!(square_name(&rules, 0, 12), "0l5");
-    let mut pos = at(&rules, "10,0,0,0/63,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 2);
+    let pos = after_throw(&rules, "10,0,0,0/63,0,0,0/0,0,0,0/0,0,0,0 Yt -", 2);
     assert_legal(&pos, &rules, &["-"]);
     // Passing over it is allowed.
-    let mut pos = at(&rules, "10,0,0,0/63,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 3);
+    let mut pos = after_throw(&rules, "10,0,0,0/63,0,0,0/0,0,0,0/0,0,0,0 Yt -", 3);
     play(&mut pos, &rules, "10+3");
     assert_eq!(pos.pieces_of(1), &[63, 0, 0, 0]);
 }
@@ -1231,8 +1173,7 @@ fn herklots_overtaking_piece_cannot_move_onto_a_privileged_square() {
     let rules = rules_of("herklots-1832", &[]);
     // Black on Yellow's 21 (1r5), a castle.
     same_square(&rules, 0, 21, 2, 55);
-    let mut pos = at(&rules, "18,h,h,h/0,0,0,0/55,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 3);
+    let pos = after_throw(&rules, "18,h,h,h/0,0,0,0/55,0,0,0/0,0,0,0 Yt -", 3);
     assert_legal(&pos, &rules, &["-"]);
 }
 
@@ -1243,20 +1184,12 @@ fn partners_share_squares_and_never_capture_each_other() {
     // Black, Yellow's partner, on Yellow's 14 and on the castle at Yellow's 12.
     same_square(&rules, 0, 14, 2, 48);
     same_square(&rules, 0, 12, 2, 46);
-    let mut pos = at(&rules, "10,10,0,0/0,0,0,0/48,46,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,10,0,0/0,0,0,0/48,46,0,0/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "14,10,0,0/0,0,0,0/48,46,0,0/0,0,0,0 Gt -"
-    );
-    let mut pos = at(&rules, "14,10,0,0/0,0,0,0/48,46,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 2);
+    assert_notation(&pos, &rules, "14,10,0,0/0,0,0,0/48,46,0,0/0,0,0,0 Gt -");
+    let mut pos = after_throw(&rules, "14,10,0,0/0,0,0,0/48,46,0,0/0,0,0,0 Yt -", 2);
     play(&mut pos, &rules, "10+2");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "14,12,0,0/0,0,0,0/48,46,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "14,12,0,0/0,0,0,0/48,46,0,0/0,0,0,0 Gt -");
 }
 
 /// 002: "Any piece is liable, however, to be taken up and thrown back to the beginning ... by any
@@ -1266,13 +1199,9 @@ fn partners_share_squares_and_never_capture_each_other() {
 fn without_teams_every_other_player_is_an_opponent() {
     let rules = rules_of("herklots-1832", &[]);
     same_square(&rules, 0, 14, 2, 48);
-    let mut pos = at(&rules, "10,h,h,h/0,0,0,0/48,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,h,h,h/0,0,0,0/48,0,0,0/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "14,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "14,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Gt -");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1284,14 +1213,10 @@ fn without_teams_every_other_player_is_an_opponent() {
 #[test]
 fn a_pair_moves_half_the_throw() {
     let rules = rules_of("humphries-1904", &[]);
-    let mut pos = at(&rules, "10,10,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 2);
+    let mut pos = after_throw(&rules, "10,10,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", 2);
     assert_legal(&pos, &rules, &["10+2p", "-"]);
     play(&mut pos, &rules, "10+2p");
-    assert_eq!(
-        pos.to_notation(&rules),
-        "11,11,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Gt -"
-    );
+    assert_notation(&pos, &rules, "11,11,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Gt -");
 }
 
 /// 001: "A single piece cannot ‘hit’ the opponent’s pair".
@@ -1299,12 +1224,10 @@ fn a_pair_moves_half_the_throw() {
 fn a_single_piece_cannot_hit_a_pair() {
     let rules = rules_of("humphries-1904", &[]);
     same_square(&rules, 0, 12, 1, 63);
-    let mut pos = at(&rules, "9,h,h,h/63,63,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 3);
+    let pos = after_throw(&rules, "9,h,h,h/63,63,0,0/0,0,0,0/0,0,0,0 Yt -", 3);
     assert_legal(&pos, &rules, &["-"]);
     // A single Green piece there is hit.
-    let mut pos = at(&rules, "9,h,h,h/63,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 3);
+    let mut pos = after_throw(&rules, "9,h,h,h/63,0,0,0/0,0,0,0/0,0,0,0 Yt -", 3);
     play(&mut pos, &rules, "9+3");
     assert_eq!(pos.pieces_of(1), &[0, 0, 0, 0]);
 }
@@ -1315,8 +1238,7 @@ fn a_single_piece_cannot_hit_a_pair() {
 fn a_pair_hits_a_pair() {
     let rules = rules_of("humphries-1904", &[]);
     same_square(&rules, 0, 12, 1, 63);
-    let mut pos = at(&rules, "10,10,h,h/63,63,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,10,h,h/63,63,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4p");
     // The hit earns another throw (001).
     assert_eq!(
@@ -1331,14 +1253,12 @@ fn a_pair_hits_a_pair() {
 fn a_pair_can_be_broken_only_on_a_castle() {
     let rules = rules_of("humphries-1904", &[]);
     assert_eq!(square_name(&rules, 0, 13), "0l4");
-    let mut pos = at(&rules, "13,13,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 2);
+    let mut pos = after_throw(&rules, "13,13,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", 2);
     assert_legal(&pos, &rules, &["13+2", "13+2p", "-"]);
     play(&mut pos, &rules, "13+2");
     assert_eq!(pos.pieces_of(0)[..2], [15, 13]);
     // Off a castle the two move together.
-    let mut pos = at(&rules, "11,11,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 2);
+    let pos = after_throw(&rules, "11,11,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", 2);
     assert_legal(&pos, &rules, &["11+2p", "-"]);
 }
 
@@ -1351,8 +1271,7 @@ fn a_pair_can_be_broken_only_on_a_castle() {
 #[test]
 fn by_default_any_throw_long_enough_takes_a_piece_home() {
     let rules = rules_of("pachisi", &[]);
-    let mut pos = at(&rules, "80,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 10);
+    let mut pos = after_throw(&rules, "80,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", 10);
     play(&mut pos, &rules, "80+10");
     assert_eq!(pos.pieces_of(0), &[rules.home(), 0, 0, 0]);
 }
@@ -1365,8 +1284,7 @@ fn a_piece_returns_to_the_charkoni_only_by_a_direct_throw() {
     let mut pos = at(&rules, "80,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
     throw(&mut pos, &rules, 10);
     assert!(!is_legal(&pos, &rules, "80+10"));
-    let mut pos = at(&rules, "80,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "80,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 4);
     play(&mut pos, &rules, "80+4");
     assert_eq!(pos.pieces_of(0)[0], rules.home());
 }
@@ -1377,16 +1295,13 @@ fn a_piece_returns_to_the_charkoni_only_by_a_direct_throw() {
 #[test]
 fn under_the_direct_throw_rule_no_piece_may_stop_where_no_throw_takes_it_home() {
     let rules = rules_of("pachisi", &["moves.exact_home=true"]);
-    let mut pos = at(&rules, "79,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 4);
+    let pos = after_throw(&rules, "79,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 4);
     assert!(!is_legal(&pos, &rules, "79+4"));
-    let mut pos = at(&rules, "78,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 4);
+    let pos = after_throw(&rules, "78,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 4);
     assert!(is_legal(&pos, &rules, "78+4"));
     // Where a throw may be split, a single square can always be spent: no stop is forbidden.
     let split = rules_of("pachisi", &["moves.exact_home=true", "moves.split=true"]);
-    let mut pos = at(&split, "79,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &split, 4);
+    let pos = after_throw(&split, "79,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 4);
     assert!(is_legal(&pos, &split, "79+4"));
 }
 
@@ -1396,16 +1311,13 @@ fn under_the_direct_throw_rule_no_piece_may_stop_where_no_throw_takes_it_home() 
 fn herklots_throw_home_must_be_one_more_than_the_squares_left() {
     let rules = rules_of("herklots-1832", &[]);
     // From 80 three squares are left (81, 82, 83): it takes a 4.
-    let mut pos = at(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 4);
     assert_legal(&pos, &rules, &["80+4"]);
     play(&mut pos, &rules, "80+4");
     assert!(pos.seat_finished(&rules, 0));
-    let mut pos = at(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 6);
+    let pos = after_throw(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 6);
     assert_legal(&pos, &rules, &["-"]);
-    let mut pos = at(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 3);
+    let mut pos = after_throw(&rules, "80,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 3);
     play(&mut pos, &rules, "80+3");
     assert_eq!(pos.pieces_of(0)[0], 83);
 }
@@ -1440,15 +1352,13 @@ fn a_piece_cannot_go_home_before_its_player_has_captured() {
     let rules = rules_of("pachisi", &["capture.before_home=true"]);
     // Yellow at 74 (0r8, one step before its end square) throws 5: turning up the lane would
     // reach 79; without a capture the piece goes round again to 79 - 68 = 11 instead.
-    let mut pos = at(&rules, "74,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 5);
+    let mut pos = after_throw(&rules, "74,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 5);
     assert!(!is_legal(&pos, &rules, "74+5"));
     assert!(is_legal(&pos, &rules, "74+5o"));
     play(&mut pos, &rules, "74+5o");
     assert_eq!(pos.pieces_of(0)[0], 11);
     // Landing on the end square itself is still allowed: it is on the track.
-    let mut pos = at(&rules, "74,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
-    throw(&mut pos, &rules, 2);
+    let pos = after_throw(&rules, "74,5,5,5/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y", 2);
     assert!(is_legal(&pos, &rules, "74+2"));
     // After a capture the piece turns up the lane and goes home.
     let mut pos = at(
@@ -1472,8 +1382,7 @@ fn a_piece_cannot_go_home_before_its_player_has_captured() {
 #[test]
 fn a_capture_earns_its_player_the_right_to_go_home() {
     let rules = rules_of("pachisi", &["capture.before_home=true"]);
-    let mut pos = at(&rules, "10,0,0,0/65,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,0,0,0/65,0,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4");
     assert_eq!(
         pos.to_notation(&rules),
@@ -1491,8 +1400,7 @@ fn a_capture_is_cancelled_when_the_victim_captures_the_capturer_at_once() {
         &["capture.before_home=true", "capture.invalidation=true"],
     );
     same_square(&rules, 0, 11, 1, 62);
-    let mut pos = at(&rules, "10,0,0,0/65,62,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,0,0,0/65,62,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4");
     assert_eq!(
         pos.to_notation(&rules),
@@ -1514,8 +1422,7 @@ fn the_victims_partner_may_cancel_the_capture_too() {
         &["capture.before_home=true", "capture.invalidation=true"],
     );
     same_square(&rules, 0, 11, 3, 28);
-    let mut pos = at(&rules, "10,0,0,0/65,0,0,0/0,0,0,0/28,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,0,0,0/65,0,0,0/0,0,0,0/28,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4");
     // Green and Black pass.
     for _ in 0..2 {
@@ -1536,8 +1443,7 @@ fn a_capture_stands_once_the_capturers_next_turn_has_begun() {
         "pachisi",
         &["capture.before_home=true", "capture.invalidation=true"],
     );
-    let mut pos = at(&rules, "10,0,0,0/65,62,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "10,0,0,0/65,62,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4");
     // A full round of passes: Green, Black, Red, then Yellow's own turn.
     for _ in 0..4 {
@@ -1559,8 +1465,7 @@ fn a_capture_stands_once_the_capturers_next_turn_has_begun() {
 #[test]
 fn a_piece_back_at_its_end_square_may_go_round_again() {
     let rules = rules_of("humphries-1904", &[]);
-    let mut pos = at(&rules, "74,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "74,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
     assert_legal(&pos, &rules, &["74+4", "74+4o", "-"]);
     play(&mut pos, &rules, "74+4o");
     assert_eq!(pos.pieces_of(0)[0], 10);
@@ -1569,8 +1474,7 @@ fn a_piece_back_at_its_end_square_may_go_round_again() {
     assert_eq!(square_name(&rules, 0, 10), "0l7");
     // Without the rule there is one way only.
     let pachisi = rules_of("pachisi", &[]);
-    let mut pos = at(&pachisi, "74,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-    throw(&mut pos, &pachisi, 4);
+    let pos = after_throw(&pachisi, "74,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
     assert_legal(&pos, &pachisi, &["74+4", "-"]);
 }
 
@@ -1641,8 +1545,7 @@ fn a_team_wins_only_when_both_partners_pieces_are_home() {
     assert_eq!(rules.team_of(0), rules.team_of(2));
     assert_eq!(rules.team_of(1), rules.team_of(3));
     assert_ne!(rules.team_of(0), rules.team_of(1));
-    let mut pos = at(&rules, "h,h,h,80/0,0,0,0/h,h,h,h/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "h,h,h,80/0,0,0,0/h,h,h,h/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "80+4");
     assert_eq!(pos.phase(), Phase::Over);
     assert_eq!(pos.winner(), Some(rules.team_of(0)));
@@ -1651,8 +1554,7 @@ fn a_team_wins_only_when_both_partners_pieces_are_home() {
         "h,h,h,h/0,0,0,0/h,h,h,h/0,0,0,0 Yx - placed=0,1"
     );
     // With Black still out, Yellow's last piece home wins nothing yet.
-    let mut pos = at(&rules, "h,h,h,80/0,0,0,0/5,h,h,h/0,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "h,h,h,80/0,0,0,0/5,h,h,h/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "80+4");
     assert_eq!(pos.phase(), Phase::Throw);
     assert_eq!(pos.placings(), &[] as &[u8]);
@@ -1684,10 +1586,7 @@ fn herklots_two_players_take_opposite_arms_with_eight_pieces_each() {
     assert_eq!(square_name(&rules, 1, 1), "2m1");
     assert_ne!(rules.team_of(0), rules.team_of(1));
     let mut pos = Position::new(&rules);
-    assert_eq!(
-        pos.to_notation(&rules),
-        "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 Yt -"
-    );
+    assert_notation(&pos, &rules, "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 Yt -");
     throw(&mut pos, &rules, 3);
     play(&mut pos, &rules, "0+3");
     assert_eq!(
@@ -1742,8 +1641,7 @@ fn humphries_game_decides_the_winner_and_both_runners_up() {
 #[test]
 fn with_winner_only_the_game_ends_when_the_first_side_is_home() {
     let rules = rules_of("pachisi", &["players.teams=[]"]);
-    let mut pos = at(&rules, "h,h,h,80/5,0,0,0/5,0,0,0/5,0,0,0 Yt -");
-    throw(&mut pos, &rules, 4);
+    let mut pos = after_throw(&rules, "h,h,h,80/5,0,0,0/5,0,0,0/5,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "80+4");
     assert_eq!(pos.phase(), Phase::Over);
     assert_eq!(pos.placings(), &[0]);

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use pachisi_core::{builtin_rules, Move, Position, Rules, RulesetError, ThrowName};
+use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, RulesetError, ThrowName};
 
 /// A built-in ruleset with `field=value` overrides.
 pub fn rules_of(name: &str, overrides: &[&str]) -> Rules {
@@ -51,6 +51,13 @@ pub fn throw(pos: &mut Position, rules: &Rules, name: impl ToString) {
     round_trip(pos, rules);
 }
 
+/// The position `text` after the throw written `name` (see [`throw`]).
+pub fn after_throw(rules: &Rules, text: &str, name: impl ToString) -> Position {
+    let mut pos = at(rules, text);
+    throw(&mut pos, rules, name);
+    pos
+}
+
 /// Plays a move given as text, checking that it is legal.
 pub fn play(pos: &mut Position, rules: &Rules, text: &str) {
     let mv: Move = text.parse().unwrap_or_else(|e| panic!("{e}"));
@@ -58,6 +65,24 @@ pub fn play(pos: &mut Position, rules: &Rules, text: &str) {
     pos.play(rules, mv)
         .unwrap_or_else(|e| panic!("{text} at `{before}`: {e}; legal: {:?}", legal(pos, rules)));
     round_trip(pos, rules);
+}
+
+/// Plays the first legal move that is not a pass until the throws are spent.
+pub fn spend_all(pos: &mut Position, rules: &Rules) {
+    while pos.phase() == Phase::Move {
+        let moves = legal(pos, rules);
+        let mv = moves
+            .iter()
+            .find(|m| m.as_str() != "-")
+            .unwrap_or(&moves[0])
+            .clone();
+        play(pos, rules, &mv);
+    }
+}
+
+/// Checks a position's notation.
+pub fn assert_notation(pos: &Position, rules: &Rules, expected: &str) {
+    assert_eq!(pos.to_notation(rules), expected);
 }
 
 /// The legal moves as text, sorted.
@@ -104,4 +129,18 @@ pub fn same_square(rules: &Rules, a: u8, pa: u8, b: u8, pb: u8) {
         square_name(rules, b, pb),
         "seat {a} at {pa} and seat {b} at {pb}"
     );
+}
+
+/// The name of a square's mirror image on the board of the other direction: arm `a` becomes arm
+/// `(4 - a) % 4` and the left and right columns swap, e.g. `1l3` -> `3r3`.
+pub fn mirrored(name: &str) -> String {
+    let mut chars = name.chars();
+    let arm = chars.next().and_then(|c| c.to_digit(10)).expect("an arm");
+    let column = match chars.next() {
+        Some('l') => 'r',
+        Some('r') => 'l',
+        Some(c) => c,
+        None => panic!("no column"),
+    };
+    format!("{}{column}{}", (4 - arm) % 4, chars.as_str())
 }
