@@ -147,20 +147,34 @@ impl ExpectimaxBot {
     }
 
     /// A decision node: the child best for the mover's team.
-    fn decision(&mut self, pos: &Position, depth: u32, mut alpha: f64, mut beta: f64) -> Values {
+    fn decision(&mut self, pos: &Position, depth: u32, alpha: f64, beta: f64) -> Values {
+        // Ordering only pays where it lets pruning cut.
+        self.best_child(pos, depth, alpha, beta, depth > 0).0
+    }
+
+    /// The value of the child best for the mover's team, and the first move leading to it;
+    /// `order` sorts the moves by the evaluation first (between two sides).
+    fn best_child(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+        order: bool,
+    ) -> (Values, Move) {
         let team = usize::from(self.rules().team_of(pos.to_move()));
         let mut moves = self.legal(pos);
-        // Ordering only pays where it lets pruning cut.
-        if self.two_sides && depth > 0 && moves.len() > 1 {
+        if self.two_sides && order && moves.len() > 1 {
             self.order(pos, &mut moves, team);
         }
-        let mut best: Option<Values> = None;
+        let mut best: Option<(Values, Move)> = None;
         for &mv in &moves {
             let child = after(self.rules(), pos, mv);
             let v = self.search(&child, depth, alpha, beta);
-            if best.map_or(true, |b| v[team] > b[team]) {
-                best = Some(v);
+            if best.map_or(true, |(b, _)| v[team] > b[team]) {
+                best = Some((v, mv));
             }
+            // Only a strictly better move matters: narrow the window to beat the best so far.
             if self.two_sides {
                 if team == 0 {
                     alpha = alpha.max(v[0]);
@@ -173,7 +187,7 @@ impl ExpectimaxBot {
             }
         }
         self.buffers.push(moves);
-        best.unwrap_or_else(|| self.eval.evaluate(pos))
+        best.unwrap_or_else(|| (self.eval.evaluate(pos), Move::Pass))
     }
 
     /// Sorts moves best first for the mover by the evaluation after them, so pruning comes early.
@@ -260,35 +274,14 @@ impl Bot for ExpectimaxBot {
     fn choose(&mut self, pos: &Position) -> Move {
         self.table.clear();
         self.nodes = 0;
-        let team = usize::from(self.rules().team_of(pos.to_move()));
-        let mut moves = self.legal(pos);
-        if moves.len() == 1 {
-            let only = moves[0];
-            self.buffers.push(moves);
+        let moves = self.legal(pos);
+        let only = (moves.len() == 1).then(|| moves[0]);
+        self.buffers.push(moves);
+        if let Some(only) = only {
             return only;
         }
-        if self.two_sides {
-            self.order(pos, &mut moves, team);
-        }
-        let (mut alpha, mut beta) = (f64::NEG_INFINITY, f64::INFINITY);
-        let mut best = (moves[0], f64::NEG_INFINITY);
-        for &mv in &moves {
-            let child = after(self.rules(), pos, mv);
-            let v = self.search(&child, self.config.depth, alpha, beta);
-            if v[team] > best.1 {
-                best = (mv, v[team]);
-            }
-            // Only a strictly better move matters: narrow the window to beat the best so far.
-            if self.two_sides {
-                if team == 0 {
-                    alpha = alpha.max(v[0]);
-                } else {
-                    beta = beta.min(v[0]);
-                }
-            }
-        }
-        self.buffers.push(moves);
-        best.0
+        let (alpha, beta) = (f64::NEG_INFINITY, f64::INFINITY);
+        self.best_child(pos, self.config.depth, alpha, beta, true).1
     }
 
     fn rank(&mut self, pos: &Position) -> Option<Vec<RankedMove>> {
