@@ -456,6 +456,35 @@ mod tests {
     }
 
     #[test]
+    fn bringing_a_piece_home_never_lowers_the_score() {
+        // A piece on the last square of its lane, safe, against the same piece home.
+        let ev = evaluator("pachisi");
+        let rules = ev.rules().clone();
+        let last = rules.home() - 1;
+        let on_lane = format!("{last},0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
+        let home = "h,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y";
+        let s_lane = ev.scores(&Position::from_notation(&rules, &on_lane).expect("valid"));
+        let s_home = ev.scores(&Position::from_notation(&rules, home).expect("valid"));
+        assert!(s_home[0] > s_lane[0], "{s_home:?} vs {s_lane:?}");
+    }
+
+    #[test]
+    fn the_places_after_the_first_are_still_played_for() {
+        // Humphries 1904 plays on for every place: Yellow is home, the others race for second.
+        let ev = evaluator("humphries-1904");
+        let rules = ev.rules().clone();
+        let pos = Position::from_notation(
+            &rules,
+            "h,h,h,h/40,0,0,0/5,0,0,0/0,0,0,0 Gt - entered=YGB placed=0",
+        )
+        .expect("valid position");
+        let v = ev.evaluate(&pos);
+        assert_eq!(v[0], 1.0);
+        assert!((v[1] + v[2] + v[3] - 1.0).abs() < 1e-9, "{v:?}");
+        assert!(v[1] > v[2] && v[2] > v[3], "{v:?}");
+    }
+
+    #[test]
     fn a_finished_game_is_certain() {
         let ev = evaluator("ludo");
         let rules = ev.rules().clone();

@@ -387,6 +387,29 @@ mod tests {
     }
 
     #[test]
+    fn the_node_budget_bounds_the_search() {
+        let rules =
+            Arc::new(builtin_rules("pachisi", &["moves.split=true".into()]).expect("valid"));
+        let eval = Evaluator::new(rules.clone(), Weights::default());
+        let mut b = ExpectimaxBot::new(
+            eval,
+            ExpectimaxConfig {
+                depth: 1,
+                nodes: 500,
+            },
+        );
+        let pos = Position::from_notation(
+            &rules,
+            "20,5,0,0/30,0,0,0/12,0,0,0/40,0,0,0 Ym 25 entered=YGBR",
+        )
+        .expect("valid position");
+        let mv = b.choose(&pos);
+        assert!(pos.is_legal(&rules, mv));
+        // Past the budget every position is scored where it stands: one more per open node.
+        assert!(b.nodes() < 1000, "{} positions", b.nodes());
+    }
+
+    #[test]
     fn ranks_every_legal_move_with_a_chance() {
         let (rules, mut b) = bot("pachisi", 1);
         let mut pos = Position::new(&rules);
