@@ -176,12 +176,11 @@ impl Position {
     /// Entries that spend two separate dice whose sum is a grace (003: "3 and 2").
     fn push_sum_entries(&self, rules: &Rules, out: &mut Vec<Move>) {
         let items = self.pool.items();
-        for (i, a) in items.iter().enumerate() {
-            for b in &items[i + 1..] {
-                let thrown = |x: &Increment| !x.plain && !x.bonus;
+        let thrown = |x: &&Increment| !x.plain && !x.bonus;
+        for (i, a) in items.iter().enumerate().filter(|(_, a)| thrown(a)) {
+            for b in items[i + 1..].iter().filter(thrown) {
                 let sum = u16::from(a.value) + u16::from(b.value);
-                let grace = u8::try_from(sum).is_ok_and(|s| rules.flags(s).grace);
-                if !(thrown(a) && thrown(b) && grace) {
+                if !u8::try_from(sum).is_ok_and(|s| rules.flags(s).grace) {
                     continue;
                 }
                 let mv = Move::EnterSum {
@@ -204,10 +203,23 @@ impl Position {
         if out.len() <= 1 {
             return;
         }
-        let scores: Vec<u8> = out.iter().map(|&mv| self.use_after(rules, mv)).collect();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let mut scores = scores.into_iter();
-        out.retain(|_| scores.next() == Some(best));
+        // One pass, in place (no allocation on the hot path): `out[..kept]` holds the moves seen
+        // so far that reach `best`, in their order; a better move starts the list again.
+        let mut best = 0;
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let mv = out[i];
+            let score = self.use_after(rules, mv);
+            if score > best {
+                best = score;
+                kept = 0;
+            }
+            if score == best {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// The most thrown increments (bonuses not counted) that some sequence of moves from here
@@ -354,11 +366,7 @@ impl Position {
         }
         let bonus = rules.ruleset().finish.bonus;
         if bonus > 0 {
-            self.pool.push(Increment {
-                value: bonus,
-                plain: true,
-                bonus: true,
-            });
+            self.pool.push(Increment::bonus(bonus));
         }
         if rules.ruleset().turn.extra_throw_on_home {
             self.throw_again = true;
@@ -689,11 +697,7 @@ impl Position {
             *credit = credit.saturating_add(1);
         }
         if c.bonus > 0 {
-            self.pool.push(Increment {
-                value: c.bonus,
-                plain: true,
-                bonus: true,
-            });
+            self.pool.push(Increment::bonus(c.bonus));
         }
         if rules.ruleset().turn.extra_throw_on_capture {
             self.throw_again = true;

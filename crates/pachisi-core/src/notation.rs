@@ -407,10 +407,19 @@ fn read_left(
             .split_once(':')
             .ok_or_else(|| err(at, "expected PIECE:PROGRESS"))?;
         let (piece, progress) = (number(at, piece)?, number(at, progress)?);
-        if piece >= rules.pieces() || rules.square_at(pos.to_move, progress).is_none() {
+        if piece >= rules.pieces() {
             return Err(err(
                 at,
-                format!("piece {piece} or progress {progress} is not on the board"),
+                format!(
+                    "there is no piece {piece}: pieces are numbered 0 to {}",
+                    rules.pieces() - 1
+                ),
+            ));
+        }
+        if rules.square_at(pos.to_move, progress).is_none() {
+            return Err(err(
+                at,
+                format!("progress {progress} is off the board (waiting or home), where no blockade stands"),
             ));
         }
         pos.left_blockade[usize::from(piece)] = progress;
@@ -454,13 +463,13 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     check_stacks(rules, pos)?;
     let topology = rules.topology();
     let mut holder: Vec<Option<u8>> = vec![None; topology.square_count()];
+    let shared = rules.ruleset().capture.castles == CastleRule::Shared;
     for seat in 0..pos.seats {
         for &p in pos.pieces_of(seat) {
             let Some(sq) = rules.square_at(seat, p) else {
                 continue;
             };
             let team = rules.team_of(seat);
-            let shared = rules.ruleset().capture.castles == CastleRule::Shared;
             match holder[usize::from(sq.0)] {
                 Some(other) if other != team && topology.is_castle(sq) && shared => {}
                 Some(other) if other != team && topology.is_castle(sq) => {
@@ -510,8 +519,8 @@ fn check_stacks(rules: &Rules, pos: &Position) -> Result<(), String> {
 
 /// The pool, the pending throw and the capture bookkeeping must be ones the rules can produce.
 fn check_turn(rules: &Rules, pos: &Position) -> Result<(), String> {
+    let bonuses = [rules.ruleset().capture.bonus, rules.ruleset().finish.bonus];
     for inc in pos.pool.items() {
-        let bonuses = [rules.ruleset().capture.bonus, rules.ruleset().finish.bonus];
         if inc.bonus && (inc.value == 0 || !bonuses.contains(&inc.value)) {
             return Err(format!(
                 "no capture or finish bonus is worth {} under these rules",

@@ -50,6 +50,15 @@ impl Increment {
             bonus: false,
         }
     }
+
+    /// A capture or finish bonus of `value` squares (003).
+    pub(crate) fn bonus(value: u8) -> Increment {
+        Increment {
+            value,
+            plain: true,
+            bonus: true,
+        }
+    }
 }
 
 /// The throws of the current turn that have not been spent yet.
