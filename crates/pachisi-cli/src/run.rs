@@ -242,17 +242,7 @@ pub(crate) fn position_after_throw(
     let mut pos = parse_position(rules, position)?;
     match (pos.phase(), throw) {
         (Phase::Throw, Some(name)) => {
-            let t = rules.throw_by_name(name).ok_or_else(|| {
-                let names: Vec<String> = rules
-                    .outcomes()
-                    .iter()
-                    .map(|o| o.name.to_string())
-                    .collect();
-                anyhow!(
-                    "no throw is written {name} under these rules; the throws are {}",
-                    names.join(", ")
-                )
-            })?;
+            let t = rules.throw_named(name)?;
             pos.apply_throw(rules, t)?;
         }
         (Phase::Throw, None) => {

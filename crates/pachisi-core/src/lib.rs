@@ -46,7 +46,7 @@ pub use perft::perft;
 pub use position::{Increment, Phase, Position};
 pub use record::{Action, GameRecord, RecordError};
 pub use ruleset::{Rules, Ruleset, RulesetError};
-pub use throw::{Outcome, Throw, ThrowName};
+pub use throw::{Outcome, Throw, ThrowName, UnknownThrowName};
 pub use topology::{Square, Topology};
 
 /// Why a throw or move was refused.

@@ -186,9 +186,7 @@ impl GameRecord {
                     }
                 }
                 Action::Throw(name) => {
-                    let throw = rules.throw_by_name(name).ok_or_else(|| {
-                        fail(format!("no throw is written {name} under these rules"))
-                    })?;
+                    let throw = rules.throw_named(name).map_err(|e| fail(e.to_string()))?;
                     pos.apply_throw(rules, throw)
                         .map_err(|e| fail(format!("throw ({name}): {e}")))?;
                 }
@@ -245,9 +243,7 @@ impl GameRecord {
             }
             match action {
                 Action::Throw(name) => {
-                    let throw = rules.throw_by_name(name).ok_or_else(|| {
-                        fail(format!("no throw is written {name} under these rules"))
-                    })?;
+                    let throw = rules.throw_named(name).map_err(|e| fail(e.to_string()))?;
                     pos.apply_throw(rules, throw)
                         .map_err(|e| fail(e.to_string()))?;
                     line.push_str(&format!(" ({name})"));
@@ -353,6 +349,19 @@ mod tests {
             .replay(&rules)
             .expect_err("wrong Final");
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn a_throw_the_rules_do_not_have_is_refused_with_the_ones_they_do() {
+        // Separate dice are written 5-3: a total alone names no throw.
+        let rules = crate::builtin_rules("parcheesi-sr", &[]).expect("builtin");
+        let text = "[Ruleset \"parcheesi-sr\"]\n\nR: (8)\n";
+        let e = GameRecord::parse(text)
+            .expect("parses")
+            .replay(&rules)
+            .expect_err("no throw 8");
+        assert!(e.to_string().contains("no throw is written 8"), "{e}");
+        assert!(e.to_string().contains("5-3"), "{e}");
     }
 
     #[test]

@@ -1018,6 +1018,23 @@ impl Rules {
             .map(|i| Throw(i as u8))
     }
 
+    /// The throw written `name`, or an error listing how these rules write their throws.
+    ///
+    /// # Errors
+    /// When no outcome is written `name` (a total where the dice count separately, say).
+    pub fn throw_named(&self, name: ThrowName) -> Result<Throw, crate::throw::UnknownThrowName> {
+        self.throw_by_name(name)
+            .ok_or_else(|| crate::throw::UnknownThrowName {
+                name,
+                known: self
+                    .outcomes
+                    .iter()
+                    .map(|o| o.name.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
     /// The fewest squares any increment can move a single piece: where the Charkoni must be
     /// reached exactly, no piece may stop closer to it than this, or it could never get home.
     pub fn min_step(&self) -> u8 {

@@ -47,6 +47,16 @@ impl fmt::Display for ThrowName {
     }
 }
 
+/// A throw name that is no outcome of the rules, with the names that are.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no throw is written {name} under these rules; the throws are {known}")]
+pub struct UnknownThrowName {
+    /// The name given.
+    pub name: ThrowName,
+    /// Every throw of the rules, as written, separated by commas.
+    pub known: String,
+}
+
 /// Why a throw name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad throw `{0}`: expected a value such as 25, or two dice such as 5-3")]
