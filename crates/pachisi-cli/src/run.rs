@@ -31,13 +31,8 @@ pub fn run(cli: Cli) -> Result<()> {
             depth,
             divide,
         } => perft(&rules.load()?, &position, depth, divide),
-        Command::Simulate {
-            rules,
-            games,
-            seed,
-            json,
-        } => simulate(&rules.load()?, games, seed, json),
-        Command::Bench { games, seed } => bench(games, seed),
+        Command::Simulate(args) => crate::simulate::simulate_command(&args),
+        Command::Bench(args) => crate::simulate::bench_command(&args),
         Command::Record(RecordCommand::Random { rules, seed, out }) => {
             record_random(&rules, seed, out.as_deref())
         }
@@ -368,120 +363,6 @@ pub(crate) fn games_bar(total: u64) -> ProgressBar {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
-}
-
-fn simulate(rules: &Rules, games: u64, seed: u64, json: bool) -> Result<()> {
-    if games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let bar = games_bar(games);
-    let step = (games / 200).max(1);
-    let s = pachisi_sim::simulate(rules, games, seed, |done| {
-        if done % step == 0 || done == games {
-            bar.set_position(done);
-        }
-    });
-    bar.finish_and_clear();
-    let r = rules.ruleset();
-    let finished = (s.games - s.unfinished).max(1) as f64;
-    let secs = s.elapsed.as_secs_f64();
-    let colours: Vec<&str> = (0..rules.seats()).map(|s| rules.seat_colour(s)).collect();
-    let team_names: Vec<String> = (0..rules.teams())
-        .map(|t| {
-            (0..rules.seats())
-                .filter(|&seat| rules.team_of(seat) == t)
-                .map(|seat| colours[usize::from(seat)])
-                .collect::<Vec<_>>()
-                .join("+")
-        })
-        .collect();
-    if json {
-        let seats: Vec<_> = s
-            .seat_wins
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| json!({"seat": i, "colour": colours[i], "wins": w, "share": w as f64 / finished}))
-            .collect();
-        let teams: Vec<_> = s
-            .team_wins
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| json!({"team": i, "name": team_names[i], "wins": w, "share": w as f64 / finished}))
-            .collect();
-        let out = json!({
-            "ruleset": r.name,
-            "seed": seed,
-            "games": s.games,
-            "unfinished": s.unfinished,
-            "mean_throws": s.mean_throws(),
-            "wins_per_seat": seats,
-            "wins_per_team": teams,
-            "elapsed_seconds": secs,
-            "games_per_second": s.games as f64 / secs.max(1e-9),
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(());
-    }
-    println!("{} ({}), seed {seed}, random players", r.title, r.name);
-    println!("games played:     {}", s.games);
-    if s.unfinished > 0 {
-        println!(
-            "unfinished:       {} (stopped at {} throws)",
-            s.unfinished,
-            pachisi_sim::MAX_THROWS_PER_GAME
-        );
-    }
-    println!("throws per game:  {:.1} (mean)", s.mean_throws());
-    println!("wins per seat:");
-    for (i, &w) in s.seat_wins.iter().enumerate() {
-        println!(
-            "  {} {:<8} {:>8}  {:>5.1}%",
-            i,
-            colours[i],
-            w,
-            100.0 * w as f64 / finished
-        );
-    }
-    if rules.teams() < rules.seats() {
-        println!("wins per team:");
-        for (i, &w) in s.team_wins.iter().enumerate() {
-            println!(
-                "  {} {:<14} {:>8}  {:>5.1}%",
-                i,
-                team_names[i],
-                w,
-                100.0 * w as f64 / finished
-            );
-        }
-    }
-    println!(
-        "elapsed:          {secs:.3} s ({:.0} games/s)",
-        s.games as f64 / secs.max(1e-9)
-    );
-    Ok(())
-}
-
-fn bench(games: u64, seed: u64) -> Result<()> {
-    if games == 0 {
-        bail!("--games must be at least 1");
-    }
-    println!("{games} random games per ruleset, one thread, seed {seed}");
-    println!(
-        "{:<26} {:>12} {:>14} {:>12}",
-        "ruleset", "games/s", "throws/s", "throws/game"
-    );
-    for (name, text) in BUILTIN_RULESETS {
-        let rules = Rules::from_toml(text, name, &[])?;
-        let s = pachisi_sim::simulate(&rules, games, seed, |_| {});
-        let secs = s.elapsed.as_secs_f64().max(1e-9);
-        println!(
-            "{name:<26} {:>12.0} {:>14.0} {:>12.1}",
-            s.games as f64 / secs,
-            s.throws as f64 / secs,
-            s.mean_throws()
-        );
-    }
-    Ok(())
 }
 
 /// Separates the overrides of a record's `Set` tag.

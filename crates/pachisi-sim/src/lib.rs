@@ -1,15 +1,24 @@
 //! Seeded self-play on top of the rules engine.
 //!
 //! The engine draws no random numbers; this crate does. [`SeededThrows`] turns a seed into a
-//! reproducible sequence of throws; [`play_random_game`] plays one game with uniformly random
-//! choices and [`simulate`] plays many. Each game's seed is derived from the master seed and the
+//! reproducible sequence of throws; [`play_game`] plays one game with a [`Policy`] choosing the
+//! moves ([`RandomPolicy`] by default, [`play_random_game`]); [`simulate`] plays many on all cores
+//! and counts them into [`Stats`]. Each game's seed is derived from the master seed and the
 //! game's index ([`game_seed`]), so a game can be replayed on its own and results never depend on
-//! the order games are played in.
+//! the order games are played in, nor on the number of threads.
+
+mod batch;
+mod stats;
+
+pub use batch::{simulate, Outcome, Simulation, SimulationError};
+pub use stats::{
+    team_name, Distribution, GameTally, Histogram, Proportion, Stats, Summary, ThrowFrequency,
+    ThrowTable, WinShare,
+};
 
 use pachisi_core::{Action, GameRecord, Move, Phase, Position, Rules, Throw};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
 
 /// The most throws a simulated game may take before it is abandoned as unfinished. Random play
 /// finishes every built-in ruleset far below it (docs/rules.md gives the measured lengths).
@@ -44,6 +53,53 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Who chooses the moves of a game: one policy answers for every seat (a table of bots is a
+/// policy that asks the bot of [`Position::to_move`]).
+pub trait Policy {
+    /// Chooses one of `legal` (never empty) in `pos`.
+    fn choose(&mut self, rules: &Rules, pos: &Position, legal: &[Move]) -> Move;
+}
+
+/// Uniformly random choices among the legal moves, passes included where legal.
+#[derive(Clone, Debug)]
+pub struct RandomPolicy {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPolicy {
+    /// The random player of the game with seed `seed`: its choices come from a stream of its own,
+    /// apart from the throws' stream of the same seed.
+    pub fn for_game(seed: u64) -> RandomPolicy {
+        RandomPolicy {
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_C401_CE5E_ED00),
+        }
+    }
+}
+
+impl Policy for RandomPolicy {
+    #[inline]
+    fn choose(&mut self, _rules: &Rules, _pos: &Position, legal: &[Move]) -> Move {
+        legal
+            .get(self.rng.gen_range(0..legal.len().max(1)))
+            .copied()
+            .unwrap_or(Move::Pass)
+    }
+}
+
+/// One step of a game, as [`play_game`] reports it to its observer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A throw was made.
+    Throw(Throw),
+    /// `mv` was played, chosen among `choices` legal moves.
+    Move {
+        /// The move.
+        mv: Move,
+        /// How many moves were legal.
+        choices: usize,
+    },
+}
+
 /// What one game came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
@@ -57,45 +113,43 @@ pub struct GameResult {
     pub position: Position,
 }
 
-/// Plays one game from `start` with throws from `seed` and choices uniformly at random among the
-/// legal moves (from a second stream of the same seed). When `record` is given, every throw and
-/// move is appended to it.
-pub fn play_random_game(
+/// Plays one game from `start` with throws from `seed`, `policy` choosing every move; `observe`
+/// sees every step with the positions before and after it. The game is abandoned after
+/// [`MAX_THROWS_PER_GAME`] throws.
+pub fn play_game<P: Policy, O: FnMut(&Position, Step, &Position)>(
     rules: &Rules,
     start: Position,
     seed: u64,
-    mut record: Option<&mut GameRecord>,
+    policy: &mut P,
+    mut observe: O,
 ) -> GameResult {
     let mut throws = SeededThrows::new(seed);
-    let mut choices = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_C401_CE5E_ED00);
     let mut pos = start;
-    let mut moves = Vec::new();
+    let mut legal = Vec::with_capacity(32);
     let (mut n_throws, mut n_moves) = (0u64, 0u64);
     while n_throws < MAX_THROWS_PER_GAME {
-        match pos.phase() {
+        let before = pos;
+        let step = match pos.phase() {
             Phase::Over => break,
             Phase::Throw => {
                 let t = throws.next_throw(rules);
                 // The phase is Throw and the outcome comes from the rules: this cannot fail.
                 let _ = pos.apply_throw(rules, t);
                 n_throws += 1;
-                if let Some(r) = record.as_deref_mut() {
-                    r.push(Action::Throw(rules.outcome(t).name));
-                }
+                Step::Throw(t)
             }
             Phase::Move => {
-                pos.legal_moves_into(rules, &mut moves);
-                let mv = moves
-                    .get(choices.gen_range(0..moves.len()))
-                    .copied()
-                    .unwrap_or(Move::Pass);
+                pos.legal_moves_into(rules, &mut legal);
+                let mv = policy.choose(rules, &pos, &legal);
                 pos.play_unchecked(rules, mv);
                 n_moves += 1;
-                if let Some(r) = record.as_deref_mut() {
-                    r.push(Action::Move(mv));
+                Step::Move {
+                    mv,
+                    choices: legal.len(),
                 }
             }
-        }
+        };
+        observe(&before, step, &pos);
     }
     let placings = if pos.phase() == Phase::Over {
         pos.placings().to_vec()
@@ -110,62 +164,44 @@ pub fn play_random_game(
     }
 }
 
-/// Totals over many games.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Summary {
-    /// Games played.
-    pub games: u64,
-    /// Games abandoned at [`MAX_THROWS_PER_GAME`].
-    pub unfinished: u64,
-    /// Throws over all games.
-    pub throws: u64,
-    /// Wins per team.
-    pub team_wins: Vec<u64>,
-    /// Wins per seat (a seat wins when its team does).
-    pub seat_wins: Vec<u64>,
-    /// Wall-clock time taken.
-    pub elapsed: Duration,
-}
-
-impl Summary {
-    /// Mean throws per game.
-    pub fn mean_throws(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.throws as f64 / self.games as f64
+/// Plays one game from `start` with throws from `seed` and choices uniformly at random among the
+/// legal moves (from a second stream of the same seed). When `record` is given, every throw and
+/// move is appended to it.
+pub fn play_random_game(
+    rules: &Rules,
+    start: Position,
+    seed: u64,
+    mut record: Option<&mut GameRecord>,
+) -> GameResult {
+    let mut policy = RandomPolicy::for_game(seed);
+    play_game(rules, start, seed, &mut policy, |_, step, _| {
+        if let Some(r) = record.as_deref_mut() {
+            r.push(match step {
+                Step::Throw(t) => Action::Throw(rules.outcome(t).name),
+                Step::Move { mv, .. } => Action::Move(mv),
+            });
         }
-    }
+    })
 }
 
-/// Plays `games` random games, game `i` seeded with [`game_seed`]`(seed, i)`; `progress` is called
-/// after each game with the number played so far.
-pub fn simulate(rules: &Rules, games: u64, seed: u64, mut progress: impl FnMut(u64)) -> Summary {
-    let started = Instant::now();
-    let mut s = Summary {
-        games,
-        unfinished: 0,
-        throws: 0,
-        team_wins: vec![0; usize::from(rules.teams())],
-        seat_wins: vec![0; usize::from(rules.seats())],
-        elapsed: Duration::ZERO,
-    };
-    for i in 0..games {
-        let result = play_random_game(rules, Position::new(rules), game_seed(seed, i), None);
-        s.throws += result.throws;
-        match result.placings.first() {
-            Some(&team) => {
-                s.team_wins[usize::from(team)] += 1;
-                for seat in (0..rules.seats()).filter(|&seat| rules.team_of(seat) == team) {
-                    s.seat_wins[usize::from(seat)] += 1;
-                }
+/// Plays one game and counts it into `stats`.
+pub fn play_counted<P: Policy>(rules: &Rules, seed: u64, policy: &mut P, stats: &mut Stats) {
+    let mut tally = GameTally::new();
+    let outcomes = &mut stats.outcomes;
+    let result = play_game(
+        rules,
+        Position::new(rules),
+        seed,
+        policy,
+        |before, step, after| match step {
+            Step::Throw(t) => {
+                outcomes[usize::from(t.0)] += 1;
+                tally.throw(rules, before, after);
             }
-            None => s.unfinished += 1,
-        }
-        progress(i + 1);
-    }
-    s.elapsed = started.elapsed();
-    s
+            Step::Move { mv, choices } => tally.play(rules, before, mv, choices, after),
+        },
+    );
+    stats.add_game(rules, &tally, &result.position);
 }
 
 #[cfg(test)]

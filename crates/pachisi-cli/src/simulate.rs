@@ -1,0 +1,372 @@
+//! `pachisi simulate` and `pachisi bench`: many games on all cores, counted and summarised.
+
+use crate::run::games_bar;
+use crate::{BenchArgs, SimulateArgs};
+use anyhow::{anyhow, bail, Result};
+use pachisi_bots::{Bot, BotKind, BotSpec};
+use pachisi_core::{builtin_rules, Move, Position, Rules, BUILTIN_RULESETS};
+use pachisi_sim::{
+    game_seed, simulate, Outcome, Policy, Proportion, RandomPolicy, Simulation, Summary,
+};
+use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Salt of the bots' seeds, so that a bot's random choices never follow the throws' stream.
+const BOT_SALT: u64 = 0xB075_0000;
+
+/// Who plays each seat: one random player for the table (the fast path), or a bot per seat.
+enum Players {
+    Random,
+    Bots(Vec<BotSpec>),
+}
+
+impl Players {
+    /// One spec for every seat, or one per seat; plain `random` everywhere is the fast path.
+    fn parse(rules: &Rules, texts: &[String]) -> Result<Players> {
+        let specs = texts
+            .iter()
+            .map(|t| {
+                t.parse::<BotSpec>()
+                    .map_err(|e| anyhow!("bad bot spec `{t}`: {e}"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let seats = usize::from(rules.seats());
+        let specs = match specs.len() {
+            0 => return Ok(Players::Random),
+            1 => vec![specs[0].clone(); seats],
+            n if n == seats => specs,
+            n => bail!(
+                "--bots gives {n} bots, but the ruleset has {seats} seats: give one bot for \
+                 every seat, or one for all of them"
+            ),
+        };
+        let plain_random = |s: &BotSpec| s.kind() == BotKind::Random && s.to_string() == "random";
+        if specs.iter().all(plain_random) {
+            return Ok(Players::Random);
+        }
+        Ok(Players::Bots(specs))
+    }
+
+    /// The spec of each seat, for reports.
+    fn names(&self, rules: &Rules) -> Vec<String> {
+        match self {
+            Players::Random => vec!["random".to_string(); usize::from(rules.seats())],
+            Players::Bots(specs) => specs.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// A bot in every seat, each asked for the moves of its own seat.
+struct BotTable(Vec<Box<dyn Bot>>);
+
+impl Policy for BotTable {
+    fn choose(&mut self, _rules: &Rules, pos: &Position, legal: &[Move]) -> Move {
+        // A single legal move is no decision: the bot is not asked.
+        if let [only] = legal {
+            return *only;
+        }
+        match self.0.get_mut(usize::from(pos.to_move())) {
+            Some(bot) => bot.choose(pos),
+            None => legal.first().copied().unwrap_or(Move::Pass),
+        }
+    }
+}
+
+/// Runs the simulation with a progress bar (shown only on a terminal).
+fn run(rules: &Arc<Rules>, players: &Players, sim: Simulation, bar: bool) -> Result<Outcome> {
+    let bar = if bar {
+        games_bar(sim.games)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let shown = AtomicU64::new(0);
+    let progress = |done: u64| {
+        // Chunks finish on several threads: never move the bar backwards.
+        bar.set_position(shown.fetch_max(done, Ordering::Relaxed).max(done));
+    };
+    let outcome = match players {
+        Players::Random => simulate(
+            rules,
+            sim,
+            |_, seed| RandomPolicy::for_game(seed),
+            &progress,
+        ),
+        Players::Bots(specs) => simulate(
+            rules,
+            sim,
+            |_, seed| {
+                BotTable(
+                    (0u64..)
+                        .zip(specs)
+                        .map(|(seat, s)| s.build(rules.clone(), game_seed(seed, BOT_SALT + seat)))
+                        .collect(),
+                )
+            },
+            &progress,
+        ),
+    };
+    bar.finish_and_clear();
+    Ok(outcome?)
+}
+
+fn check_counts(games: u64, threads: Option<usize>) -> Result<Simulation> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if threads == Some(0) {
+        bail!("--threads must be at least 1 (leave it out for one thread per core)");
+    }
+    Ok(Simulation {
+        games,
+        seed: 0,
+        threads: threads.unwrap_or(0),
+    })
+}
+
+/// What `pachisi simulate --json` prints.
+#[derive(Serialize)]
+struct SimulateReport {
+    rules: String,
+    title: String,
+    overrides: Vec<String>,
+    seed: u64,
+    threads: usize,
+    bots: Vec<String>,
+    elapsed_seconds: f64,
+    games_per_second: f64,
+    throws_per_second: f64,
+    #[serde(flatten)]
+    summary: Summary,
+}
+
+/// `pachisi simulate`.
+pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
+    let rules = Arc::new(args.rules.load()?);
+    let sim = Simulation {
+        seed: args.seed,
+        ..check_counts(args.games, args.threads)?
+    };
+    let players = Players::parse(&rules, &args.bots)?;
+    let outcome = run(&rules, &players, sim, true)?;
+    let secs = outcome.elapsed.as_secs_f64().max(1e-9);
+    let report = SimulateReport {
+        rules: rules.ruleset().name.clone(),
+        title: rules.ruleset().title.clone(),
+        overrides: args.rules.set.clone(),
+        seed: args.seed,
+        threads: outcome.threads,
+        bots: players.names(&rules),
+        elapsed_seconds: secs,
+        games_per_second: outcome.stats.games as f64 / secs,
+        throws_per_second: outcome.stats.total_throws() as f64 / secs,
+        summary: outcome.stats.summary(&rules),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_summary(&rules, &report);
+    }
+    Ok(())
+}
+
+fn percent(p: &Proportion) -> String {
+    format!(
+        "{:>5.1}%  ({:.1}-{:.1})",
+        100.0 * p.rate,
+        100.0 * p.low,
+        100.0 * p.high
+    )
+}
+
+fn print_summary(rules: &Rules, r: &SimulateReport) {
+    let s = &r.summary;
+    let players = if r.bots.iter().all(|b| b == "random") {
+        "random players".to_string()
+    } else {
+        r.bots.join(", ")
+    };
+    println!("{} ({}), seed {}, {players}", r.title, r.rules, r.seed);
+    if !r.overrides.is_empty() {
+        println!("with {}", r.overrides.join(", "));
+    }
+    println!("games played:     {}", s.games);
+    if s.unfinished > 0 {
+        println!(
+            "unfinished:       {} (stopped at {} throws; nobody's win)",
+            s.unfinished,
+            pachisi_sim::MAX_THROWS_PER_GAME
+        );
+    }
+    println!(
+        "\nper game              mean     sd    min    5%   25% median   75%   95%   99%    max"
+    );
+    for (name, d) in [
+        ("throws", &s.throws_per_game),
+        ("turns", &s.turns_per_game),
+        ("moves", &s.moves_per_game),
+    ] {
+        println!(
+            "  {name:<14} {:>9.1} {:>6.1} {:>6} {:>5} {:>5} {:>6} {:>5} {:>5} {:>5} {:>6}",
+            d.mean, d.sd, d.min, d.p5, d.p25, d.median, d.p75, d.p95, d.p99, d.max
+        );
+    }
+    println!("  captures       {:>9.2}", s.captures_per_game);
+    println!("  sent back      {:>9.2}", s.pieces_sent_back_per_game);
+    println!(
+        "  passes         {:>9.2}  ({:.2} forced: nothing else was legal)",
+        s.passes_per_game, s.forced_passes_per_game
+    );
+    println!("\nwins per seat (95% interval)");
+    for (i, w) in s.seat_wins.iter().enumerate() {
+        println!("  {i} {:<14} {}", w.name, percent(&w.share));
+    }
+    if rules.teams() < rules.seats() {
+        println!("wins per team (95% interval)");
+        for (i, w) in s.team_wins.iter().enumerate() {
+            println!("  {i} {:<14} {}", w.name, percent(&w.share));
+        }
+    }
+    let t = &s.throws;
+    println!("\nthrows: {} in all", t.total);
+    println!("  throw  value    count  observed     exact");
+    for o in &t.outcomes {
+        println!(
+            "  {:<6} {:>5} {:>8} {:>9.5} {:>9.5}",
+            o.throw, o.value, o.count, o.observed, o.exact
+        );
+    }
+    println!(
+        "  chi-square {:.2} on {} degrees of freedom: p = {:.3} (small p: the throws do not \
+         follow the exact probabilities)",
+        t.chi_square, t.degrees_of_freedom, t.p_value
+    );
+    println!(
+        "\nelapsed: {:.3} s on {} threads ({:.0} games/s, {:.0} throws/s)",
+        r.elapsed_seconds, r.threads, r.games_per_second, r.throws_per_second
+    );
+}
+
+/// One timed run of `pachisi bench`.
+#[derive(Serialize)]
+struct Timing {
+    threads: usize,
+    games_per_second: f64,
+    throws_per_second: f64,
+    seconds: f64,
+}
+
+/// One ruleset's line of `pachisi bench --json`.
+#[derive(Serialize)]
+struct BenchLine {
+    rules: String,
+    throws_per_game: f64,
+    one_thread: Timing,
+    all_threads: Timing,
+}
+
+/// What `pachisi bench --json` prints.
+#[derive(Serialize)]
+struct BenchReport {
+    games: u64,
+    seed: u64,
+    threads: usize,
+    rulesets: Vec<BenchLine>,
+}
+
+fn timing(outcome: &Outcome) -> Timing {
+    let secs = outcome.elapsed.as_secs_f64().max(1e-9);
+    Timing {
+        threads: outcome.threads,
+        games_per_second: outcome.stats.games as f64 / secs,
+        throws_per_second: outcome.stats.total_throws() as f64 / secs,
+        seconds: secs,
+    }
+}
+
+/// `pachisi bench`.
+pub fn bench_command(args: &BenchArgs) -> Result<()> {
+    let base = check_counts(args.games, args.threads)?;
+    let names: Vec<String> = if args.rules.is_empty() {
+        BUILTIN_RULESETS
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect()
+    } else {
+        args.rules.clone()
+    };
+    let rulesets = names
+        .iter()
+        .map(|n| {
+            builtin_rules(n, &[]).map(Arc::new).map_err(|e| {
+                let all: Vec<&str> = BUILTIN_RULESETS.iter().map(|(n, _)| *n).collect();
+                anyhow!("{e}; the built-in rulesets are: {}", all.join(", "))
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let many = rayon_threads(base.threads);
+    if !args.json {
+        println!(
+            "{} random games per ruleset, seed {}, on 1 thread and on {many}",
+            args.games, args.seed
+        );
+        println!(
+            "{:<26} {:>10} {:>12} {:>10} {:>12} {:>8} {:>11}",
+            "ruleset", "games/s", "throws/s", "games/s", "throws/s", "speed-up", "throws/game"
+        );
+        println!(
+            "{:<26} {:>23} {:>23}",
+            "",
+            "(1 thread)",
+            format!("({many} threads)")
+        );
+    }
+    let mut lines = Vec::new();
+    for (name, rules) in names.iter().zip(&rulesets) {
+        let sim = |threads| Simulation {
+            games: args.games,
+            seed: args.seed,
+            threads,
+        };
+        let one = run(rules, &Players::Random, sim(1), !args.json)?;
+        let all = run(rules, &Players::Random, sim(many), !args.json)?;
+        let line = BenchLine {
+            rules: name.clone(),
+            throws_per_game: one.stats.throws.mean(),
+            one_thread: timing(&one),
+            all_threads: timing(&all),
+        };
+        if !args.json {
+            println!(
+                "{:<26} {:>10.0} {:>12.0} {:>10.0} {:>12.0} {:>7.2}x {:>11.1}",
+                line.rules,
+                line.one_thread.games_per_second,
+                line.one_thread.throws_per_second,
+                line.all_threads.games_per_second,
+                line.all_threads.throws_per_second,
+                line.all_threads.games_per_second / line.one_thread.games_per_second,
+                line.throws_per_game
+            );
+        }
+        lines.push(line);
+    }
+    if args.json {
+        let report = BenchReport {
+            games: args.games,
+            seed: args.seed,
+            threads: many,
+            rulesets: lines,
+        };
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    }
+    Ok(())
+}
+
+/// The threads a run with `threads` (0: one per core) plays on.
+fn rayon_threads(threads: usize) -> usize {
+    if threads > 0 {
+        threads
+    } else {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    }
+}

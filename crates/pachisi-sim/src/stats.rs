@@ -1,0 +1,557 @@
+//! Streaming statistics over many games.
+//!
+//! [`Stats`] keeps counts only (integers), never one entry per game: its size depends on the
+//! ruleset and on how many *different* game lengths were seen, not on how many games were played.
+//! Two `Stats` of disjoint sets of games [`merge`](Stats::merge) into exactly the `Stats` of their
+//! union whatever the order, which is what makes a run's results independent of its thread
+//! count. [`Summary`] turns the counts into the figures a researcher reads: means, percentiles,
+//! win rates with 95% intervals, and every throw's observed frequency beside its exact
+//! probability with a chi-square test.
+
+use pachisi_core::{Move, Position, Rules};
+use serde::{Deserialize, Serialize};
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+use std::collections::BTreeMap;
+
+/// The 97.5% quantile of the standard normal distribution: a 95% two-sided interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// How often each value of a per-game count (throws, turns, moves) came up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram {
+    counts: BTreeMap<u64, u64>,
+    total: u64,
+    sum: u128,
+    sum_sq: u128,
+}
+
+impl Histogram {
+    /// Counts one more game with value `v`.
+    pub fn add(&mut self, v: u64) {
+        *self.counts.entry(v).or_insert(0) += 1;
+        self.total += 1;
+        self.sum += u128::from(v);
+        self.sum_sq += u128::from(v) * u128::from(v);
+    }
+
+    /// Adds another histogram's counts.
+    pub fn merge(&mut self, other: &Histogram) {
+        for (&v, &n) in &other.counts {
+            *self.counts.entry(v).or_insert(0) += n;
+        }
+        self.total += other.total;
+        self.sum += other.sum;
+        self.sum_sq += other.sum_sq;
+    }
+
+    /// Games counted.
+    pub fn len(&self) -> u64 {
+        self.total
+    }
+
+    /// Whether no game was counted.
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// Every value seen with how many games had it, smallest first.
+    pub fn counts(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.counts.iter().map(|(&v, &n)| (v, n))
+    }
+
+    /// The mean (0 when empty).
+    pub fn mean(&self) -> f64 {
+        if self.total == 0 {
+            return 0.0;
+        }
+        self.sum as f64 / self.total as f64
+    }
+
+    /// The sample standard deviation (0 for fewer than two games).
+    pub fn sd(&self) -> f64 {
+        if self.total < 2 {
+            return 0.0;
+        }
+        let n = self.total as f64;
+        let mean = self.mean();
+        let var = (self.sum_sq as f64 - n * mean * mean) / (n - 1.0);
+        var.max(0.0).sqrt()
+    }
+
+    /// The `q` quantile by the nearest-rank method: the smallest value with at least `q` of the
+    /// games at or below it (0 when empty).
+    pub fn quantile(&self, q: f64) -> u64 {
+        let rank = ((q.clamp(0.0, 1.0) * self.total as f64).ceil() as u64).max(1);
+        let mut seen = 0;
+        for (&v, &n) in &self.counts {
+            seen += n;
+            if seen >= rank {
+                return v;
+            }
+        }
+        0
+    }
+
+    /// Mean, spread and percentiles.
+    pub fn summary(&self) -> Distribution {
+        Distribution {
+            mean: self.mean(),
+            sd: self.sd(),
+            min: self.counts.keys().next().copied().unwrap_or(0),
+            p5: self.quantile(0.05),
+            p25: self.quantile(0.25),
+            median: self.quantile(0.5),
+            p75: self.quantile(0.75),
+            p95: self.quantile(0.95),
+            p99: self.quantile(0.99),
+            max: self.counts.keys().next_back().copied().unwrap_or(0),
+        }
+    }
+}
+
+/// A per-game count summarised.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Distribution {
+    /// Mean per game.
+    pub mean: f64,
+    /// Sample standard deviation.
+    pub sd: f64,
+    /// Fewest.
+    pub min: u64,
+    /// 5th percentile.
+    pub p5: u64,
+    /// 25th percentile.
+    pub p25: u64,
+    /// Median.
+    pub median: u64,
+    /// 75th percentile.
+    pub p75: u64,
+    /// 95th percentile.
+    pub p95: u64,
+    /// 99th percentile.
+    pub p99: u64,
+    /// Most.
+    pub max: u64,
+}
+
+/// What one game added up to, counted while it is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameTally {
+    /// Throws made.
+    pub throws: u64,
+    /// Turns: each time the turn passed to a seat, the first included.
+    pub turns: u64,
+    /// Moves played, passes included.
+    pub moves: u64,
+    /// Passes chosen or forced.
+    pub passes: u64,
+    /// Passes where nothing else was legal.
+    pub forced_passes: u64,
+    /// Moves that sent at least one opposing piece back.
+    pub captures: u64,
+    /// Pieces sent back to the start, by captures or by a penalty (Parcheesi's third doublet).
+    pub pieces_sent_back: u64,
+}
+
+impl GameTally {
+    /// A tally for a game about to start (its first turn counted).
+    pub fn new() -> GameTally {
+        GameTally {
+            turns: 1,
+            ..GameTally::default()
+        }
+    }
+
+    /// Counts a throw (from `before` to `after`).
+    #[inline]
+    pub fn throw(&mut self, rules: &Rules, before: &Position, after: &Position) {
+        self.throws += 1;
+        // A throw sends a piece back only as a penalty; checked only when a turn ended early, so
+        // the common case costs one comparison.
+        if after.to_move() != before.to_move() {
+            self.turns += 1;
+            self.pieces_sent_back += u64::from(sent_back(rules, before, after));
+        }
+    }
+
+    /// Counts a move chosen among `choices` legal moves.
+    #[inline]
+    pub fn play(
+        &mut self,
+        rules: &Rules,
+        before: &Position,
+        mv: Move,
+        choices: usize,
+        after: &Position,
+    ) {
+        self.moves += 1;
+        if after.to_move() != before.to_move() {
+            self.turns += 1;
+        }
+        if mv == Move::Pass {
+            self.passes += 1;
+            self.forced_passes += u64::from(choices == 1);
+            return;
+        }
+        let sent = sent_back(rules, before, after);
+        self.captures += u64::from(sent > 0);
+        self.pieces_sent_back += u64::from(sent);
+    }
+}
+
+/// How many pieces stand at the start after that did not before. Only captures and penalties put
+/// a piece back, and neither brings one out in the same action, so the difference counts them.
+#[inline]
+fn sent_back(rules: &Rules, before: &Position, after: &Position) -> u32 {
+    let waiting = |pos: &Position| -> u32 {
+        (0..rules.seats())
+            .map(|s| pos.pieces_of(s).iter().filter(|&&p| p == 0).count() as u32)
+            .sum()
+    };
+    waiting(after).saturating_sub(waiting(before))
+}
+
+/// Counts over a set of games; see the module documentation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    /// Games played.
+    pub games: u64,
+    /// Games abandoned at [`MAX_THROWS_PER_GAME`](crate::MAX_THROWS_PER_GAME).
+    pub unfinished: u64,
+    /// Throws per game.
+    pub throws: Histogram,
+    /// Turns per game.
+    pub turns: Histogram,
+    /// Moves per game (passes included).
+    pub moves: Histogram,
+    /// Passes over all games.
+    pub passes: u64,
+    /// Passes where nothing else was legal.
+    pub forced_passes: u64,
+    /// Capturing moves over all games.
+    pub captures: u64,
+    /// Pieces sent back to the start over all games.
+    pub pieces_sent_back: u64,
+    /// First places per seat (a seat wins when its team does).
+    pub seat_wins: Vec<u64>,
+    /// First places per team.
+    pub team_wins: Vec<u64>,
+    /// How often each of the rules' outcomes was thrown, by outcome index.
+    pub outcomes: Vec<u64>,
+}
+
+impl Stats {
+    /// No games yet, sized for `rules`.
+    pub fn new(rules: &Rules) -> Stats {
+        Stats {
+            games: 0,
+            unfinished: 0,
+            throws: Histogram::default(),
+            turns: Histogram::default(),
+            moves: Histogram::default(),
+            passes: 0,
+            forced_passes: 0,
+            captures: 0,
+            pieces_sent_back: 0,
+            seat_wins: vec![0; usize::from(rules.seats())],
+            team_wins: vec![0; usize::from(rules.teams())],
+            outcomes: vec![0; rules.outcomes().len()],
+        }
+    }
+
+    /// Counts a finished (or abandoned) game: its tally and its final position.
+    pub fn add_game(&mut self, rules: &Rules, tally: &GameTally, last: &Position) {
+        self.games += 1;
+        self.throws.add(tally.throws);
+        self.turns.add(tally.turns);
+        self.moves.add(tally.moves);
+        self.passes += tally.passes;
+        self.forced_passes += tally.forced_passes;
+        self.captures += tally.captures;
+        self.pieces_sent_back += tally.pieces_sent_back;
+        match last.winner() {
+            Some(team) if last.phase() == pachisi_core::Phase::Over => {
+                self.team_wins[usize::from(team)] += 1;
+                for seat in (0..rules.seats()).filter(|&s| rules.team_of(s) == team) {
+                    self.seat_wins[usize::from(seat)] += 1;
+                }
+            }
+            _ => self.unfinished += 1,
+        }
+    }
+
+    /// Adds the counts of another set of games under the same rules.
+    pub fn merge(&mut self, other: &Stats) {
+        self.games += other.games;
+        self.unfinished += other.unfinished;
+        self.throws.merge(&other.throws);
+        self.turns.merge(&other.turns);
+        self.moves.merge(&other.moves);
+        self.passes += other.passes;
+        self.forced_passes += other.forced_passes;
+        self.captures += other.captures;
+        self.pieces_sent_back += other.pieces_sent_back;
+        add_each(&mut self.seat_wins, &other.seat_wins);
+        add_each(&mut self.team_wins, &other.team_wins);
+        add_each(&mut self.outcomes, &other.outcomes);
+    }
+
+    /// Throws over all games.
+    pub fn total_throws(&self) -> u64 {
+        self.outcomes.iter().sum()
+    }
+
+    /// The figures, with names and probabilities taken from `rules`.
+    pub fn summary(&self, rules: &Rules) -> Summary {
+        let games = self.games.max(1) as f64;
+        let per_game = |n: u64| n as f64 / games;
+        let seats = (0..rules.seats())
+            .map(|s| WinShare {
+                name: rules.seat_colour(s).to_string(),
+                share: Proportion::of(self.seat_wins[usize::from(s)], self.games),
+            })
+            .collect();
+        let teams = (0..rules.teams())
+            .map(|t| WinShare {
+                name: team_name(rules, t),
+                share: Proportion::of(self.team_wins[usize::from(t)], self.games),
+            })
+            .collect();
+        Summary {
+            games: self.games,
+            unfinished: self.unfinished,
+            throws_per_game: self.throws.summary(),
+            turns_per_game: self.turns.summary(),
+            moves_per_game: self.moves.summary(),
+            captures_per_game: per_game(self.captures),
+            pieces_sent_back_per_game: per_game(self.pieces_sent_back),
+            passes_per_game: per_game(self.passes),
+            forced_passes_per_game: per_game(self.forced_passes),
+            seat_wins: seats,
+            team_wins: teams,
+            throws: self.throw_table(rules),
+        }
+    }
+
+    /// Observed frequencies beside exact probabilities, with Pearson's chi-square test.
+    fn throw_table(&self, rules: &Rules) -> ThrowTable {
+        let total = self.total_throws();
+        let n = total as f64;
+        let outcomes: Vec<ThrowFrequency> = rules
+            .outcomes()
+            .iter()
+            .zip(&self.outcomes)
+            .map(|(o, &count)| ThrowFrequency {
+                throw: o.name.to_string(),
+                value: o.value,
+                count,
+                observed: if total == 0 { 0.0 } else { count as f64 / n },
+                exact: o.probability,
+            })
+            .collect();
+        let chi_square: f64 = outcomes
+            .iter()
+            .filter(|o| o.exact > 0.0)
+            .map(|o| {
+                let expected = n * o.exact;
+                (o.count as f64 - expected).powi(2) / expected
+            })
+            .sum();
+        let df = outcomes
+            .iter()
+            .filter(|o| o.exact > 0.0)
+            .count()
+            .saturating_sub(1);
+        let p_value = if total == 0 || df == 0 {
+            1.0
+        } else {
+            ChiSquared::new(df as f64).map_or(1.0, |d| 1.0 - d.cdf(chi_square))
+        };
+        ThrowTable {
+            total,
+            outcomes,
+            chi_square,
+            degrees_of_freedom: df as u64,
+            p_value,
+        }
+    }
+}
+
+fn add_each(into: &mut [u64], from: &[u64]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a += b;
+    }
+}
+
+/// A team named by its seats' colours, e.g. `yellow+red`.
+pub fn team_name(rules: &Rules, team: u8) -> String {
+    (0..rules.seats())
+        .filter(|&s| rules.team_of(s) == team)
+        .map(|s| rules.seat_colour(s))
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// A share of games with its 95% Wilson score interval.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Proportion {
+    /// Games counted.
+    pub count: u64,
+    /// Out of this many.
+    pub of: u64,
+    /// `count / of` (0 when `of` is 0).
+    pub rate: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl Proportion {
+    /// `count` out of `of`, with the Wilson interval (sound near 0 and 1, unlike the normal one).
+    pub fn of(count: u64, of: u64) -> Proportion {
+        if of == 0 {
+            return Proportion {
+                count,
+                of,
+                rate: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let n = of as f64;
+        let p = count as f64 / n;
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        Proportion {
+            count,
+            of,
+            rate: p,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        }
+    }
+}
+
+/// A seat's or a team's first places.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WinShare {
+    /// The seat's colour, or the team's colours joined by `+`.
+    pub name: String,
+    /// Wins out of all games played.
+    pub share: Proportion,
+}
+
+/// One outcome of the throw device.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ThrowFrequency {
+    /// The throw as written in records (`25`, `5-3`).
+    pub throw: String,
+    /// Squares it is worth.
+    pub value: u8,
+    /// Times thrown.
+    pub count: u64,
+    /// Share of all throws.
+    pub observed: f64,
+    /// The exact probability the rules give it.
+    pub exact: f64,
+}
+
+/// The throw device's outcomes as observed, and a test that they follow the exact probabilities.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ThrowTable {
+    /// Throws made.
+    pub total: u64,
+    /// Every outcome, in the rules' order.
+    pub outcomes: Vec<ThrowFrequency>,
+    /// Pearson's statistic over the outcomes with a nonzero probability.
+    pub chi_square: f64,
+    /// Outcomes with a nonzero probability, less one.
+    pub degrees_of_freedom: u64,
+    /// The chance of a statistic at least this large if the throws follow the exact
+    /// probabilities.
+    pub p_value: f64,
+}
+
+/// What a set of games came to; serialised as `pachisi simulate --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// Games abandoned at the throw limit (they count as nobody's win).
+    pub unfinished: u64,
+    /// Throws per game.
+    pub throws_per_game: Distribution,
+    /// Turns per game.
+    pub turns_per_game: Distribution,
+    /// Moves per game, passes included.
+    pub moves_per_game: Distribution,
+    /// Capturing moves per game.
+    pub captures_per_game: f64,
+    /// Pieces sent back to the start per game (by captures and penalties).
+    pub pieces_sent_back_per_game: f64,
+    /// Passes per game.
+    pub passes_per_game: f64,
+    /// Passes per game where nothing else was legal.
+    pub forced_passes_per_game: f64,
+    /// First places per seat.
+    pub seat_wins: Vec<WinShare>,
+    /// First places per team.
+    pub team_wins: Vec<WinShare>,
+    /// The throw device, observed and exact.
+    pub throws: ThrowTable,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_use_the_nearest_rank() {
+        let mut h = Histogram::default();
+        for v in [5, 1, 3, 2, 4] {
+            h.add(v);
+        }
+        assert_eq!(h.quantile(0.0), 1);
+        assert_eq!(h.quantile(0.2), 1);
+        assert_eq!(h.quantile(0.5), 3);
+        assert_eq!(h.quantile(0.95), 5);
+        assert_eq!(h.mean(), 3.0);
+        assert!((h.sd() - 2.5f64.sqrt()).abs() < 1e-12);
+        let s = h.summary();
+        assert_eq!((s.min, s.median, s.max), (1, 3, 5));
+    }
+
+    #[test]
+    fn merged_histograms_equal_one_built_from_all_values() {
+        let (mut a, mut b, mut all) = (
+            Histogram::default(),
+            Histogram::default(),
+            Histogram::default(),
+        );
+        for v in 0..50u64 {
+            let value = v * v % 17;
+            if v % 3 == 0 { &mut a } else { &mut b }.add(value);
+            all.add(value);
+        }
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b;
+        ba.merge(&a);
+        assert_eq!(ab, all);
+        assert_eq!(ba, all);
+    }
+
+    #[test]
+    fn wilson_intervals_match_published_values() {
+        // 81 of 263 (Newcombe 1998, table I, example 1): 0.2553 to 0.3662 by the Wilson method.
+        let p = Proportion::of(81, 263);
+        assert!((p.low - 0.2553).abs() < 5e-4, "{p:?}");
+        assert!((p.high - 0.3662).abs() < 5e-4, "{p:?}");
+        // 0 of 10: the interval still has width (0 to 0.2775).
+        let z = Proportion::of(0, 10);
+        assert_eq!(z.low, 0.0);
+        assert!((z.high - 0.2775).abs() < 5e-4, "{z:?}");
+    }
+}
