@@ -114,9 +114,9 @@ pub struct GameResult {
 }
 
 /// Plays one game from `start` with throws from `seed`, `policy` choosing every move; `observe`
-/// sees every step with the positions before and after it. The game is abandoned after
+/// sees every step with the position it led to. The game is abandoned after
 /// [`MAX_THROWS_PER_GAME`] throws.
-pub fn play_game<P: Policy, O: FnMut(&Position, Step, &Position)>(
+pub fn play_game<P: Policy, O: FnMut(Step, &Position)>(
     rules: &Rules,
     start: Position,
     seed: u64,
@@ -128,7 +128,6 @@ pub fn play_game<P: Policy, O: FnMut(&Position, Step, &Position)>(
     let mut legal = Vec::with_capacity(32);
     let (mut n_throws, mut n_moves) = (0u64, 0u64);
     while n_throws < MAX_THROWS_PER_GAME {
-        let before = pos;
         let step = match pos.phase() {
             Phase::Over => break,
             Phase::Throw => {
@@ -149,7 +148,7 @@ pub fn play_game<P: Policy, O: FnMut(&Position, Step, &Position)>(
                 }
             }
         };
-        observe(&before, step, &pos);
+        observe(step, &pos);
     }
     let placings = if pos.phase() == Phase::Over {
         pos.placings().to_vec()
@@ -174,7 +173,7 @@ pub fn play_random_game(
     mut record: Option<&mut GameRecord>,
 ) -> GameResult {
     let mut policy = RandomPolicy::for_game(seed);
-    play_game(rules, start, seed, &mut policy, |_, step, _| {
+    play_game(rules, start, seed, &mut policy, |step, _| {
         if let Some(r) = record.as_deref_mut() {
             r.push(match step {
                 Step::Throw(t) => Action::Throw(rules.outcome(t).name),
@@ -186,21 +185,15 @@ pub fn play_random_game(
 
 /// Plays one game and counts it into `stats`.
 pub fn play_counted<P: Policy>(rules: &Rules, seed: u64, policy: &mut P, stats: &mut Stats) {
-    let mut tally = GameTally::new();
+    let start = Position::new(rules);
+    let mut tally = GameTally::new(rules, &start);
     let outcomes = &mut stats.outcomes;
-    let result = play_game(
-        rules,
-        Position::new(rules),
-        seed,
-        policy,
-        |before, step, after| match step {
-            Step::Throw(t) => {
-                outcomes[usize::from(t.0)] += 1;
-                tally.throw(rules, before, after);
-            }
-            Step::Move { mv, choices } => tally.play(rules, before, mv, choices, after),
-        },
-    );
+    let result = play_game(rules, start, seed, policy, |step, after| {
+        if let Step::Throw(t) = step {
+            outcomes[usize::from(t.0)] += 1;
+        }
+        tally.count(rules, step, after);
+    });
     stats.add_game(rules, &tally, &result.position);
 }
 

@@ -8,6 +8,7 @@
 //! win rates with 95% intervals, and every throw's observed frequency beside its exact
 //! probability with a chi-square test.
 
+use crate::Step;
 use pachisi_core::{Move, Position, Rules};
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ChiSquared, ContinuousCDF};
@@ -134,8 +135,8 @@ pub struct Distribution {
     pub max: u64,
 }
 
-/// What one game added up to, counted while it is played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What one game added up to, counted step by step while it is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameTally {
     /// Throws made.
     pub throws: u64,
@@ -151,64 +152,76 @@ pub struct GameTally {
     pub captures: u64,
     /// Pieces sent back to the start, by captures or by a penalty (Parcheesi's third doublet).
     pub pieces_sent_back: u64,
+    /// The seat to move after the last step.
+    to_move: u8,
+    /// Pieces waiting at the start after the last step.
+    waiting: u32,
 }
 
 impl GameTally {
-    /// A tally for a game about to start (its first turn counted).
-    pub fn new() -> GameTally {
+    /// A tally for a game about to start from `start` (its first turn counted).
+    pub fn new(rules: &Rules, start: &Position) -> GameTally {
         GameTally {
+            throws: 0,
             turns: 1,
-            ..GameTally::default()
+            moves: 0,
+            passes: 0,
+            forced_passes: 0,
+            captures: 0,
+            pieces_sent_back: 0,
+            to_move: start.to_move(),
+            waiting: waiting(rules, start),
         }
     }
 
-    /// Counts a throw (from `before` to `after`).
+    /// Counts one step, which led to `after`.
     #[inline]
-    pub fn throw(&mut self, rules: &Rules, before: &Position, after: &Position) {
-        self.throws += 1;
-        // A throw sends a piece back only as a penalty; checked only when a turn ended early, so
-        // the common case costs one comparison.
-        if after.to_move() != before.to_move() {
-            self.turns += 1;
-            self.pieces_sent_back += u64::from(sent_back(rules, before, after));
+    pub fn count(&mut self, rules: &Rules, step: Step, after: &Position) {
+        let new_turn = after.to_move() != self.to_move;
+        self.to_move = after.to_move();
+        self.turns += u64::from(new_turn);
+        match step {
+            Step::Throw(_) => {
+                self.throws += 1;
+                // A throw puts a piece back only as a penalty, which ends the turn: the common
+                // case costs one comparison.
+                if new_turn {
+                    self.pieces_sent_back += u64::from(self.sent_back(rules, after));
+                }
+            }
+            Step::Move {
+                mv: Move::Pass,
+                choices,
+            } => {
+                self.moves += 1;
+                self.passes += 1;
+                self.forced_passes += u64::from(choices == 1);
+            }
+            Step::Move { .. } => {
+                self.moves += 1;
+                let sent = self.sent_back(rules, after);
+                self.captures += u64::from(sent > 0);
+                self.pieces_sent_back += u64::from(sent);
+            }
         }
     }
 
-    /// Counts a move chosen among `choices` legal moves.
-    #[inline]
-    pub fn play(
-        &mut self,
-        rules: &Rules,
-        before: &Position,
-        mv: Move,
-        choices: usize,
-        after: &Position,
-    ) {
-        self.moves += 1;
-        if after.to_move() != before.to_move() {
-            self.turns += 1;
-        }
-        if mv == Move::Pass {
-            self.passes += 1;
-            self.forced_passes += u64::from(choices == 1);
-            return;
-        }
-        let sent = sent_back(rules, before, after);
-        self.captures += u64::from(sent > 0);
-        self.pieces_sent_back += u64::from(sent);
+    /// Pieces put back at the start since the last count. Only captures and penalties put a
+    /// piece back, and neither brings one out in the same step, so the difference counts them.
+    fn sent_back(&mut self, rules: &Rules, after: &Position) -> u32 {
+        let now = waiting(rules, after);
+        let sent = now.saturating_sub(self.waiting);
+        self.waiting = now;
+        sent
     }
 }
 
-/// How many pieces stand at the start after that did not before. Only captures and penalties put
-/// a piece back, and neither brings one out in the same action, so the difference counts them.
+/// Pieces of every seat waiting at the start.
 #[inline]
-fn sent_back(rules: &Rules, before: &Position, after: &Position) -> u32 {
-    let waiting = |pos: &Position| -> u32 {
-        (0..rules.seats())
-            .map(|s| pos.pieces_of(s).iter().filter(|&&p| p == 0).count() as u32)
-            .sum()
-    };
-    waiting(after).saturating_sub(waiting(before))
+fn waiting(rules: &Rules, pos: &Position) -> u32 {
+    (0..rules.seats())
+        .map(|s| pos.pieces_of(s).iter().filter(|&&p| p == 0).count() as u32)
+        .sum()
 }
 
 /// Counts over a set of games; see the module documentation.
