@@ -2,6 +2,7 @@
 
 mod describe;
 mod hint;
+mod report;
 mod run;
 mod simulate;
 mod tournament;
@@ -98,6 +99,26 @@ enum Command {
     ///
     /// Example: pachisi tournament --rules ludo --bots random,heuristic,expectimax:depth=1 --games 200 --seed 1
     Tournament(TournamentArgs),
+    /// Write an HTML report comparing rulesets, with SVG figures, that opens in any browser.
+    ///
+    /// For every ruleset it plays --games random games (every seat a uniformly random player) and
+    /// draws: the distribution of throws per game (rulesets side by side, medians marked); each
+    /// seat's and team's share of wins with 95% Wilson intervals against the fair share
+    /// 1/teams; each throw outcome's observed frequency beside its exact probability, with a
+    /// chi-square test. Then it measures luck against skill with two duplicate matches per
+    /// ruleset (as `pachisi tournament` plays them): the heuristic bot against random play, and
+    /// --best-bot against the heuristic bot, each --skill-games games; a score near 50% means
+    /// the result is mostly luck.
+    ///
+    /// DIR receives index.html (one self-contained page: figures inlined, no script, nothing
+    /// loaded from elsewhere), each figure as an .svg file, and report.json with every number.
+    /// The page shows the command that made it; the same command writes the same files, on any
+    /// number of threads. docs/report.md explains each figure.
+    ///
+    /// Example: pachisi report --rules pachisi,pachisi-7-cowries,ludo,parcheesi-sr --games 20000 --out report
+    ///
+    /// Example: pachisi report --rules ludo,my-rules.toml --games 2000 --skill-games 0 --out /tmp/quick
+    Report(ReportArgs),
     /// Rank the legal moves after a throw by a bot's estimate of the mover's winning chance.
     ///
     /// Takes the position and throw as `pachisi moves` does, then asks the bot (expectimax by
@@ -189,6 +210,35 @@ struct TournamentArgs {
     /// Print the report as JSON instead of tables.
     #[arg(long)]
     json: bool,
+}
+
+/// The settings of `pachisi report`.
+#[derive(Args, Debug)]
+struct ReportArgs {
+    /// The rulesets to compare, separated by commas: built-in names (`pachisi rules list`) or
+    /// ruleset files.
+    #[arg(long, value_name = "NAME,NAME", value_delimiter = ',', required = true)]
+    rules: Vec<String>,
+    /// Random games per ruleset for the game-length, advantage and throw figures.
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// Games per pairing of bots in the luck-versus-skill matches (rounded up to whole deals);
+    /// 0 leaves that figure out. Each ruleset plays two matches.
+    #[arg(long, default_value_t = 100, value_name = "M")]
+    skill_games: u64,
+    /// The bot measured against the heuristic bot, e.g. `expectimax:depth=1` or
+    /// `mcts:playouts=300`. Expectimax takes about 15 ms a decision under Parcheesi.
+    #[arg(long, default_value = "expectimax", value_name = "SPEC")]
+    best_bot: String,
+    /// Master seed of the games and matches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads to play on (default: one per core). The results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The directory to write into (created if needed; files of the same name are replaced).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
 }
 
 #[derive(Subcommand, Debug)]

@@ -38,6 +38,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Record(RecordCommand::Check { file, set }) => record_check(&file, &set),
         Command::Tournament(args) => crate::tournament::tournament(&args),
+        Command::Report(args) => crate::report::report(&args),
         Command::Hint {
             rules,
             at,
@@ -55,7 +56,7 @@ impl RulesArgs {
 }
 
 /// A built-in ruleset by name, or a ruleset file by path.
-fn load_rules(name: &str, overrides: &[String]) -> Result<Rules> {
+pub(crate) fn load_rules(name: &str, overrides: &[String]) -> Result<Rules> {
     if let Some(text) = builtin_text(name) {
         return Ok(Rules::from_toml(text, &format!("{name}.toml"), overrides)?);
     }

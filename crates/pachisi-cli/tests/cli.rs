@@ -202,21 +202,51 @@ fn simulate_reports_games_throws_and_wins() {
     ]);
     assert_eq!(out["games"], 20);
     assert_eq!(out["unfinished"], 0);
-    assert!(out["mean_throws"].as_f64().expect("number") > 50.0);
-    let team_wins: u64 = out["wins_per_team"]
+    assert!(out["throws_per_game"]["mean"].as_f64().expect("number") > 50.0);
+    let p = &out["throws_per_game"];
+    assert!(p["min"].as_u64() <= p["median"].as_u64() && p["median"].as_u64() <= p["max"].as_u64());
+    let team_wins: u64 = out["team_wins"]
         .as_array()
         .expect("teams")
         .iter()
-        .filter_map(|t| t["wins"].as_u64())
+        .filter_map(|t| t["share"]["count"].as_u64())
         .sum();
     assert_eq!(team_wins, 20);
-    assert_eq!(out["wins_per_seat"].as_array().map(Vec::len), Some(4));
-    // The same seed gives the same games.
+    assert_eq!(out["seat_wins"].as_array().map(Vec::len), Some(4));
+    let share = &out["seat_wins"][0]["share"];
+    assert!(share["low"].as_f64() <= share["rate"].as_f64());
+    assert!(share["rate"].as_f64() <= share["high"].as_f64());
+    // Six cowries: seven outcomes, each observed beside its exact probability.
+    assert_eq!(out["throws"]["outcomes"].as_array().map(Vec::len), Some(7));
+    assert!(out["throws"]["p_value"].as_f64().is_some());
+    // The same seed gives the same games, on any number of threads.
     let again = json(&[
-        "simulate", "--rules", "pachisi", "--games", "20", "--seed", "4", "--json",
+        "simulate", "--rules", "pachisi", "--games", "20", "--seed", "4", "--threads", "1",
+        "--json",
     ]);
-    assert_eq!(out["wins_per_team"], again["wins_per_team"]);
-    assert_eq!(out["mean_throws"], again["mean_throws"]);
+    for field in ["team_wins", "throws_per_game", "turns_per_game", "throws", "captures_per_game"] {
+        assert_eq!(out[field], again[field], "{field}");
+    }
+    assert_eq!(again["threads"], 1);
+}
+
+#[test]
+fn simulate_puts_bots_in_the_seats_and_refuses_a_bad_lineup() {
+    let out = json(&[
+        "simulate", "--rules", "ludo", "--games", "6", "--bots", "heuristic,random,random,random",
+        "--json",
+    ]);
+    assert_eq!(out["bots"][0], "heuristic");
+    assert_eq!(out["bots"][3], "random");
+    assert_eq!(out["games"], 6);
+    let text = ok(&["simulate", "--rules", "ludo", "--games", "4", "--bots", "heuristic"]);
+    assert!(text.contains("heuristic, heuristic, heuristic, heuristic"), "{text}");
+    assert!(text.contains("chi-square"), "{text}");
+    let err = fails(&["simulate", "--rules", "ludo", "--bots", "heuristic,random"]);
+    assert!(err.contains("4 seats"), "{err}");
+    let err = fails(&["simulate", "--rules", "ludo", "--bots", "clever"]);
+    assert!(err.contains("no bot is called `clever`"), "{err}");
+    assert!(fails(&["simulate", "--threads", "0"]).contains("at least 1"));
 }
 
 #[test]
@@ -255,12 +285,33 @@ fn bench_measures_every_builtin_ruleset() {
             .unwrap_or_else(|| panic!("{name} missing from:\n{out}"))
             .split_whitespace()
             .skip(1)
-            .filter_map(|f| f.parse().ok())
+            .filter_map(|f| f.trim_end_matches('x').parse().ok())
             .collect();
-        assert_eq!(figures.len(), 3, "{name}: {line:?}");
+        // Games and throws per second on one thread and on all cores, the speed-up, and throws
+        // per game.
+        assert_eq!(figures.len(), 6, "{name}: {line:?}");
         assert!(figures.iter().all(|&f| f > 0.0), "{name}: {line:?}");
     }
     assert!(fails(&["bench", "--games", "0"]).contains("at least 1"));
+    let err = fails(&["bench", "--rules", "pachisi,chess"]);
+    assert!(err.contains("chess") && err.contains("herklots-1832"), "{err}");
+}
+
+#[test]
+fn bench_json_gives_one_thread_and_all_threads_figures() {
+    let out = json(&[
+        "bench", "--rules", "ludo,pachisi", "--games", "5", "--threads", "2", "--json",
+    ]);
+    assert_eq!(out["threads"], 2);
+    let rulesets = out["rulesets"].as_array().expect("rulesets");
+    assert_eq!(rulesets.len(), 2);
+    assert_eq!(rulesets[0]["rules"], "ludo");
+    for r in rulesets {
+        assert_eq!(r["one_thread"]["threads"], 1);
+        assert_eq!(r["all_threads"]["threads"], 2);
+        assert!(r["one_thread"]["games_per_second"].as_f64() > Some(0.0));
+        assert!(r["throws_per_game"].as_f64() > Some(10.0));
+    }
 }
 
 #[test]
@@ -308,11 +359,11 @@ fn simulate_plays_every_parcheesi_edition_and_ludo_to_the_end() {
             "simulate", "--rules", name, "--games", "20", "--seed", "5", "--json",
         ]);
         assert_eq!(report["games"], 20, "{name}: {report}");
-        let wins: u64 = report["wins_per_seat"]
+        let wins: u64 = report["seat_wins"]
             .as_array()
             .expect("wins per seat")
             .iter()
-            .filter_map(|s| s["wins"].as_u64())
+            .filter_map(|s| s["share"]["count"].as_u64())
             .sum();
         assert_eq!(report["unfinished"], 0, "{name}: {report}");
         assert_eq!(wins, 20, "{name}: every game has a winner: {report}");

@@ -1,0 +1,155 @@
+//! `pachisi report`: loads the rulesets, runs [`pachisi_report::gather`] with progress bars and
+//! writes the page with [`pachisi_report::write_report`].
+
+use crate::run::load_rules;
+use crate::ReportArgs;
+use anyhow::{anyhow, bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use pachisi_bots::BotSpec;
+use pachisi_report::{Progress, ReportConfig};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// `pachisi report`.
+pub fn report(args: &ReportArgs) -> Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if args.threads == Some(0) {
+        bail!("--threads must be at least 1 (leave it out for one thread per core)");
+    }
+    let best_bot = args
+        .best_bot
+        .parse::<BotSpec>()
+        .map_err(|e| anyhow!("bad bot spec `{}` for --best-bot: {e}", args.best_bot))?;
+    let rulesets = args
+        .rules
+        .iter()
+        .filter(|name| !name.trim().is_empty())
+        .map(|name| Ok((name.clone(), Arc::new(load_rules(name, &[])?))))
+        .collect::<Result<Vec<_>>>()?;
+    let config = ReportConfig {
+        rulesets,
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads,
+        skill_games: args.skill_games,
+        best_bot,
+        command: command_line(args),
+    };
+    pachisi_report::check(&config)?;
+    // A directory that cannot be made fails now, not after the games.
+    pachisi_report::prepare_dir(&args.out)?;
+    let started = Instant::now();
+    let data = pachisi_report::gather(&config, &Bars::default())?;
+    let written = pachisi_report::write_report(&args.out, &data)?;
+    for path in &written {
+        println!("{}", path.display());
+    }
+    eprintln!(
+        "report written in {:.1} s: open {} in a browser",
+        started.elapsed().as_secs_f64(),
+        written
+            .first()
+            .map_or_else(String::new, |p| p.display().to_string())
+    );
+    Ok(())
+}
+
+/// The command that makes this report, every setting that changes it spelt out (the thread
+/// count changes nothing and is left out).
+fn command_line(args: &ReportArgs) -> String {
+    let words = [
+        "pachisi".to_string(),
+        "report".to_string(),
+        "--rules".to_string(),
+        quote(&args.rules.join(",")),
+        "--games".to_string(),
+        args.games.to_string(),
+        "--skill-games".to_string(),
+        args.skill_games.to_string(),
+        "--best-bot".to_string(),
+        quote(&args.best_bot),
+        "--seed".to_string(),
+        args.seed.to_string(),
+        "--out".to_string(),
+        quote(&args.out.display().to_string()),
+    ];
+    words.join(" ")
+}
+
+/// A word as a POSIX shell reads it back: as it is when it is plain, otherwise single-quoted.
+fn quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.,/:=+@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// One progress bar per stage on standard error (hidden when that is not a terminal).
+#[derive(Default)]
+struct Bars {
+    bar: Mutex<Option<ProgressBar>>,
+    shown: AtomicU64,
+}
+
+impl Bars {
+    fn with_bar(&self, f: impl FnOnce(&ProgressBar)) {
+        if let Ok(guard) = self.bar.lock() {
+            if let Some(bar) = guard.as_ref() {
+                f(bar);
+            }
+        }
+    }
+}
+
+impl Progress for Bars {
+    fn start(&self, label: &str, games: u64) {
+        let bar = ProgressBar::new(games);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg:34} {bar:32} {pos}/{len} games, {per_sec}, eta {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_message(label.to_string());
+        self.shown.store(0, Ordering::Relaxed);
+        if let Ok(mut guard) = self.bar.lock() {
+            *guard = Some(bar);
+        }
+    }
+
+    fn games_done(&self, done: u64) {
+        // Games finish on several threads: never move the bar backwards.
+        let at = self.shown.fetch_max(done, Ordering::Relaxed).max(done);
+        self.with_bar(|bar| bar.set_position(at));
+    }
+
+    fn finish(&self) {
+        if let Ok(mut guard) = self.bar.lock() {
+            if let Some(bar) = guard.take() {
+                bar.finish_and_clear();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_quoted_only_when_the_shell_needs_it() {
+        assert_eq!(quote("pachisi,ludo"), "pachisi,ludo");
+        assert_eq!(quote("expectimax:depth=1"), "expectimax:depth=1");
+        assert_eq!(quote("my rules.toml"), "'my rules.toml'");
+        assert_eq!(quote("it's"), r"'it'\''s'");
+        assert_eq!(quote(""), "''");
+    }
+}

@@ -1,0 +1,722 @@
+//! The figures, drawn as SVG with `plotters`.
+//!
+//! Text is written as SVG `<text>` in the browser's own sans-serif font: no font file is read
+//! or embedded. Each ruleset keeps one colour in every figure.
+
+use crate::page::count;
+use crate::{ReportData, ReportError, RulesetReport};
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::error::Error;
+use std::ops::Range;
+
+/// One figure: its file name, title, caption and SVG text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figure {
+    /// The file name, e.g. `game-length.svg`; also the stem of the page's anchor.
+    pub file: String,
+    /// A short title.
+    pub title: String,
+    /// What the figure shows and how it was measured.
+    pub caption: String,
+    /// The SVG document.
+    pub svg: String,
+}
+
+impl Figure {
+    /// The anchor of the figure on the page: its file name without `.svg`.
+    pub fn id(&self) -> &str {
+        self.file.strip_suffix(".svg").unwrap_or(&self.file)
+    }
+}
+
+/// The width of every figure in pixels.
+pub const WIDTH: u32 = 1000;
+
+/// Colours that stay apart for readers with any common colour vision (Okabe and Ito).
+const PALETTE: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(60, 60, 60),
+];
+
+/// The colour of the ruleset at `index`.
+pub fn colour(index: usize) -> RGBColor {
+    PALETTE[index % PALETTE.len()]
+}
+
+/// The exact probabilities' grey.
+const EXACT: RGBColor = RGBColor(170, 170, 170);
+/// The dashed reference lines' colour.
+const REFERENCE: RGBColor = RGBColor(90, 90, 90);
+/// Grid lines.
+const GRID: RGBColor = RGBColor(232, 232, 232);
+
+const FONT: &str = "sans-serif";
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+type DrawResult = Result<(), Box<dyn Error>>;
+
+/// Every figure of the report, in the page's order: game lengths, seat and team advantage, throw
+/// distributions, and luck versus skill where it was measured.
+///
+/// # Errors
+/// A figure the plotting library cannot draw.
+pub fn all(data: &ReportData) -> Result<Vec<Figure>, ReportError> {
+    let mut figures = vec![game_lengths(data)?, advantage(data)?, throws(data)?];
+    if data.rulesets.iter().any(measured) {
+        figures.push(skill(data)?);
+    }
+    Ok(figures)
+}
+
+/// Whether the luck-versus-skill matches were played under `r`.
+pub fn measured(r: &RulesetReport) -> bool {
+    r.skill.heuristic_vs_random.is_some() || r.skill.best_vs_heuristic.is_some()
+}
+
+/// Draws an SVG of `size` pixels with `draw`.
+fn svg(
+    file: &str,
+    size: (u32, u32),
+    draw: impl FnOnce(&Area) -> DrawResult,
+) -> Result<String, ReportError> {
+    let failed = |e: &dyn std::fmt::Display| ReportError::Plot {
+        figure: file.to_string(),
+        message: e.to_string(),
+    };
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        draw(&root).map_err(|e| failed(&e))?;
+        root.present().map_err(|e| failed(&e))?;
+    }
+    Ok(text)
+}
+
+fn font(size: u32) -> TextStyle<'static> {
+    (FONT, size).into_font().color(&BLACK)
+}
+
+/// A percentage with as many decimals as the axis' span needs.
+fn percent_label(span: f64) -> impl Fn(&f64) -> String {
+    let decimals = if span < 0.02 {
+        2
+    } else if span < 0.2 {
+        1
+    } else {
+        0
+    };
+    move |v| format!("{:.*}%", decimals, 100.0 * v)
+}
+
+/// The `q` quantile of the lengths by the nearest rank, as [`pachisi_sim::Histogram`] computes it.
+fn quantile(counts: &[(u64, u64)], q: f64) -> u64 {
+    let total: u64 = counts.iter().map(|&(_, n)| n).sum();
+    let rank = ((q.clamp(0.0, 1.0) * total as f64).ceil() as u64).max(1);
+    let mut seen = 0;
+    for &(v, n) in counts {
+        seen += n;
+        if seen >= rank {
+            return v;
+        }
+    }
+    counts.last().map_or(0, |&(v, _)| v)
+}
+
+/// A round bin width (1, 2 or 5 times a power of ten) near `raw`.
+fn nice_width(raw: f64) -> u64 {
+    let mut unit = 1u64;
+    loop {
+        for m in [1, 2, 5] {
+            if (unit * m) as f64 >= raw {
+                return unit * m;
+            }
+        }
+        unit = unit.saturating_mul(10);
+        if unit > 1_000_000_000 {
+            return unit;
+        }
+    }
+}
+
+/// The bins of the game-length figure: first bin's start, width, and number of bins.
+fn length_bins(data: &ReportData) -> (u64, u64, u64) {
+    let lengths = data.rulesets.iter().map(|r| &r.throws_per_game_counts);
+    let low = lengths
+        .clone()
+        .filter_map(|c| c.first().map(|&(v, _)| v))
+        .min()
+        .unwrap_or(0);
+    let high = lengths
+        .map(|c| quantile(c, 0.995))
+        .max()
+        .unwrap_or(1)
+        .max(low + 1);
+    let width = nice_width((high - low) as f64 / 60.0);
+    let start = low / width * width;
+    let bins = (high - start) / width + 1;
+    (start, width, bins)
+}
+
+fn game_lengths(data: &ReportData) -> Result<Figure, ReportError> {
+    let file = "game-length.svg";
+    let (start, width, bins) = length_bins(data);
+    let end = start + bins * width;
+    let shares: Vec<Vec<f64>> = data
+        .rulesets
+        .iter()
+        .map(|r| {
+            let mut share = vec![0.0; usize::try_from(bins).unwrap_or(0)];
+            let games = r.summary.games.max(1) as f64;
+            for &(len, n) in &r.throws_per_game_counts {
+                if len >= start && len < end {
+                    let bin = usize::try_from((len - start) / width).unwrap_or(0);
+                    if let Some(s) = share.get_mut(bin) {
+                        *s += n as f64 / games;
+                    }
+                }
+            }
+            share
+        })
+        .collect();
+    let top = shares
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b))
+        .max(1e-3)
+        * 1.15;
+    let x_desc = if width == 1 {
+        "throws per game".to_string()
+    } else {
+        format!("throws per game (bins of {width})")
+    };
+    let text = svg(file, (WIDTH, 440), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(16)
+            .margin_right(28)
+            .x_label_area_size(48)
+            .y_label_area_size(84)
+            .build_cartesian_2d(start as f64..end as f64, 0.0..top)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .max_light_lines(0)
+            .bold_line_style(GRID)
+            .x_desc(x_desc.as_str())
+            .y_desc("share of games in the bin")
+            .y_label_formatter(&percent_label(top))
+            .x_label_formatter(&|v| format!("{v:.0}"))
+            .label_style(font(16))
+            .axis_desc_style(font(17))
+            .draw()?;
+        for (i, (r, share)) in data.rulesets.iter().zip(&shares).enumerate() {
+            let c = colour(i);
+            let centre = |b: usize| (start + b as u64 * width) as f64 + width as f64 / 2.0;
+            let first = share.iter().position(|&s| s > 0.0).unwrap_or(0);
+            let last = share.iter().rposition(|&s| s > 0.0).unwrap_or(0);
+            let mut points = Vec::with_capacity(last - first + 3);
+            points.push((centre(first) - width as f64, 0.0));
+            points.extend((first..=last).map(|b| (centre(b), share[b])));
+            points.push((centre(last) + width as f64, 0.0));
+            let points: Vec<(f64, f64)> = points
+                .into_iter()
+                .map(|(x, y)| (x.clamp(start as f64, end as f64), y))
+                .collect();
+            let d = &r.summary.throws_per_game;
+            chart
+                .draw_series(LineSeries::new(points, c.stroke_width(2)))?
+                .label(format!(
+                    "{}: median {}, mean {:.1}",
+                    r.name, d.median, d.mean
+                ))
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(3))
+                });
+            let m = d.median as f64;
+            chart.draw_series(DashedLineSeries::new(
+                vec![(m, 0.0), (m, top * 0.97)],
+                6,
+                4,
+                c.stroke_width(1),
+            ))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .margin(12)
+            .label_font(font(17))
+            .background_style(WHITE.mix(0.9))
+            .border_style(RGBColor(200, 200, 200))
+            .draw()?;
+        Ok(())
+    })?;
+    let longest = data
+        .rulesets
+        .iter()
+        .map(|r| quantile(&r.throws_per_game_counts, 0.995))
+        .max()
+        .unwrap_or(0);
+    Ok(Figure {
+        file: file.to_string(),
+        title: "Game length".to_string(),
+        caption: format!(
+            "Throws per game under each ruleset: the share of games whose length falls in each \
+             bin of {width} throw{}, drawn as a frequency polygon; the dashed vertical line marks \
+             the median. {} random games per ruleset (every seat a uniformly random player), \
+             seed {}. The axis ends near {longest} throws, the 99.5th percentile of the longest \
+             ruleset; longer games are counted but not drawn.",
+            if width == 1 { "" } else { "s" },
+            count(data.games),
+            data.seed
+        ),
+        svg: text,
+    })
+}
+
+/// An axis of `n` categories at 0, 1, …, `n - 1`, with a tick and a label at each and none
+/// between; points may sit between them (side-by-side bars and markers).
+#[derive(Clone, Copy, Debug)]
+struct Categories(usize);
+
+impl Categories {
+    /// The axis' ends: a little room either side of the first and last category.
+    fn ends(self) -> Range<f64> {
+        -0.6..self.0 as f64 - 0.4
+    }
+}
+
+impl Ranged for Categories {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let Range { start, end } = self.ends();
+        let share = (value - start) / (end - start);
+        limit.0 + (share * f64::from(limit.1 - limit.0)).round() as i32
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            (0..self.0).map(|i| i as f64).collect()
+        }
+    }
+
+    fn range(&self) -> Range<f64> {
+        self.ends()
+    }
+}
+
+/// The label of category `v` from `labels` (none between categories).
+fn category_label(labels: &[String], v: f64) -> String {
+    let i = v.round();
+    if i >= 0.0 && (v - i).abs() < 1e-6 {
+        labels.get(i as usize).cloned().unwrap_or_default()
+    } else {
+        String::new()
+    }
+}
+
+/// Rows and columns of a grid of `n` panels.
+fn grid(n: usize) -> (usize, usize) {
+    let cols = if n > 1 { 2 } else { 1 };
+    (n.div_ceil(cols).max(1), cols)
+}
+
+/// One point of the advantage figure: a seat or a team.
+struct Share {
+    label: String,
+    team: bool,
+    rate: f64,
+    low: f64,
+    high: f64,
+}
+
+fn shares(r: &RulesetReport) -> Vec<Share> {
+    let seats = r.summary.seat_wins.iter().map(|w| (w, false));
+    let teams = r.summary.team_wins.iter().map(|w| (w, true));
+    let with_teams = r.teams < r.seats;
+    seats
+        .chain(teams.filter(|_| with_teams))
+        .map(|(w, team)| Share {
+            label: if team {
+                team_label(&w.name)
+            } else {
+                w.name.clone()
+            },
+            team,
+            rate: w.share.rate,
+            low: w.share.low,
+            high: w.share.high,
+        })
+        .collect()
+}
+
+/// A team's short label from its seats' colours: `yellow+black` is `Y+B`.
+fn team_label(name: &str) -> String {
+    let initials: Vec<String> = name
+        .split('+')
+        .map(|c| c.chars().take(1).flat_map(char::to_uppercase).collect())
+        .collect();
+    initials.join("+")
+}
+
+fn advantage(data: &ReportData) -> Result<Figure, ReportError> {
+    let file = "seat-advantage.svg";
+    let (rows, cols) = grid(data.rulesets.len());
+    let panel_height = 320;
+    let height = u32::try_from(rows).unwrap_or(1) * panel_height;
+    let text = svg(file, (WIDTH, height), |root| {
+        let panels = root.split_evenly((rows, cols));
+        for (i, (r, area)) in data.rulesets.iter().zip(&panels).enumerate() {
+            advantage_panel(area, r, colour(i))?;
+        }
+        Ok(())
+    })?;
+    Ok(Figure {
+        file: file.to_string(),
+        title: "Seat and team advantage".to_string(),
+        caption: format!(
+            "Share of games won by each seat (circles) and, where partners play together, each \
+             team (hollow squares, named by its seats' initials), with 95% Wilson score intervals; a seat wins when its team does. The \
+             dashed line is the fair share, 1/teams. {} random games per ruleset (every seat a \
+             uniformly random player), seed {}. Each panel's axis is zoomed to its own data.",
+            count(data.games),
+            data.seed
+        ),
+        svg: text,
+    })
+}
+
+fn advantage_panel(area: &Area, r: &RulesetReport, c: RGBColor) -> DrawResult {
+    let points = shares(r);
+    let fair = 1.0 / f64::from(r.teams.max(1));
+    let lowest = points.iter().map(|p| p.low).fold(fair, f64::min);
+    let highest = points.iter().map(|p| p.high).fold(fair, f64::max);
+    let pad = ((highest - lowest) * 0.25).max(0.005);
+    let (y0, y1) = ((lowest - pad).max(0.0), (highest + pad).min(1.0));
+    let n = points.len();
+    let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .margin_right(20)
+        .caption(
+            format!("{} (fair share {:.1}%)", r.name, 100.0 * fair),
+            font(18),
+        )
+        .x_label_area_size(32)
+        .y_label_area_size(84)
+        .build_cartesian_2d(Categories(n), y0..y1)?;
+    let label = |v: &f64| category_label(&labels, *v);
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .max_light_lines(0)
+        .bold_line_style(GRID)
+        .y_labels(6)
+        .y_label_formatter(&percent_label(y1 - y0))
+        .x_label_formatter(&label)
+        .label_style(font(18))
+        .y_desc("games won")
+        .axis_desc_style(font(16))
+        .draw()?;
+    chart.draw_series(DashedLineSeries::new(
+        vec![(-0.6, fair), (n as f64 - 0.4, fair)],
+        6,
+        4,
+        REFERENCE.stroke_width(1),
+    ))?;
+    for (i, p) in points.iter().enumerate() {
+        let x = i as f64;
+        chart.draw_series(std::iter::once(ErrorBar::new_vertical(
+            x,
+            p.low,
+            p.rate,
+            p.high,
+            c.stroke_width(2),
+            12,
+        )))?;
+        if p.team {
+            chart.draw_series(std::iter::once(
+                EmptyElement::at((x, p.rate))
+                    + Rectangle::new([(-6, -6), (6, 6)], WHITE.filled())
+                    + Rectangle::new([(-6, -6), (6, 6)], c.stroke_width(3)),
+            ))?;
+        } else {
+            chart.draw_series(std::iter::once(Circle::new((x, p.rate), 5, c.filled())))?;
+        }
+    }
+    Ok(())
+}
+
+fn throws(data: &ReportData) -> Result<Figure, ReportError> {
+    let file = "throws.svg";
+    let panel_height = 250;
+    let n = data.rulesets.len();
+    let height = u32::try_from(n).unwrap_or(1) * panel_height;
+    let text = svg(file, (WIDTH, height), |root| {
+        let panels = root.split_evenly((n.max(1), 1));
+        for (i, (r, area)) in data.rulesets.iter().zip(&panels).enumerate() {
+            throws_panel(area, r, colour(i))?;
+        }
+        Ok(())
+    })?;
+    Ok(Figure {
+        file: file.to_string(),
+        title: "Throw distributions".to_string(),
+        caption: format!(
+            "Every outcome of each ruleset's throw device: the exact probability the rules give \
+             it (grey, left) beside the share of all throws it made in the random games \
+             (coloured, right), and Pearson's chi-square test of \
+             the observed counts against the exact probabilities (a small p would mean the \
+             throws do not follow the rules). {} random games per ruleset, seed {}.",
+            count(data.games),
+            data.seed
+        ),
+        svg: text,
+    })
+}
+
+fn throws_panel(area: &Area, r: &RulesetReport, c: RGBColor) -> DrawResult {
+    let t = &r.summary.throws;
+    let n = t.outcomes.len();
+    let top = t
+        .outcomes
+        .iter()
+        .map(|o| o.exact.max(o.observed))
+        .fold(0.0f64, f64::max)
+        .max(1e-3)
+        * 1.12;
+    let labels: Vec<String> = t.outcomes.iter().map(|o| o.throw.clone()).collect();
+    let mut chart = ChartBuilder::on(area)
+        .margin(10)
+        .margin_right(20)
+        .caption(
+            format!(
+                "{}: {} throws, chi-square {:.1} on {} degrees of freedom, p = {:.3}",
+                r.name,
+                count(t.total),
+                t.chi_square,
+                t.degrees_of_freedom,
+                t.p_value
+            ),
+            font(18),
+        )
+        .x_label_area_size(28)
+        .y_label_area_size(84)
+        .build_cartesian_2d(Categories(n), 0.0..top)?;
+    let label = |v: &f64| category_label(&labels, *v);
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .max_light_lines(0)
+        .bold_line_style(GRID)
+        .y_labels(5)
+        .y_label_formatter(&percent_label(top))
+        .x_label_formatter(&label)
+        .label_style(font(18))
+        .y_desc("share of throws")
+        .axis_desc_style(font(16))
+        .draw()?;
+    let half = 0.36;
+    chart.draw_series(t.outcomes.iter().enumerate().map(|(i, o)| {
+        let x = i as f64;
+        Rectangle::new([(x - half, 0.0), (x, o.exact)], EXACT.filled())
+    }))?;
+    chart.draw_series(t.outcomes.iter().enumerate().map(|(i, o)| {
+        let x = i as f64;
+        Rectangle::new([(x, 0.0), (x + half, o.observed)], c.filled())
+    }))?;
+    Ok(())
+}
+
+/// Picks one of a ruleset's two matches.
+type PickMatch = fn(&RulesetReport) -> Option<&crate::Matchup>;
+
+/// A match's score and interval, or the score alone.
+fn score_bounds(m: &crate::Matchup) -> (f64, f64, f64) {
+    (m.low.unwrap_or(m.score), m.score, m.high.unwrap_or(m.score))
+}
+
+fn skill(data: &ReportData) -> Result<Figure, ReportError> {
+    let file = "luck-skill.svg";
+    let n = data.rulesets.len();
+    let labels: Vec<String> = data.rulesets.iter().map(|r| r.name.clone()).collect();
+    let first = RGBColor(0, 114, 178);
+    let second = RGBColor(213, 94, 0);
+    let best = data.best_bot.clone();
+    let text = svg(file, (WIDTH, 440), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(16)
+            .margin_right(28)
+            .x_label_area_size(40)
+            .y_label_area_size(84)
+            .build_cartesian_2d(Categories(n), 0.0..1.0)?;
+        let label = |v: &f64| category_label(&labels, *v);
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .max_light_lines(0)
+            .bold_line_style(GRID)
+            .y_labels(11)
+            .y_label_formatter(&percent_label(1.0))
+            .x_label_formatter(&label)
+            .label_style(font(16))
+            .y_desc("first-named bot's score (win 1, draw 1/2)")
+            .axis_desc_style(font(17))
+            .draw()?;
+        chart
+            .draw_series(DashedLineSeries::new(
+                vec![(-0.6, 0.5), (n as f64 - 0.4, 0.5)],
+                6,
+                4,
+                REFERENCE.stroke_width(1),
+            ))?
+            .label("50%: no edge, the result is pure luck")
+            .legend(|(x, y)| {
+                PathElement::new(vec![(x, y), (x + 24, y)], REFERENCE.stroke_width(1))
+            });
+        let series: [(String, RGBColor, f64, PickMatch); 2] = [
+            ("heuristic vs random".to_string(), first, -0.15, |r| {
+                r.skill.heuristic_vs_random.as_ref()
+            }),
+            (format!("{best} vs heuristic"), second, 0.15, |r| {
+                r.skill.best_vs_heuristic.as_ref()
+            }),
+        ];
+        for (name, c, offset, pick) in series {
+            let matches: Vec<(f64, (f64, f64, f64))> = data
+                .rulesets
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| pick(r).map(|m| (i as f64 + offset, score_bounds(m))))
+                .collect();
+            chart.draw_series(matches.iter().map(|&(x, (lo, s, hi))| {
+                ErrorBar::new_vertical(x, lo, s, hi, c.stroke_width(2), 14)
+            }))?;
+            chart
+                .draw_series(
+                    matches
+                        .iter()
+                        .map(|&(x, (_, s, _))| Circle::new((x, s), 6, c.filled())),
+                )?
+                .label(name)
+                .legend(move |(x, y)| Circle::new((x + 12, y), 6, c.filled()));
+            chart.draw_series(matches.iter().map(|&(x, (_, s, _))| {
+                EmptyElement::at((x, s))
+                    + Text::new(format!("{:.0}%", 100.0 * s), (12, -8), font(16).color(&c))
+            }))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .margin(12)
+            .label_font(font(17))
+            .background_style(WHITE.mix(0.9))
+            .border_style(RGBColor(200, 200, 200))
+            .draw()?;
+        Ok(())
+    })?;
+    let games = data
+        .rulesets
+        .iter()
+        .filter_map(|r| r.skill.heuristic_vs_random.as_ref().map(|m| m.games))
+        .max()
+        .unwrap_or(data.skill_games);
+    Ok(Figure {
+        file: file.to_string(),
+        title: "Luck versus skill".to_string(),
+        caption: format!(
+            "How often a better player wins. Blue: the heuristic bot's score against random \
+             play; orange: the {best} bot's score against the heuristic bot. Each is a duplicate \
+             match of {} games per pairing ({} asked for, rounded up to whole deals; every \
+             deal's throws are played with the seats as dealt and swapped), seed {}, with a 95% \
+             interval over deals. 50% means the better player has no edge: the game is luck; \
+             100% would be pure skill.",
+            count(games),
+            count(data.skill_games),
+            data.seed
+        ),
+        svg: text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn teams_are_labelled_by_initials() {
+        assert_eq!(team_label("yellow+black"), "Y+B");
+        assert_eq!(team_label("red"), "R");
+    }
+
+    #[test]
+    fn bin_widths_are_round() {
+        assert_eq!(nice_width(0.3), 1);
+        assert_eq!(nice_width(1.0), 1);
+        assert_eq!(nice_width(1.5), 2);
+        assert_eq!(nice_width(3.0), 5);
+        assert_eq!(nice_width(13.3), 20);
+        assert_eq!(nice_width(60.0), 100);
+    }
+
+    #[test]
+    fn quantiles_match_the_simulators() {
+        let mut h = pachisi_sim::Histogram::default();
+        for v in [5u64, 1, 3, 3, 2, 4, 9, 9, 9] {
+            h.add(v);
+        }
+        let counts: Vec<(u64, u64)> = h.counts().collect();
+        for q in [0.0, 0.1, 0.5, 0.77, 0.995, 1.0] {
+            assert_eq!(quantile(&counts, q), h.quantile(q), "q = {q}");
+        }
+    }
+
+    #[test]
+    fn every_figure_is_well_formed_svg() {
+        let data = crate::gather(
+            &crate::tests::config(&["pachisi", "ludo"], 25, 2),
+            &crate::Silent,
+        )
+        .expect("gathers");
+        let figures = all(&data).expect("draws");
+        let files: Vec<&str> = figures.iter().map(|f| f.file.as_str()).collect();
+        assert_eq!(
+            files,
+            [
+                "game-length.svg",
+                "seat-advantage.svg",
+                "throws.svg",
+                "luck-skill.svg"
+            ]
+        );
+        for f in &figures {
+            let doc = roxmltree::Document::parse(&f.svg).expect(&f.file);
+            assert_eq!(doc.root_element().tag_name().name(), "svg", "{}", f.file);
+            assert!(f.svg.contains("<text"), "{} has no labels", f.file);
+            assert!(!f.caption.is_empty());
+        }
+        // Every ruleset's name labels the advantage panels and the skill axis.
+        for name in ["pachisi", "ludo"] {
+            assert!(figures[1].svg.contains(name));
+            assert!(figures[3].svg.contains(name));
+        }
+    }
+
+    #[test]
+    fn without_matches_the_skill_figure_is_left_out() {
+        let data = crate::gather(&crate::tests::config(&["ludo"], 10, 0), &crate::Silent)
+            .expect("gathers");
+        let figures = all(&data).expect("draws");
+        assert_eq!(figures.len(), 3);
+    }
+}
