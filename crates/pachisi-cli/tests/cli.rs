@@ -221,10 +221,24 @@ fn simulate_reports_games_throws_and_wins() {
     assert!(out["throws"]["p_value"].as_f64().is_some());
     // The same seed gives the same games, on any number of threads.
     let again = json(&[
-        "simulate", "--rules", "pachisi", "--games", "20", "--seed", "4", "--threads", "1",
+        "simulate",
+        "--rules",
+        "pachisi",
+        "--games",
+        "20",
+        "--seed",
+        "4",
+        "--threads",
+        "1",
         "--json",
     ]);
-    for field in ["team_wins", "throws_per_game", "turns_per_game", "throws", "captures_per_game"] {
+    for field in [
+        "team_wins",
+        "throws_per_game",
+        "turns_per_game",
+        "throws",
+        "captures_per_game",
+    ] {
         assert_eq!(out[field], again[field], "{field}");
     }
     assert_eq!(again["threads"], 1);
@@ -233,14 +247,31 @@ fn simulate_reports_games_throws_and_wins() {
 #[test]
 fn simulate_puts_bots_in_the_seats_and_refuses_a_bad_lineup() {
     let out = json(&[
-        "simulate", "--rules", "ludo", "--games", "6", "--bots", "heuristic,random,random,random",
+        "simulate",
+        "--rules",
+        "ludo",
+        "--games",
+        "6",
+        "--bots",
+        "heuristic,random,random,random",
         "--json",
     ]);
     assert_eq!(out["bots"][0], "heuristic");
     assert_eq!(out["bots"][3], "random");
     assert_eq!(out["games"], 6);
-    let text = ok(&["simulate", "--rules", "ludo", "--games", "4", "--bots", "heuristic"]);
-    assert!(text.contains("heuristic, heuristic, heuristic, heuristic"), "{text}");
+    let text = ok(&[
+        "simulate",
+        "--rules",
+        "ludo",
+        "--games",
+        "4",
+        "--bots",
+        "heuristic",
+    ]);
+    assert!(
+        text.contains("heuristic, heuristic, heuristic, heuristic"),
+        "{text}"
+    );
     assert!(text.contains("chi-square"), "{text}");
     let err = fails(&["simulate", "--rules", "ludo", "--bots", "heuristic,random"]);
     assert!(err.contains("4 seats"), "{err}");
@@ -294,13 +325,23 @@ fn bench_measures_every_builtin_ruleset() {
     }
     assert!(fails(&["bench", "--games", "0"]).contains("at least 1"));
     let err = fails(&["bench", "--rules", "pachisi,chess"]);
-    assert!(err.contains("chess") && err.contains("herklots-1832"), "{err}");
+    assert!(
+        err.contains("chess") && err.contains("herklots-1832"),
+        "{err}"
+    );
 }
 
 #[test]
 fn bench_json_gives_one_thread_and_all_threads_figures() {
     let out = json(&[
-        "bench", "--rules", "ludo,pachisi", "--games", "5", "--threads", "2", "--json",
+        "bench",
+        "--rules",
+        "ludo,pachisi",
+        "--games",
+        "5",
+        "--threads",
+        "2",
+        "--json",
     ]);
     assert_eq!(out["threads"], 2);
     let rulesets = out["rulesets"].as_array().expect("rulesets");

@@ -152,14 +152,16 @@ pub fn builtin_rules(name: &str, overrides: &[String]) -> Result<Rules, RulesetE
 impl Rules {
     /// The throw a uniform random number `u` in `[0, 1)` selects (inverse of the cumulative
     /// distribution), for callers that bring their own random number generator.
+    ///
+    /// The running sums are precomputed (in the same order, so with the same rounding): the
+    /// throw is the first whose running sum exceeds `u`, or the last outcome when rounding leaves
+    /// the total just short of `u`.
     pub fn throw_for(&self, u: f64) -> Throw {
-        let mut acc = 0.0;
-        for (i, o) in self.outcomes().iter().enumerate() {
-            acc += o.probability;
-            if u < acc {
-                return Throw(i as u8);
-            }
-        }
-        Throw((self.outcomes().len() - 1) as u8)
+        let cumulative = self.cumulative();
+        let i = cumulative
+            .iter()
+            .position(|&acc| u < acc)
+            .unwrap_or(cumulative.len() - 1);
+        Throw(i as u8)
     }
 }

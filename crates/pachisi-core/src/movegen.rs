@@ -7,93 +7,316 @@
 
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position};
-use crate::ruleset::{CastleRule, Entry, Rules, Usage, MAX_PIECES, MAX_SEATS};
+use crate::ruleset::{CastleRule, Entry, Rules, Usage, MAX_PIECES, MAX_SEATS, NO_SQUARE};
 use crate::PlayError;
+use std::cell::OnceCell;
 
-/// Squares on the largest board (6 arms x 3 columns x 12 rows).
-const MAX_SQUARES: usize = 6 * 3 * 12;
+/// A set of bytes (square indices or increment values), one bit each: clearing and filling it
+/// costs a few words, where a table of the board's squares would cost hundreds of bytes per call.
+#[derive(Clone, Copy, Default)]
+struct ByteSet([u64; 4]);
 
-/// Who stands where, seen from the seat to move: for each square, packed in one `u16` so that the
-/// table stays small on the hot path, the number of opposing pieces (bits 0-7), whether one
-/// opposing seat has two or more there (bit 8: a pair), and the mover's own pieces (bits 9-15,
-/// counted only where stack limits or blockades need them).
-struct Occupancy {
-    cells: [u16; MAX_SQUARES],
-}
+impl ByteSet {
+    /// Adds `b`; returns whether it was in the set already.
+    #[inline]
+    fn insert(&mut self, b: u8) -> bool {
+        let (word, bit) = (usize::from(b >> 6), 1u64 << (b & 63));
+        let present = self.0[word] & bit != 0;
+        self.0[word] |= bit;
+        present
+    }
 
-const PAIR: u16 = 1 << 8;
-const OWN_SHIFT: u16 = 9;
+    #[inline]
+    fn contains(&self, b: u8) -> bool {
+        (self.0[usize::from(b >> 6)] >> (b & 63)) & 1 != 0
+    }
 
-impl Occupancy {
-    fn of(pos: &Position, rules: &Rules, seat: u8) -> Occupancy {
-        let mut o = Occupancy {
-            cells: [0; MAX_SQUARES],
-        };
-        let mut mine = [0u8; MAX_SQUARES];
-        let team = rules.team_of(seat);
-        let m = &rules.ruleset().moves;
-        if m.stack_limit > 0 || m.blockades {
-            for &p in pos.pieces_of(seat) {
-                if let Some(sq) = rules.square_at(seat, p) {
-                    o.cells[usize::from(sq.0)] += 1 << OWN_SHIFT;
-                }
+    fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// Writes the members into `out` in increasing order; returns how many there are.
+    fn members_into(&self, out: &mut [u8]) -> usize {
+        let mut n = 0;
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out[n] = (w * 64) as u8 + bits.trailing_zeros() as u8;
+                n += 1;
+                bits &= bits - 1;
             }
         }
-        for t in (0..pos.seats).filter(|&t| rules.team_of(t) != team) {
-            let squares = pos
-                .pieces_of(t)
-                .iter()
-                .filter_map(|&p| rules.square_at(t, p));
-            for sq in squares.clone() {
-                let i = usize::from(sq.0);
-                mine[i] += 1;
-                o.cells[i] += 1;
-                if mine[i] >= 2 {
-                    o.cells[i] |= PAIR;
+        n
+    }
+}
+
+/// Who stands where, seen from the seat to move, as sets of square indices. Built once per move
+/// generation from the (at most a few dozen) pieces on the board.
+#[derive(Default)]
+struct Occupancy {
+    /// Squares with at least one opposing piece.
+    opposing: ByteSet,
+    /// Squares where one opposing seat has two or more pieces: a pair, or a blockade.
+    pairs: ByteSet,
+    /// Squares where the mover already has as many pieces as the stack limit allows (empty
+    /// without a limit).
+    full: ByteSet,
+    /// Squares where the mover has two or more pieces (counted only under blockades).
+    own_pairs: ByteSet,
+}
+
+impl Occupancy {
+    #[inline]
+    fn of(pos: &Position, rules: &Rules, seat: u8) -> Occupancy {
+        let mut o = Occupancy::default();
+        let m = &rules.ruleset().moves;
+        if m.stack_limit > 0 || m.blockades {
+            o.count_own(pos, rules, seat);
+        }
+        // Only pairs, blockades and captures on entry ask whether an opposing seat has two
+        // pieces on a square; elsewhere `pairs` stays empty and is never read.
+        let counted = m.pairs || m.blockades || rules.ruleset().capture.on_entry;
+        for &t in rules.opponents(seat) {
+            if counted {
+                o.add_counted(pos, rules, t);
+            } else {
+                for &p in pos.pieces_of(t) {
+                    let sq = rules.square_index(t, p);
+                    if sq != NO_SQUARE {
+                        o.opposing.insert(sq);
+                    }
                 }
-            }
-            for sq in squares {
-                mine[usize::from(sq.0)] = 0;
             }
         }
         o
     }
 
-    /// Opposing pieces on the square.
-    fn count(&self, sq: usize) -> u8 {
-        (self.cells[sq] & 0xff) as u8
+    /// Adds an opposing seat's pieces to `opposing` and `pairs`.
+    fn add_counted(&mut self, pos: &Position, rules: &Rules, seat: u8) {
+        let mut squares = [NO_SQUARE; MAX_PIECES];
+        for (i, &p) in pos.pieces_of(seat).iter().enumerate() {
+            let sq = rules.square_index(seat, p);
+            if sq == NO_SQUARE {
+                continue;
+            }
+            squares[i] = sq;
+            self.opposing.insert(sq);
+            // Not `contains`: on bytes it calls memchr, slow for the handful of pieces here.
+            #[allow(clippy::manual_contains)]
+            if squares[..i].iter().any(|&s| s == sq) {
+                self.pairs.insert(sq);
+            }
+        }
+    }
+
+    /// Whether no blockade stands anywhere (the usual case), so no move can be stopped by one.
+    fn no_blockades(&self) -> bool {
+        self.pairs.is_empty() && self.own_pairs.is_empty()
+    }
+
+    /// Fills `full` and `own_pairs` from the mover's pieces: a piece that is the n-th of its seat
+    /// on its square makes the square full when n reaches the limit, and a pair when n is 2.
+    fn count_own(&mut self, pos: &Position, rules: &Rules, seat: u8) {
+        let m = &rules.ruleset().moves;
+        let mut squares = [NO_SQUARE; MAX_PIECES];
+        for (i, &p) in pos.pieces_of(seat).iter().enumerate() {
+            let sq = rules.square_index(seat, p);
+            squares[i] = sq;
+            if sq == NO_SQUARE {
+                continue;
+            }
+            let nth = squares[..=i].iter().filter(|&&s| s == sq).count();
+            if nth == usize::from(m.stack_limit) {
+                self.full.insert(sq);
+            }
+            if nth == 2 && m.blockades {
+                self.own_pairs.insert(sq);
+            }
+        }
+    }
+
+    /// Whether any opposing piece stands on the square.
+    #[inline]
+    fn occupied(&self, sq: u8) -> bool {
+        self.opposing.contains(sq)
     }
 
     /// Whether one opposing seat has two or more pieces on the square.
-    fn pair(&self, sq: usize) -> bool {
-        self.cells[sq] & PAIR != 0
+    #[inline]
+    fn pair(&self, sq: u8) -> bool {
+        self.pairs.contains(sq)
     }
 
-    /// The mover's own pieces on the square (where counted).
-    fn own(&self, sq: usize) -> u8 {
-        (self.cells[sq] >> OWN_SHIFT) as u8
+    /// The occupancy of `next`, a position reached from this one's by a move of the same seat
+    /// that captured nothing: the opponents stand where they stood, so only the mover's own
+    /// pieces need counting again.
+    fn after_own_move(&self, next: &Position, rules: &Rules) -> Occupancy {
+        let mut o = Occupancy {
+            opposing: self.opposing,
+            pairs: self.pairs,
+            ..Occupancy::default()
+        };
+        let m = &rules.ruleset().moves;
+        if m.stack_limit > 0 || m.blockades {
+            o.count_own(next, rules, next.to_move);
+        }
+        o
+    }
+
+    /// Whether the stack limit lets another of the mover's pieces onto the square.
+    #[inline]
+    fn has_room(&self, sq: u8) -> bool {
+        !self.full.contains(sq)
     }
 
     /// Whether an opposing seat, or the mover itself, holds a blockade (two pieces) on the
     /// square. A partner's pair is not one; partnerships and blockades never meet in the built-in
     /// rulesets.
-    fn blockade(&self, sq: usize) -> bool {
-        self.pair(sq) || self.own(sq) >= 2
+    #[inline]
+    fn blockade(&self, sq: u8) -> bool {
+        self.pairs.contains(sq) || self.own_pairs.contains(sq)
+    }
+}
+
+/// Where a single piece at `from` moving `value` squares under [`Rules::plain_moves`] ends, if it
+/// may: home on an exact throw (or any overshoot where that is allowed), and never so close to
+/// home under exact throws that no increment could take it there ([`Position::push_advances`]).
+#[inline]
+fn plain_destination(rules: &Rules, from: u8, value: u8) -> Option<u8> {
+    let raw = u16::from(from) + u16::from(value);
+    let home = u16::from(rules.home());
+    let exact = rules.ruleset().moves.exact_home;
+    if raw == home || (raw > home && !exact) {
+        return Some(rules.home());
+    }
+    let trapped = exact && raw < home && home - raw < u16::from(rules.min_step());
+    u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
+}
+
+/// An [`Occupancy`] built on first use. Under most rulesets who stands on a square only matters
+/// on a castle (or with stacks, pairs or blockades), so most move generations never build it.
+struct LazyOccupancy<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    built: OnceCell<Occupancy>,
+}
+
+impl<'a> LazyOccupancy<'a> {
+    #[inline]
+    fn new(pos: &'a Position, rules: &'a Rules) -> LazyOccupancy<'a> {
+        LazyOccupancy {
+            pos,
+            rules,
+            built: OnceCell::new(),
+        }
+    }
+
+    /// Starts from an occupancy already known to be `pos`'s, when there is one.
+    fn known(pos: &'a Position, rules: &'a Rules, known: Option<Occupancy>) -> LazyOccupancy<'a> {
+        LazyOccupancy {
+            pos,
+            rules,
+            built: known.map_or_else(OnceCell::new, OnceCell::from),
+        }
+    }
+
+    /// The occupancy if it has been built.
+    fn built(&self) -> Option<&Occupancy> {
+        self.built.get()
+    }
+
+    /// The occupancy, seen from the seat to move.
+    #[inline]
+    fn get(&self) -> &Occupancy {
+        self.built
+            .get_or_init(|| Occupancy::of(self.pos, self.rules, self.pos.to_move))
+    }
+}
+
+/// Where move generation puts its moves: the caller's `Vec`, or, inside the search for the
+/// fullest use of a throw, a [`BestUse`] that plays each move out as it comes, so that the search
+/// keeps no lists and allocates nothing.
+trait MoveSink {
+    /// Whether `mv` was put here already (entries are offered once per value).
+    fn contains(&self, mv: &Move) -> bool;
+    /// Takes a move.
+    fn push(&mut self, mv: Move);
+    /// Whether no move was put here yet.
+    fn is_empty(&self) -> bool;
+    /// Whether further moves can make no difference, so generation may stop.
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    fn contains(&self, mv: &Move) -> bool {
+        self.as_slice().contains(mv)
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+
+    fn is_empty(&self) -> bool {
+        Vec::is_empty(self)
+    }
+}
+
+/// The most thrown increments any sequence beginning with one of the moves pushed so far uses
+/// ([`Position::max_use`]), worked out move by move in the order they are generated.
+struct BestUse<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    /// `pos`'s occupancy, which the positions after its moves often share most of.
+    occupancy: &'a LazyOccupancy<'a>,
+    /// The thrown increments in the pool: no sequence uses more, so reaching it ends the search.
+    available: u8,
+    best: u8,
+    pushed: usize,
+}
+
+impl MoveSink for BestUse<'_> {
+    /// A repeated entry scores what it scored the first time, so it needs no check.
+    fn contains(&self, _: &Move) -> bool {
+        false
+    }
+
+    fn push(&mut self, mv: Move) {
+        self.pushed += 1;
+        if !self.done() {
+            let score = self.pos.use_after(self.rules, mv, self.occupancy.built());
+            self.best = self.best.max(score);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.pushed == 0
+    }
+
+    fn done(&self) -> bool {
+        self.best >= self.available
     }
 }
 
 impl Position {
     /// The legal moves, written into `out` (cleared first). Empty unless the phase is
-    /// [`Phase::Move`]. Reusing `out` keeps generation free of allocation for every ruleset
-    /// whose throws need not be used in full.
+    /// [`Phase::Move`]. Reusing `out` keeps generation free of allocation under every ruleset:
+    /// the search for the fullest use of a throw keeps no lists of its own.
     pub fn legal_moves_into(&self, rules: &Rules, out: &mut Vec<Move>) {
         out.clear();
         if self.phase != Phase::Move {
             return;
         }
-        self.candidate_moves(rules, out);
+        let occupancy = LazyOccupancy::new(self, rules);
+        if rules.plain_moves() {
+            self.plain_candidate_moves(rules, out);
+        } else {
+            self.candidate_moves(rules, &occupancy, out);
+        }
         if rules.ruleset().moves.usage != Usage::Free {
-            self.keep_fullest_use(rules, out);
+            self.keep_fullest_use(rules, &occupancy, out);
         }
         // A bonus is taken or forfeited (003), so passing is allowed once no legal move spends a
         // thrown increment. Without bonuses in the pool every move spends one.
@@ -106,40 +329,132 @@ impl Position {
         }
     }
 
-    /// Every move the rules allow one increment at a time, before the demand to use as many
-    /// increments as possible is applied; [`Move::Pass`] is not included.
-    fn candidate_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
-        let seat = self.to_move;
-        let m = &rules.ruleset().moves;
-        let occupancy = Occupancy::of(self, rules, seat);
-        let mut distinct = [0u8; crate::position::MAX_POOL];
+    /// [`Position::candidate_moves`] where the rules keep moves plain ([`Rules::plain_moves`]):
+    /// each increment moves one piece its whole value, and only exact throws home, the stack
+    /// limit and a castle an opponent holds stop it. The same moves in the same order, without
+    /// the machinery the other rules need: this is the hot path of Pachisi and Ludo.
+    fn plain_candidate_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
         let mut progresses = [0u8; MAX_PIECES];
         let n_progress = self.distinct_progress(rules, &mut progresses);
-        let waiting = self.pieces_of(seat).contains(&0);
+        let progresses = &progresses[..n_progress];
+        let waiting = progresses.first() == Some(&0);
+        let leaves_freely = self.leaves_freely(rules);
+        let entry_by_grace = rules.ruleset().moves.entry == Entry::Grace;
+        let mut entry_open = None;
+        let mut seen_values = ByteSet::default();
+        for inc in self.pool.items() {
+            let v = inc.value;
+            if waiting
+                && self.can_enter_with(rules, v, inc.plain)
+                && *entry_open.get_or_insert_with(|| {
+                    rules.square_index(self.to_move, 1) != NO_SQUARE
+                        && self.may_land_plain(rules, 1)
+                })
+            {
+                let mv = Move::Enter { value: v };
+                if !out.contains(&mv) {
+                    out.push(mv);
+                }
+            }
+            if seen_values.insert(v) {
+                continue;
+            }
+            let flags = rules.flags(v);
+            // As in candidate_moves: a grace or a 7 or 14 never takes a piece straight out.
+            let enters_otherwise = (flags.grace && !inc.plain) || flags.needs_piece_on_board;
+            for &from in progresses {
+                if from == 0 && (!leaves_freely || (entry_by_grace && enters_otherwise)) {
+                    continue;
+                }
+                let Some(to) = plain_destination(rules, from, v) else {
+                    continue;
+                };
+                if self.may_land_plain(rules, to) {
+                    out.push(Move::Advance {
+                        from,
+                        value: v,
+                        steps: v,
+                        pair: false,
+                        round_again: false,
+                    });
+                }
+            }
+        }
+    }
+
+    /// [`Position::may_land`] under [`Rules::plain_moves`]: only the stack limit and a castle an
+    /// opponent holds (unless castles are shared) stop a piece.
+    #[inline]
+    fn may_land_plain(&self, rules: &Rules, to: u8) -> bool {
+        let sq = rules.square_index(self.to_move, to);
+        if sq == NO_SQUARE {
+            return true;
+        }
+        let limit = rules.ruleset().moves.stack_limit;
+        if limit > 0 && self.own_on(rules, sq) >= usize::from(limit) {
+            return false;
+        }
+        !rules.is_castle_index(sq)
+            || rules.ruleset().capture.castles == CastleRule::Shared
+            || self.opposing_on(rules, sq) == 0
+    }
+
+    /// How many of the mover's pieces stand on the square with index `sq`.
+    #[inline(never)]
+    fn own_on(&self, rules: &Rules, sq: u8) -> usize {
+        let squares = rules.square_row(self.to_move);
+        self.pieces_of(self.to_move)
+            .iter()
+            .filter(|&&p| squares[usize::from(p)] == sq)
+            .count()
+    }
+
+    /// Every move the rules allow one increment at a time, before the demand to use as many
+    /// increments as possible is applied; [`Move::Pass`] is not included.
+    fn candidate_moves(&self, rules: &Rules, occupancy: &LazyOccupancy, out: &mut impl MoveSink) {
+        let seat = self.to_move;
+        let m = &rules.ruleset().moves;
+        let mut progresses = [0u8; MAX_PIECES];
+        let n_progress = self.distinct_progress(rules, &mut progresses);
+        let progresses = &progresses[..n_progress];
+        let waiting = progresses.first() == Some(&0);
         // Whether the entry square takes a piece, worked out once and only when a throw could
         // bring one in.
         let mut entry_open = None;
-        let mut may_enter = || *entry_open.get_or_insert_with(|| self.may_enter(rules, &occupancy));
-        let mut n_values = 0;
+        let mut may_enter = || *entry_open.get_or_insert_with(|| self.may_enter(rules, occupancy));
+        // 003 (SR v1942 and v1989, TR): a pawn must be entered whenever one can be. The entries
+        // come out in the order the full list would have them in, and if there are any, nothing
+        // else is a candidate.
+        if m.must_enter && waiting {
+            self.push_entries(rules, &mut may_enter, out);
+            if !out.is_empty() {
+                return;
+            }
+        }
+        let mut seen_values = ByteSet::default();
         for inc in self.pool.items() {
+            if out.done() {
+                return;
+            }
             if waiting && self.can_enter_with(rules, inc.value, inc.plain) && may_enter() {
                 let mv = Move::Enter { value: inc.value };
                 if !out.contains(&mv) {
                     out.push(mv);
                 }
             }
-            if distinct[..n_values].contains(&inc.value) {
+            if seen_values.insert(inc.value) {
                 continue;
             }
-            distinct[n_values] = inc.value;
-            n_values += 1;
             let v = inc.value;
             let flags = rules.flags(v);
             // 003 (SR v1975, TR): while a pawn waits, a five enters or is forfeited.
             if m.grace_only_enters && waiting && flags.grace && !inc.plain {
                 continue;
             }
-            for &from in &progresses[..n_progress] {
+            for &from in progresses {
+                if out.done() {
+                    return;
+                }
                 if from == 0 && !self.leaves_freely(rules) {
                     continue;
                 }
@@ -150,16 +465,15 @@ impl Position {
                 if from == 0 && m.entry == Entry::Grace && enters_otherwise {
                     continue;
                 }
-                let together = self.pieces_of(seat).iter().filter(|&&p| p == from).count();
-                let may_pair = m.pairs && from != 0 && together >= 2;
+                let may_pair = m.pairs && from != 0 && self.together(from) >= 2;
                 let must_pair = may_pair && !rules.castle_at(seat, from);
                 let first_steps = if m.split { 1 } else { v };
                 for steps in first_steps..=v {
                     if !must_pair {
-                        self.push_advances(rules, &occupancy, from, v, steps, false, out);
+                        self.push_advances(rules, occupancy, from, v, steps, false, out);
                     }
                     if may_pair && steps / 2 > 0 {
-                        self.push_advances(rules, &occupancy, from, v, steps, true, out);
+                        self.push_advances(rules, occupancy, from, v, steps, true, out);
                     }
                 }
             }
@@ -167,14 +481,31 @@ impl Position {
         if m.enter_with_sum && waiting && may_enter() {
             self.push_sum_entries(rules, out);
         }
-        // 003 (SR v1942 and v1989, TR): a pawn must be entered whenever one can be.
-        if m.must_enter && out.iter().any(Move::is_entry) {
-            out.retain(Move::is_entry);
+    }
+
+    /// The entries alone, in the order [`Position::candidate_moves`] lists them: one per grace in
+    /// the pool, then those spending two dice.
+    fn push_entries(
+        &self,
+        rules: &Rules,
+        may_enter: &mut impl FnMut() -> bool,
+        out: &mut impl MoveSink,
+    ) {
+        for inc in self.pool.items() {
+            if self.can_enter_with(rules, inc.value, inc.plain) && may_enter() {
+                let mv = Move::Enter { value: inc.value };
+                if !out.contains(&mv) {
+                    out.push(mv);
+                }
+            }
+        }
+        if rules.ruleset().moves.enter_with_sum && may_enter() {
+            self.push_sum_entries(rules, out);
         }
     }
 
     /// Entries that spend two separate dice whose sum is a grace (003: "3 and 2").
-    fn push_sum_entries(&self, rules: &Rules, out: &mut Vec<Move>) {
+    fn push_sum_entries(&self, rules: &Rules, out: &mut impl MoveSink) {
         let items = self.pool.items();
         let thrown = |x: &&Increment| !x.plain && !x.bonus;
         for (i, a) in items.iter().enumerate().filter(|(_, a)| thrown(a)) {
@@ -197,7 +528,7 @@ impl Position {
     /// Keeps the moves that begin a sequence using as many thrown increments as any sequence can
     /// (003: "A player must use up as many increments as possible", the player choosing which).
     /// Bonuses are optional: they count for nothing, but a bonus move may not spoil the dice.
-    fn keep_fullest_use(&self, rules: &Rules, out: &mut Vec<Move>) {
+    fn keep_fullest_use(&self, rules: &Rules, occupancy: &LazyOccupancy, out: &mut Vec<Move>) {
         // A lone move needs no comparison: it stays legal, and a pass is added after if it spends
         // no die.
         if out.len() <= 1 {
@@ -209,7 +540,7 @@ impl Position {
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
-            let score = self.use_after(rules, mv);
+            let score = self.use_after(rules, mv, occupancy.built());
             if score > best {
                 best = score;
                 kept = 0;
@@ -225,27 +556,54 @@ impl Position {
     /// The most thrown increments (bonuses not counted) that some sequence of moves from here
     /// can use before the pool is spent.
     pub(crate) fn max_use(&self, rules: &Rules) -> u8 {
+        self.max_use_known(rules, None)
+    }
+
+    /// [`Position::max_use`], given this position's occupancy when it is already known.
+    fn max_use_known(&self, rules: &Rules, occupancy: Option<Occupancy>) -> u8 {
         let available = self.pool.thrown_count();
         if self.phase != Phase::Move || available == 0 {
             return 0;
         }
-        let mut moves = Vec::new();
-        self.candidate_moves(rules, &mut moves);
-        let mut best = 0;
-        for mv in moves {
-            best = best.max(self.use_after(rules, mv));
-            if best >= available {
-                break;
-            }
-        }
-        best
+        let occupancy = LazyOccupancy::known(self, rules, occupancy);
+        let mut search = BestUse {
+            pos: self,
+            rules,
+            occupancy: &occupancy,
+            available,
+            best: 0,
+            pushed: 0,
+        };
+        self.candidate_moves(rules, &occupancy, &mut search);
+        search.best
     }
 
-    /// The thrown increments `mv` spends, plus the most that can be used after it.
-    fn use_after(&self, rules: &Rules, mv: Move) -> u8 {
+    /// The thrown increments `mv` spends, plus the most that can be used after it. `occupancy`
+    /// is this position's, when it has been built.
+    fn use_after(&self, rules: &Rules, mv: Move, occupancy: Option<&Occupancy>) -> u8 {
+        let used = self.thrown_used(mv);
+        // Without splits a spent thrown increment leaves the pool, and a move only ever adds
+        // bonuses: a move spending the last thrown increments leaves none to use after it, so
+        // there is no need to play it out.
+        if !rules.ruleset().moves.split && used == self.pool.thrown_count() {
+            return used;
+        }
         let mut next = *self;
         next.play_unchecked(rules, mv);
-        self.thrown_used(mv) + next.max_use(rules)
+        let inherited = occupancy
+            .filter(|_| next.opponents_unmoved(self, rules))
+            .map(|o| o.after_own_move(&next, rules));
+        used + next.max_use_known(rules, inherited)
+    }
+
+    /// Whether the same seat is still to move here as in `before`, with every opposing piece
+    /// where it stood then.
+    fn opponents_unmoved(&self, before: &Position, rules: &Rules) -> bool {
+        self.to_move == before.to_move
+            && rules
+                .opponents(self.to_move)
+                .iter()
+                .all(|&t| self.progress[usize::from(t)] == before.progress[usize::from(t)])
     }
 
     /// How many thrown (non-bonus) increments a move spends.
@@ -373,17 +731,24 @@ impl Position {
         }
     }
 
-    /// Distinct progresses of the mover's pieces that are not home, in increasing order.
-    fn distinct_progress(&self, rules: &Rules, out: &mut [u8]) -> usize {
-        let mut n = 0;
+    /// The distinct progresses of the mover's pieces that are not home, in increasing order;
+    /// returns how many there are.
+    fn distinct_progress(&self, rules: &Rules, out: &mut [u8; MAX_PIECES]) -> usize {
+        let mut set = ByteSet::default();
         for &p in self.pieces_of(self.to_move) {
-            if p != rules.home() && !out[..n].contains(&p) {
-                out[n] = p;
-                n += 1;
+            if p != rules.home() {
+                set.insert(p);
             }
         }
-        out[..n].sort_unstable();
-        n
+        set.members_into(out)
+    }
+
+    /// How many of the mover's pieces stand at progress `from`.
+    fn together(&self, from: u8) -> usize {
+        self.pieces_of(self.to_move)
+            .iter()
+            .filter(|&&p| p == from)
+            .count()
     }
 
     fn leaves_freely(&self, rules: &Rules) -> bool {
@@ -404,35 +769,34 @@ impl Position {
     /// Whether the entry square (progress 1) takes a waiting piece now: no blockade there, room
     /// under the stack limit, and no opponent on a closed castle unless an entering piece captures
     /// a lone one there.
-    fn may_enter(&self, rules: &Rules, occupancy: &Occupancy) -> bool {
-        let Some(sq) = rules.square_at(self.to_move, 1) else {
-            return false;
-        };
-        let i = usize::from(sq.0);
-        if rules.ruleset().moves.blockades && occupancy.blockade(i) {
+    fn may_enter(&self, rules: &Rules, occupancy: &LazyOccupancy) -> bool {
+        let sq = rules.square_index(self.to_move, 1);
+        if sq == NO_SQUARE {
             return false;
         }
-        if rules.ruleset().capture.on_entry && occupancy.count(i) > 0 && !occupancy.pair(i) {
-            return self.fits_stack(rules, occupancy, i);
+        if rules.ruleset().moves.blockades && occupancy.get().blockade(sq) {
+            return false;
+        }
+        if rules.ruleset().capture.on_entry {
+            let o = occupancy.get();
+            if o.occupied(sq) && !o.pair(sq) {
+                return o.has_room(sq);
+            }
         }
         self.may_land(rules, occupancy, 0, 1, false)
     }
 
-    fn fits_stack(&self, rules: &Rules, occupancy: &Occupancy, sq: usize) -> bool {
-        let limit = rules.ruleset().moves.stack_limit;
-        limit == 0 || occupancy.own(sq) < limit
-    }
-
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn push_advances(
         &self,
         rules: &Rules,
-        occupancy: &Occupancy,
+        occupancy: &LazyOccupancy,
         from: u8,
         value: u8,
         steps: u8,
         pair: bool,
-        out: &mut Vec<Move>,
+        out: &mut impl MoveSink,
     ) {
         let m = &rules.ruleset().moves;
         let dist = if pair { steps / 2 } else { steps };
@@ -503,40 +867,76 @@ impl Position {
     fn first_blockade(
         &self,
         rules: &Rules,
-        occupancy: &Occupancy,
+        occupancy: &LazyOccupancy,
         from: u8,
         to: u16,
     ) -> Option<u8> {
+        let occupancy = occupancy.get();
+        if occupancy.no_blockades() {
+            return None;
+        }
         let seat = self.to_move;
         let to = u8::try_from(to).unwrap_or(u8::MAX);
         (from + 1..=to).find(|&p| {
-            rules
-                .square_at(seat, p)
-                .is_some_and(|sq| occupancy.blockade(usize::from(sq.0)))
+            let sq = rules.square_index(seat, p);
+            sq != NO_SQUARE && occupancy.blockade(sq)
         })
     }
 
     /// Whether the mover may end a move from progress `from` at progress `to`: not on a castle
     /// held by an opponent (unless castles are shared), not a single piece onto an opposing pair
     /// (with pairs), not past the stack limit, and not re-forming a blockade elsewhere.
-    fn may_land(&self, rules: &Rules, occupancy: &Occupancy, from: u8, to: u8, pair: bool) -> bool {
-        let Some(sq) = rules.square_at(self.to_move, to) else {
+    #[inline]
+    fn may_land(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        from: u8,
+        to: u8,
+        pair: bool,
+    ) -> bool {
+        let sq = rules.square_index(self.to_move, to);
+        if sq == NO_SQUARE {
             return true;
-        };
-        let i = usize::from(sq.0);
-        if !self.fits_stack(rules, occupancy, i) {
+        }
+        let m = &rules.ruleset().moves;
+        if m.stack_limit == 0 && !m.blockades && !m.pairs {
+            // Without stacks, blockades or pairs only a castle an opponent holds stops a piece,
+            // and one square is quicker to look at than the whole board.
+            return !rules.is_castle_index(sq)
+                || rules.ruleset().capture.castles == CastleRule::Shared
+                || self.opposing_on(rules, sq) == 0;
+        }
+        // Off the castles, a pair may land wherever the stack limit and blockades allow.
+        if m.stack_limit == 0 && !m.blockades && !rules.is_castle_index(sq) && pair {
+            return true;
+        }
+        self.may_land_on(rules, occupancy.get(), sq, from, to, pair)
+    }
+
+    /// [`Position::may_land`] where it depends on who stands on the square (index `sq`).
+    fn may_land_on(
+        &self,
+        rules: &Rules,
+        occupancy: &Occupancy,
+        sq: u8,
+        from: u8,
+        to: u8,
+        pair: bool,
+    ) -> bool {
+        if !occupancy.has_room(sq) {
             return false;
         }
         if rules.ruleset().moves.blockades && self.piece_to_move(rules, from, to).is_none() {
             return false;
         }
-        if occupancy.count(i) == 0 {
+        if !occupancy.occupied(sq) {
             return true;
         }
-        if rules.castle_at(self.to_move, to) {
+        if rules.is_castle_index(sq) {
             return rules.ruleset().capture.castles == CastleRule::Shared;
         }
-        pair || !rules.ruleset().moves.pairs || !occupancy.pair(i)
+        pair || !rules.ruleset().moves.pairs || !occupancy.pair(sq)
     }
 
     /// The index of a mover's piece at `from` that may move to `to`. Under blockades, two pieces
@@ -544,10 +944,11 @@ impl Position {
     /// blockade may not be moved intact"); another piece may re-form it.
     fn piece_to_move(&self, rules: &Rules, from: u8, to: u8) -> Option<usize> {
         let row = self.pieces_of(self.to_move);
-        let mut candidates = (0..row.len()).filter(|&i| row[i] == from);
-        if !rules.ruleset().moves.blockades || from == 0 {
-            return candidates.next();
+        // With no blockade left during this throw (the usual case), any piece may move.
+        if !rules.ruleset().moves.blockades || from == 0 || self.left_blockade == [0; MAX_PIECES] {
+            return row.iter().position(|&p| p == from);
         }
+        let mut candidates = (0..row.len()).filter(|&i| row[i] == from);
         let together = row.iter().filter(|&&p| p == from).count();
         candidates.find(|&i| {
             let left = match self.left_blockade[i] {
@@ -599,10 +1000,16 @@ impl Position {
         let mut first = None;
         let mut moved = 0;
         let start = piece.unwrap_or(0);
-        for i in (start..pieces).chain(0..start) {
+        for k in 0..pieces {
             if moved == count {
                 break;
             }
+            // From `start` to the last piece, then round from the first.
+            let i = if start + k < pieces {
+                start + k
+            } else {
+                start + k - pieces
+            };
             if self.progress[usize::from(seat)][i] != from {
                 continue;
             }
@@ -640,19 +1047,33 @@ impl Position {
     /// 003's "(nr)" MB reading: a piece passing a lone opponent off the castles captures it.
     fn capture_overtaken(&mut self, rules: &Rules, from: u8, to: u8) {
         let seat = self.to_move;
-        // Each square passed is a different square, so one table taken before serves them all.
-        let occupancy = Occupancy::of(self, rules, seat);
         let last = to.min(rules.home()).saturating_sub(1);
+        // Each square passed is a different square, so a capture on one leaves the count on the
+        // next as it was before the move.
         for p in from.saturating_add(1)..=last {
-            let lone = rules
-                .square_at(seat, p)
-                .is_some_and(|sq| occupancy.count(usize::from(sq.0)) == 1);
-            if lone {
+            let sq = rules.square_index(seat, p);
+            if sq != NO_SQUARE && self.opposing_on(rules, sq) == 1 {
                 // The capture earns what any capture earns; a piece that only passed by leaves no
                 // capture open to strike out.
                 self.capture_square(rules, p, false);
             }
         }
+    }
+
+    /// How many pieces of the mover's opponents stand on the square with index `sq`.
+    #[inline(never)]
+    fn opposing_on(&self, rules: &Rules, sq: u8) -> usize {
+        rules
+            .opponents(self.to_move)
+            .iter()
+            .map(|&t| {
+                let squares = rules.square_row(t);
+                self.pieces_of(t)
+                    .iter()
+                    .filter(|&&p| squares[usize::from(p)] == sq)
+                    .count()
+            })
+            .sum()
     }
 
     /// Sends every opposing piece on the square at `to` back to the start and settles what the
@@ -670,19 +1091,24 @@ impl Position {
     /// team when there were any.
     fn capture_square(&mut self, rules: &Rules, to: u8, on_castle_too: bool) -> Option<u8> {
         let seat = self.to_move;
-        let sq = rules.square_at(seat, to)?;
-        if rules.castle_at(seat, to) && !on_castle_too {
+        let sq = rules.square_index(seat, to);
+        if sq == NO_SQUARE || (rules.is_castle_index(sq) && !on_castle_too) {
             return None;
         }
-        let team = rules.team_of(seat);
         let mut victims = None;
-        for t in 0..self.seats {
-            if rules.team_of(t) == team {
+        for &t in rules.opponents(seat) {
+            let squares = rules.square_row(t);
+            // Most moves capture nothing: look before touching anything.
+            if !self
+                .pieces_of(t)
+                .iter()
+                .any(|&p| squares[usize::from(p)] == sq)
+            {
                 continue;
             }
             for i in 0..self.pieces {
                 let p = self.progress[usize::from(t)][usize::from(i)];
-                if rules.square_at(t, p) != Some(sq) {
+                if squares[usize::from(p)] != sq {
                     continue;
                 }
                 self.progress[usize::from(t)][usize::from(i)] = 0;

@@ -113,7 +113,10 @@ impl Pool {
 
     pub(crate) fn remove(&mut self, index: usize) {
         let len = usize::from(self.len);
-        self.items.copy_within(index + 1..len, index);
+        // Usually the only or the last increment: then nothing needs to shift.
+        if index + 1 < len {
+            self.items.copy_within(index + 1..len, index);
+        }
         self.len -= 1;
         self.items[usize::from(self.len)] = Increment::default();
     }
@@ -229,8 +232,16 @@ impl Position {
     }
 
     /// Whether every piece of a seat is home.
+    ///
+    /// The slots past the seat's pieces always hold 0, so this is one comparison of the whole row
+    /// with the rules' row of pieces home.
+    #[inline]
     pub fn seat_finished(&self, rules: &Rules, seat: u8) -> bool {
-        self.pieces_of(seat).iter().all(|&p| p == rules.home())
+        if self.pieces != rules.pieces() {
+            // A position paired with rules it was not made for: compare piece by piece.
+            return self.pieces_of(seat).iter().all(|&p| p == rules.home());
+        }
+        self.progress[usize::from(seat)] == *rules.home_row()
     }
 
     /// Whether a seat has a piece on the board.

@@ -627,17 +627,46 @@ pub(crate) struct ValueFlags {
     pub streak_group: u8,
 }
 
+/// Stands for "no square" in [`Rules`]' square tables: a piece waiting to enter, or home. No
+/// board has this many squares (see the assertion below), so it is never a real square's index.
+pub(crate) const NO_SQUARE: u8 = u8::MAX;
+
+const _: () = assert!(
+    (crate::topology::MAX_ARMS as usize) * 3 * (crate::topology::MAX_ARM_LENGTH as usize)
+        < NO_SQUARE as usize,
+    "square indices must stay below NO_SQUARE"
+);
+
 /// A validated ruleset with everything play needs precomputed.
 #[derive(Clone, Debug)]
 pub struct Rules {
     ruleset: Ruleset,
     topology: Topology,
     routes: Vec<Vec<Square>>,
-    castle_on_route: Vec<Vec<bool>>,
+    /// For each seat, the index of the square at every possible progress ([`NO_SQUARE`] where the
+    /// piece is off the board): move generation looks squares up by plain indexing, with no
+    /// bounds checks on the progress and no `Option` chain.
+    square_table: Vec<[u8; 256]>,
+    /// Whether each square index is a castle ([`NO_SQUARE`]: no).
+    castle_square: [bool; 256],
+    /// Whether moves are plain: see [`Rules::plain_moves`].
+    plain_moves: bool,
+    /// The progress of a piece home (`route_len + 1`), kept so it is not recomputed per lookup.
+    home: u8,
+    /// A seat's progress row once all its pieces are home: `home` for each piece, 0 in the unused
+    /// slots (as [`crate::Position`] keeps them), so a finished seat is one row comparison.
+    home_row: [u8; MAX_PIECES],
     outcomes: Vec<Outcome>,
+    /// The running sums of the outcomes' probabilities, added in the outcomes' order exactly as
+    /// [`Rules::throw_for`] has always added them, so the same `u` selects the same throw.
+    cumulative: Vec<f64>,
     flags: Vec<ValueFlags>,
     team_of: [u8; MAX_SEATS],
     team_seats: Vec<u8>,
+    /// For each seat, the seats of the other teams in increasing order (the first
+    /// `opponent_count[seat]` entries): the pieces it may capture and must look out for.
+    opponents: [[u8; MAX_SEATS]; MAX_SEATS],
+    opponent_count: [u8; MAX_SEATS],
     letters: Vec<char>,
     colours: Vec<String>,
     /// The fewest squares any increment can move a single piece.
@@ -821,9 +850,32 @@ impl Rules {
             .iter()
             .map(|&arm| topology.route(arm, b.direction, start))
             .collect();
-        let castle_on_route = routes
+        let mut opponents = [[0u8; MAX_SEATS]; MAX_SEATS];
+        let mut opponent_count = [0u8; MAX_SEATS];
+        for seat in 0..usize::from(seats) {
+            for t in (0..seats).filter(|&t| team_of[usize::from(t)] != team_of[seat]) {
+                opponents[seat][usize::from(opponent_count[seat])] = t;
+                opponent_count[seat] += 1;
+            }
+        }
+        let square_table = routes.iter().map(|r| square_table(r)).collect();
+        let mut castle_square = [false; 256];
+        for (sq, castle) in castle_square
+            .iter_mut()
+            .enumerate()
+            .take(topology.square_count())
+        {
+            *castle = topology.is_castle(Square(sq as u8));
+        }
+        let home = (routes[0].len() + 1) as u8;
+        let mut home_row = [0; MAX_PIECES];
+        home_row[..usize::from(p.pieces)].fill(home);
+        let cumulative = outcomes
             .iter()
-            .map(|r| r.iter().map(|&s| topology.is_castle(s)).collect())
+            .scan(0.0, |acc: &mut f64, o| {
+                *acc += o.probability;
+                Some(*acc)
+            })
             .collect();
         let min_step = if m.split || !ruleset.throw.bonus_step.is_empty() {
             1
@@ -834,17 +886,25 @@ impl Rules {
         };
         // The end square's last visit: the lane home follows it.
         let turn_home = (routes[0].len() + 1 - usize::from(b.arm_length)) as u8;
+        let plain_moves = plain_moves(&ruleset);
         Ok(Rules {
+            plain_moves,
             min_step,
             turn_home,
             ruleset,
             topology,
             routes,
-            castle_on_route,
+            square_table,
+            castle_square,
+            home,
+            home_row,
             outcomes,
+            cumulative,
             flags,
             team_of,
             team_seats,
+            opponents,
+            opponent_count,
             letters,
             colours,
         })
@@ -905,6 +965,23 @@ impl Rules {
         self.team_of[usize::from(seat)]
     }
 
+    /// Whether every move is plain: one piece takes one whole increment (no splits, pairs or
+    /// sums), nothing makes a piece go round again, and only the stack limit, exact throws home
+    /// and a castle an opponent holds can stop a piece (no blockades, captures on entry or
+    /// forced entries). Pachisi's and Ludo's rules are such; move generation then takes a shorter
+    /// path.
+    #[inline]
+    pub(crate) fn plain_moves(&self) -> bool {
+        self.plain_moves
+    }
+
+    /// The seats of the other teams than `seat`'s, in increasing order.
+    #[inline]
+    pub(crate) fn opponents(&self, seat: u8) -> &[u8] {
+        let seat = usize::from(seat);
+        &self.opponents[seat][..usize::from(self.opponent_count[seat])]
+    }
+
     /// Number of teams (seats playing alone count as teams of one).
     pub fn teams(&self) -> u8 {
         self.team_seats.len() as u8
@@ -926,8 +1003,9 @@ impl Rules {
     }
 
     /// The progress of a piece that has reached the Charkoni again.
+    #[inline]
     pub fn home(&self) -> u8 {
-        self.route_len() + 1
+        self.home
     }
 
     /// The progress at which a piece stands on its arm's end square for the second time, about to
@@ -943,21 +1021,48 @@ impl Rules {
     }
 
     /// The square at a progress on a seat's route (`None` in the Charkoni).
+    #[inline]
     pub fn square_at(&self, seat: u8, progress: u8) -> Option<Square> {
-        let route = &self.routes[usize::from(seat)];
-        progress
-            .checked_sub(1)
-            .and_then(|i| route.get(usize::from(i)))
-            .copied()
+        let sq = self.square_index(seat, progress);
+        (sq != NO_SQUARE).then_some(Square(sq))
+    }
+
+    /// The index of the square at a progress on a seat's route, [`NO_SQUARE`] off the board: the
+    /// hot path's form of [`Rules::square_at`].
+    #[inline]
+    pub(crate) fn square_index(&self, seat: u8, progress: u8) -> u8 {
+        self.square_table[usize::from(seat)][usize::from(progress)]
+    }
+
+    /// A seat's whole table of square indices by progress (see [`Rules::square_index`]), for
+    /// loops over many pieces of one seat.
+    #[inline]
+    pub(crate) fn square_row(&self, seat: u8) -> &[u8; 256] {
+        &self.square_table[usize::from(seat)]
     }
 
     /// Whether a seat's piece at `progress` stands on a castle (never in the Charkoni or home).
+    #[inline]
     pub fn castle_at(&self, seat: u8, progress: u8) -> bool {
-        progress
-            .checked_sub(1)
-            .and_then(|i| self.castle_on_route[usize::from(seat)].get(usize::from(i)))
-            .copied()
-            .unwrap_or(false)
+        self.is_castle_index(self.square_index(seat, progress))
+    }
+
+    /// Whether the square with this index is a castle ([`NO_SQUARE`] is not).
+    #[inline]
+    pub(crate) fn is_castle_index(&self, sq: u8) -> bool {
+        self.castle_square[usize::from(sq)]
+    }
+
+    /// The progress row of a seat whose pieces are all home (see [`crate::Position`]).
+    #[inline]
+    pub(crate) fn home_row(&self) -> &[u8; MAX_PIECES] {
+        &self.home_row
+    }
+
+    /// The running sums of the outcomes' probabilities, in the outcomes' order.
+    #[inline]
+    pub(crate) fn cumulative(&self) -> &[f64] {
+        &self.cumulative
     }
 
     /// Every outcome of a throw with its exact probability.
@@ -1044,6 +1149,31 @@ impl Rules {
     pub(crate) fn flags(&self, value: u8) -> ValueFlags {
         self.flags[usize::from(value)]
     }
+}
+
+/// See [`Rules::plain_moves`].
+fn plain_moves(ruleset: &Ruleset) -> bool {
+    let m = &ruleset.moves;
+    let c = &ruleset.capture;
+    !(m.split
+        || m.pairs
+        || m.go_round_again
+        || m.enter_with_sum
+        || m.must_enter
+        || m.grace_only_enters
+        || m.blockades
+        || c.on_entry
+        || c.before_home)
+}
+
+/// A route as a table indexed by progress: progress `i` (1-based) stands on `route[i - 1]`, and
+/// every other progress (0: waiting; beyond the route: home) on [`NO_SQUARE`].
+fn square_table(route: &[Square]) -> [u8; 256] {
+    let mut table = [NO_SQUARE; 256];
+    for (slot, sq) in table[1..].iter_mut().zip(route) {
+        *slot = sq.0;
+    }
+    table
 }
 
 type Invalid<'a> = dyn Fn(&str, String) -> RulesetError + 'a;
