@@ -24,13 +24,7 @@ enum Players {
 impl Players {
     /// One spec for every seat, or one per seat; plain `random` everywhere is the fast path.
     fn parse(rules: &Rules, texts: &[String]) -> Result<Players> {
-        let specs = texts
-            .iter()
-            .map(|t| {
-                t.parse::<BotSpec>()
-                    .map_err(|e| anyhow!("bad bot spec `{t}`: {e}"))
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let specs = crate::tournament::parse_specs(texts)?;
         let seats = usize::from(rules.seats());
         let specs = match specs.len() {
             0 => return Ok(Players::Random),

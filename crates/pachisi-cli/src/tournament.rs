@@ -45,15 +45,20 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
     Ok(())
 }
 
-/// The bot specs, at least two.
-fn parse_bots(texts: &[String]) -> Result<Vec<BotSpec>> {
-    let bots = texts
+/// Bot specs, each refused with the reason when it does not parse.
+pub(crate) fn parse_specs(texts: &[String]) -> Result<Vec<BotSpec>> {
+    texts
         .iter()
         .map(|text| {
             text.parse::<BotSpec>()
                 .map_err(|e| anyhow!("bad bot spec `{text}`: {e}"))
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect()
+}
+
+/// The bot specs, at least two.
+fn parse_bots(texts: &[String]) -> Result<Vec<BotSpec>> {
+    let bots = parse_specs(texts)?;
     if bots.len() < 2 {
         bail!(
             "a tournament needs at least two bots, e.g. --bots random,heuristic; {} given",

@@ -100,6 +100,21 @@ fn svg(
     Ok(text)
 }
 
+/// The legend box every figure with labelled series uses.
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .margin(12)
+        .label_font(font(17))
+        .background_style(WHITE.mix(0.9))
+        .border_style(RGBColor(200, 200, 200))
+        .draw()
+}
+
 fn font(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().color(&BLACK)
 }
@@ -247,14 +262,7 @@ fn game_lengths(data: &ReportData) -> Result<Figure, ReportError> {
                 c.stroke_width(1),
             ))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .margin(12)
-            .label_font(font(17))
-            .background_style(WHITE.mix(0.9))
-            .border_style(RGBColor(200, 200, 200))
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     })?;
     let longest = data
@@ -615,14 +623,7 @@ fn skill(data: &ReportData) -> Result<Figure, ReportError> {
                     + Text::new(format!("{:.0}%", 100.0 * s), (12, -8), font(16).color(&c))
             }))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .margin(12)
-            .label_font(font(17))
-            .background_style(WHITE.mix(0.9))
-            .border_style(RGBColor(200, 200, 200))
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
         Ok(())
     })?;
     let games = data
