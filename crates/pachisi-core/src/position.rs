@@ -79,11 +79,13 @@ impl Pool {
     };
 
     /// The increments, in the order they were thrown.
+    #[inline]
     pub fn items(&self) -> &[Increment] {
         &self.items[..usize::from(self.len)]
     }
 
     /// Whether nothing is left to spend.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -197,21 +199,46 @@ impl Position {
     }
 
     /// What happens next.
+    #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
     /// The seat whose turn it is.
+    #[inline]
     pub fn to_move(&self) -> u8 {
         self.to_move
     }
 
     /// The progress of every piece of a seat (0: waiting in the Charkoni; `rules.home()`: home).
+    #[inline]
     pub fn pieces_of(&self, seat: u8) -> &[u8] {
         &self.progress[usize::from(seat)][..usize::from(self.pieces)]
     }
 
+    /// How many pieces of all seats together wait at the start (progress 0).
+    ///
+    /// Simulation statistics ask for this after every move, so it avoids walking the pieces one
+    /// by one: each slot counts the zeros in its column over the seats' fixed-size rows (a few
+    /// vector instructions per row), and since every slot past a seat's pieces always holds 0,
+    /// those slots are taken away at the end.
+    #[inline]
+    pub fn waiting_pieces(&self) -> u32 {
+        let seats = &self.progress[..usize::from(self.seats)];
+        // At most MAX_SEATS in each column: byte-wide counts cannot overflow.
+        let mut columns = [0u8; MAX_PIECES];
+        for row in seats {
+            for (column, &p) in columns.iter_mut().zip(row) {
+                *column += u8::from(p == 0);
+            }
+        }
+        let zeros: u32 = columns.iter().map(|&n| u32::from(n)).sum();
+        let unused = seats.len() * (MAX_PIECES - usize::from(self.pieces));
+        zeros - unused as u32
+    }
+
     /// The unspent throws of the current turn.
+    #[inline]
     pub fn pool(&self) -> &Pool {
         &self.pool
     }
@@ -282,6 +309,19 @@ impl Position {
             self.apply_dice(rules, &outcome);
             return Ok(());
         }
+        // Under plain throws no throw can be void or end a streak: straight into the pool.
+        if !rules.plain_throws() && self.void_throw(rules, &outcome) {
+            self.after_throw(rules, false);
+        } else {
+            self.add_throw(rules, &outcome);
+        }
+        Ok(())
+    }
+
+    /// Settles what comes before a throw counts: its opening, and whether it is void (before
+    /// the opening, a 7 or 14 with no piece to move) or the third of a streak, whose penalty it
+    /// applies. Returns whether the throw is void.
+    fn void_throw(&mut self, rules: &Rules, outcome: &Outcome) -> bool {
         let seat = self.to_move;
         let bit = 1u8 << seat;
         let flags = rules.flags(outcome.value);
@@ -299,8 +339,7 @@ impl Position {
             && !self.has_piece_on_board(rules, seat)
             && !self.grace_waiting_to_enter(rules, seat);
         if void_before_opening || void_off_board {
-            self.after_throw(rules, false);
-            return Ok(());
+            return true;
         }
 
         if turn.three_in_a_row != StreakPenalty::None {
@@ -317,13 +356,17 @@ impl Position {
                 StreakPenalty::CancelTurn => self.pool.clear(),
                 _ => {}
             }
-            self.after_throw(rules, false);
-            return Ok(());
+            return true;
         }
+        false
+    }
 
+    /// Puts a throw that counts into the pool, with the bonus step it may earn, and moves on.
+    fn add_throw(&mut self, rules: &Rules, outcome: &Outcome) {
         let mut room = self.pool.push(Increment::thrown(outcome.value));
-        let bonus_due = flags.bonus_step
-            && (!rules.ruleset().throw.bonus_step_needs_all_entered || self.all_entered(seat));
+        let bonus_due = rules.flags(outcome.value).bonus_step
+            && (!rules.ruleset().throw.bonus_step_needs_all_entered
+                || self.all_entered(self.to_move));
         if bonus_due {
             room &= self.pool.push(Increment {
                 value: 1,
@@ -332,7 +375,6 @@ impl Position {
             });
         }
         self.after_throw(rules, outcome.extra_throw && room);
-        Ok(())
     }
 
     /// A throw of dice under Parcheesi's rules (003): each die an increment, and doublets with
@@ -465,8 +507,10 @@ impl Position {
     fn next_turn(&mut self, rules: &Rules) {
         self.throw_again = false;
         self.streak = (0, 0);
-        for step in 1..=self.seats {
-            let seat = (self.to_move + step) % self.seats;
+        let mut seat = self.to_move;
+        for _ in 0..self.seats {
+            // The next seat round the table, counted without a division.
+            seat = if seat + 1 < self.seats { seat + 1 } else { 0 };
             if !self.seat_finished(rules, seat) {
                 self.to_move = seat;
                 self.open_capture[usize::from(seat)] = [0; MAX_PIECES];
@@ -510,5 +554,25 @@ impl Position {
             self.streak = (0, 0);
             self.throw_again = false;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin_rules;
+
+    /// The zero count over whole rows takes away exactly the unused slots, whatever the number of
+    /// seats and pieces.
+    #[test]
+    fn waiting_pieces_counts_only_real_pieces() {
+        let rules = builtin_rules("pachisi", &[]).expect("builtin");
+        assert_eq!(Position::new(&rules).waiting_pieces(), 16);
+        let text = "12,40,h,0/0,0,0,0/3,0,0,0/0,0,0,0 Gm 25";
+        let pos = Position::from_notation(&rules, text).expect("valid");
+        assert_eq!(pos.waiting_pieces(), 12);
+        let three = builtin_rules("pachisi-3-players", &["players.pieces=6".into()])
+            .expect("builtin with six pieces");
+        assert_eq!(Position::new(&three).waiting_pieces(), 18);
     }
 }

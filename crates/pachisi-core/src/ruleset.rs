@@ -651,6 +651,8 @@ pub struct Rules {
     castle_square: [bool; 256],
     /// Whether moves are plain: see [`Rules::plain_moves`].
     plain_moves: bool,
+    /// Whether throws are plain: see [`Rules::plain_throws`].
+    plain_throws: bool,
     /// The progress of a piece home (`route_len + 1`), kept so it is not recomputed per lookup.
     home: u8,
     /// A seat's progress row once all its pieces are home: `home` for each piece, 0 in the unused
@@ -887,8 +889,10 @@ impl Rules {
         // The end square's last visit: the lane home follows it.
         let turn_home = (routes[0].len() + 1 - usize::from(b.arm_length)) as u8;
         let plain_moves = plain_moves(&ruleset);
+        let plain_throws = plain_throws(&ruleset);
         Ok(Rules {
             plain_moves,
+            plain_throws,
             min_step,
             turn_home,
             ruleset,
@@ -923,6 +927,7 @@ impl Rules {
     }
 
     /// The ruleset these rules were compiled from.
+    #[inline]
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
     }
@@ -933,11 +938,13 @@ impl Rules {
     }
 
     /// Number of seats.
+    #[inline]
     pub fn seats(&self) -> u8 {
         self.routes.len() as u8
     }
 
     /// Pieces per seat.
+    #[inline]
     pub fn pieces(&self) -> u8 {
         self.ruleset.players.pieces
     }
@@ -961,6 +968,7 @@ impl Rules {
     }
 
     /// The team of a seat.
+    #[inline]
     pub fn team_of(&self, seat: u8) -> u8 {
         self.team_of[usize::from(seat)]
     }
@@ -973,6 +981,14 @@ impl Rules {
     #[inline]
     pub(crate) fn plain_moves(&self) -> bool {
         self.plain_moves
+    }
+
+    /// Whether every throw goes straight into the pool: one die or set of shells, no doublets,
+    /// no opening throw, no throw that needs a piece on the board, and no streak penalty. No
+    /// throw can then be void, so applying one takes a shorter path.
+    #[inline]
+    pub(crate) fn plain_throws(&self) -> bool {
+        self.plain_throws
     }
 
     /// The seats of the other teams than `seat`'s, in increasing order.
@@ -1164,6 +1180,17 @@ fn plain_moves(ruleset: &Ruleset) -> bool {
         || m.blockades
         || c.on_entry
         || c.before_home)
+}
+
+/// See [`Rules::plain_throws`].
+fn plain_throws(ruleset: &Ruleset) -> bool {
+    let t = &ruleset.throw;
+    let turn = &ruleset.turn;
+    !(t.separate_dice
+        || ruleset.doubles.enabled
+        || !turn.opening.is_empty()
+        || !t.needs_piece_on_board.is_empty()
+        || turn.three_in_a_row != StreakPenalty::None)
 }
 
 /// A route as a table indexed by progress: progress `i` (1-based) stands on `route[i - 1]`, and

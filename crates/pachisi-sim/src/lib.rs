@@ -186,13 +186,13 @@ pub fn play_random_game(
 /// Plays one game and counts it into `stats`.
 pub fn play_counted<P: Policy>(rules: &Rules, seed: u64, policy: &mut P, stats: &mut Stats) {
     let start = Position::new(rules);
-    let mut tally = GameTally::new(rules, &start);
+    let mut tally = GameTally::new(&start);
     let outcomes = &mut stats.outcomes;
     let result = play_game(rules, start, seed, policy, |step, after| {
         if let Step::Throw(t) = step {
             outcomes[usize::from(t.0)] += 1;
         }
-        tally.count(rules, step, after);
+        tally.count(step, after);
     });
     stats.add_game(rules, &tally, &result.position);
 }

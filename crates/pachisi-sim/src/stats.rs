@@ -160,7 +160,7 @@ pub struct GameTally {
 
 impl GameTally {
     /// A tally for a game about to start from `start` (its first turn counted).
-    pub fn new(rules: &Rules, start: &Position) -> GameTally {
+    pub fn new(start: &Position) -> GameTally {
         GameTally {
             throws: 0,
             turns: 1,
@@ -170,13 +170,13 @@ impl GameTally {
             captures: 0,
             pieces_sent_back: 0,
             to_move: start.to_move(),
-            waiting: waiting(rules, start),
+            waiting: start.waiting_pieces(),
         }
     }
 
     /// Counts one step, which led to `after`.
     #[inline]
-    pub fn count(&mut self, rules: &Rules, step: Step, after: &Position) {
+    pub fn count(&mut self, step: Step, after: &Position) {
         let new_turn = after.to_move() != self.to_move;
         self.to_move = after.to_move();
         self.turns += u64::from(new_turn);
@@ -186,7 +186,7 @@ impl GameTally {
                 // A throw puts a piece back only as a penalty, which ends the turn: the common
                 // case costs one comparison.
                 if new_turn {
-                    self.pieces_sent_back += u64::from(self.sent_back(rules, after));
+                    self.pieces_sent_back += u64::from(self.sent_back(after));
                 }
             }
             Step::Move {
@@ -199,7 +199,7 @@ impl GameTally {
             }
             Step::Move { .. } => {
                 self.moves += 1;
-                let sent = self.sent_back(rules, after);
+                let sent = self.sent_back(after);
                 self.captures += u64::from(sent > 0);
                 self.pieces_sent_back += u64::from(sent);
             }
@@ -208,20 +208,12 @@ impl GameTally {
 
     /// Pieces put back at the start since the last count. Only captures and penalties put a
     /// piece back, and neither brings one out in the same step, so the difference counts them.
-    fn sent_back(&mut self, rules: &Rules, after: &Position) -> u32 {
-        let now = waiting(rules, after);
+    fn sent_back(&mut self, after: &Position) -> u32 {
+        let now = after.waiting_pieces();
         let sent = now.saturating_sub(self.waiting);
         self.waiting = now;
         sent
     }
-}
-
-/// Pieces of every seat waiting at the start.
-#[inline]
-fn waiting(rules: &Rules, pos: &Position) -> u32 {
-    (0..rules.seats())
-        .map(|s| pos.pieces_of(s).iter().filter(|&&p| p == 0).count() as u32)
-        .sum()
 }
 
 /// Counts over a set of games; see the module documentation.
