@@ -235,9 +235,13 @@ fn print_summary(rules: &Rules, r: &SimulateReport) {
          follow the exact probabilities)",
         t.chi_square, t.degrees_of_freedom, t.p_value
     );
+    let threads = match r.threads {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
     println!(
-        "\nelapsed: {:.3} s on {} threads ({:.0} games/s, {:.0} throws/s)",
-        r.elapsed_seconds, r.threads, r.games_per_second, r.throws_per_second
+        "\nelapsed: {:.3} s on {threads} ({:.0} games/s, {:.0} throws/s)",
+        r.elapsed_seconds, r.games_per_second, r.throws_per_second
     );
 }
 
