@@ -377,18 +377,28 @@ fn team_label(name: &str) -> String {
     initials.join("+")
 }
 
-fn advantage(data: &ReportData) -> Result<Figure, ReportError> {
-    let file = "seat-advantage.svg";
-    let (rows, cols) = grid(data.rulesets.len());
-    let panel_height = 320;
+/// A figure of one panel per ruleset, in a grid of `rows` x `cols` panels `panel_height` high,
+/// each drawn in its ruleset's colour.
+fn panels(
+    data: &ReportData,
+    file: &str,
+    (rows, cols): (usize, usize),
+    panel_height: u32,
+    draw: fn(&Area, &RulesetReport, RGBColor) -> DrawResult,
+) -> Result<String, ReportError> {
     let height = u32::try_from(rows).unwrap_or(1) * panel_height;
-    let text = svg(file, (WIDTH, height), |root| {
-        let panels = root.split_evenly((rows, cols));
-        for (i, (r, area)) in data.rulesets.iter().zip(&panels).enumerate() {
-            advantage_panel(area, r, colour(i))?;
+    svg(file, (WIDTH, height), |root| {
+        let areas = root.split_evenly((rows, cols));
+        for (i, (r, area)) in data.rulesets.iter().zip(&areas).enumerate() {
+            draw(area, r, colour(i))?;
         }
         Ok(())
-    })?;
+    })
+}
+
+fn advantage(data: &ReportData) -> Result<Figure, ReportError> {
+    let file = "seat-advantage.svg";
+    let text = panels(data, file, grid(data.rulesets.len()), 320, advantage_panel)?;
     Ok(Figure {
         file: file.to_string(),
         title: "Seat and team advantage".to_string(),
@@ -467,16 +477,13 @@ fn advantage_panel(area: &Area, r: &RulesetReport, c: RGBColor) -> DrawResult {
 
 fn throws(data: &ReportData) -> Result<Figure, ReportError> {
     let file = "throws.svg";
-    let panel_height = 250;
-    let n = data.rulesets.len();
-    let height = u32::try_from(n).unwrap_or(1) * panel_height;
-    let text = svg(file, (WIDTH, height), |root| {
-        let panels = root.split_evenly((n.max(1), 1));
-        for (i, (r, area)) in data.rulesets.iter().zip(&panels).enumerate() {
-            throws_panel(area, r, colour(i))?;
-        }
-        Ok(())
-    })?;
+    let text = panels(
+        data,
+        file,
+        (data.rulesets.len().max(1), 1),
+        250,
+        throws_panel,
+    )?;
     Ok(Figure {
         file: file.to_string(),
         title: "Throw distributions".to_string(),
