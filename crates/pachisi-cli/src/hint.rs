@@ -34,7 +34,7 @@ pub fn hint(
     if json {
         print_json(&rules, &pos, &spec, &ranked)
     } else {
-        print_text(&rules, &pos, &spec, &ranked);
+        print_text(&rules, &pos, &spec, &ranked)?;
         Ok(())
     }
 }
@@ -59,10 +59,10 @@ fn rank(rules: &Arc<Rules>, pos: &Position, spec: &BotSpec, seed: u64) -> Result
     Ok(ranked)
 }
 
-fn print_text(rules: &Rules, pos: &Position, spec: &BotSpec, ranked: &[RankedMove]) {
+fn print_text(rules: &Rules, pos: &Position, spec: &BotSpec, ranked: &[RankedMove]) -> Result<()> {
     let seat = pos.to_move();
-    println!("Position: {}", pos.to_notation(rules));
-    println!(
+    outln!("Position: {}", pos.to_notation(rules));
+    outln!(
         "Seat {seat} ({}, team {}) to move. {spec}'s estimate of the chance that the mover's \
          side wins after each move, best first:",
         rules.seat_colour(seat),
@@ -70,13 +70,14 @@ fn print_text(rules: &Rules, pos: &Position, spec: &BotSpec, ranked: &[RankedMov
     );
     for r in ranked {
         let d = describe_move(rules, pos, r.mv);
-        println!(
+        outln!(
             "  {:<10} {:>6.1}%  {}",
             d.notation,
             100.0 * r.win_chance,
             d.description
         );
     }
+    Ok(())
 }
 
 fn print_json(rules: &Rules, pos: &Position, spec: &BotSpec, ranked: &[RankedMove]) -> Result<()> {
@@ -100,6 +101,6 @@ fn print_json(rules: &Rules, pos: &Position, spec: &BotSpec, ranked: &[RankedMov
         "team": rules.team_of(seat),
         "moves": moves,
     });
-    println!("{}", serde_json::to_string_pretty(&out)?);
+    outln!("{}", serde_json::to_string_pretty(&out)?);
     Ok(())
 }

@@ -1,5 +1,22 @@
 //! The `pachisi` command: a thin layer over the rules engine and the simulator.
 
+/// Writes a line to standard output, returning the error from the enclosing function instead of
+/// panicking as `println!` does when the reader has gone (`pachisi ... | head`).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)?
+    }};
+}
+
+/// `outln!` without the newline.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout(), $($arg)*)?
+    }};
+}
+
 mod describe;
 mod hint;
 mod report;
@@ -332,9 +349,20 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of the output has gone (`pachisi ... | head`): nothing more to say.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether an error comes from writing to a pipe whose reader has closed it.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -45,7 +45,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let data = pachisi_report::gather(&config, &Bars::default())?;
     let written = pachisi_report::write_report(&args.out, &data)?;
     for path in &written {
-        println!("{}", path.display());
+        outln!("{}", path.display());
     }
     eprintln!(
         "report written in {:.1} s: open {} in a browser",

@@ -114,12 +114,12 @@ fn rules_list(json: bool) -> Result<()> {
             .iter()
             .map(|(n, t, s)| json!({"name": n, "title": t, "source": s}))
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        outln!("{}", serde_json::to_string_pretty(&list)?);
         return Ok(());
     }
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     for (name, title, source) in rows {
-        println!("{name:width$}  {title} [source {source}]");
+        outln!("{name:width$}  {title} [source {source}]");
     }
     Ok(())
 }
@@ -143,14 +143,14 @@ fn rules_show(rules: &Rules, json: bool) -> Result<()> {
             "board": {"squares": t.square_count(), "track": t.track_len(), "route": rules.route_len(), "castles": castles},
             "outcomes": outcomes,
         });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(());
     }
-    println!("{} ({}), source document {}", r.title, r.name, r.source);
+    outln!("{} ({}), source document {}", r.title, r.name, r.source);
     if !r.description.is_empty() {
-        println!("\n{}", r.description.trim());
+        outln!("\n{}", r.description.trim());
     }
-    println!(
+    outln!(
         "\nBoard: {} arms of 3 x {} squares ({} squares), a {}-square track, routes of {} squares.",
         t.arms(),
         t.arm_length(),
@@ -158,7 +158,7 @@ fn rules_show(rules: &Rules, json: bool) -> Result<()> {
         t.track_len(),
         rules.route_len()
     );
-    println!("Castles: {}", castles.join(" "));
+    outln!("Castles: {}", castles.join(" "));
     let seats: Vec<String> = (0..rules.seats())
         .map(|s| {
             format!(
@@ -170,12 +170,12 @@ fn rules_show(rules: &Rules, json: bool) -> Result<()> {
             )
         })
         .collect();
-    println!(
+    outln!(
         "Seats: {}; {} pieces each.",
         seats.join(", "),
         rules.pieces()
     );
-    println!(
+    outln!(
         "\nThrow outcomes ({}):",
         match r.throw.device {
             pachisi_core::ruleset::Device::Cowries => "shells mouth up",
@@ -183,9 +183,9 @@ fn rules_show(rules: &Rules, json: bool) -> Result<()> {
             pachisi_core::ruleset::Device::Dice => "dice total",
         }
     );
-    println!("  throw  result  value  probability  grace  extra throw  doublet");
+    outln!("  throw  result  value  probability  grace  extra throw  doublet");
     for o in rules.outcomes() {
-        println!(
+        outln!(
             "  {:>5}  {:>6}  {:>5}  {:>11.6}  {:>5}  {:>11}  {}",
             o.name.to_string(),
             o.result,
@@ -196,15 +196,15 @@ fn rules_show(rules: &Rules, json: bool) -> Result<()> {
             if o.doublet { "yes" } else { "" }
         );
     }
-    println!("\nEvery field (change any with --set FIELD=VALUE):\n");
-    print!("{}", r.to_toml());
+    outln!("\nEvery field (change any with --set FIELD=VALUE):\n");
+    out!("{}", r.to_toml());
     Ok(())
 }
 
 fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
     let steps = route(rules, seat);
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json!({"seat": seat, "route": steps}))?
         );
@@ -215,14 +215,14 @@ fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
     } else {
         ("the Charkoni", "back to it")
     };
-    println!(
+    outln!(
         "Route of seat {seat} ({}), from {start} (progress 0) {end} (progress {}):",
         rules.seat_colour(seat),
         rules.home()
     );
     for s in steps {
         let mark = if s.castle { "  castle" } else { "" };
-        println!("{:>4}  {}{mark}", s.progress, s.square);
+        outln!("{:>4}  {}{mark}", s.progress, s.square);
     }
     Ok(())
 }
@@ -264,12 +264,12 @@ fn moves(rules: &Rules, position: &str, throw: Option<ThrowName>, json: bool) ->
     if json {
         let out =
             json!({"position": after_throw, "phase": phase_name(pos.phase()), "moves": reports});
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(());
     }
-    println!("Position: {after_throw}");
+    outln!("Position: {after_throw}");
     if pos.phase() != Phase::Move {
-        println!(
+        outln!(
             "No move is due: {}.",
             match pos.phase() {
                 Phase::Throw => "the same seat throws again (or the turn passed on)",
@@ -278,15 +278,18 @@ fn moves(rules: &Rules, position: &str, throw: Option<ThrowName>, json: bool) ->
         );
         return Ok(());
     }
-    println!(
+    outln!(
         "{} legal move{}:",
         reports.len(),
         if reports.len() == 1 { "" } else { "s" }
     );
     for r in reports {
-        println!(
+        outln!(
             "  {:<10} {}\n  {:<10} -> {}",
-            r.notation, r.description, "", r.position
+            r.notation,
+            r.description,
+            "",
+            r.position
         );
     }
     Ok(())
@@ -338,7 +341,7 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> 
                 depth
             };
             let n = pachisi_core::perft(rules, &child, d);
-            println!("{label:<12} {n}");
+            outln!("{label:<12} {n}");
             total += n;
         }
         if total == 0 {
@@ -348,7 +351,7 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> 
         total = pachisi_core::perft(rules, &pos, depth);
     }
     let secs = started.elapsed().as_secs_f64();
-    println!("perft {depth}: {total}");
+    outln!("perft {depth}: {total}");
     eprintln!(
         "({secs:.3} s, {:.0} sequences/s)",
         total as f64 / secs.max(1e-9)
@@ -386,7 +389,7 @@ fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> 
     match out {
         Some(path) => std::fs::write(path, text)
             .with_context(|| format!("cannot write {}", path.display()))?,
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(())
 }
@@ -420,15 +423,15 @@ fn record_check(file: &Path, set: &[String]) -> Result<()> {
         .iter()
         .filter(|a| matches!(a.0, pachisi_core::Action::Throw(_)))
         .count();
-    println!(
+    outln!(
         "{}: {} actions ({throws} throws) replay under {name}",
         file.display(),
         record.actions.len()
     );
-    println!("final position: {}", pos.to_notation(&rules));
+    outln!("final position: {}", pos.to_notation(&rules));
     if pos.phase() == Phase::Over {
         let teams: Vec<String> = pos.placings().iter().map(u8::to_string).collect();
-        println!("finishing order (teams): {}", teams.join(", "));
+        outln!("finishing order (teams): {}", teams.join(", "));
     }
     Ok(())
 }

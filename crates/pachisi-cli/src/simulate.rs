@@ -157,9 +157,9 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
         summary: outcome.stats.summary(&rules),
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print_summary(&rules, &report);
+        print_summary(&rules, &report)?;
     }
     Ok(())
 }
@@ -173,26 +173,26 @@ fn percent(p: &Proportion) -> String {
     )
 }
 
-fn print_summary(rules: &Rules, r: &SimulateReport) {
+fn print_summary(rules: &Rules, r: &SimulateReport) -> Result<()> {
     let s = &r.summary;
     let players = if r.bots.iter().all(|b| b == "random") {
         "random players".to_string()
     } else {
         r.bots.join(", ")
     };
-    println!("{} ({}), seed {}, {players}", r.title, r.rules, r.seed);
+    outln!("{} ({}), seed {}, {players}", r.title, r.rules, r.seed);
     if !r.overrides.is_empty() {
-        println!("with {}", r.overrides.join(", "));
+        outln!("with {}", r.overrides.join(", "));
     }
-    println!("games played:     {}", s.games);
+    outln!("games played:     {}", s.games);
     if s.unfinished > 0 {
-        println!(
+        outln!(
             "unfinished:       {} (stopped at {} throws; nobody's win)",
             s.unfinished,
             pachisi_sim::MAX_THROWS_PER_GAME
         );
     }
-    println!(
+    outln!(
         "\nper game              mean     sd    min    5%   25% median   75%   95%   99%    max"
     );
     for (name, d) in [
@@ -200,49 +200,68 @@ fn print_summary(rules: &Rules, r: &SimulateReport) {
         ("turns", &s.turns_per_game),
         ("moves", &s.moves_per_game),
     ] {
-        println!(
+        outln!(
             "  {name:<14} {:>9.1} {:>6.1} {:>6} {:>5} {:>5} {:>6} {:>5} {:>5} {:>5} {:>6}",
-            d.mean, d.sd, d.min, d.p5, d.p25, d.median, d.p75, d.p95, d.p99, d.max
+            d.mean,
+            d.sd,
+            d.min,
+            d.p5,
+            d.p25,
+            d.median,
+            d.p75,
+            d.p95,
+            d.p99,
+            d.max
         );
     }
-    println!("  captures       {:>9.2}", s.captures_per_game);
-    println!("  sent back      {:>9.2}", s.pieces_sent_back_per_game);
-    println!(
+    outln!("  captures       {:>9.2}", s.captures_per_game);
+    outln!("  sent back      {:>9.2}", s.pieces_sent_back_per_game);
+    outln!(
         "  passes         {:>9.2}  ({:.2} forced: nothing else was legal)",
-        s.passes_per_game, s.forced_passes_per_game
+        s.passes_per_game,
+        s.forced_passes_per_game
     );
-    println!("\nwins per seat (95% interval)");
+    outln!("\nwins per seat (95% interval)");
     for (i, w) in s.seat_wins.iter().enumerate() {
-        println!("  {i} {:<14} {}", w.name, percent(&w.share));
+        outln!("  {i} {:<14} {}", w.name, percent(&w.share));
     }
     if rules.teams() < rules.seats() {
-        println!("wins per team (95% interval)");
+        outln!("wins per team (95% interval)");
         for (i, w) in s.team_wins.iter().enumerate() {
-            println!("  {i} {:<14} {}", w.name, percent(&w.share));
+            outln!("  {i} {:<14} {}", w.name, percent(&w.share));
         }
     }
     let t = &s.throws;
-    println!("\nthrows: {} in all", t.total);
-    println!("  throw  value    count  observed     exact");
+    outln!("\nthrows: {} in all", t.total);
+    outln!("  throw  value    count  observed     exact");
     for o in &t.outcomes {
-        println!(
+        outln!(
             "  {:<6} {:>5} {:>8} {:>9.5} {:>9.5}",
-            o.throw, o.value, o.count, o.observed, o.exact
+            o.throw,
+            o.value,
+            o.count,
+            o.observed,
+            o.exact
         );
     }
-    println!(
+    outln!(
         "  chi-square {:.2} on {} degrees of freedom: p = {:.3} (small p: the throws do not \
          follow the exact probabilities)",
-        t.chi_square, t.degrees_of_freedom, t.p_value
+        t.chi_square,
+        t.degrees_of_freedom,
+        t.p_value
     );
     let threads = match r.threads {
         1 => "1 thread".to_string(),
         n => format!("{n} threads"),
     };
-    println!(
+    outln!(
         "\nelapsed: {:.3} s on {threads} ({:.0} games/s, {:.0} throws/s)",
-        r.elapsed_seconds, r.games_per_second, r.throws_per_second
+        r.elapsed_seconds,
+        r.games_per_second,
+        r.throws_per_second
     );
+    Ok(())
 }
 
 /// One timed run of `pachisi bench`.
@@ -304,15 +323,22 @@ pub fn bench_command(args: &BenchArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let many = rayon_threads(base.threads);
     if !args.json {
-        println!(
+        outln!(
             "{} random games per ruleset, seed {}, on 1 thread and on {many}",
-            args.games, args.seed
+            args.games,
+            args.seed
         );
-        println!(
+        outln!(
             "{:<26} {:>10} {:>12} {:>10} {:>12} {:>8} {:>11}",
-            "ruleset", "games/s", "throws/s", "games/s", "throws/s", "speed-up", "throws/game"
+            "ruleset",
+            "games/s",
+            "throws/s",
+            "games/s",
+            "throws/s",
+            "speed-up",
+            "throws/game"
         );
-        println!(
+        outln!(
             "{:<26} {:>23} {:>23}",
             "",
             "(1 thread)",
@@ -335,7 +361,7 @@ pub fn bench_command(args: &BenchArgs) -> Result<()> {
             all_threads: timing(&all),
         };
         if !args.json {
-            println!(
+            outln!(
                 "{:<26} {:>10.0} {:>12.0} {:>10.0} {:>12.0} {:>7.2}x {:>11.1}",
                 line.rules,
                 line.one_thread.games_per_second,
@@ -355,7 +381,7 @@ pub fn bench_command(args: &BenchArgs) -> Result<()> {
             threads: many,
             rulesets: lines,
         };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     }
     Ok(())
 }

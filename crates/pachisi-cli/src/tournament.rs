@@ -38,9 +38,9 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
     bar.finish_and_clear();
     let report = report?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print_report(&rules, &report);
+        print_report(&rules, &report)?;
     }
     Ok(())
 }
@@ -68,24 +68,26 @@ fn parse_bots(texts: &[String]) -> Result<Vec<BotSpec>> {
     Ok(bots)
 }
 
-fn print_report(rules: &Rules, r: &Report) {
-    print_header(rules, r);
-    println!();
-    print_bots(r);
-    println!();
-    print_pairings(r);
-    println!(
+fn print_report(rules: &Rules, r: &Report) -> Result<()> {
+    print_header(rules, r)?;
+    outln!();
+    print_bots(r)?;
+    outln!();
+    print_pairings(r)?;
+    outln!(
         "\nIntervals are 95% and count deals, not games, since the games of a deal share their \
          throws.\nElo: Bradley-Terry fit with {} drawn game added to each pairing, relative to \
          the first bot;\nits intervals come from {} bootstrap resamples of the deals.",
-        r.prior_draws, r.bootstrap_resamples
+        r.prior_draws,
+        r.bootstrap_resamples
     );
+    Ok(())
 }
 
-fn print_header(rules: &Rules, r: &Report) {
+fn print_header(rules: &Rules, r: &Report) -> Result<()> {
     let title = &rules.ruleset().title;
     let pairings = r.pairings.len();
-    println!(
+    outln!(
         "Tournament under {title} ({}), seed {}: {} bots, {pairings} pairing{}",
         r.ruleset,
         r.seed,
@@ -93,11 +95,11 @@ fn print_header(rules: &Rules, r: &Report) {
         if pairings == 1 { "" } else { "s" }
     );
     match r.seating {
-        SeatingMethod::Teams => println!(
+        SeatingMethod::Teams => outln!(
             "Seating: two teams ({}); each bot plays every seat of one team",
             team_names(rules).join(" against ")
         ),
-        SeatingMethod::Alternating => println!(
+        SeatingMethod::Alternating => outln!(
             "Seating: {} teams; the two bots alternate around the table, and a bot wins when any \
              of its seats does",
             rules.teams()
@@ -108,7 +110,7 @@ fn print_header(rules: &Rules, r: &Report) {
         .iter()
         .map(|g| g.iter().map(|&s| if s == 0 { 'A' } else { 'B' }).collect())
         .collect();
-    println!(
+    outln!(
         "Duplicate deals: every deal of throws is played {} times, seats {} (A: the pairing's \
          first bot, B: its second)",
         r.games_per_deal,
@@ -122,7 +124,7 @@ fn print_header(rules: &Rules, r: &Report) {
             r.games_requested
         )
     };
-    println!(
+    outln!(
         "Games: {} deal{} = {} games per pairing{rounded}; {} in all, {:.1} throws per game",
         r.deals_per_pairing,
         if r.deals_per_pairing == 1 { "" } else { "s" },
@@ -131,11 +133,13 @@ fn print_header(rules: &Rules, r: &Report) {
         r.mean_throws_per_game
     );
     if r.unfinished > 0 {
-        println!(
+        outln!(
             "Unfinished: {} games stopped at {} throws, counted as draws",
-            r.unfinished, r.max_throws_per_game
+            r.unfinished,
+            r.max_throws_per_game
         );
     }
+    Ok(())
 }
 
 fn team_names(rules: &Rules) -> Vec<String> {
@@ -150,7 +154,7 @@ fn team_names(rules: &Rules) -> Vec<String> {
         .collect()
 }
 
-fn print_bots(r: &Report) {
+fn print_bots(r: &Report) -> Result<()> {
     let w = r
         .bots
         .iter()
@@ -158,7 +162,7 @@ fn print_bots(r: &Report) {
         .max()
         .unwrap_or(0)
         .max(3);
-    println!(
+    outln!(
         "{:<w$}  {:>6}  {:>6}  {:>5}  {:>6} {:<13}  {:>6} {:<17}  {:>11}  {:>9}",
         "bot",
         "games",
@@ -172,7 +176,7 @@ fn print_bots(r: &Report) {
         "decisions"
     );
     for b in &r.bots {
-        println!(
+        outln!(
             "{:<w$}  {:>6}  {:>6}  {:>5}  {:>5.1}% {:<13}  {:>6} {:<17}  {:>11.3}  {:>9}",
             b.spec,
             b.games,
@@ -186,21 +190,28 @@ fn print_bots(r: &Report) {
             b.decisions
         );
     }
+    Ok(())
 }
 
-fn print_pairings(r: &Report) {
+fn print_pairings(r: &Report) -> Result<()> {
     let names: Vec<String> = r
         .pairings
         .iter()
         .map(|p| format!("{} vs {}", p.first, p.second))
         .collect();
     let w = names.iter().map(String::len).max().unwrap_or(0).max(7);
-    println!(
+    outln!(
         "{:<w$}  {:>6}  {:>11}  {:>5}  {:>9} {:<13}  {:>8}",
-        "pairing", "games", "wins", "draws", "1st score", "(95% CI)", "Elo diff"
+        "pairing",
+        "games",
+        "wins",
+        "draws",
+        "1st score",
+        "(95% CI)",
+        "Elo diff"
     );
     for (p, name) in r.pairings.iter().zip(&names) {
-        println!(
+        outln!(
             "{name:<w$}  {:>6}  {:>11}  {:>5}  {:>8.1}% {:<13}  {:>8}",
             p.games,
             format!("{}-{}", p.first_wins, p.second_wins),
@@ -210,6 +221,7 @@ fn print_pairings(r: &Report) {
             signed(p.elo_difference)
         );
     }
+    Ok(())
 }
 
 fn percent_interval(i: Option<Interval>) -> String {

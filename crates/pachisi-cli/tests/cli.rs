@@ -1,7 +1,7 @@
 //! The `pachisi` command, run as a real process.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn pachisi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pachisi"))
@@ -573,4 +573,35 @@ fn hint_refuses_a_bot_without_estimates_and_a_throw_out_of_turn() {
     let waiting = "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 25 again";
     let err = fails(&["hint", "--position", waiting, "--throw", "25"]);
     assert!(err.contains("waits for a move"), "{err}");
+}
+
+/// `pachisi ... | head` closes the pipe before the output is written: the command stops quietly
+/// instead of panicking.
+#[test]
+fn a_closed_output_pipe_ends_the_command_quietly() {
+    for args in [
+        &["rules", "show", "pachisi"][..],
+        &[
+            "record",
+            "random",
+            "--rules",
+            "humphries-1904",
+            "--seed",
+            "3",
+        ][..],
+        &["simulate", "--games", "50"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pachisi"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        // Close the reading end at once, before the command has written anything.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
 }
