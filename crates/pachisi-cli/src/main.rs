@@ -188,7 +188,8 @@ struct SimulateArgs {
 /// The settings of `pachisi bench`.
 #[derive(Args, Debug)]
 struct BenchArgs {
-    /// Built-in rulesets to measure, separated by commas (default: all of them).
+    /// Rulesets to measure, built-in names or ruleset files, separated by commas (default: every
+    /// built-in ruleset).
     #[arg(long, value_name = "NAME,NAME", value_delimiter = ',')]
     rules: Vec<String>,
     /// Random games per ruleset and per run.

@@ -7,6 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use pachisi_core::{builtin_text, GameRecord, Phase, Position, Rules, ThrowName, BUILTIN_RULESETS};
 use serde_json::json;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -359,14 +360,66 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> 
     Ok(())
 }
 
-/// A progress bar counting games on standard error (hidden when that is not a terminal).
-pub(crate) fn games_bar(total: u64) -> ProgressBar {
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+/// A progress bar counting games on standard error (hidden when that is not a terminal). Games
+/// finish on several threads, each reporting its own count: the bar never moves backwards.
+pub(crate) struct GamesBar {
+    bar: ProgressBar,
+    shown: AtomicU64,
+}
+
+impl GamesBar {
+    /// A bar for `total` games, labelled with `label` when it is not empty.
+    pub(crate) fn new(total: u64, label: &str) -> GamesBar {
+        let template = if label.is_empty() {
+            "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}"
+        } else {
+            "{msg:34} {bar:32} {pos}/{len} games, {per_sec}, eta {eta}"
+        };
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_message(label.to_string());
+        GamesBar {
+            bar,
+            shown: AtomicU64::new(0),
+        }
+    }
+
+    /// A bar that draws nothing.
+    pub(crate) fn hidden() -> GamesBar {
+        GamesBar {
+            bar: ProgressBar::hidden(),
+            shown: AtomicU64::new(0),
+        }
+    }
+
+    /// `done` games are finished (as one thread counts them).
+    pub(crate) fn update(&self, done: u64) {
+        let at = self.shown.fetch_max(done, Ordering::Relaxed).max(done);
+        self.bar.set_position(at);
+    }
+
+    /// Removes the bar.
+    pub(crate) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Refuses a game count of zero, the same way for every command that takes one.
+pub(crate) fn check_games(games: u64) -> Result<()> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    Ok(())
+}
+
+/// Refuses a thread count of zero, the same way for every command that takes one.
+pub(crate) fn check_threads(threads: Option<usize>) -> Result<()> {
+    if threads == Some(0) {
+        bail!("--threads must be at least 1 (leave it out for one thread per core)");
+    }
+    Ok(())
 }
 
 /// Separates the overrides of a record's `Set` tag.

@@ -1,15 +1,14 @@
 //! `pachisi simulate` and `pachisi bench`: many games on all cores, counted and summarised.
 
-use crate::run::games_bar;
+use crate::run::{check_games, check_threads, load_rules, GamesBar};
 use crate::{BenchArgs, SimulateArgs};
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use pachisi_bots::{Bot, BotKind, BotSpec};
-use pachisi_core::{builtin_rules, Move, Position, Rules, BUILTIN_RULESETS};
+use pachisi_core::{Move, Position, Rules, BUILTIN_RULESETS};
 use pachisi_sim::{
     game_seed, simulate, Outcome, Policy, Proportion, RandomPolicy, Simulation, Summary,
 };
 use serde::Serialize;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Salt of the bots' seeds, so that a bot's random choices never follow the throws' stream.
@@ -35,8 +34,8 @@ impl Players {
                  every seat, or one for all of them"
             ),
         };
-        let plain_random = |s: &BotSpec| s.kind() == BotKind::Random && s.to_string() == "random";
-        if specs.iter().all(plain_random) {
+        // `random` takes no options: a table of random bots is the fast path's random player.
+        if specs.iter().all(|s| s.kind() == BotKind::Random) {
             return Ok(Players::Random);
         }
         Ok(Players::Bots(specs))
@@ -70,15 +69,11 @@ impl Policy for BotTable {
 /// Runs the simulation with a progress bar (shown only on a terminal).
 fn run(rules: &Arc<Rules>, players: &Players, sim: Simulation, bar: bool) -> Result<Outcome> {
     let bar = if bar {
-        games_bar(sim.games)
+        GamesBar::new(sim.games, "")
     } else {
-        indicatif::ProgressBar::hidden()
+        GamesBar::hidden()
     };
-    let shown = AtomicU64::new(0);
-    let progress = |done: u64| {
-        // Chunks finish on several threads: never move the bar backwards.
-        bar.set_position(shown.fetch_max(done, Ordering::Relaxed).max(done));
-    };
+    let progress = |done: u64| bar.update(done);
     let outcome = match players {
         Players::Random => simulate(
             rules,
@@ -100,20 +95,17 @@ fn run(rules: &Arc<Rules>, players: &Players, sim: Simulation, bar: bool) -> Res
             &progress,
         ),
     };
-    bar.finish_and_clear();
+    bar.finish();
     Ok(outcome?)
 }
 
-fn check_counts(games: u64, threads: Option<usize>) -> Result<Simulation> {
-    if games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if threads == Some(0) {
-        bail!("--threads must be at least 1 (leave it out for one thread per core)");
-    }
+/// A run's settings, checked.
+fn simulation(games: u64, seed: u64, threads: Option<usize>) -> Result<Simulation> {
+    check_games(games)?;
+    check_threads(threads)?;
     Ok(Simulation {
         games,
-        seed: 0,
+        seed,
         threads: threads.unwrap_or(0),
     })
 }
@@ -125,11 +117,9 @@ struct SimulateReport {
     title: String,
     overrides: Vec<String>,
     seed: u64,
-    threads: usize,
     bots: Vec<String>,
-    elapsed_seconds: f64,
-    games_per_second: f64,
-    throws_per_second: f64,
+    #[serde(flatten)]
+    timing: Timing,
     #[serde(flatten)]
     summary: Summary,
 }
@@ -137,23 +127,16 @@ struct SimulateReport {
 /// `pachisi simulate`.
 pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
     let rules = Arc::new(args.rules.load()?);
-    let sim = Simulation {
-        seed: args.seed,
-        ..check_counts(args.games, args.threads)?
-    };
+    let sim = simulation(args.games, args.seed, args.threads)?;
     let players = Players::parse(&rules, &args.bots)?;
     let outcome = run(&rules, &players, sim, true)?;
-    let secs = outcome.elapsed.as_secs_f64().max(1e-9);
     let report = SimulateReport {
         rules: rules.ruleset().name.clone(),
         title: rules.ruleset().title.clone(),
         overrides: args.rules.set.clone(),
         seed: args.seed,
-        threads: outcome.threads,
         bots: players.names(&rules),
-        elapsed_seconds: secs,
-        games_per_second: outcome.stats.games as f64 / secs,
-        throws_per_second: outcome.stats.total_throws() as f64 / secs,
+        timing: timing(&outcome),
         summary: outcome.stats.summary(&rules),
     };
     if args.json {
@@ -251,26 +234,27 @@ fn print_summary(rules: &Rules, r: &SimulateReport) -> Result<()> {
         t.degrees_of_freedom,
         t.p_value
     );
-    let threads = match r.threads {
+    let t = &r.timing;
+    let threads = match t.threads {
         1 => "1 thread".to_string(),
         n => format!("{n} threads"),
     };
     outln!(
         "\nelapsed: {:.3} s on {threads} ({:.0} games/s, {:.0} throws/s)",
-        r.elapsed_seconds,
-        r.games_per_second,
-        r.throws_per_second
+        t.elapsed_seconds,
+        t.games_per_second,
+        t.throws_per_second
     );
     Ok(())
 }
 
-/// One timed run of `pachisi bench`.
+/// How long a run took, on how many threads.
 #[derive(Serialize)]
 struct Timing {
     threads: usize,
+    elapsed_seconds: f64,
     games_per_second: f64,
     throws_per_second: f64,
-    seconds: f64,
 }
 
 /// One ruleset's line of `pachisi bench --json`.
@@ -297,13 +281,13 @@ fn timing(outcome: &Outcome) -> Timing {
         threads: outcome.threads,
         games_per_second: outcome.stats.games as f64 / secs,
         throws_per_second: outcome.stats.total_throws() as f64 / secs,
-        seconds: secs,
+        elapsed_seconds: secs,
     }
 }
 
 /// `pachisi bench`.
 pub fn bench_command(args: &BenchArgs) -> Result<()> {
-    let base = check_counts(args.games, args.threads)?;
+    simulation(args.games, args.seed, args.threads)?;
     let names: Vec<String> = if args.rules.is_empty() {
         BUILTIN_RULESETS
             .iter()
@@ -314,14 +298,11 @@ pub fn bench_command(args: &BenchArgs) -> Result<()> {
     };
     let rulesets = names
         .iter()
-        .map(|n| {
-            builtin_rules(n, &[]).map(Arc::new).map_err(|e| {
-                let all: Vec<&str> = BUILTIN_RULESETS.iter().map(|(n, _)| *n).collect();
-                anyhow!("{e}; the built-in rulesets are: {}", all.join(", "))
-            })
-        })
+        .map(|n| load_rules(n, &[]).map(Arc::new))
         .collect::<Result<Vec<_>>>()?;
-    let many = rayon_threads(base.threads);
+    let many = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     if !args.json {
         outln!(
             "{} random games per ruleset, seed {}, on 1 thread and on {many}",
@@ -384,13 +365,4 @@ pub fn bench_command(args: &BenchArgs) -> Result<()> {
         outln!("{}", serde_json::to_string_pretty(&report)?);
     }
     Ok(())
-}
-
-/// The threads a run with `threads` (0: one per core) plays on.
-fn rayon_threads(threads: usize) -> usize {
-    if threads > 0 {
-        threads
-    } else {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    }
 }

@@ -5,15 +5,12 @@ use anyhow::{anyhow, bail, Result};
 use pachisi_bots::BotSpec;
 use pachisi_core::Rules;
 use pachisi_tournament::{Interval, Report, SeatingMethod, Tournament};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Plays the tournament and prints the report.
 pub fn tournament(args: &TournamentArgs) -> Result<()> {
     let rules = Arc::new(args.rules.load()?);
-    if args.threads == Some(0) {
-        bail!("--threads must be at least 1 (leave it out for one thread per core)");
-    }
+    crate::run::check_threads(args.threads)?;
     let ruleset = if args.rules.set.is_empty() {
         args.rules.name.clone()
     } else {
@@ -28,14 +25,9 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         threads: args.threads,
     };
     let plan = t.plan()?;
-    let bar = crate::run::games_bar(plan.total_games);
-    let shown = AtomicU64::new(0);
-    let report = t.run(&|done| {
-        // Games finish on several threads: never move the bar backwards.
-        let at = shown.fetch_max(done, Ordering::Relaxed).max(done);
-        bar.set_position(at);
-    });
-    bar.finish_and_clear();
+    let bar = crate::run::GamesBar::new(plan.total_games, "");
+    let report = t.run(&|done| bar.update(done));
+    bar.finish();
     let report = report?;
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&report)?);
