@@ -548,6 +548,46 @@ mod tests {
         assert_eq!(ba, all);
     }
 
+    /// Plays `mv` after throwing `value` from `pos`, counting both steps.
+    fn step(rules: &Rules, pos: &mut Position, tally: &mut GameTally, value: u8, mv: &str) {
+        let t = rules.throw_by_value(value).expect("a throw of the rules");
+        pos.apply_throw(rules, t).expect("a throw is due");
+        tally.count(Step::Throw(t), pos);
+        let legal = pos.legal_moves(rules);
+        let mv = legal
+            .iter()
+            .copied()
+            .find(|m| m.to_string() == mv)
+            .unwrap_or_else(|| panic!("{mv} is not among {legal:?}"));
+        pos.play(rules, mv).expect("legal");
+        tally.count(
+            Step::Move {
+                mv,
+                choices: legal.len(),
+            },
+            pos,
+        );
+    }
+
+    #[test]
+    fn a_tally_counts_turns_passes_and_captures() {
+        let rules = pachisi_core::builtin_rules("pachisi", &[]).expect("built-in");
+        // Yellow at progress 10 throws 3 onto the square where green's piece stands.
+        let mut pos =
+            Position::from_notation(&rules, "10,0,0,0/64,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=YG")
+                .expect("valid position");
+        let mut tally = GameTally::new(&pos);
+        step(&rules, &mut pos, &mut tally, 3, "10+3");
+        assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));
+        assert_eq!((tally.throws, tally.moves, tally.turns), (1, 1, 2));
+        // Green, with nothing on the board, throws a 2: passing is all it can do.
+        assert_eq!(pos.to_move(), 1);
+        step(&rules, &mut pos, &mut tally, 2, "-");
+        assert_eq!((tally.passes, tally.forced_passes), (1, 1));
+        assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));
+        assert_eq!((tally.throws, tally.moves, tally.turns), (2, 2, 3));
+    }
+
     #[test]
     fn wilson_intervals_match_published_values() {
         // 81 of 263 (Newcombe 1998, table I, example 1): 0.2553 to 0.3662 by the Wilson method.
