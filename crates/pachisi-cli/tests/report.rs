@@ -135,6 +135,8 @@ fn the_report_files_exist_parse_and_agree() {
         assert!(caption.contains("seed 5"), "caption {caption:?}");
     }
     assert!(page.contains("pachisi report --rules pachisi,ludo --games 60"));
+    // --threads changes nothing, so the command on the page leaves it out.
+    assert!(!page.contains("--threads"));
     assert!(!page.contains("<script"));
 
     let data: ReportData =
@@ -216,6 +218,12 @@ fn bad_settings_give_clear_messages() {
         d,
     ]);
     assert!(err.contains("--best-bot"), "{err}");
+    let err = fails(&["report", "--rules", "ludo", "--threads", "0", "--out", d]);
+    assert!(err.contains("--threads must be at least 1"), "{err}");
+    assert!(
+        !dir.exists(),
+        "a refused report must not create its directory"
+    );
 
     // A directory below a plain file cannot be made; nothing is played first.
     std::fs::create_dir_all(&dir).expect("makes the directory");
@@ -232,6 +240,19 @@ fn bad_settings_give_clear_messages() {
         below.to_str().expect("utf-8 path"),
     ]);
     assert!(err.contains("cannot create the output directory"), "{err}");
+    // The system's reason is given once.
+    assert_eq!(err.matches("os error").count(), 1, "{err}");
+    // An --out that is a file is refused the same way.
+    let err = fails(&[
+        "report",
+        "--rules",
+        "ludo",
+        "--games",
+        "5",
+        "--out",
+        file.to_str().expect("utf-8 path"),
+    ]);
+    assert!(err.contains("cannot create the output directory"), "{err}");
 }
 
 /// Renders a small report in headless Chromium with browser-tests/report.mjs: no console or
@@ -240,11 +261,16 @@ fn bad_settings_give_clear_messages() {
 fn the_page_renders_in_headless_chromium() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let script = root.join("browser-tests/report.mjs");
-    let chromium = Path::new("/usr/bin/chromium");
+    // The same browser the script drives: $CHROMIUM, or Debian's.
+    let chromium =
+        PathBuf::from(std::env::var_os("CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into()));
     let modules = root.join("browser-tests/node_modules/playwright-core");
     let node = Command::new("node").arg("--version").output();
     let missing = if !chromium.exists() {
-        Some("no /usr/bin/chromium (apt-get install chromium)".to_string())
+        Some(format!(
+            "no {} (apt-get install chromium, or set CHROMIUM)",
+            chromium.display()
+        ))
     } else if !modules.exists() {
         Some("no browser-tests/node_modules (npm ci --prefix browser-tests)".to_string())
     } else if node.is_err() {

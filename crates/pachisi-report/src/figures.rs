@@ -5,7 +5,10 @@
 
 use crate::page::count;
 use crate::{ReportData, ReportError, RulesetReport};
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use pachisi_sim::Histogram;
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::error::Error;
@@ -115,6 +118,25 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
         .draw()
 }
 
+/// The mesh every chart shares: horizontal grid lines only, light grey, labels in [`font`].
+fn mesh<'a, 'b, DB, X>(
+    chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, RangedCoordf64>>,
+    label_size: u32,
+    desc_size: u32,
+) -> MeshStyle<'a, 'b, X, RangedCoordf64, DB>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_x_mesh()
+        .max_light_lines(0)
+        .bold_line_style(GRID)
+        .label_style(font(label_size))
+        .axis_desc_style(font(desc_size));
+    mesh
+}
+
 fn font(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().color(&BLACK)
 }
@@ -131,18 +153,15 @@ fn percent_label(span: f64) -> impl Fn(&f64) -> String {
     move |v| format!("{:.*}%", decimals, 100.0 * v)
 }
 
-/// The `q` quantile of the lengths by the nearest rank, as [`pachisi_sim::Histogram`] computes it.
-fn quantile(counts: &[(u64, u64)], q: f64) -> u64 {
-    let total: u64 = counts.iter().map(|&(_, n)| n).sum();
-    let rank = ((q.clamp(0.0, 1.0) * total as f64).ceil() as u64).max(1);
-    let mut seen = 0;
+/// The histogram of game lengths `counts` (value, games) was taken from.
+fn histogram(counts: &[(u64, u64)]) -> Histogram {
+    let mut h = Histogram::default();
     for &(v, n) in counts {
-        seen += n;
-        if seen >= rank {
-            return v;
+        for _ in 0..n {
+            h.add(v);
         }
     }
-    counts.last().map_or(0, |&(v, _)| v)
+    h
 }
 
 /// A round bin width (1, 2 or 5 times a power of ten) near `raw`.
@@ -161,28 +180,52 @@ fn nice_width(raw: f64) -> u64 {
     }
 }
 
-/// The bins of the game-length figure: first bin's start, width, and number of bins.
-fn length_bins(data: &ReportData) -> (u64, u64, u64) {
-    let lengths = data.rulesets.iter().map(|r| &r.throws_per_game_counts);
-    let low = lengths
-        .clone()
-        .filter_map(|c| c.first().map(|&(v, _)| v))
-        .min()
-        .unwrap_or(0);
-    let high = lengths
-        .map(|c| quantile(c, 0.995))
-        .max()
-        .unwrap_or(1)
-        .max(low + 1);
-    let width = nice_width((high - low) as f64 / 60.0);
-    let start = low / width * width;
-    let bins = (high - start) / width + 1;
-    (start, width, bins)
+/// The bins of the game-length figure.
+struct LengthBins {
+    /// The first bin's start.
+    start: u64,
+    /// Each bin's width.
+    width: u64,
+    /// How many bins.
+    bins: u64,
+    /// The 99.5th percentile of the longest ruleset, where the axis ends.
+    longest: u64,
+}
+
+impl LengthBins {
+    fn of(data: &ReportData) -> LengthBins {
+        let shortest = data
+            .rulesets
+            .iter()
+            .map(|r| r.summary.throws_per_game.min)
+            .min()
+            .unwrap_or(0);
+        let longest = data
+            .rulesets
+            .iter()
+            .map(|r| histogram(&r.throws_per_game_counts).quantile(0.995))
+            .max()
+            .unwrap_or(0);
+        let high = longest.max(shortest + 1);
+        let width = nice_width((high - shortest) as f64 / 60.0);
+        let start = shortest / width * width;
+        LengthBins {
+            start,
+            width,
+            bins: (high - start) / width + 1,
+            longest,
+        }
+    }
 }
 
 fn game_lengths(data: &ReportData) -> Result<Figure, ReportError> {
     let file = "game-length.svg";
-    let (start, width, bins) = length_bins(data);
+    let LengthBins {
+        start,
+        width,
+        bins,
+        longest,
+    } = LengthBins::of(data);
     let end = start + bins * width;
     let shares: Vec<Vec<f64>> = data
         .rulesets
@@ -219,17 +262,11 @@ fn game_lengths(data: &ReportData) -> Result<Figure, ReportError> {
             .x_label_area_size(48)
             .y_label_area_size(84)
             .build_cartesian_2d(start as f64..end as f64, 0.0..top)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .max_light_lines(0)
-            .bold_line_style(GRID)
+        mesh(&mut chart, 16, 17)
             .x_desc(x_desc.as_str())
             .y_desc("share of games in the bin")
             .y_label_formatter(&percent_label(top))
             .x_label_formatter(&|v| format!("{v:.0}"))
-            .label_style(font(16))
-            .axis_desc_style(font(17))
             .draw()?;
         for (i, (r, share)) in data.rulesets.iter().zip(&shares).enumerate() {
             let c = colour(i);
@@ -265,12 +302,6 @@ fn game_lengths(data: &ReportData) -> Result<Figure, ReportError> {
         legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     })?;
-    let longest = data
-        .rulesets
-        .iter()
-        .map(|r| quantile(&r.throws_per_game_counts, 0.995))
-        .max()
-        .unwrap_or(0);
     Ok(Figure {
         file: file.to_string(),
         title: "Game length".to_string(),
@@ -434,17 +465,11 @@ fn advantage_panel(area: &Area, r: &RulesetReport, c: RGBColor) -> DrawResult {
         .y_label_area_size(84)
         .build_cartesian_2d(Categories(n), y0..y1)?;
     let label = |v: &f64| category_label(&labels, *v);
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .max_light_lines(0)
-        .bold_line_style(GRID)
+    mesh(&mut chart, 18, 16)
         .y_labels(6)
         .y_label_formatter(&percent_label(y1 - y0))
         .x_label_formatter(&label)
-        .label_style(font(18))
         .y_desc("games won")
-        .axis_desc_style(font(16))
         .draw()?;
     chart.draw_series(DashedLineSeries::new(
         vec![(-0.6, fair), (n as f64 - 0.4, fair)],
@@ -529,17 +554,11 @@ fn throws_panel(area: &Area, r: &RulesetReport, c: RGBColor) -> DrawResult {
         .y_label_area_size(84)
         .build_cartesian_2d(Categories(n), 0.0..top)?;
     let label = |v: &f64| category_label(&labels, *v);
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .max_light_lines(0)
-        .bold_line_style(GRID)
+    mesh(&mut chart, 18, 16)
         .y_labels(5)
         .y_label_formatter(&percent_label(top))
         .x_label_formatter(&label)
-        .label_style(font(18))
         .y_desc("share of throws")
-        .axis_desc_style(font(16))
         .draw()?;
     let half = 0.36;
     chart.draw_series(t.outcomes.iter().enumerate().map(|(i, o)| {
@@ -576,17 +595,11 @@ fn skill(data: &ReportData) -> Result<Figure, ReportError> {
             .y_label_area_size(84)
             .build_cartesian_2d(Categories(n), 0.0..1.0)?;
         let label = |v: &f64| category_label(&labels, *v);
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .max_light_lines(0)
-            .bold_line_style(GRID)
+        mesh(&mut chart, 16, 17)
             .y_labels(11)
             .y_label_formatter(&percent_label(1.0))
             .x_label_formatter(&label)
-            .label_style(font(16))
             .y_desc("first-named bot's score (win 1, draw 1/2)")
-            .axis_desc_style(font(17))
             .draw()?;
         chart
             .draw_series(DashedLineSeries::new(
@@ -684,8 +697,10 @@ mod tests {
             h.add(v);
         }
         let counts: Vec<(u64, u64)> = h.counts().collect();
+        let rebuilt = histogram(&counts);
+        assert_eq!(rebuilt, h);
         for q in [0.0, 0.1, 0.5, 0.77, 0.995, 1.0] {
-            assert_eq!(quantile(&counts, q), h.quantile(q), "q = {q}");
+            assert_eq!(rebuilt.quantile(q), h.quantile(q), "q = {q}");
         }
     }
 

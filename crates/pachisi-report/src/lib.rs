@@ -54,7 +54,8 @@ pub const INDEX_FILE: &str = "index.html";
 /// The file name of the data behind the page.
 pub const DATA_FILE: &str = "report.json";
 
-/// Why a report could not be made.
+/// Why a report could not be made. The message says what failed; the cause, where there is one,
+/// is the error's [`source`](std::error::Error::source) (`{:#}` with `anyhow` prints both).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReportError {
@@ -65,10 +66,10 @@ pub enum ReportError {
     #[error("the ruleset `{0}` is listed twice")]
     DuplicateRuleset(String),
     /// No games were asked for.
-    #[error("a report needs at least one game per ruleset (--games)")]
+    #[error("--games must be at least 1: a report needs at least one random game per ruleset")]
     NoGames,
     /// The random games could not be played.
-    #[error("cannot simulate {ruleset}: {source}")]
+    #[error("cannot simulate {ruleset}")]
     Simulation {
         /// The ruleset's label.
         ruleset: String,
@@ -76,7 +77,7 @@ pub enum ReportError {
         source: SimulationError,
     },
     /// A match between bots could not be played.
-    #[error("cannot play {first} against {second} under {ruleset}: {source}")]
+    #[error("cannot play {first} against {second} under {ruleset}")]
     Tournament {
         /// The ruleset's label.
         ruleset: String,
@@ -96,7 +97,7 @@ pub enum ReportError {
         message: String,
     },
     /// The output directory could not be created.
-    #[error("cannot create the output directory {}: {source}", path.display())]
+    #[error("cannot create the output directory {}", path.display())]
     CreateDir {
         /// The directory.
         path: PathBuf,
@@ -104,7 +105,7 @@ pub enum ReportError {
         source: std::io::Error,
     },
     /// A file could not be written.
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("cannot write {}", path.display())]
     Io {
         /// The file or directory.
         path: PathBuf,
@@ -112,7 +113,7 @@ pub enum ReportError {
         source: std::io::Error,
     },
     /// The data could not be serialised.
-    #[error("cannot serialise the report data: {0}")]
+    #[error("cannot serialise the report data")]
     Json(#[from] serde_json::Error),
 }
 
@@ -325,11 +326,14 @@ fn gather_skill(
             "a ruleset with a single team has no match between two bots".to_string(),
         ));
     }
-    let spec = |text: &str| text.parse::<BotSpec>();
-    let (Ok(heuristic), Ok(random)) = (spec("heuristic"), spec("random")) else {
-        return Ok(skipped("the baseline bots are not available".to_string()));
-    };
-    let first = matchup(config, name, rules, [heuristic.clone(), random], progress)?;
+    let heuristic = baseline("heuristic");
+    let first = matchup(
+        config,
+        name,
+        rules,
+        [heuristic.clone(), baseline("random")],
+        progress,
+    )?;
     let second = matchup(
         config,
         name,
@@ -344,6 +348,12 @@ fn gather_skill(
     })
 }
 
+/// A spec without options, which always parses.
+fn baseline(name: &str) -> BotSpec {
+    name.parse()
+        .expect("a bot name without options is a valid spec")
+}
+
 fn matchup(
     config: &ReportConfig,
     name: &str,
@@ -351,11 +361,10 @@ fn matchup(
     bots: [BotSpec; 2],
     progress: &dyn Progress,
 ) -> Result<Matchup, ReportError> {
-    let [first, second] = bots.clone().map(|b| b.to_string());
     let failed = |source| ReportError::Tournament {
         ruleset: name.to_string(),
-        first: first.clone(),
-        second: second.clone(),
+        first: bots[0].to_string(),
+        second: bots[1].to_string(),
         source: Box::new(source),
     };
     let t = Tournament {
@@ -367,16 +376,19 @@ fn matchup(
         threads: config.threads,
     };
     let plan = t.plan().map_err(failed)?;
-    progress.start(&format!("{name}: {first} vs {second}"), plan.total_games);
+    progress.start(
+        &format!("{name}: {} vs {}", bots[0], bots[1]),
+        plan.total_games,
+    );
     let report = t.run(&|done| progress.games_done(done));
     progress.finish();
     let report = report.map_err(failed)?.without_timing();
-    let Some(p) = report.pairings.first() else {
+    let Some(p) = report.pairings.first().cloned() else {
         return Err(failed(TournamentError::NoGames));
     };
     Ok(Matchup {
-        first: first.clone(),
-        second: second.clone(),
+        first: p.first,
+        second: p.second,
         games: p.games,
         deals: p.deals,
         first_wins: p.first_wins,
@@ -385,7 +397,7 @@ fn matchup(
         score: p.first_score,
         low: p.first_score_interval.map(|i| i.low),
         high: p.first_score_interval.map(|i| i.high),
-        tournament: report.clone(),
+        tournament: report,
     })
 }
 
@@ -408,14 +420,21 @@ pub fn render(data: &ReportData) -> Result<Rendered, ReportError> {
     Ok(Rendered { html, figures })
 }
 
-/// Creates `dir` (and its parents) if needed, so that a directory that cannot be made fails
-/// before any game is played.
+/// Creates `dir` (and its parents) if needed and checks that a file can be written in it, so
+/// that a directory that cannot be made or written fails before any game is played.
 ///
 /// # Errors
-/// When the directory cannot be created.
+/// When the directory cannot be created, or a file cannot be created in it.
 pub fn prepare_dir(dir: &Path) -> Result<(), ReportError> {
     std::fs::create_dir_all(dir).map_err(|source| ReportError::CreateDir {
         path: dir.to_path_buf(),
+        source,
+    })?;
+    let probe = dir.join(".pachisi-report-write-test");
+    let written = std::fs::write(&probe, "");
+    let _ = std::fs::remove_file(&probe);
+    written.map_err(|source| ReportError::Io {
+        path: probe,
         source,
     })
 }
@@ -524,10 +543,14 @@ mod tests {
     #[test]
     fn the_same_settings_give_the_same_files_on_any_number_of_threads() {
         let mut c = config(&["ludo"], 40, 4);
-        let a = render(&gather(&c, &Silent).expect("gathers")).expect("renders");
+        let data_a = gather(&c, &Silent).expect("gathers");
+        let a = render(&data_a).expect("renders");
         c.threads = Some(1);
-        let b = render(&gather(&c, &Silent).expect("gathers")).expect("renders");
+        let data_b = gather(&c, &Silent).expect("gathers");
+        let b = render(&data_b).expect("renders");
         assert_eq!(a.html, b.html);
+        let json = |d: &ReportData| serde_json::to_string(d).expect("serialises");
+        assert_eq!(json(&data_a), json(&data_b));
     }
 
     #[test]
@@ -559,6 +582,8 @@ mod tests {
                 .contains("cannot create the output directory"),
             "{err}"
         );
+        // The system's reason is the source, not repeated in the message.
+        assert!(std::error::Error::source(&err).is_some());
         let _ = std::fs::remove_file(&file);
     }
 }
