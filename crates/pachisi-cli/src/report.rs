@@ -1,24 +1,17 @@
 //! `pachisi report`: loads the rulesets, runs [`pachisi_report::gather`] with progress bars and
 //! writes the page with [`pachisi_report::write_report`].
 
-use crate::run::load_rules;
+use crate::run::{check_threads, load_rules, GamesBar};
 use crate::ReportArgs;
-use anyhow::{anyhow, bail, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use anyhow::{anyhow, Result};
 use pachisi_bots::BotSpec;
 use pachisi_report::{Progress, ReportConfig};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// `pachisi report`.
 pub fn report(args: &ReportArgs) -> Result<()> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if args.threads == Some(0) {
-        bail!("--threads must be at least 1 (leave it out for one thread per core)");
-    }
+    check_threads(args.threads)?;
     let best_bot = args
         .best_bot
         .parse::<BotSpec>()
@@ -26,8 +19,9 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let rulesets = args
         .rules
         .iter()
-        .filter(|name| !name.trim().is_empty())
-        .map(|name| Ok((name.clone(), Arc::new(load_rules(name, &[])?))))
+        .map(|name| name.trim())
+        .filter(|name| !name.is_empty())
+        .map(|name| Ok((name.to_string(), Arc::new(load_rules(name, &[])?))))
         .collect::<Result<Vec<_>>>()?;
     let config = ReportConfig {
         rulesets,
@@ -92,49 +86,31 @@ fn quote(word: &str) -> String {
     }
 }
 
-/// One progress bar per stage on standard error (hidden when that is not a terminal).
+/// One bar per stage of the report (each ruleset's games, then each match).
 #[derive(Default)]
 struct Bars {
-    bar: Mutex<Option<ProgressBar>>,
-    shown: AtomicU64,
-}
-
-impl Bars {
-    fn with_bar(&self, f: impl FnOnce(&ProgressBar)) {
-        if let Ok(guard) = self.bar.lock() {
-            if let Some(bar) = guard.as_ref() {
-                f(bar);
-            }
-        }
-    }
+    bar: Mutex<Option<GamesBar>>,
 }
 
 impl Progress for Bars {
     fn start(&self, label: &str, games: u64) {
-        let bar = ProgressBar::new(games);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg:34} {bar:32} {pos}/{len} games, {per_sec}, eta {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar.set_message(label.to_string());
-        self.shown.store(0, Ordering::Relaxed);
         if let Ok(mut guard) = self.bar.lock() {
-            *guard = Some(bar);
+            *guard = Some(GamesBar::new(games, label));
         }
     }
 
     fn games_done(&self, done: u64) {
-        // Games finish on several threads: never move the bar backwards.
-        let at = self.shown.fetch_max(done, Ordering::Relaxed).max(done);
-        self.with_bar(|bar| bar.set_position(at));
+        if let Ok(guard) = self.bar.lock() {
+            if let Some(bar) = guard.as_ref() {
+                bar.update(done);
+            }
+        }
     }
 
     fn finish(&self) {
         if let Ok(mut guard) = self.bar.lock() {
             if let Some(bar) = guard.take() {
-                bar.finish_and_clear();
+                bar.finish();
             }
         }
     }

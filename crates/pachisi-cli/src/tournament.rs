@@ -136,13 +136,7 @@ fn print_header(rules: &Rules, r: &Report) -> Result<()> {
 
 fn team_names(rules: &Rules) -> Vec<String> {
     (0..rules.teams())
-        .map(|t| {
-            (0..rules.seats())
-                .filter(|&seat| rules.team_of(seat) == t)
-                .map(|seat| rules.seat_colour(seat))
-                .collect::<Vec<_>>()
-                .join("+")
-        })
+        .map(|t| pachisi_sim::team_name(rules, t))
         .collect()
 }
 

@@ -273,6 +273,13 @@ fn simulate_puts_bots_in_the_seats_and_refuses_a_bad_lineup() {
         "{text}"
     );
     assert!(text.contains("chi-square"), "{text}");
+    // Random bots in every seat are the default random players: the same games.
+    let default = json(&["simulate", "--rules", "ludo", "--games", "6", "--json"]);
+    let random = json(&[
+        "simulate", "--rules", "ludo", "--games", "6", "--bots", "random", "--json",
+    ]);
+    assert_eq!(default["throws"], random["throws"]);
+    assert_eq!(default["seat_wins"], random["seat_wins"]);
     let err = fails(&["simulate", "--rules", "ludo", "--bots", "heuristic,random"]);
     assert!(err.contains("4 seats"), "{err}");
     let err = fails(&["simulate", "--rules", "ludo", "--bots", "clever"]);
