@@ -30,7 +30,7 @@ pub struct Simulation {
 #[derive(Debug, thiserror::Error)]
 pub enum SimulationError {
     /// The thread pool could not be started.
-    #[error("cannot start {threads} worker threads: {source}")]
+    #[error("cannot start {threads} worker threads")]
     Threads {
         /// Threads asked for.
         threads: usize,
