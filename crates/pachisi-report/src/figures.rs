@@ -153,17 +153,6 @@ fn percent_label(span: f64) -> impl Fn(&f64) -> String {
     move |v| format!("{:.*}%", decimals, 100.0 * v)
 }
 
-/// The histogram of game lengths `counts` (value, games) was taken from.
-fn histogram(counts: &[(u64, u64)]) -> Histogram {
-    let mut h = Histogram::default();
-    for &(v, n) in counts {
-        for _ in 0..n {
-            h.add(v);
-        }
-    }
-    h
-}
-
 /// A round bin width (1, 2 or 5 times a power of ten) near `raw`.
 fn nice_width(raw: f64) -> u64 {
     let mut unit = 1u64;
@@ -203,7 +192,13 @@ impl LengthBins {
         let longest = data
             .rulesets
             .iter()
-            .map(|r| histogram(&r.throws_per_game_counts).quantile(0.995))
+            .map(|r| {
+                r.throws_per_game_counts
+                    .iter()
+                    .copied()
+                    .collect::<Histogram>()
+                    .quantile(0.995)
+            })
             .max()
             .unwrap_or(0);
         let high = longest.max(shortest + 1);
@@ -697,7 +692,7 @@ mod tests {
             h.add(v);
         }
         let counts: Vec<(u64, u64)> = h.counts().collect();
-        let rebuilt = histogram(&counts);
+        let rebuilt: pachisi_sim::Histogram = counts.iter().copied().collect();
         assert_eq!(rebuilt, h);
         for q in [0.0, 0.1, 0.5, 0.77, 0.995, 1.0] {
             assert_eq!(rebuilt.quantile(q), h.quantile(q), "q = {q}");

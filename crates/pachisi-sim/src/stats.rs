@@ -29,20 +29,22 @@ pub struct Histogram {
 impl Histogram {
     /// Counts one more game with value `v`.
     pub fn add(&mut self, v: u64) {
-        *self.counts.entry(v).or_insert(0) += 1;
-        self.total += 1;
-        self.sum += u128::from(v);
-        self.sum_sq += u128::from(v) * u128::from(v);
+        self.add_games(v, 1);
+    }
+
+    /// Counts `n` more games with value `v`.
+    pub fn add_games(&mut self, v: u64, n: u64) {
+        *self.counts.entry(v).or_insert(0) += n;
+        self.total += n;
+        self.sum += u128::from(v) * u128::from(n);
+        self.sum_sq += u128::from(v) * u128::from(v) * u128::from(n);
     }
 
     /// Adds another histogram's counts.
     pub fn merge(&mut self, other: &Histogram) {
-        for (&v, &n) in &other.counts {
-            *self.counts.entry(v).or_insert(0) += n;
+        for (v, n) in other.counts() {
+            self.add_games(v, n);
         }
-        self.total += other.total;
-        self.sum += other.sum;
-        self.sum_sq += other.sum_sq;
     }
 
     /// Games counted.
@@ -107,6 +109,17 @@ impl Histogram {
             p99: self.quantile(0.99),
             max: self.counts.keys().next_back().copied().unwrap_or(0),
         }
+    }
+}
+
+/// A histogram from `(value, games)` pairs, as [`Histogram::counts`] lists them.
+impl FromIterator<(u64, u64)> for Histogram {
+    fn from_iter<I: IntoIterator<Item = (u64, u64)>>(pairs: I) -> Histogram {
+        let mut h = Histogram::default();
+        for (v, n) in pairs {
+            h.add_games(v, n);
+        }
+        h
     }
 }
 
@@ -546,6 +559,7 @@ mod tests {
         ba.merge(&a);
         assert_eq!(ab, all);
         assert_eq!(ba, all);
+        assert_eq!(all.counts().collect::<Histogram>(), all);
     }
 
     /// Plays `mv` after throwing `value` from `pos`, counting both steps.
