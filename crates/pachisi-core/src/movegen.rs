@@ -178,19 +178,22 @@ impl Occupancy {
     }
 }
 
-/// Where a single piece at `from` moving `value` squares under [`Rules::plain_moves`] ends, if it
-/// may: home on an exact throw (or any overshoot where that is allowed), and never so close to
-/// home under exact throws that no increment could take it there ([`Position::push_advances`]).
+/// Where a move ends whose progress would be `raw` (its start plus its distance), if it may end
+/// there: home on an exact throw (or any overshoot where that is allowed). Under exact throws a
+/// stop nearer the Charkoni than `min_step` (the smallest move the piece could make next) is not
+/// allowed: it could never get home, and that reading would trap the player (document 003's
+/// principle).
 #[inline]
-fn plain_destination(rules: &Rules, from: u8, value: u8) -> Option<u8> {
-    let raw = u16::from(from) + u16::from(value);
+fn destination(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
     let home = u16::from(rules.home());
     let exact = rules.ruleset().moves.exact_home;
-    if raw == home || (raw > home && !exact) {
-        return Some(rules.home());
+    let reaches_home = raw == home || (raw > home && !exact);
+    let trapped = exact && raw < home && home - raw < u16::from(min_step);
+    if reaches_home {
+        Some(rules.home())
+    } else {
+        u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
     }
-    let trapped = exact && raw < home && home - raw < u16::from(rules.min_step());
-    u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
 }
 
 /// An [`Occupancy`] built on first use. Under most rulesets who stands on a square only matters
@@ -241,6 +244,13 @@ trait MoveSink {
     fn contains(&self, mv: &Move) -> bool;
     /// Takes a move.
     fn push(&mut self, mv: Move);
+    /// Takes a move unless it was put here already.
+    #[inline]
+    fn push_new(&mut self, mv: Move) {
+        if !self.contains(&mv) {
+            self.push(mv);
+        }
+    }
     /// Whether no move was put here yet.
     fn is_empty(&self) -> bool;
     /// Whether further moves can make no difference, so generation may stop.
@@ -311,7 +321,7 @@ impl Position {
         }
         let occupancy = LazyOccupancy::new(self, rules);
         if rules.plain_moves() {
-            self.plain_candidate_moves(rules, out);
+            self.plain_candidate_moves(rules, &occupancy, out);
         } else {
             self.candidate_moves(rules, &occupancy, out);
         }
@@ -331,45 +341,38 @@ impl Position {
 
     /// [`Position::candidate_moves`] where the rules keep moves plain ([`Rules::plain_moves`]):
     /// each increment moves one piece its whole value, and only exact throws home, the stack
-    /// limit and a castle an opponent holds stop it. The same moves in the same order, without
-    /// the machinery the other rules need: this is the hot path of Pachisi and Ludo.
-    fn plain_candidate_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+    /// limit and a castle an opponent holds stop it. The same moves in the same order, from the
+    /// same rules ([`Position::may_enter`], [`Position::may_leave_start`], [`destination`],
+    /// [`Position::may_land_alone`]), without the machinery the other rules need: this is the hot
+    /// path of Pachisi and Ludo.
+    fn plain_candidate_moves(&self, rules: &Rules, occupancy: &LazyOccupancy, out: &mut Vec<Move>) {
         let mut progresses = [0u8; MAX_PIECES];
         let n_progress = self.distinct_progress(rules, &mut progresses);
         let progresses = &progresses[..n_progress];
         let waiting = progresses.first() == Some(&0);
-        let leaves_freely = self.leaves_freely(rules);
-        let entry_by_grace = rules.ruleset().moves.entry == Entry::Grace;
         let mut entry_open = None;
         let mut seen_values = ByteSet::default();
         for inc in self.pool.items() {
             let v = inc.value;
             if waiting
                 && self.can_enter_with(rules, v, inc.plain)
-                && *entry_open.get_or_insert_with(|| {
-                    rules.square_index(self.to_move, 1) != NO_SQUARE
-                        && self.may_land_plain(rules, 1)
-                })
+                && *entry_open.get_or_insert_with(|| self.may_enter(rules, occupancy))
             {
-                let mv = Move::Enter { value: v };
-                if !out.contains(&mv) {
-                    out.push(mv);
-                }
+                out.push_new(Move::Enter { value: v });
             }
             if seen_values.insert(v) {
                 continue;
             }
-            let flags = rules.flags(v);
-            // As in candidate_moves: a grace or a 7 or 14 never takes a piece straight out.
-            let enters_otherwise = (flags.grace && !inc.plain) || flags.needs_piece_on_board;
+            let leaves_start = waiting && self.may_leave_start(rules, inc);
             for &from in progresses {
-                if from == 0 && (!leaves_freely || (entry_by_grace && enters_otherwise)) {
+                if from == 0 && !leaves_start {
                     continue;
                 }
-                let Some(to) = plain_destination(rules, from, v) else {
+                let raw = u16::from(from) + u16::from(v);
+                let Some(to) = destination(rules, raw, rules.min_step()) else {
                     continue;
                 };
-                if self.may_land_plain(rules, to) {
+                if self.may_land_alone(rules, to) {
                     out.push(Move::Advance {
                         from,
                         value: v,
@@ -382,10 +385,11 @@ impl Position {
         }
     }
 
-    /// [`Position::may_land`] under [`Rules::plain_moves`]: only the stack limit and a castle an
-    /// opponent holds (unless castles are shared) stop a piece.
+    /// [`Position::may_land`] where neither blockades nor pairs are played: only the stack limit
+    /// and a castle an opponent holds (unless castles are shared) stop a piece, and one square is
+    /// quicker to look at than the whole board.
     #[inline]
-    fn may_land_plain(&self, rules: &Rules, to: u8) -> bool {
+    fn may_land_alone(&self, rules: &Rules, to: u8) -> bool {
         let sq = rules.square_index(self.to_move, to);
         if sq == NO_SQUARE {
             return true;
@@ -437,10 +441,7 @@ impl Position {
                 return;
             }
             if waiting && self.can_enter_with(rules, inc.value, inc.plain) && may_enter() {
-                let mv = Move::Enter { value: inc.value };
-                if !out.contains(&mv) {
-                    out.push(mv);
-                }
+                out.push_new(Move::Enter { value: inc.value });
             }
             if seen_values.insert(inc.value) {
                 continue;
@@ -455,14 +456,7 @@ impl Position {
                 if out.done() {
                     return;
                 }
-                if from == 0 && !self.leaves_freely(rules) {
-                    continue;
-                }
-                // A grace brings a new piece onto the first square, never straight to the square
-                // its value would reach (004), even for a first piece that may leave freely; and
-                // a 7 or 14 "can not introduce your new pawn" at all (004).
-                let enters_otherwise = (flags.grace && !inc.plain) || flags.needs_piece_on_board;
-                if from == 0 && m.entry == Entry::Grace && enters_otherwise {
+                if from == 0 && !self.may_leave_start(rules, inc) {
                     continue;
                 }
                 let may_pair = m.pairs && from != 0 && self.together(from) >= 2;
@@ -493,10 +487,7 @@ impl Position {
     ) {
         for inc in self.pool.items() {
             if self.can_enter_with(rules, inc.value, inc.plain) && may_enter() {
-                let mv = Move::Enter { value: inc.value };
-                if !out.contains(&mv) {
-                    out.push(mv);
-                }
+                out.push_new(Move::Enter { value: inc.value });
             }
         }
         if rules.ruleset().moves.enter_with_sum && may_enter() {
@@ -514,13 +505,10 @@ impl Position {
                 if !u8::try_from(sum).is_ok_and(|s| rules.flags(s).grace) {
                     continue;
                 }
-                let mv = Move::EnterSum {
+                out.push_new(Move::EnterSum {
                     first: a.value.max(b.value),
                     second: a.value.min(b.value),
-                };
-                if !out.contains(&mv) {
-                    out.push(mv);
-                }
+                });
             }
         }
     }
@@ -756,6 +744,18 @@ impl Position {
         m.entry == Entry::Free || (m.first_piece_free && self.entered & (1 << self.to_move) == 0)
     }
 
+    /// Whether `inc` may take a piece out of the start (progress 0) straight to the square its
+    /// value reaches: only where pieces leave the start freely ([`Position::leaves_freely`]), and
+    /// under grace entry never a grace, which brings a new piece onto the first square instead
+    /// (004, even for a first piece that may leave freely), nor a 7 or 14, which "can not
+    /// introduce your new pawn" at all (004).
+    fn may_leave_start(&self, rules: &Rules, inc: &Increment) -> bool {
+        let flags = rules.flags(inc.value);
+        let enters_otherwise = (flags.grace && !inc.plain) || flags.needs_piece_on_board;
+        self.leaves_freely(rules)
+            && !(rules.ruleset().moves.entry == Entry::Grace && enters_otherwise)
+    }
+
     fn can_enter_with(&self, rules: &Rules, value: u8, plain: bool) -> bool {
         let flags = rules.flags(value);
         let seat = self.to_move;
@@ -802,7 +802,6 @@ impl Position {
         let dist = if pair { steps / 2 } else { steps };
         let raw = u16::from(from) + u16::from(dist);
         let home = u16::from(rules.home());
-        let reaches_home = raw == home || (raw > home && !m.exact_home);
         let turn_home = u16::from(rules.turn_home());
         let turns_up_lane = u16::from(from) <= turn_home && raw > turn_home;
         // 000 rule 3: a seat that has not captured may not take a piece home. Stopping its pieces
@@ -811,21 +810,13 @@ impl Position {
         let uncredited =
             rules.ruleset().capture.before_home && self.credits[usize::from(self.to_move)] == 0;
         let must_go_round = uncredited && turns_up_lane;
-        // Under exact entry, a piece left nearer the Charkoni than the smallest throw could never
-        // get home: that reading would trap the player (document 003's principle), so such a stop
-        // is not allowed.
         // A pair moves half a throw, so its smallest move is half the smallest step.
         let min_step = if pair {
             (rules.min_step() / 2).max(1)
         } else {
             rules.min_step()
         };
-        let trapped = m.exact_home && raw < home && home - raw < u16::from(min_step);
-        let to = if reaches_home {
-            Some(rules.home())
-        } else {
-            u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
-        };
+        let to = destination(rules, raw, min_step);
         let mut offer = |to: u8, steps: u8, round_again: bool| {
             if self.may_land(rules, occupancy, from, to, pair) {
                 out.push(Move::Advance {
@@ -900,12 +891,8 @@ impl Position {
             return true;
         }
         let m = &rules.ruleset().moves;
-        if m.stack_limit == 0 && !m.blockades && !m.pairs {
-            // Without stacks, blockades or pairs only a castle an opponent holds stops a piece,
-            // and one square is quicker to look at than the whole board.
-            return !rules.is_castle_index(sq)
-                || rules.ruleset().capture.castles == CastleRule::Shared
-                || self.opposing_on(rules, sq) == 0;
+        if !m.blockades && !m.pairs {
+            return self.may_land_alone(rules, to);
         }
         // Off the castles, a pair may land wherever the stack limit and blockades allow.
         if m.stack_limit == 0 && !m.blockades && !rules.is_castle_index(sq) && pair {
@@ -949,7 +936,7 @@ impl Position {
             return row.iter().position(|&p| p == from);
         }
         let mut candidates = (0..row.len()).filter(|&i| row[i] == from);
-        let together = row.iter().filter(|&&p| p == from).count();
+        let together = self.together(from);
         candidates.find(|&i| {
             let left = match self.left_blockade[i] {
                 0 if together >= 2 => from,
@@ -1147,8 +1134,101 @@ impl Position {
 const _: () = assert!(MAX_SEATS <= 8, "seat masks are u8");
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::{builtin_rules, BUILTIN_RULESETS};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Calls `visit` on every position of `games` seeded random games under `rules` (random
+    /// throws, a random legal move at each step), up to `max_steps` steps a game.
+    pub(crate) fn random_positions(
+        rules: &Rules,
+        seed: u64,
+        games: u64,
+        max_steps: usize,
+        mut visit: impl FnMut(&Position),
+    ) {
+        let mut moves = Vec::new();
+        for game in 0..games {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(1000).wrapping_add(game));
+            let mut pos = Position::new(rules);
+            for _ in 0..max_steps {
+                visit(&pos);
+                match pos.phase() {
+                    Phase::Over => break,
+                    Phase::Throw => pos
+                        .apply_throw(rules, rules.throw_for(rng.gen()))
+                        .expect("a throw of the rules"),
+                    Phase::Move => {
+                        pos.legal_moves_into(rules, &mut moves);
+                        let mv = moves[rng.gen_range(0..moves.len())];
+                        pos.play(rules, mv).expect("a legal move");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The built-in rulesets, and variants of them, whose moves take the plain path: house rules
+    /// that keep moves plain but change what stops a piece (shared or closed castles, a stack
+    /// limit, exact throws home or not, free entry).
+    fn plain_rules() -> Vec<(String, Rules)> {
+        let variants: [&[&str]; 5] = [
+            &[],
+            &["capture.castles=\"shared\""],
+            &["capture.castles=\"closed\""],
+            &["moves.stack_limit=2", "moves.exact_home=true"],
+            &["moves.exact_home=false", "moves.entry=\"free\""],
+        ];
+        let mut out = Vec::new();
+        for overrides in variants {
+            let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+            let before = out.len();
+            for &(name, _) in BUILTIN_RULESETS {
+                // Not every ruleset takes every house rule (free entry, say).
+                let Ok(rules) = builtin_rules(name, &overrides) else {
+                    continue;
+                };
+                if rules.plain_moves() {
+                    out.push((format!("{name} {overrides:?}"), rules));
+                }
+            }
+            assert!(out.len() > before, "no plain ruleset takes {overrides:?}");
+        }
+        out
+    }
+
+    /// `plain_candidate_moves` is a shortcut: wherever the rules take it, it must list exactly
+    /// the moves of the general `candidate_moves`, in the same order.
+    #[test]
+    fn plain_path_lists_the_moves_of_the_general_path() {
+        let rulesets = plain_rules();
+        let names: Vec<&str> = rulesets.iter().map(|(n, _)| n.as_str()).collect();
+        for builtin in ["pachisi []", "ludo []", "herklots-1832 []"] {
+            assert!(
+                names.contains(&builtin),
+                "{builtin} should take the plain path: {names:?}"
+            );
+        }
+        for (seed, (name, rules)) in rulesets.iter().enumerate() {
+            let mut compared = 0;
+            random_positions(rules, seed as u64, 20, 3000, |pos| {
+                if pos.phase() != Phase::Move {
+                    return;
+                }
+                let (mut plain, mut general) = (Vec::new(), Vec::new());
+                pos.plain_candidate_moves(rules, &LazyOccupancy::new(pos, rules), &mut plain);
+                pos.candidate_moves(rules, &LazyOccupancy::new(pos, rules), &mut general);
+                assert_eq!(plain, general, "{name}: {}", pos.to_notation(rules));
+                compared += 1;
+            });
+            assert!(
+                compared > 1000,
+                "{name}: only {compared} positions compared"
+            );
+        }
+    }
 
     fn round_again(from: u8, value: u8) -> Move {
         Move::Advance {

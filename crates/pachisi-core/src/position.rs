@@ -575,4 +575,28 @@ mod tests {
             .expect("builtin with six pieces");
         assert_eq!(Position::new(&three).waiting_pieces(), 18);
     }
+
+    /// Over random games of every built-in ruleset, the count equals the pieces at progress 0
+    /// counted one by one.
+    #[test]
+    fn waiting_pieces_matches_a_count_piece_by_piece() {
+        for (seed, &(name, _)) in crate::BUILTIN_RULESETS.iter().enumerate() {
+            let rules = builtin_rules(name, &[]).expect("builtin");
+            let mut seen = [false; 2];
+            crate::movegen::tests::random_positions(&rules, seed as u64, 5, 2000, |pos| {
+                let naive = (0..pos.seats)
+                    .flat_map(|seat| pos.pieces_of(seat))
+                    .filter(|&&p| p == 0)
+                    .count();
+                assert_eq!(
+                    pos.waiting_pieces() as usize,
+                    naive,
+                    "{name}: {}",
+                    pos.to_notation(&rules)
+                );
+                seen[usize::from(naive == 0)] = true;
+            });
+            assert!(seen[0], "{name}: no position with a piece waiting");
+        }
+    }
 }
