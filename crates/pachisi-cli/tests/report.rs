@@ -229,29 +229,23 @@ fn bad_settings_give_clear_messages() {
     std::fs::create_dir_all(&dir).expect("makes the directory");
     let file = dir.join("a-file");
     std::fs::write(&file, "not a directory").expect("writes");
-    let below = file.join("report");
-    let err = fails(&[
-        "report",
-        "--rules",
-        "ludo",
-        "--games",
-        "5",
-        "--out",
-        below.to_str().expect("utf-8 path"),
-    ]);
+    let report_into = |out: &std::path::Path| {
+        fails(&[
+            "report",
+            "--rules",
+            "ludo",
+            "--games",
+            "5",
+            "--out",
+            out.to_str().expect("utf-8 path"),
+        ])
+    };
+    let err = report_into(&file.join("report"));
     assert!(err.contains("cannot create the output directory"), "{err}");
     // The system's reason is given once.
     assert_eq!(err.matches("os error").count(), 1, "{err}");
     // An --out that is a file is refused the same way.
-    let err = fails(&[
-        "report",
-        "--rules",
-        "ludo",
-        "--games",
-        "5",
-        "--out",
-        file.to_str().expect("utf-8 path"),
-    ]);
+    let err = report_into(&file);
     assert!(err.contains("cannot create the output directory"), "{err}");
 }
 
