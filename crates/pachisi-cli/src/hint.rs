@@ -1,6 +1,6 @@
 //! `pachisi hint`: a bot's ranking of the legal moves.
 
-use crate::describe::describe_move;
+use pachisi_core::describe::describe_move;
 use crate::run::position_after_throw;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::{BotSpec, RankedMove};

@@ -17,7 +17,6 @@ macro_rules! out {
     }};
 }
 
-mod describe;
 mod hint;
 mod report;
 mod run;

@@ -1,6 +1,6 @@
 //! What each command does.
 
-use crate::describe::{describe_move, route};
+use pachisi_core::describe::{describe_move, route};
 use crate::{Cli, Command, RecordCommand, RulesArgs, RulesCommand};
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};

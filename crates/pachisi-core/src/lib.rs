@@ -30,6 +30,7 @@
 //! assert_eq!(pos.to_notation(&rules), "1,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
 //! ```
 
+pub mod describe;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

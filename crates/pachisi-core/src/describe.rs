@@ -1,13 +1,18 @@
-//! Words and JSON shapes for what the engine reports: rulesets, routes and moves.
+//! Words for what the engine reports, shared by every front end: the places on a seat's route and
+//! what a move does (`move a piece 3 squares from 0m1 to 0m4 with the 3, capturing 1`), with the
+//! serde shapes the command line and other front ends print as JSON.
 
-use pachisi_core::{Move, Position, Rules};
+use crate::{Move, Position, Rules};
 use serde::Serialize;
 
 /// A square on a seat's route.
 #[derive(Serialize)]
 pub struct RouteStep {
+    /// Progress along the route (1 is the first square).
     pub progress: u8,
+    /// The square's name, or `C` for the Charkoni.
     pub square: String,
+    /// Whether the square is a castle.
     pub castle: bool,
 }
 
@@ -45,12 +50,18 @@ pub fn place(rules: &Rules, seat: u8, progress: u8) -> String {
 /// A legal move with what it does.
 #[derive(Serialize)]
 pub struct MoveReport {
+    /// The move in notation (`12+25`).
     #[serde(rename = "move")]
     pub notation: String,
+    /// What the move does, in words.
     pub description: String,
+    /// Where the piece stands before (`None` for a pass).
     pub from: Option<String>,
+    /// Where the piece stands after (`None` for a pass).
     pub to: Option<String>,
+    /// Opposing pieces sent back.
     pub captures: u32,
+    /// The position after the move, in notation.
     pub position: String,
 }
 
