@@ -1,9 +1,9 @@
 //! `pachisi hint`: a bot's ranking of the legal moves.
 
-use pachisi_core::describe::describe_move;
 use crate::run::position_after_throw;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::{BotSpec, RankedMove};
+use pachisi_core::describe::describe_move;
 use pachisi_core::{Phase, Position, Rules, ThrowName};
 use serde_json::json;
 use std::sync::Arc;

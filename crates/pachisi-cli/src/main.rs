@@ -18,6 +18,7 @@ macro_rules! out {
 }
 
 mod hint;
+mod play;
 mod report;
 mod run;
 mod simulate;
@@ -44,6 +45,32 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a game in the terminal: a full-screen board, you against bots or friends.
+    ///
+    /// With no options: traditional Pachisi, you in the first seat (yellow) with a bot partner
+    /// against two bots. The board shows the cross with its castles (x) and the Charkoni, every
+    /// piece in its colour and with its seat's letter, a number for stacks; your waiting and
+    /// finished pieces stand in the corner beside your arm. Enter throws and plays the selected
+    /// move; the arrows or a click on a piece choose another; h asks the best bot for a hint with
+    /// winning chances, w says why a piece cannot move, u takes a move back, s saves the record,
+    /// ? lists every key. Ctrl-C leaves at once and saves unsaved moves first.
+    ///
+    /// The window must be at least 80×24 (a larger one draws a larger board).
+    ///
+    /// Example: pachisi play
+    ///
+    /// Example: pachisi play --rules ludo --seats human,bot:heuristic,human,bot:mcts
+    ///
+    /// Example: pachisi play --rules pachisi-7-cowries --cowrie-p 0.4 --seed 7
+    Play(PlayArgs),
+    /// Step through a saved game forwards and backwards on the board.
+    ///
+    /// The record's ruleset is its Ruleset tag with the overrides of its Set tag (and any --set
+    /// given here). Right and left arrows step one action (a throw or a move), down and up one
+    /// turn, Home and End go to the start and the end.
+    ///
+    /// Example: pachisi replay pachisi-42.record
+    Replay(ReplayArgs),
     /// List, show and inspect rulesets.
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -158,6 +185,45 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The settings of `pachisi play`.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Who plays each seat, in seat order (seat 0 moves first), separated by commas: `human`,
+    /// `bot` (expectimax:depth=1) or `bot:SPEC` with a bot spec as in `pachisi tournament`, e.g.
+    /// `human,bot:mcts,human,bot:heuristic`. Several `human` seats take turns at one keyboard.
+    /// Default: you in the first seat and bots in the others.
+    #[arg(long, value_name = "SEAT,SEAT", value_delimiter = ',')]
+    seats: Vec<String>,
+    /// Seed of the throws and the bots (default: from the clock). The record keeps it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The chance that one cowrie shell falls mouth up (rulesets thrown with cowries; the
+    /// rulesets' own value is 0.5). Kept in the record's Set tag.
+    #[arg(long, value_name = "P")]
+    cowrie_p: Option<f64>,
+    /// Where `s` saves the record (default: RULESET-SEED.record in the current directory).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Milliseconds between two actions of the bots, so you can follow them (0: at once).
+    #[arg(long, default_value_t = 300, value_name = "MS")]
+    pace: u64,
+    /// The bot asked for hints (h), e.g. `expectimax:depth=2` or `mcts:playouts=2000`.
+    #[arg(long, default_value = "expectimax:depth=1", value_name = "SPEC")]
+    hint_bot: String,
+}
+
+/// The settings of `pachisi replay`.
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The record file (written by `pachisi play` or `pachisi record random`).
+    file: PathBuf,
+    /// Override a field of the record's ruleset (repeatable).
+    #[arg(long = "set", value_name = "FIELD=VALUE")]
+    set: Vec<String>,
 }
 
 /// The settings of `pachisi simulate`.

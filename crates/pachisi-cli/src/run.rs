@@ -1,9 +1,9 @@
 //! What each command does.
 
-use pachisi_core::describe::{describe_move, route};
 use crate::{Cli, Command, RecordCommand, RulesArgs, RulesCommand};
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use pachisi_core::describe::{describe_move, route};
 use pachisi_core::{builtin_text, GameRecord, Phase, Position, Rules, ThrowName, BUILTIN_RULESETS};
 use serde_json::json;
 use std::path::Path;
@@ -40,6 +40,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Record(RecordCommand::Check { file, set }) => record_check(&file, &set),
         Command::Tournament(args) => crate::tournament::tournament(&args),
         Command::Report(args) => crate::report::report(&args),
+        Command::Play(args) => crate::play::play(&args),
+        Command::Replay(args) => crate::play::replay(&args),
         Command::Hint {
             rules,
             at,
@@ -427,14 +429,7 @@ const SET_SEPARATOR: char = '|';
 
 fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> {
     let rules = args.load()?;
-    if args.set.iter().any(|s| s.contains(SET_SEPARATOR)) {
-        bail!("an override cannot contain `{SET_SEPARATOR}`, which separates overrides in a record's Set tag");
-    }
-    let mut record = GameRecord::new(&args.name);
-    if !args.set.is_empty() {
-        record.set_tag("Set", args.set.join(&format!(" {SET_SEPARATOR} ")));
-    }
-    record.set_tag("Seed", seed.to_string());
+    let mut record = record_header(&args.name, &args.set, seed)?;
     let result =
         pachisi_sim::play_random_game(&rules, Position::new(&rules), seed, Some(&mut record));
     record.set_tag("Final", result.position.to_notation(&rules));
@@ -447,10 +442,23 @@ fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> 
     Ok(())
 }
 
-fn record_check(file: &Path, set: &[String]) -> Result<()> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let record = GameRecord::parse(&text).with_context(|| file.display().to_string())?;
+/// A record's header: the ruleset, the overrides (kept in the Set tag so the record replays
+/// under the same rules) and the seed of the throws.
+pub(crate) fn record_header(name: &str, overrides: &[String], seed: u64) -> Result<GameRecord> {
+    if overrides.iter().any(|s| s.contains(SET_SEPARATOR)) {
+        bail!("an override cannot contain `{SET_SEPARATOR}`, which separates overrides in a record's Set tag");
+    }
+    let mut record = GameRecord::new(name);
+    if !overrides.is_empty() {
+        record.set_tag("Set", overrides.join(&format!(" {SET_SEPARATOR} ")));
+    }
+    record.set_tag("Seed", seed.to_string());
+    Ok(record)
+}
+
+/// The rules a record is played under: its Ruleset tag with the overrides of its Set tag, then
+/// `extra`; and a name for them (`pachisi with moves.split=true`).
+pub(crate) fn rules_of_record(record: &GameRecord, extra: &[String]) -> Result<(Rules, String)> {
     let name = record.tag("Ruleset").unwrap_or_default();
     let mut overrides: Vec<String> = record
         .tag("Set")
@@ -461,13 +469,21 @@ fn record_check(file: &Path, set: &[String]) -> Result<()> {
                 .collect()
         })
         .unwrap_or_default();
-    overrides.extend(set.iter().cloned());
+    overrides.extend(extra.iter().cloned());
     let rules = load_rules(name, &overrides)?;
     let name = if overrides.is_empty() {
         name.to_string()
     } else {
         format!("{name} with {}", overrides.join(", "))
     };
+    Ok((rules, name))
+}
+
+fn record_check(file: &Path, set: &[String]) -> Result<()> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let record = GameRecord::parse(&text).with_context(|| file.display().to_string())?;
+    let (rules, name) = rules_of_record(&record, set)?;
     let pos = record
         .replay(&rules)
         .with_context(|| file.display().to_string())?;

@@ -6,6 +6,8 @@
 //! - [`ruleset`]: rulesets as data ([`Ruleset`]) validated into [`Rules`];
 //! - [`position`]: the game state ([`Position`]), throws and turn flow;
 //! - [`movegen`]: legal moves and playing them;
+//! - [`describe`]: moves and routes in words;
+//! - [`explain`]: why a piece cannot move, in words;
 //! - [`moves`], [`notation`], [`record`]: the text forms of moves, positions and games;
 //! - [`perft`]: move-sequence counts for testing.
 //!
@@ -31,6 +33,7 @@
 //! ```
 
 pub mod describe;
+pub mod explain;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -41,6 +44,7 @@ pub mod ruleset;
 pub mod throw;
 pub mod topology;
 
+pub use explain::Refusal;
 pub use moves::Move;
 pub use notation::NotationError;
 pub use perft::perft;

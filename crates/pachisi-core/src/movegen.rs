@@ -53,7 +53,7 @@ impl ByteSet {
 /// Who stands where, seen from the seat to move, as sets of square indices. Built once per move
 /// generation from the (at most a few dozen) pieces on the board.
 #[derive(Default)]
-struct Occupancy {
+pub(crate) struct Occupancy {
     /// Squares with at least one opposing piece.
     opposing: ByteSet,
     /// Squares where one opposing seat has two or more pieces: a pair, or a blockade.
@@ -137,13 +137,13 @@ impl Occupancy {
 
     /// Whether any opposing piece stands on the square.
     #[inline]
-    fn occupied(&self, sq: u8) -> bool {
+    pub(crate) fn occupied(&self, sq: u8) -> bool {
         self.opposing.contains(sq)
     }
 
     /// Whether one opposing seat has two or more pieces on the square.
     #[inline]
-    fn pair(&self, sq: u8) -> bool {
+    pub(crate) fn pair(&self, sq: u8) -> bool {
         self.pairs.contains(sq)
     }
 
@@ -165,7 +165,7 @@ impl Occupancy {
 
     /// Whether the stack limit lets another of the mover's pieces onto the square.
     #[inline]
-    fn has_room(&self, sq: u8) -> bool {
+    pub(crate) fn has_room(&self, sq: u8) -> bool {
         !self.full.contains(sq)
     }
 
@@ -173,7 +173,7 @@ impl Occupancy {
     /// square. A partner's pair is not one; partnerships and blockades never meet in the built-in
     /// rulesets.
     #[inline]
-    fn blockade(&self, sq: u8) -> bool {
+    pub(crate) fn blockade(&self, sq: u8) -> bool {
         self.pairs.contains(sq) || self.own_pairs.contains(sq)
     }
 }
@@ -184,7 +184,7 @@ impl Occupancy {
 /// allowed: it could never get home, and that reading would trap the player (document 003's
 /// principle).
 #[inline]
-fn destination(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
+pub(crate) fn destination(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
     let home = u16::from(rules.home());
     let exact = rules.ruleset().moves.exact_home;
     let reaches_home = raw == home || (raw > home && !exact);
@@ -198,7 +198,7 @@ fn destination(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
 
 /// An [`Occupancy`] built on first use. Under most rulesets who stands on a square only matters
 /// on a castle (or with stacks, pairs or blockades), so most move generations never build it.
-struct LazyOccupancy<'a> {
+pub(crate) struct LazyOccupancy<'a> {
     pos: &'a Position,
     rules: &'a Rules,
     built: OnceCell<Occupancy>,
@@ -206,7 +206,7 @@ struct LazyOccupancy<'a> {
 
 impl<'a> LazyOccupancy<'a> {
     #[inline]
-    fn new(pos: &'a Position, rules: &'a Rules) -> LazyOccupancy<'a> {
+    pub(crate) fn new(pos: &'a Position, rules: &'a Rules) -> LazyOccupancy<'a> {
         LazyOccupancy {
             pos,
             rules,
@@ -230,7 +230,7 @@ impl<'a> LazyOccupancy<'a> {
 
     /// The occupancy, seen from the seat to move.
     #[inline]
-    fn get(&self) -> &Occupancy {
+    pub(crate) fn get(&self) -> &Occupancy {
         self.built
             .get_or_init(|| Occupancy::of(self.pos, self.rules, self.pos.to_move))
     }
@@ -239,7 +239,7 @@ impl<'a> LazyOccupancy<'a> {
 /// Where move generation puts its moves: the caller's `Vec`, or, inside the search for the
 /// fullest use of a throw, a [`BestUse`] that plays each move out as it comes, so that the search
 /// keeps no lists and allocates nothing.
-trait MoveSink {
+pub(crate) trait MoveSink {
     /// Whether `mv` was put here already (entries are offered once per value).
     fn contains(&self, mv: &Move) -> bool;
     /// Takes a move.
@@ -415,7 +415,12 @@ impl Position {
 
     /// Every move the rules allow one increment at a time, before the demand to use as many
     /// increments as possible is applied; [`Move::Pass`] is not included.
-    fn candidate_moves(&self, rules: &Rules, occupancy: &LazyOccupancy, out: &mut impl MoveSink) {
+    pub(crate) fn candidate_moves(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        out: &mut impl MoveSink,
+    ) {
         let seat = self.to_move;
         let m = &rules.ruleset().moves;
         let mut progresses = [0u8; MAX_PIECES];
@@ -496,7 +501,7 @@ impl Position {
     }
 
     /// Entries that spend two separate dice whose sum is a grace (003: "3 and 2").
-    fn push_sum_entries(&self, rules: &Rules, out: &mut impl MoveSink) {
+    pub(crate) fn push_sum_entries(&self, rules: &Rules, out: &mut impl MoveSink) {
         let items = self.pool.items();
         let thrown = |x: &&Increment| !x.plain && !x.bonus;
         for (i, a) in items.iter().enumerate().filter(|(_, a)| thrown(a)) {
@@ -606,7 +611,7 @@ impl Position {
 
     /// Whether spending an increment of `value` spends a thrown one rather than a bonus:
     /// `take_increment` takes a thrown increment before a bonus of the same value.
-    fn spends_thrown(&self, value: u8) -> bool {
+    pub(crate) fn spends_thrown(&self, value: u8) -> bool {
         self.pool
             .items()
             .iter()
@@ -732,14 +737,14 @@ impl Position {
     }
 
     /// How many of the mover's pieces stand at progress `from`.
-    fn together(&self, from: u8) -> usize {
+    pub(crate) fn together(&self, from: u8) -> usize {
         self.pieces_of(self.to_move)
             .iter()
             .filter(|&&p| p == from)
             .count()
     }
 
-    fn leaves_freely(&self, rules: &Rules) -> bool {
+    pub(crate) fn leaves_freely(&self, rules: &Rules) -> bool {
         let m = &rules.ruleset().moves;
         m.entry == Entry::Free || (m.first_piece_free && self.entered & (1 << self.to_move) == 0)
     }
@@ -749,14 +754,14 @@ impl Position {
     /// under grace entry never a grace, which brings a new piece onto the first square instead
     /// (004, even for a first piece that may leave freely), nor a 7 or 14, which "can not
     /// introduce your new pawn" at all (004).
-    fn may_leave_start(&self, rules: &Rules, inc: &Increment) -> bool {
+    pub(crate) fn may_leave_start(&self, rules: &Rules, inc: &Increment) -> bool {
         let flags = rules.flags(inc.value);
         let enters_otherwise = (flags.grace && !inc.plain) || flags.needs_piece_on_board;
         self.leaves_freely(rules)
             && !(rules.ruleset().moves.entry == Entry::Grace && enters_otherwise)
     }
 
-    fn can_enter_with(&self, rules: &Rules, value: u8, plain: bool) -> bool {
+    pub(crate) fn can_enter_with(&self, rules: &Rules, value: u8, plain: bool) -> bool {
         let flags = rules.flags(value);
         let seat = self.to_move;
         let first = self.entered & (1 << seat) == 0;
@@ -769,7 +774,7 @@ impl Position {
     /// Whether the entry square (progress 1) takes a waiting piece now: no blockade there, room
     /// under the stack limit, and no opponent on a closed castle unless an entering piece captures
     /// a lone one there.
-    fn may_enter(&self, rules: &Rules, occupancy: &LazyOccupancy) -> bool {
+    pub(crate) fn may_enter(&self, rules: &Rules, occupancy: &LazyOccupancy) -> bool {
         let sq = rules.square_index(self.to_move, 1);
         if sq == NO_SQUARE {
             return false;
@@ -855,7 +860,7 @@ impl Position {
 
     /// The first progress after `from`, up to `to`, where a blockade stands (003: "no pawns of any
     /// color may capture or overtake this pair of pawns").
-    fn first_blockade(
+    pub(crate) fn first_blockade(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -878,7 +883,7 @@ impl Position {
     /// held by an opponent (unless castles are shared), not a single piece onto an opposing pair
     /// (with pairs), not past the stack limit, and not re-forming a blockade elsewhere.
     #[inline]
-    fn may_land(
+    pub(crate) fn may_land(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -929,7 +934,7 @@ impl Position {
     /// The index of a mover's piece at `from` that may move to `to`. Under blockades, two pieces
     /// that left one blockade during this throw may not meet again on another square (003: "A
     /// blockade may not be moved intact"); another piece may re-form it.
-    fn piece_to_move(&self, rules: &Rules, from: u8, to: u8) -> Option<usize> {
+    pub(crate) fn piece_to_move(&self, rules: &Rules, from: u8, to: u8) -> Option<usize> {
         let row = self.pieces_of(self.to_move);
         // With no blockade left during this throw (the usual case), any piece may move.
         if !rules.ruleset().moves.blockades || from == 0 || self.left_blockade == [0; MAX_PIECES] {

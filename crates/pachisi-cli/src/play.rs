@@ -1,0 +1,114 @@
+//! `pachisi play` and `pachisi replay`: the terminal game and the replay viewer.
+
+use crate::run::{load_rules, record_header, rules_of_record};
+use crate::{PlayArgs, ReplayArgs};
+use anyhow::{anyhow, bail, Context, Result};
+use pachisi_bots::BotSpec;
+use pachisi_core::ruleset::Device;
+use pachisi_core::GameRecord;
+use pachisi_tui::{PlayOptions, SeatSpec};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Plays a game in the terminal, then says where the record is.
+pub fn play(args: &PlayArgs) -> Result<()> {
+    let mut overrides = args.rules.set.clone();
+    if let Some(p) = args.cowrie_p {
+        overrides.push(format!("throw.p_up={p}"));
+    }
+    let rules = load_rules(&args.rules.name, &overrides)?;
+    if args.cowrie_p.is_some() && rules.ruleset().throw.device != Device::Cowries {
+        bail!(
+            "--cowrie-p sets how cowrie shells fall, but {} is played with dice",
+            args.rules.name
+        );
+    }
+    let seats = parse_seats(&args.seats, rules.seats())?;
+    let hint_bot: BotSpec = args
+        .hint_bot
+        .parse()
+        .map_err(|e| anyhow!("bad --hint-bot `{}`: {e}", args.hint_bot))?;
+    let seed = args.seed.unwrap_or_else(seed_from_clock);
+    let mut record = record_header(&args.rules.name, &overrides, seed)?;
+    let lineup: Vec<String> = seats.iter().map(ToString::to_string).collect();
+    record.set_tag("Seats", lineup.join(","));
+    let save_path = args.save.clone().unwrap_or_else(|| {
+        let stem = std::path::Path::new(&args.rules.name)
+            .file_stem()
+            .map_or("game".into(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from(format!("{stem}-{seed}.record"))
+    });
+    let outcome = pachisi_tui::play(PlayOptions {
+        rules: Arc::new(rules),
+        record,
+        seats,
+        seed,
+        save_path,
+        pace: Duration::from_millis(args.pace),
+        hint_bot,
+    })?;
+    if outcome.finished {
+        outln!("{}", outcome.last_message);
+    }
+    match outcome.saved {
+        Some(path) => outln!(
+            "The record is saved in {0}; `pachisi replay {0}` steps through it.",
+            path.display()
+        ),
+        None => outln!("The game was not saved (seed {seed})."),
+    }
+    Ok(())
+}
+
+/// The seats from `--seats`: one entry per seat; none gives a person in the first seat and
+/// bots in the others.
+fn parse_seats(given: &[String], seats: u8) -> Result<Vec<SeatSpec>> {
+    if given.is_empty() {
+        let bot: BotSpec = pachisi_tui::DEFAULT_BOT
+            .parse()
+            .map_err(|e| anyhow!("the default bot: {e}"))?;
+        return Ok((0..seats)
+            .map(|s| {
+                if s == 0 {
+                    SeatSpec::Human
+                } else {
+                    SeatSpec::Bot(bot.clone())
+                }
+            })
+            .collect());
+    }
+    if given.len() != usize::from(seats) {
+        bail!(
+            "--seats lists {} seats, but the ruleset has {seats}: give one of human, bot or bot:SPEC for each, separated by commas",
+            given.len()
+        );
+    }
+    given
+        .iter()
+        .map(|s| s.parse::<SeatSpec>().map_err(|e| anyhow!("--seats: {e}")))
+        .collect()
+}
+
+/// A seed for a new game when none is given: the clock's nanoseconds.
+fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+/// Steps through a saved game.
+pub fn replay(args: &ReplayArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let record = GameRecord::parse(&text).with_context(|| args.file.display().to_string())?;
+    let (rules, _) = rules_of_record(&record, &args.set)?;
+    record
+        .replay(&rules)
+        .with_context(|| args.file.display().to_string())?;
+    let name = args.file.file_name().map_or_else(
+        || args.file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    pachisi_tui::replay(Arc::new(rules), &record, &name)
+}

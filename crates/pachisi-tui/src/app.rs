@@ -1,0 +1,479 @@
+//! The game screen's state and what every key and click does. Drawing lives in [`crate::ui`], the
+//! terminal in [`crate::terminal`]; here are only decisions, so tests drive them with plain
+//! values.
+
+use crate::board::{Cell, Geometry, Marks};
+use crate::table::{Happening, Table};
+use pachisi_bots::BotSpec;
+use pachisi_core::describe::describe_move;
+use pachisi_core::{GameRecord, Move, Phase};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use std::path::PathBuf;
+
+/// A window over the board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Overlay {
+    /// Every key, explained.
+    Help,
+    /// The hint bot's ranking of the moves: `(move, description, winning chance)`.
+    Hint(Vec<(Move, String, f64)>),
+    /// Why pieces cannot move.
+    WhyNot(Vec<String>),
+    /// Leaving a game with moves not saved.
+    ConfirmQuit,
+}
+
+/// What the program should do after an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// Leave the game (the terminal is restored by the caller).
+    Quit,
+}
+
+/// Where things were drawn last, so that a click can find what it hit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HitMap {
+    /// The board's top-left corner on screen, its cell size, and its grid.
+    pub board: Option<(u16, u16, u16, u16)>,
+    /// The screen row of each listed move, by index into the legal moves.
+    pub move_rows: Vec<(u16, usize)>,
+}
+
+/// The game screen.
+pub struct App {
+    /// The game.
+    pub table: Table,
+    /// The grid the board is drawn on.
+    pub geometry: Geometry,
+    /// Index of the selected move in [`Table::legal_moves`].
+    pub selected: usize,
+    /// A window over the board, if open.
+    pub overlay: Option<Overlay>,
+    /// The status line: what just happened, or what went wrong.
+    pub message: String,
+    /// Log lines scrolled back from the newest.
+    pub log_back: usize,
+    /// Where the record is saved.
+    pub save_path: PathBuf,
+    /// The bot asked for hints.
+    pub hint_bot: BotSpec,
+    /// Where things were drawn, for the mouse.
+    pub hits: HitMap,
+    /// Records written to disk: `(path, text)` waiting to be written by the caller, so that this
+    /// module does no input or output of its own.
+    pub pending_save: Option<(PathBuf, GameRecord)>,
+}
+
+impl App {
+    /// A game screen for `table`.
+    ///
+    /// # Errors
+    /// When the terminal cannot draw the ruleset's board.
+    pub fn new(table: Table, save_path: PathBuf, hint_bot: BotSpec) -> Result<App, String> {
+        let geometry = Geometry::of(table.rules())?;
+        Ok(App {
+            table,
+            geometry,
+            selected: 0,
+            overlay: None,
+            message: "Enter throws and plays the selected move. ? shows every key.".into(),
+            log_back: 0,
+            save_path,
+            hint_bot,
+            hits: HitMap::default(),
+            pending_save: None,
+        })
+    }
+
+    /// Plays one action that needs no person (a bot's throw or move). Returns whether it did.
+    pub fn tick(&mut self) -> bool {
+        match self.table.step_automatic() {
+            Some(h) => {
+                self.after(&h);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the game waits for something other than a person: a bot's action is due.
+    pub fn bot_due(&self) -> bool {
+        self.table.position().phase() != Phase::Over && !self.table.awaits_human()
+            || self.forced_pass_due()
+    }
+
+    fn forced_pass_due(&self) -> bool {
+        self.table.awaits_human()
+            && self.table.position().phase() == Phase::Move
+            && self.table.legal_moves() == [Move::Pass]
+    }
+
+    /// The squares to highlight.
+    pub fn marks(&self) -> Marks {
+        let mut marks = Marks::default();
+        if let Some(last) = self.table.last_move() {
+            marks.last_move = last.squares;
+        }
+        if let Some(mv) = self.selected_move() {
+            let rules = self.table.rules();
+            let seat = self.table.position().to_move();
+            let from = match mv {
+                Move::Advance { from, .. } => rules.square_at(seat, from),
+                _ => None,
+            };
+            let to = mv.destination(rules).and_then(|p| rules.square_at(seat, p));
+            marks.selected = [from, to];
+        }
+        marks
+    }
+
+    /// The move selected in the list, when a person is to move.
+    pub fn selected_move(&self) -> Option<Move> {
+        if !self.table.awaits_human() {
+            return None;
+        }
+        self.table.legal_moves().get(self.selected).copied()
+    }
+
+    /// Handles a key.
+    pub fn on_key(&mut self, key: KeyEvent) -> Flow {
+        if key.kind == KeyEventKind::Release {
+            return Flow::Continue;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return self.quit_now();
+        }
+        if let Some(overlay) = &self.overlay {
+            return self.on_overlay_key(overlay.clone(), key.code);
+        }
+        match key.code {
+            KeyCode::Enter | KeyCode::Char(' ') => self.act(),
+            KeyCode::Up | KeyCode::Char('k') => self.move_selection(-1),
+            KeyCode::Down | KeyCode::Char('j') => self.move_selection(1),
+            KeyCode::Char(c @ '1'..='9') => self.play_numbered(c),
+            KeyCode::Char('p') => self.pass(),
+            KeyCode::Char('w') => self.why_not_all(),
+            KeyCode::Char('h') => self.hint(),
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('s') => self.save(),
+            KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+            KeyCode::PageUp => self.log_back = self.log_back.saturating_add(5),
+            KeyCode::PageDown => self.log_back = self.log_back.saturating_sub(5),
+            KeyCode::Char('q') | KeyCode::Esc => return self.ask_quit(),
+            _ => {}
+        }
+        Flow::Continue
+    }
+
+    fn on_overlay_key(&mut self, overlay: Overlay, code: KeyCode) -> Flow {
+        match (overlay, code) {
+            (Overlay::ConfirmQuit, KeyCode::Char('y')) => return Flow::Quit,
+            (Overlay::ConfirmQuit, KeyCode::Char('s')) => {
+                self.save();
+                return Flow::Quit;
+            }
+            (Overlay::Hint(ranked), KeyCode::Enter) => {
+                // Enter on a hint plays the move the bot likes best.
+                self.overlay = None;
+                if let Some(&(mv, _, _)) = ranked.first() {
+                    self.play(mv);
+                }
+            }
+            _ => self.overlay = None,
+        }
+        Flow::Continue
+    }
+
+    /// Handles a mouse event: a click on a listed move selects it (a second click plays it); a
+    /// click on one of the mover's pieces selects its next move, or says why it cannot move; a
+    /// click on the selected move's destination plays it.
+    pub fn on_mouse(&mut self, mouse: MouseEvent) {
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => {}
+            MouseEventKind::ScrollUp => {
+                self.log_back = self.log_back.saturating_add(1);
+                return;
+            }
+            MouseEventKind::ScrollDown => {
+                self.log_back = self.log_back.saturating_sub(1);
+                return;
+            }
+            _ => return,
+        }
+        if self.overlay.is_some() {
+            self.overlay = None;
+            return;
+        }
+        if let Some(&(_, index)) = self.hits.move_rows.iter().find(|(y, _)| *y == mouse.row) {
+            if index == self.selected {
+                self.act();
+            } else {
+                self.selected = index;
+            }
+            return;
+        }
+        if let Some(cell) = self.cell_at(mouse.column, mouse.row) {
+            self.click_cell(cell);
+        }
+    }
+
+    fn cell_at(&self, column: u16, row: u16) -> Option<Cell> {
+        let (x0, y0, w, h) = self.hits.board?;
+        let side = self.geometry.side();
+        let (dx, dy) = (column.checked_sub(x0)?, row.checked_sub(y0)?);
+        let cell = Cell {
+            x: dx / w.max(1),
+            y: dy / h.max(1),
+        };
+        (cell.x < side && cell.y < side).then_some(cell)
+    }
+
+    fn click_cell(&mut self, cell: Cell) {
+        if !self.table.awaits_human() || self.table.position().phase() != Phase::Move {
+            return;
+        }
+        let rules = self.table.rules().clone();
+        let seat = self.table.position().to_move();
+        let marks = self.marks();
+        let Some(sq) = self.geometry.square_at(&rules, cell) else {
+            // The Charkoni or the mover's corner: the waiting pieces.
+            if self.geometry.in_charkoni(cell) || self.in_own_corner(cell) {
+                self.select_from(0);
+            }
+            return;
+        };
+        if marks.selected[1] == Some(sq) && marks.selected[0] != Some(sq) {
+            self.act();
+            return;
+        }
+        let progress = self
+            .table
+            .position()
+            .pieces_of(seat)
+            .iter()
+            .copied()
+            .find(|&p| p != 0 && rules.square_at(seat, p) == Some(sq));
+        if let Some(p) = progress {
+            self.select_from(p);
+        }
+    }
+
+    fn in_own_corner(&self, cell: Cell) -> bool {
+        let seat = self.table.position().to_move();
+        let corner = self
+            .geometry
+            .corner_of(Geometry::home_arm(self.table.rules(), seat));
+        let side = self.geometry.side() / 2 - 1;
+        (corner.x..corner.x + side).contains(&cell.x)
+            && (corner.y..corner.y + side).contains(&cell.y)
+    }
+
+    /// Selects the next legal move of the piece at `progress` after the selected one, or says why
+    /// it has none.
+    fn select_from(&mut self, progress: u8) {
+        let moves = self.table.legal_moves();
+        let of_piece = |mv: &Move| match *mv {
+            Move::Advance { from, .. } => from == progress,
+            Move::Enter { .. } | Move::EnterSum { .. } => progress == 0,
+            Move::Pass => false,
+        };
+        let n = moves.len();
+        let next = (1..=n)
+            .map(|k| (self.selected + k) % n.max(1))
+            .find(|&i| moves.get(i).is_some_and(of_piece));
+        match next {
+            Some(i) => self.selected = i,
+            None => {
+                let reasons = self.why_not(progress);
+                self.message = reasons.join("; ");
+            }
+        }
+    }
+
+    /// Why the mover's piece(s) at `progress` cannot move, in words.
+    fn why_not(&self, progress: u8) -> Vec<String> {
+        let rules = self.table.rules();
+        let pos = self.table.position();
+        let place = pachisi_core::describe::place(rules, pos.to_move(), progress);
+        pos.why_not(rules, progress)
+            .iter()
+            .map(|r| format!("{place}: {r}"))
+            .collect()
+    }
+
+    /// The explanations for every piece of the mover that cannot move.
+    fn why_not_all(&mut self) {
+        if !self.table.awaits_human() || self.table.position().phase() != Phase::Move {
+            self.message = "w explains your pieces while you choose a move".into();
+            return;
+        }
+        let pos = *self.table.position();
+        let mut progresses: Vec<u8> = pos.pieces_of(pos.to_move()).to_vec();
+        progresses.sort_unstable();
+        progresses.dedup();
+        let lines: Vec<String> = progresses
+            .into_iter()
+            .flat_map(|p| self.why_not(p))
+            .collect();
+        self.overlay = Some(Overlay::WhyNot(if lines.is_empty() {
+            vec!["Every piece you have on its way can move.".into()]
+        } else {
+            lines
+        }));
+    }
+
+    /// Enter: throw when a throw is due, play the selected move when a move is due.
+    fn act(&mut self) {
+        if let Some(h) = self.table.human_throw() {
+            self.after(&h);
+            return;
+        }
+        match self.selected_move() {
+            Some(mv) => self.play(mv),
+            None if self.table.position().phase() == Phase::Over => {
+                self.message = "The game is over: s saves the record, q leaves.".into();
+            }
+            None => {}
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        match self.table.human_move(mv) {
+            Ok(h) => self.after(&h),
+            Err(e) => self.message = e,
+        }
+    }
+
+    fn play_numbered(&mut self, digit: char) {
+        let index = digit.to_digit(10).map_or(0, |d| d as usize) - 1;
+        match self.table.legal_moves().get(index) {
+            Some(&mv) if self.table.awaits_human() => self.play(mv),
+            _ => self.message = format!("no move {digit} to play"),
+        }
+    }
+
+    fn pass(&mut self) {
+        if self.table.legal_moves().contains(&Move::Pass) {
+            self.play(Move::Pass);
+        } else {
+            self.message = "the rules do not let you pass now".into();
+        }
+    }
+
+    fn move_selection(&mut self, by: isize) {
+        let n = self.table.legal_moves().len();
+        if n > 0 {
+            self.selected = (self.selected as isize + by).rem_euclid(n as isize) as usize;
+        }
+    }
+
+    fn hint(&mut self) {
+        if !self.table.awaits_human() || self.table.position().phase() != Phase::Move {
+            self.message = "a hint is for your move: throw first".into();
+            return;
+        }
+        let rules = self.table.rules().clone();
+        let pos = *self.table.position();
+        let mut bot = self.hint_bot.build(rules.clone(), self.table.throw_count());
+        match bot.rank(&pos) {
+            Some(ranked) => {
+                let rows = ranked
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.mv,
+                            describe_move(&rules, &pos, r.mv).description,
+                            r.win_chance,
+                        )
+                    })
+                    .collect();
+                self.overlay = Some(Overlay::Hint(rows));
+            }
+            None => {
+                self.message = format!("the bot {} gives no winning chances", self.hint_bot);
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        match self.table.undo() {
+            Ok(()) => {
+                self.selected = 0;
+                self.message = "Took back your last move.".into();
+            }
+            Err(e) => self.message = e,
+        }
+    }
+
+    /// Asks for the record to be saved; the caller writes it ([`App::pending_save`]).
+    fn save(&mut self) {
+        self.pending_save = Some((self.save_path.clone(), self.table.record_to_save()));
+    }
+
+    /// Called by the terminal loop once a pending save is written (or failed).
+    pub fn saved(&mut self, result: Result<PathBuf, String>) {
+        match result {
+            Ok(path) => {
+                self.table.mark_saved();
+                self.message = format!("Saved the record to {}", path.display());
+            }
+            Err(e) => self.message = format!("Could not save: {e}"),
+        }
+    }
+
+    fn ask_quit(&mut self) -> Flow {
+        if self.table.is_saved() || self.table.record().actions.is_empty() {
+            Flow::Quit
+        } else {
+            self.overlay = Some(Overlay::ConfirmQuit);
+            Flow::Continue
+        }
+    }
+
+    /// Ctrl-C: leave at once, saving the record first if it has unsaved moves, so nothing is lost.
+    pub fn quit_now(&mut self) -> Flow {
+        if !self.table.is_saved() && !self.table.record().actions.is_empty() {
+            self.save();
+        }
+        Flow::Quit
+    }
+
+    /// Sets the status line after an action, and keeps the selection in range.
+    fn after(&mut self, happening: &Happening) {
+        let rules = self.table.rules().clone();
+        let pos = *self.table.position();
+        self.selected = 0;
+        self.log_back = 0;
+        self.message = match *happening {
+            Happening::Threw(seat, throw) => {
+                let o = rules.outcome(throw);
+                format!("{} threw {}", rules.seat_colour(seat), o.name)
+            }
+            Happening::Moved(seat, Move::Pass) => format!("{} passed", rules.seat_colour(seat)),
+            Happening::Moved(seat, mv) => format!("{} played {mv}", rules.seat_colour(seat)),
+        };
+        if pos.phase() == Phase::Over {
+            self.message = format!("{} Press s to save the record, q to leave.", self.result());
+        }
+    }
+
+    /// The result in words, once the game is over.
+    pub fn result(&self) -> String {
+        let rules = self.table.rules();
+        let pos = self.table.position();
+        match pos.placings().first() {
+            Some(&team) => {
+                let seats: Vec<&str> = (0..rules.seats())
+                    .filter(|&s| rules.team_of(s) == team)
+                    .map(|s| rules.seat_colour(s))
+                    .collect();
+                format!("Game over: {} won.", seats.join(" and "))
+            }
+            None => "Game over.".into(),
+        }
+    }
+}

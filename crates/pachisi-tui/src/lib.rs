@@ -1,0 +1,167 @@
+//! The terminal game: `pachisi play` and `pachisi replay`.
+//!
+//! A full-screen board (ratatui) for Pachisi and every ruleset of its family: the cross with its
+//! castles and the Charkoni, pieces in colour and lettered, the throw as it fell, the legal moves
+//! to choose from by key or by mouse, hints with winning chances, undo against bots, and the game
+//! saved as a record that `pachisi replay` steps through.
+//!
+//! - [`table`]: the game at the table: seats (people and bots), throws, record, undo;
+//! - [`app`]: the game screen's state and what each key and click does;
+//! - [`board`]: where each square falls on the screen, and the board widget;
+//! - [`ui`]: drawing the screens;
+//! - [`replay`]: the replay viewer;
+//! - [`terminal`]: the real terminal, always restored.
+//!
+//! Everything but [`terminal`] draws into any ratatui backend, so the tests render into a
+//! `TestBackend` and drive the screens with key events.
+
+pub mod app;
+pub mod board;
+pub mod replay;
+pub mod table;
+pub mod terminal;
+pub mod ui;
+
+use anyhow::{bail, Result};
+use app::{App, Flow};
+use pachisi_bots::BotSpec;
+use pachisi_core::{GameRecord, Rules};
+use ratatui::crossterm::event::Event;
+use ratatui::Frame;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+pub use table::{SeatSpec, Table, DEFAULT_BOT};
+
+/// How to set up a game.
+pub struct PlayOptions {
+    /// The rules.
+    pub rules: Arc<Rules>,
+    /// The record's header (ruleset, overrides, seed, seats): the game's actions follow it.
+    pub record: GameRecord,
+    /// Who plays each seat.
+    pub seats: Vec<SeatSpec>,
+    /// Seed of the throws (and of the bots).
+    pub seed: u64,
+    /// Where `s` saves the record.
+    pub save_path: PathBuf,
+    /// The pause between two actions of bots, so people can follow them.
+    pub pace: Duration,
+    /// The bot that gives hints.
+    pub hint_bot: BotSpec,
+}
+
+/// How a game ended.
+pub struct PlayOutcome {
+    /// Where the record was last saved, if it was.
+    pub saved: Option<PathBuf>,
+    /// The status line when the game was left (the result once the game is over).
+    pub last_message: String,
+    /// Whether the game was over.
+    pub finished: bool,
+}
+
+/// Plays a game in the terminal until the player leaves.
+///
+/// # Errors
+/// When standard output is not a terminal, the board cannot be drawn, or the terminal fails.
+pub fn play(options: PlayOptions) -> Result<PlayOutcome> {
+    require_terminal()?;
+    let table = Table::new(options.rules, &options.seats, options.seed, options.record)
+        .map_err(anyhow::Error::msg)?;
+    let app = App::new(table, options.save_path, options.hint_bot).map_err(anyhow::Error::msg)?;
+    let mut screen = GameScreen { app, saved: None };
+    terminal::run(&mut screen, options.pace)?;
+    Ok(PlayOutcome {
+        saved: screen.saved,
+        finished: screen.app.table.position().phase() == pachisi_core::Phase::Over,
+        last_message: screen.app.message,
+    })
+}
+
+/// Steps through a record in the terminal.
+///
+/// # Errors
+/// When standard output is not a terminal, the record does not replay, or the terminal fails.
+pub fn replay(rules: Arc<Rules>, record: &GameRecord, name: &str) -> Result<()> {
+    let mut viewer = replay::Replay::new(rules, record, name).map_err(anyhow::Error::msg)?;
+    require_terminal()?;
+    terminal::run(&mut viewer, Duration::from_millis(250))
+}
+
+fn require_terminal() -> Result<()> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        bail!("the game needs a terminal: run it in a terminal window, not with its input or output redirected");
+    }
+    Ok(())
+}
+
+/// Writes a record as text.
+///
+/// # Errors
+/// When the record does not replay under `rules` or the file cannot be written; the message
+/// names the file.
+pub fn write_record(path: &Path, record: &GameRecord, rules: &Rules) -> Result<PathBuf, String> {
+    let text = record.to_text(rules).map_err(|e| e.to_string())?;
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path.to_path_buf())
+}
+
+/// The game screen on the real terminal.
+struct GameScreen {
+    app: App,
+    saved: Option<PathBuf>,
+}
+
+impl terminal::Screen for GameScreen {
+    fn draw(&mut self, frame: &mut Frame) {
+        ui::draw(frame, &mut self.app);
+    }
+
+    fn on_event(&mut self, event: Event) -> Flow {
+        match event {
+            Event::Key(key) => self.app.on_key(key),
+            Event::Mouse(mouse) => {
+                self.app.on_mouse(mouse);
+                Flow::Continue
+            }
+            _ => Flow::Continue,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.app.bot_due()
+    }
+
+    fn tick(&mut self) {
+        self.app.tick();
+    }
+
+    fn flush(&mut self) {
+        if let Some((path, record)) = self.app.pending_save.take() {
+            let result = write_record(&path, &record, self.app.table.rules());
+            if let Ok(path) = &result {
+                self.saved = Some(path.clone());
+            }
+            self.app.saved(result);
+        }
+    }
+
+    fn interrupted(&mut self) {
+        self.app.quit_now();
+    }
+}
+
+impl terminal::Screen for replay::Replay {
+    fn draw(&mut self, frame: &mut Frame) {
+        replay::Replay::draw(self, frame);
+    }
+
+    fn on_event(&mut self, event: Event) -> Flow {
+        match event {
+            Event::Key(key) => self.on_key(key),
+            _ => Flow::Continue,
+        }
+    }
+}

@@ -1,0 +1,439 @@
+//! A game at the table: the position, who sits in each seat, the seeded throws, the record being
+//! written, and the history that undo goes back through. It knows nothing of the terminal, so
+//! tests drive it directly.
+
+use pachisi_bots::{Bot, BotSpec};
+use pachisi_core::{Action, GameRecord, Move, Phase, Position, Rules, Square, Throw};
+use pachisi_sim::{game_seed, SeededThrows};
+use std::sync::Arc;
+
+/// Who plays a seat.
+pub enum Player {
+    /// A person at the keyboard.
+    Human,
+    /// A computer player, with the spec it was built from.
+    Bot {
+        /// The spec (`expectimax:depth=1`), shown beside the seat.
+        spec: BotSpec,
+        /// The bot.
+        bot: Box<dyn Bot>,
+    },
+}
+
+impl Player {
+    /// A short label: `you`, `human 2`, or the bot's spec.
+    fn label(&self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Bot { spec, .. } => format!("bot {spec}"),
+        }
+    }
+}
+
+/// Who plays a seat, before the bots are built.
+#[derive(Clone, Debug)]
+pub enum SeatSpec {
+    /// A person at the keyboard.
+    Human,
+    /// A computer player.
+    Bot(BotSpec),
+}
+
+impl std::fmt::Display for SeatSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatSpec::Human => f.write_str("human"),
+            SeatSpec::Bot(spec) => write!(f, "bot:{spec}"),
+        }
+    }
+}
+
+impl std::str::FromStr for SeatSpec {
+    type Err = String;
+
+    /// `human`, `bot` (the default bot, expectimax) or `bot:SPEC` (`bot:mcts:playouts=300`).
+    fn from_str(text: &str) -> Result<SeatSpec, String> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("human") {
+            return Ok(SeatSpec::Human);
+        }
+        let spec = match text.strip_prefix("bot") {
+            Some("") => DEFAULT_BOT,
+            Some(rest) => rest.strip_prefix(':').ok_or_else(|| seat_help(text))?,
+            None => return Err(seat_help(text)),
+        };
+        spec.parse()
+            .map(SeatSpec::Bot)
+            .map_err(|e| format!("`{text}`: {e}"))
+    }
+}
+
+fn seat_help(text: &str) -> String {
+    format!("`{text}` is not a seat: write `human`, `bot` or `bot:SPEC` such as `bot:heuristic` or `bot:mcts:playouts=300`")
+}
+
+/// The bot a bare `bot` seat gets.
+pub const DEFAULT_BOT: &str = "expectimax:depth=1";
+
+/// Where the last move went, for highlighting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastMove {
+    /// The seat that moved.
+    pub seat: u8,
+    /// The squares it left and reached (`None` off the board: waiting, home, or a pass).
+    pub squares: [Option<Square>; 2],
+}
+
+/// Everything undo restores.
+#[derive(Clone)]
+struct Snapshot {
+    position: Position,
+    actions: usize,
+    throws: SeededThrows,
+    log: Vec<String>,
+    last_move: Option<LastMove>,
+    last_throw: Option<Throw>,
+    throw_count: u64,
+}
+
+/// What one step of the game did, for the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Happening {
+    /// A seat threw.
+    Threw(u8, Throw),
+    /// A seat moved (passes included).
+    Moved(u8, Move),
+}
+
+/// A game between people and bots.
+pub struct Table {
+    rules: Arc<Rules>,
+    position: Position,
+    record: GameRecord,
+    players: Vec<Player>,
+    throws: SeededThrows,
+    /// The game so far in record notation, one line per turn (`Y: (10) E10 (3) 1+3`).
+    log: Vec<String>,
+    /// Whether the next action opens a new log line: a turn has ended.
+    log_turn_over: bool,
+    history: Vec<Snapshot>,
+    last_move: Option<LastMove>,
+    last_throw: Option<Throw>,
+    throw_count: u64,
+    saved_actions: Option<usize>,
+}
+
+impl Table {
+    /// A new game. `record` carries the header (ruleset, overrides, seed, seats, and a `Start`
+    /// position if the game does not begin at the usual one); the throws come from `seed`, and
+    /// bot `i` is seeded from `seed` and its seat.
+    ///
+    /// # Errors
+    /// When the record's `Start` position is not a position of these rules.
+    pub fn new(
+        rules: Arc<Rules>,
+        seats: &[SeatSpec],
+        seed: u64,
+        record: GameRecord,
+    ) -> Result<Table, String> {
+        let position = match record.tag("Start") {
+            Some(start) => Position::from_notation(&rules, start)
+                .map_err(|e| format!("the Start position is bad: {e}"))?,
+            None => Position::new(&rules),
+        };
+        let players = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                SeatSpec::Human => Player::Human,
+                SeatSpec::Bot(spec) => Player::Bot {
+                    spec: spec.clone(),
+                    bot: spec.build(rules.clone(), game_seed(seed, 1 + i as u64)),
+                },
+            })
+            .collect();
+        Ok(Table {
+            position,
+            rules,
+            record,
+            players,
+            throws: SeededThrows::new(seed),
+            log: Vec::new(),
+            log_turn_over: true,
+            history: Vec::new(),
+            last_move: None,
+            last_throw: None,
+            throw_count: 0,
+            saved_actions: None,
+        })
+    }
+
+    /// The rules played.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    /// The game in record notation, one line per turn.
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    /// The last move made, if any.
+    pub fn last_move(&self) -> Option<LastMove> {
+        self.last_move
+    }
+
+    /// The last throw made, if any.
+    pub fn last_throw(&self) -> Option<Throw> {
+        self.last_throw
+    }
+
+    /// Throws made so far (a stable number for drawing each throw).
+    pub fn throw_count(&self) -> u64 {
+        self.throw_count
+    }
+
+    /// Whether a person plays `seat`.
+    pub fn is_human(&self, seat: u8) -> bool {
+        matches!(self.players.get(usize::from(seat)), Some(Player::Human))
+    }
+
+    /// How many seats people play.
+    pub fn humans(&self) -> usize {
+        self.players
+            .iter()
+            .filter(|p| matches!(p, Player::Human))
+            .count()
+    }
+
+    /// Who plays each seat, as shown beside it: `you` when one person plays, `human N` for
+    /// several.
+    pub fn seat_labels(&self) -> Vec<String> {
+        let several = self.humans() > 1;
+        let mut n = 0;
+        self.players
+            .iter()
+            .map(|p| match p {
+                Player::Human if several => {
+                    n += 1;
+                    format!("human {n}")
+                }
+                Player::Human => "you".into(),
+                bot => bot.label(),
+            })
+            .collect()
+    }
+
+    /// Whether a person must act now (throw or move); `false` when a bot or the game acts, or
+    /// the game is over.
+    pub fn awaits_human(&self) -> bool {
+        self.position.phase() != Phase::Over && self.is_human(self.position.to_move())
+    }
+
+    /// The legal moves now (empty unless a move is due).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.position.legal_moves(&self.rules)
+    }
+
+    /// Whether the actions since the last save are saved.
+    pub fn is_saved(&self) -> bool {
+        self.saved_actions == Some(self.record.actions.len())
+    }
+
+    /// Notes that the record as it stands has been written out.
+    pub fn mark_saved(&mut self) {
+        self.saved_actions = Some(self.record.actions.len());
+    }
+
+    /// Plays one action that needs no person: a bot's throw or move, or a move forced on a person
+    /// (a pass when nothing else is legal). `None` when a person must act or the game is over.
+    pub fn step_automatic(&mut self) -> Option<Happening> {
+        if self.position.phase() == Phase::Over {
+            return None;
+        }
+        let seat = self.position.to_move();
+        let forced_pass = self.legal_moves() == [Move::Pass];
+        match (
+            self.position.phase(),
+            self.players.get_mut(usize::from(seat)),
+        ) {
+            (Phase::Throw, Some(Player::Bot { .. })) => Some(self.throw()),
+            (Phase::Move, Some(Player::Bot { bot, .. })) => {
+                let mv = bot.choose(&self.position);
+                // A bot's move is checked like a person's: an illegal one would corrupt the record.
+                let mv = if self.position.is_legal(&self.rules, mv) {
+                    mv
+                } else {
+                    self.legal_moves().first().copied().unwrap_or(Move::Pass)
+                };
+                Some(self.play(mv))
+            }
+            (Phase::Move, _) if forced_pass => Some(self.play(Move::Pass)),
+            _ => None,
+        }
+    }
+
+    /// A person throws. `None` unless a throw is due from a person.
+    pub fn human_throw(&mut self) -> Option<Happening> {
+        (self.awaits_human() && self.position.phase() == Phase::Throw).then(|| self.throw())
+    }
+
+    /// A person plays `mv`, which must be legal now.
+    ///
+    /// # Errors
+    /// When no person is to move, or the move is not legal.
+    pub fn human_move(&mut self, mv: Move) -> Result<Happening, String> {
+        if !self.awaits_human() || self.position.phase() != Phase::Move {
+            return Err("it is not a person's move now".into());
+        }
+        if !self.position.is_legal(&self.rules, mv) {
+            return Err(format!("{mv} is not a legal move here"));
+        }
+        self.history.push(self.snapshot());
+        Ok(self.play(mv))
+    }
+
+    /// Takes back the last move a person made, and everything since (bots' moves and throws). The
+    /// throws come again as they fell: undo changes a choice, never the luck.
+    ///
+    /// # Errors
+    /// When several people play (a move another player has seen stands), or nothing is left to
+    /// undo.
+    pub fn undo(&mut self) -> Result<(), String> {
+        if self.humans() > 1 {
+            return Err("undo is for games against bots: with several people at the keyboard, a move stands".into());
+        }
+        let snapshot = self
+            .history
+            .pop()
+            .ok_or("there is no move of yours to take back")?;
+        self.position = snapshot.position;
+        self.record.actions.truncate(snapshot.actions);
+        self.throws = snapshot.throws;
+        self.log = snapshot.log;
+        // A person's move is never the first action of a turn, so the line goes on.
+        self.log_turn_over = self.log.is_empty();
+        self.last_move = snapshot.last_move;
+        self.last_throw = snapshot.last_throw;
+        self.throw_count = snapshot.throw_count;
+        Ok(())
+    }
+
+    /// The record to save: the header, a `Final` tag with the position reached, and every action.
+    pub fn record_to_save(&self) -> GameRecord {
+        let mut record = self.record.clone();
+        record.set_tag("Final", self.position.to_notation(&self.rules));
+        record
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            position: self.position,
+            actions: self.record.actions.len(),
+            throws: self.throws.clone(),
+            log: self.log.clone(),
+            last_move: self.last_move,
+            last_throw: self.last_throw,
+            throw_count: self.throw_count,
+        }
+    }
+
+    /// Plays one action of a record (a replay): a throw as recorded, a move, or a seat marker,
+    /// which is checked.
+    ///
+    /// # Errors
+    /// When the action is not possible here.
+    pub fn apply_action(&mut self, action: Action) -> Result<(), String> {
+        match action {
+            Action::Seat(letter) => {
+                if self.rules.seat_by_letter(letter) != Some(self.position.to_move()) {
+                    return Err(format!(
+                        "the record says {letter} is to play, but it is not its turn"
+                    ));
+                }
+            }
+            Action::Throw(name) => {
+                let throw = self.rules.throw_named(name).map_err(|e| e.to_string())?;
+                if self.position.phase() != Phase::Throw {
+                    return Err(format!("throw ({name}): it is not time to throw"));
+                }
+                self.apply_throw(throw);
+            }
+            Action::Move(mv) => {
+                let mut probe = self.position;
+                probe
+                    .play(&self.rules, mv)
+                    .map_err(|e| format!("move {mv}: {e}"))?;
+                self.play(mv);
+            }
+        }
+        Ok(())
+    }
+
+    fn throw(&mut self) -> Happening {
+        let throw = self.throws.next_throw(&self.rules);
+        self.apply_throw(throw)
+    }
+
+    /// Applies a throw the phase accepts, and records and logs it.
+    fn apply_throw(&mut self, throw: Throw) -> Happening {
+        let seat = self.position.to_move();
+        let name = self.rules.outcome(throw).name;
+        // Throws come from the rules' own outcomes, which a throw phase always accepts.
+        if self.position.apply_throw(&self.rules, throw).is_ok() {
+            self.record.push(Action::Throw(name));
+            self.write_log(seat, &format!("({name})"));
+        }
+        self.last_throw = Some(throw);
+        self.throw_count += 1;
+        Happening::Threw(seat, throw)
+    }
+
+    fn play(&mut self, mv: Move) -> Happening {
+        let seat = self.position.to_move();
+        let from = match mv {
+            Move::Advance { from, .. } => self.rules.square_at(seat, from),
+            _ => None,
+        };
+        let before = self.position;
+        self.position.play_unchecked(&self.rules, mv);
+        let to = mv
+            .destination(&self.rules)
+            .and_then(|p| self.rules.square_at(seat, p));
+        self.record.push(Action::Move(mv));
+        self.write_log(seat, &mv.to_string());
+        if mv != Move::Pass || before.pieces_of(seat) != self.position.pieces_of(seat) {
+            self.last_move = Some(LastMove {
+                seat,
+                squares: [from, to],
+            });
+        }
+        Happening::Moved(seat, mv)
+    }
+
+    /// Adds an action of `seat` to the log: to the current turn's line, or on a new line when
+    /// a turn has ended, as records are written.
+    fn write_log(&mut self, seat: u8, token: &str) {
+        match self.log.last_mut() {
+            Some(line) if !self.log_turn_over => {
+                line.push(' ');
+                line.push_str(token);
+            }
+            _ => self
+                .log
+                .push(format!("{}: {token}", self.rules.seat_letter(seat))),
+        }
+        self.log_turn_over =
+            self.position.to_move() != seat || self.position.phase() == Phase::Over;
+    }
+}

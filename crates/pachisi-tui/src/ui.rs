@@ -1,0 +1,534 @@
+//! Drawing the screens: the layout that fits the board beside a side panel, the panel's parts
+//! (turn, teams, the throw as it fell, the moves, the log) and the windows over the board.
+
+use crate::app::{App, Overlay};
+use crate::board::{seat_color, BoardWidget, Geometry, Marks, SELECTED_BG};
+use pachisi_core::describe::describe_move;
+use pachisi_core::ruleset::Device;
+use pachisi_core::{Phase, Position, Rules, Throw};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// Rows of the throw section: its title, the picture, the words (two lines when long) and
+/// what is left to spend.
+pub const THROW_ROWS: u16 = 5;
+
+/// Columns the side panel needs at least.
+const PANEL_WIDTH: u16 = 40;
+
+/// Where the parts of a screen go.
+pub struct Screen {
+    /// The top line.
+    pub title: Rect,
+    /// The board.
+    pub board: Rect,
+    /// Characters and rows per board cell.
+    pub cell: (u16, u16),
+    /// The side panel.
+    pub panel: Rect,
+    /// The status line.
+    pub status: Rect,
+    /// The line of keys at the bottom.
+    pub keys: Rect,
+}
+
+impl Screen {
+    /// The band between the top line and the status line, where windows open.
+    pub fn middle(&self) -> Rect {
+        self.board.union(self.panel)
+    }
+}
+
+/// The smallest window that shows a board of `side` cells: two characters a cell, the panel,
+/// and three lines of text.
+pub fn minimum_size(side: u16) -> (u16, u16) {
+    (2 * side + 1 + PANEL_WIDTH, side + 3)
+}
+
+/// Lays a screen out in `area`, using wider (and then taller) cells when there is room; `None`
+/// when the window is too small.
+pub fn layout(area: Rect, geometry: &Geometry) -> Option<Screen> {
+    let side = geometry.side();
+    let (min_w, min_h) = minimum_size(side);
+    if area.width < min_w || area.height < min_h {
+        return None;
+    }
+    let cell_w = ((area.width - PANEL_WIDTH - 1) / side).clamp(2, 4);
+    let cell_h = if cell_w == 4 && area.height >= 2 * side + 3 {
+        2
+    } else {
+        1
+    };
+    let [title, middle, status, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(side * cell_h),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [board, _, panel] = Layout::horizontal([
+        Constraint::Length(side * cell_w),
+        Constraint::Length(1),
+        Constraint::Min(PANEL_WIDTH),
+    ])
+    .areas(middle);
+    Some(Screen {
+        title,
+        board: Rect {
+            height: side * cell_h,
+            ..board
+        },
+        cell: (cell_w, cell_h),
+        panel,
+        status,
+        keys,
+    })
+}
+
+/// Says the window is too small, and how big it must be.
+pub fn draw_too_small(frame: &mut Frame, geometry: &Geometry) {
+    let area = frame.area();
+    let (w, h) = minimum_size(geometry.side());
+    let text = vec![
+        Line::from("The window is too small for the board.".bold()),
+        Line::from(format!(
+            "It is {}×{}; the board needs at least {w}×{h}.",
+            area.width, area.height
+        )),
+        Line::from("Enlarge the window or make the font smaller; q leaves."),
+    ];
+    frame.render_widget(
+        Paragraph::new(text).wrap(Wrap { trim: true }).centered(),
+        area,
+    );
+}
+
+/// Draws the board and returns where it is, for the mouse: `(x, y, cell width, cell height)`.
+pub fn draw_board(
+    frame: &mut Frame,
+    screen: &Screen,
+    rules: &Rules,
+    geometry: &Geometry,
+    position: &Position,
+    marks: Marks,
+    labels: &[String],
+) -> (u16, u16, u16, u16) {
+    frame.render_widget(
+        BoardWidget {
+            rules,
+            geometry,
+            position,
+            marks,
+            cell_width: screen.cell.0,
+            cell_height: screen.cell.1,
+            seat_labels: labels,
+        },
+        screen.board,
+    );
+    (screen.board.x, screen.board.y, screen.cell.0, screen.cell.1)
+}
+
+/// The top line: the ruleset and whose turn it is.
+pub fn title_line(rules: &Rules, position: &Position, labels: &[String]) -> Line<'static> {
+    let mut spans = vec![
+        Span::from(rules.ruleset().title.clone()).bold(),
+        " · ".into(),
+    ];
+    match position.phase() {
+        Phase::Over => spans.push("game over".into()),
+        phase => {
+            let seat = position.to_move();
+            let who = labels.get(usize::from(seat)).cloned().unwrap_or_default();
+            spans.push(
+                Span::from(format!(
+                    "{} {}",
+                    rules.seat_letter(seat),
+                    rules.seat_colour(seat)
+                ))
+                .fg(seat_color(rules, seat))
+                .bold(),
+            );
+            let doing = if phase == Phase::Throw {
+                "to throw"
+            } else {
+                "to move"
+            };
+            spans.push(format!(" ({who}) {doing}").into());
+        }
+    }
+    Line::from(spans)
+}
+
+/// One line per team: its seats and how many of their pieces are home.
+pub fn team_lines(rules: &Rules, position: &Position) -> Vec<Line<'static>> {
+    let home = rules.home();
+    (0..rules.teams())
+        .map(|team| {
+            let seats: Vec<u8> = (0..rules.seats())
+                .filter(|&s| rules.team_of(s) == team)
+                .collect();
+            let done: usize = seats
+                .iter()
+                .map(|&s| position.pieces_of(s).iter().filter(|&&p| p == home).count())
+                .sum();
+            let total = seats.len() * usize::from(rules.pieces());
+            let mut spans = vec![format!("Team {}: ", team + 1).into()];
+            for &s in &seats {
+                spans.push(
+                    Span::from(format!("{} ", rules.seat_letter(s)))
+                        .fg(seat_color(rules, s))
+                        .bold(),
+                );
+            }
+            spans.push(format!(" home {done}/{total}").into());
+            if let Some(place) = position.placings().iter().position(|&t| t == team) {
+                spans.push(format!("  finished {}", ordinal(place + 1)).into());
+            }
+            Line::from(spans)
+        })
+        .collect()
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The throw as it fell (shells mouth up and down, or the dice) and what it means, in words.
+/// `salt` varies the order the shells lie in from one throw to the next.
+pub fn throw_lines(rules: &Rules, throw: Option<Throw>, salt: u64) -> Vec<Line<'static>> {
+    let Some(throw) = throw else {
+        return vec![Line::from("No throw yet.".dark_gray())];
+    };
+    let o = rules.outcome(throw);
+    let t = &rules.ruleset().throw;
+    let picture = match t.device {
+        Device::Cowries => {
+            let shells = usize::from(t.shells.unwrap_or(0));
+            let up = usize::from(o.result);
+            // Which shells lie mouth up is only a picture: spread them by a fixed shuffle.
+            let mut order: Vec<usize> = (0..shells).collect();
+            let mut x = salt.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for i in (1..shells).rev() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                order.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            let shown: Vec<&str> = order
+                .iter()
+                .map(|&i| if i < up { "(|)" } else { "( )" })
+                .collect();
+            format!("{}   {up} mouth up", shown.join(" "))
+        }
+        Device::Dice if o.dice != [0, 0] => format!("[{}] [{}]", o.dice[0], o.dice[1]),
+        Device::Dice => match t.dice.unwrap_or(1) {
+            1 => format!("[{}]", o.value),
+            n => format!("[{}]  ({n} dice)", o.value),
+        },
+    };
+    let mut words = vec![if o.dice == [0, 0] {
+        format!("{}: {} squares", o.name, o.value)
+    } else {
+        format!("{}: a {} and a {}", o.name, o.dice[0], o.dice[1])
+    }];
+    if o.doublet {
+        words.push("a doublet".into());
+    }
+    if o.grace {
+        words.push("a grace (enters a piece)".into());
+    }
+    if o.extra_throw {
+        words.push("throw again".into());
+    }
+    vec![
+        Line::from(picture),
+        Line::from(words.join(", ")).fg(Color::Cyan),
+    ]
+}
+
+/// The increments still to spend.
+pub fn pool_line(position: &Position) -> Line<'static> {
+    let items: Vec<String> = position
+        .pool()
+        .items()
+        .iter()
+        .map(|i| {
+            if i.bonus {
+                format!("+{} bonus", i.value)
+            } else {
+                i.value.to_string()
+            }
+        })
+        .collect();
+    if items.is_empty() {
+        Line::from("To spend: nothing".dark_gray())
+    } else {
+        Line::from(format!("To spend: {}", items.join(", ")))
+    }
+}
+
+/// A panel section with a title.
+fn section(title: &str) -> Block<'static> {
+    Block::new()
+        .borders(Borders::TOP)
+        .title(Span::from(format!(" {title} ")).bold())
+        .border_style(Style::new().fg(Color::DarkGray))
+}
+
+/// Draws the game screen.
+pub fn draw(frame: &mut Frame, app: &mut App) {
+    let Some(screen) = layout(frame.area(), &app.geometry) else {
+        app.hits = Default::default();
+        draw_too_small(frame, &app.geometry);
+        return;
+    };
+    let table = &app.table;
+    let rules = table.rules().clone();
+    let pos = *table.position();
+    let labels = table.seat_labels();
+    frame.render_widget(
+        Paragraph::new(title_line(&rules, &pos, &labels)),
+        screen.title,
+    );
+    app.hits.board = Some(draw_board(
+        frame,
+        &screen,
+        &rules,
+        &app.geometry,
+        &pos,
+        app.marks(),
+        &labels,
+    ));
+
+    let teams = team_lines(&rules, &pos);
+    let moves = if app.table.awaits_human() {
+        app.table.legal_moves()
+    } else {
+        Vec::new()
+    };
+    let move_rows = (moves.len() as u16).clamp(1, 8);
+    let [teams_area, throw_area, moves_area, log_area] = Layout::vertical([
+        Constraint::Length(teams.len() as u16),
+        Constraint::Length(THROW_ROWS),
+        Constraint::Length(move_rows + if moves.is_empty() { 1 } else { 3 }),
+        Constraint::Min(2),
+    ])
+    .areas(screen.panel);
+    frame.render_widget(Paragraph::new(teams), teams_area);
+
+    let mut throw_text = throw_lines(&rules, table.last_throw(), table.throw_count());
+    throw_text.push(pool_line(&pos));
+    frame.render_widget(
+        Paragraph::new(throw_text)
+            .wrap(Wrap { trim: true })
+            .block(section("Throw")),
+        throw_area,
+    );
+
+    app.hits.move_rows.clear();
+    let inner = section("Moves").inner(moves_area);
+    frame.render_widget(section("Moves"), moves_area);
+    if moves.is_empty() {
+        let text = match pos.phase() {
+            Phase::Over => app.result(),
+            Phase::Throw if app.table.awaits_human() => "Enter: throw".into(),
+            _ => "…".into(),
+        };
+        frame.render_widget(Paragraph::new(text).dark_gray(), inner);
+    } else {
+        let list = Rect {
+            height: inner.height.saturating_sub(2),
+            ..inner
+        };
+        let first = app
+            .selected
+            .saturating_sub(usize::from(list.height).saturating_sub(1));
+        for (row, i) in (first..moves.len())
+            .take(usize::from(list.height))
+            .enumerate()
+        {
+            let d = describe_move(&rules, &pos, moves[i]);
+            let number = if i < 9 {
+                format!("{}", i + 1)
+            } else {
+                " ".into()
+            };
+            let mut text = format!("{number} {:<8}", d.notation);
+            if let (Some(from), Some(to)) = (&d.from, &d.to) {
+                text.push_str(&format!("{from} → {to}"));
+            }
+            if d.captures > 0 {
+                text.push_str(&format!("  captures {}", d.captures));
+            }
+            let style = if i == app.selected {
+                Style::new().bg(SELECTED_BG).fg(Color::White).bold()
+            } else {
+                Style::new()
+            };
+            let y = list.y + row as u16;
+            frame.render_widget(
+                Paragraph::new(text).style(style),
+                Rect {
+                    y,
+                    height: 1,
+                    ..list
+                },
+            );
+            app.hits.move_rows.push((y, i));
+        }
+        // The selected move in words, under the list.
+        if let Some(&mv) = moves.get(app.selected) {
+            let words = Rect {
+                y: list.bottom(),
+                height: 2,
+                ..inner
+            };
+            frame.render_widget(
+                Paragraph::new(describe_move(&rules, &pos, mv).description)
+                    .wrap(Wrap { trim: true })
+                    .fg(Color::Green),
+                words,
+            );
+        }
+    }
+
+    draw_log(frame, log_area, app.table.log(), app.log_back);
+    frame.render_widget(
+        Paragraph::new(app.message.clone()).fg(Color::Cyan),
+        screen.status,
+    );
+    frame.render_widget(
+        Paragraph::new(
+            "Enter go  ↑↓ choose  p pass  w why  h hint  u undo  s save  ? help  q quit",
+        )
+        .dark_gray(),
+        screen.keys,
+    );
+    if let Some(overlay) = &app.overlay {
+        draw_overlay(frame, screen.middle(), overlay);
+    }
+}
+
+/// The log, newest line at the bottom, scrolled back `back` lines.
+pub fn draw_log(frame: &mut Frame, area: Rect, log: &[String], back: usize) {
+    let inner = section("Log").inner(area);
+    frame.render_widget(section("Log"), area);
+    let rows = usize::from(inner.height);
+    let back = back.min(log.len().saturating_sub(rows));
+    let end = log.len() - back;
+    let start = end.saturating_sub(rows);
+    let lines: Vec<Line> = log[start..end]
+        .iter()
+        .map(|l| Line::from(l.clone()))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// A window over the board.
+pub fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay) {
+    let (title, lines): (&str, Vec<Line>) = match overlay {
+        Overlay::Help => ("Keys", key_lines(GAME_KEYS)),
+        Overlay::Hint(ranked) => (
+            "Hint: the moves, best first",
+            ranked
+                .iter()
+                .map(|(mv, description, chance)| {
+                    Line::from(vec![
+                        Span::from(format!("{:>5.1}% ", 100.0 * chance)).bold(),
+                        Span::from(format!("{mv:<7} ")).fg(Color::Yellow),
+                        description.clone().into(),
+                    ])
+                })
+                .chain([Line::from(
+                    "Chances that your side wins. Enter plays the first; any other key closes."
+                        .dark_gray(),
+                )])
+                .collect(),
+        ),
+        Overlay::WhyNot(reasons) => (
+            "Why pieces cannot move",
+            reasons
+                .iter()
+                .map(|r| Line::from(r.clone()))
+                .chain([Line::from("Any key closes.".dark_gray())])
+                .collect(),
+        ),
+        Overlay::ConfirmQuit => (
+            "Leave the game?",
+            vec![
+                Line::from("The game has moves that are not saved."),
+                Line::from(""),
+                Line::from("s  save the record and leave"),
+                Line::from("y  leave without saving"),
+                Line::from("any other key: go back to the game"),
+            ],
+        ),
+    };
+    draw_window(frame, area, title, lines);
+}
+
+/// The help window of a screen's keys.
+pub fn draw_help(frame: &mut Frame, area: Rect, keys: &[(&str, &str)]) {
+    draw_window(frame, area, "Keys", key_lines(keys));
+}
+
+/// A bordered window in the middle of `area`.
+fn draw_window(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
+    let width = area.width.saturating_sub(2).clamp(20, 90);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width.saturating_sub(width)) / 2,
+        y: area.y + (area.height.saturating_sub(height)) / 2,
+        width,
+        height,
+    };
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::bordered()
+                .title(Span::from(format!(" {title} ")).bold())
+                .style(Style::new().bg(Color::Black).fg(Color::White)),
+        ),
+        rect,
+    );
+}
+
+/// The game's keys, for its help window.
+const GAME_KEYS: &[(&str, &str)] = &[
+    ("Enter, space", "throw; play the selected move"),
+    ("↑ ↓, k j", "select a move"),
+    ("1-9", "play the move with that number"),
+    ("click", "a piece: select its move; again: the next"),
+    ("click", "the green square: play the move"),
+    ("p", "pass, where the rules allow it"),
+    ("w", "why your pieces cannot move"),
+    ("h", "hint: the moves ranked with winning chances"),
+    ("u", "undo your last move (against bots)"),
+    ("s", "save the record"),
+    ("PgUp PgDn", "scroll the log"),
+    ("q, Esc", "leave (asks if moves are unsaved)"),
+    ("Ctrl-C", "leave at once, saving unsaved moves"),
+];
+
+fn key_lines(keys: &[(&str, &str)]) -> Vec<Line<'static>> {
+    keys.iter()
+        .map(|&(key, what)| {
+            Line::from(vec![
+                Span::from(format!("{key:<13}"))
+                    .fg(Color::Yellow)
+                    .add_modifier(Modifier::BOLD),
+                Span::from(what.to_string()),
+            ])
+        })
+        .collect()
+}

@@ -1,0 +1,132 @@
+//! Shared set-up of the screen tests: games at a table, and screens rendered into text.
+
+#![allow(dead_code)]
+
+use pachisi_bots::BotSpec;
+use pachisi_core::{builtin_rules, GameRecord};
+use pachisi_tui::app::App;
+use pachisi_tui::{SeatSpec, Table};
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+use ratatui::Terminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Seats from a spec list such as `human,bot:heuristic`.
+pub fn seats(list: &str) -> Vec<SeatSpec> {
+    list.split(',')
+        .map(|s| s.parse().expect("seat spec"))
+        .collect()
+}
+
+/// A game of a built-in ruleset, started at `start` (notation) if given.
+pub fn app(ruleset: &str, seat_list: &str, seed: u64, start: Option<&str>) -> App {
+    let rules = Arc::new(builtin_rules(ruleset, &[]).expect("builtin"));
+    let mut record = GameRecord::new(ruleset);
+    record.set_tag("Seed", seed.to_string());
+    record.set_tag("Seats", seat_list);
+    if let Some(start) = start {
+        record.set_tag("Start", start);
+    }
+    let table = Table::new(rules, &seats(seat_list), seed, record).expect("table");
+    let hint: BotSpec = "heuristic".parse().expect("spec");
+    App::new(table, PathBuf::from("unused.record"), hint).expect("app")
+}
+
+/// Plays automatic actions until a person must act or the game is over.
+pub fn settle(app: &mut App) {
+    while app.bot_due() {
+        assert!(app.tick(), "a due action was not played");
+    }
+}
+
+/// A key press.
+pub fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+/// Renders the game screen into a `width`×`height` buffer.
+pub fn render(app: &mut App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal
+        .draw(|frame| pachisi_tui::ui::draw(frame, app))
+        .expect("draw");
+    terminal.backend().buffer().clone()
+}
+
+/// The characters of a buffer, one line per row, trailing spaces removed.
+pub fn text(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// One letter per cell for the colour its character is drawn in (a space where nothing is
+/// drawn): Y yellow, G green, R red, B blue, W white, c cyan, d dark grey, g grey, k black, . the
+/// terminal's own colour, * any other.
+pub fn colours(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            let cell = &buffer[(x, y)];
+            let c = if cell.symbol().trim().is_empty() {
+                ' '
+            } else {
+                match cell.fg {
+                    Color::Yellow => 'Y',
+                    Color::Green => 'G',
+                    Color::Red => 'R',
+                    Color::Blue => 'B',
+                    Color::White => 'W',
+                    Color::Cyan => 'c',
+                    Color::DarkGray => 'd',
+                    Color::Gray => 'g',
+                    Color::Black => 'k',
+                    Color::Reset => '.',
+                    _ => '*',
+                }
+            };
+            line.push(c);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Compares a rendered buffer (its text, then its colours) with `tests/golden/NAME.txt`, or
+/// rewrites the file when `PACHISI_BLESS=1`.
+pub fn assert_golden(name: &str, buffer: &Buffer) {
+    let actual = format!("{}--- colours ---\n{}", text(buffer), colours(buffer));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.txt"));
+    if std::env::var("PACHISI_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &actual).expect("write golden");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; create it with PACHISI_BLESS=1 cargo test -p pachisi-tui",
+            path.display()
+        )
+    });
+    if expected != actual {
+        panic!(
+            "the screen differs from {} (rewrite it with PACHISI_BLESS=1 if the change is intended):\n{actual}",
+            path.display()
+        );
+    }
+}

@@ -1,0 +1,404 @@
+//! The game and replay screens driven by keys and clicks, as the terminal would deliver them.
+
+mod common;
+
+use common::{app, key, render, settle};
+use pachisi_core::{builtin_rules, GameRecord, Move, Phase};
+use pachisi_tui::app::{App, Flow, Overlay};
+use pachisi_tui::replay::Replay;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use std::sync::Arc;
+
+const AGAINST_BOTS: &str = "human,bot:heuristic,bot:heuristic,bot:heuristic";
+
+/// Presses Enter (and lets the bots play) until a person must choose among real moves.
+fn until_choice(app: &mut App) {
+    for _ in 0..500 {
+        settle(app);
+        let moves = app.table.legal_moves();
+        if app.table.awaits_human() && moves.len() >= 2 && moves.iter().any(|m| *m != Move::Pass) {
+            return;
+        }
+        assert_eq!(app.on_key(key(KeyCode::Enter)), Flow::Continue);
+    }
+    panic!("no choice of moves came up");
+}
+
+fn click(column: u16, row: u16) -> MouseEvent {
+    MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }
+}
+
+#[test]
+fn enter_throws_then_plays_the_selected_move() {
+    let mut app = app("ludo", AGAINST_BOTS, 11, None);
+    assert!(app.table.awaits_human());
+    assert_eq!(app.table.position().phase(), Phase::Throw);
+    app.on_key(key(KeyCode::Enter));
+    assert_eq!(app.table.record().actions.len(), 1, "one throw recorded");
+    until_choice(&mut app);
+    let before = app.table.record().actions.len();
+    let selected = app.selected_move().expect("a move is selected");
+    app.on_key(key(KeyCode::Enter));
+    assert_eq!(app.table.record().actions.len(), before + 1);
+    assert_eq!(
+        app.table.record().actions.last().map(|a| a.0),
+        Some(pachisi_core::Action::Move(selected))
+    );
+}
+
+#[test]
+fn arrows_choose_and_digits_play_the_numbered_move() {
+    let mut app = app("pachisi", AGAINST_BOTS, 3, None);
+    until_choice(&mut app);
+    let moves = app.table.legal_moves();
+    app.on_key(key(KeyCode::Down));
+    assert_eq!(app.selected, 1);
+    app.on_key(key(KeyCode::Up));
+    app.on_key(key(KeyCode::Up));
+    assert_eq!(app.selected, moves.len() - 1, "the selection wraps round");
+    app.on_key(key(KeyCode::Char('2')));
+    assert_eq!(
+        app.table.record().actions.last().map(|a| a.0),
+        Some(pachisi_core::Action::Move(moves[1]))
+    );
+}
+
+#[test]
+fn undo_takes_back_a_move_and_the_throws_fall_again_as_before() {
+    let mut app = app("pachisi", AGAINST_BOTS, 5, None);
+    until_choice(&mut app);
+    let position = *app.table.position();
+    let actions = app.table.record().actions.len();
+    let log = app.table.log().to_vec();
+    app.on_key(key(KeyCode::Enter));
+    settle(&mut app);
+    app.on_key(key(KeyCode::Enter));
+    settle(&mut app);
+    let later: Vec<_> = app.table.record().actions[actions..].to_vec();
+    assert!(later.len() > 1);
+    app.on_key(key(KeyCode::Char('u')));
+    assert_eq!(*app.table.position(), position);
+    assert_eq!(app.table.record().actions.len(), actions);
+    assert_eq!(app.table.log(), log.as_slice());
+    // The same move again brings the same throws.
+    app.on_key(key(KeyCode::Enter));
+    settle(&mut app);
+    app.on_key(key(KeyCode::Enter));
+    settle(&mut app);
+    let again: Vec<_> = app.table.record().actions[actions..].to_vec();
+    let throws = |a: &[(pachisi_core::Action, usize, usize)]| -> Vec<_> {
+        a.iter()
+            .filter(|x| matches!(x.0, pachisi_core::Action::Throw(_)))
+            .map(|x| x.0)
+            .collect()
+    };
+    let n = throws(&later).len().min(throws(&again).len());
+    assert!(n > 0);
+    assert_eq!(throws(&later)[..n], throws(&again)[..n]);
+}
+
+#[test]
+fn undo_is_refused_with_several_people_at_the_keyboard() {
+    let mut app = app("pachisi", "human,human,human,human", 5, None);
+    until_choice(&mut app);
+    let position = *app.table.position();
+    app.on_key(key(KeyCode::Enter));
+    let after = *app.table.position();
+    assert_ne!(after, position);
+    app.on_key(key(KeyCode::Char('u')));
+    assert_eq!(*app.table.position(), after);
+    assert!(app.message.contains("several people"), "{}", app.message);
+}
+
+#[test]
+fn with_nothing_to_undo_undo_says_so() {
+    let mut app = app("pachisi", AGAINST_BOTS, 5, None);
+    app.on_key(key(KeyCode::Char('u')));
+    assert!(app.message.contains("no move"), "{}", app.message);
+}
+
+#[test]
+fn save_asks_for_a_record_that_replays_to_the_position_on_the_board() {
+    let mut app = app("pachisi", AGAINST_BOTS, 8, None);
+    until_choice(&mut app);
+    app.on_key(key(KeyCode::Enter));
+    settle(&mut app);
+    app.on_key(key(KeyCode::Char('s')));
+    let (_, record) = app.pending_save.take().expect("a save is asked for");
+    let rules = builtin_rules("pachisi", &[]).expect("builtin");
+    let dir = std::env::temp_dir().join(format!("pachisi-tui-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("game.record");
+    let written = pachisi_tui::write_record(&path, &record, &rules).expect("written");
+    app.saved(Ok(written));
+    assert!(app.table.is_saved());
+    let text = std::fs::read_to_string(&path).expect("read back");
+    let parsed = GameRecord::parse(&text).expect("parses");
+    assert_eq!(parsed.tag("Seed"), Some("8"));
+    assert_eq!(parsed.tag("Seats"), Some(AGAINST_BOTS));
+    let end = parsed.replay(&rules).expect("replays");
+    assert_eq!(end, *app.table.position());
+    // A file that cannot be written is reported, not lost silently.
+    let bad = pachisi_tui::write_record(&dir.join("no/such/dir/x.record"), &record, &rules);
+    let error = bad.expect_err("cannot write");
+    assert!(error.contains("no/such/dir"), "{error}");
+    app.saved(Err(error));
+    assert!(app.message.starts_with("Could not save"), "{}", app.message);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn leaving_with_unsaved_moves_asks_first() {
+    let mut app = app("pachisi", AGAINST_BOTS, 9, None);
+    // Nothing played yet: q leaves at once.
+    assert_eq!(app.on_key(key(KeyCode::Char('q'))), Flow::Quit);
+    app.on_key(key(KeyCode::Enter));
+    settle(&mut app);
+    assert_eq!(app.on_key(key(KeyCode::Char('q'))), Flow::Continue);
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    // Any other key goes back to the game.
+    assert_eq!(app.on_key(key(KeyCode::Char('x'))), Flow::Continue);
+    assert_eq!(app.overlay, None);
+    app.on_key(key(KeyCode::Esc));
+    assert_eq!(app.on_key(key(KeyCode::Char('y'))), Flow::Quit);
+    assert!(app.pending_save.is_none(), "y leaves without saving");
+    // s saves, then leaves.
+    app.overlay = None;
+    app.on_key(key(KeyCode::Char('q')));
+    assert_eq!(app.on_key(key(KeyCode::Char('s'))), Flow::Quit);
+    assert!(app.pending_save.is_some());
+}
+
+#[test]
+fn ctrl_c_leaves_at_once_and_saves_unsaved_moves() {
+    let mut app = app("pachisi", AGAINST_BOTS, 9, None);
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    // Nothing to lose yet.
+    assert_eq!(app.on_key(ctrl_c), Flow::Quit);
+    assert!(app.pending_save.is_none());
+    app.on_key(key(KeyCode::Enter));
+    app.on_key(key(KeyCode::Char('?')));
+    assert_eq!(app.on_key(ctrl_c), Flow::Quit, "even with a window open");
+    assert!(app.pending_save.is_some());
+}
+
+#[test]
+fn a_click_on_a_piece_selects_its_move_and_a_click_on_the_green_square_plays_it() {
+    let mut app = app("ludo", AGAINST_BOTS, 21, None);
+    // Wait for a choice where a piece on the board can move.
+    let mut found = false;
+    for _ in 0..400 {
+        until_choice(&mut app);
+        if app
+            .table
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Advance { from, .. } if *from > 0))
+        {
+            found = true;
+            break;
+        }
+        app.on_key(key(KeyCode::Enter));
+    }
+    assert!(found);
+    render(&mut app, 80, 24);
+    let (x0, y0, w, h) = app.hits.board.expect("board drawn");
+    let rules = app.table.rules().clone();
+    let seat = app.table.position().to_move();
+    let moves = app.table.legal_moves();
+    let (index, from) = moves
+        .iter()
+        .enumerate()
+        .find_map(|(i, m)| match m {
+            Move::Advance { from, .. } if *from > 0 => Some((i, *from)),
+            _ => None,
+        })
+        .expect("an advance");
+    let sq = rules.square_at(seat, from).expect("on the board");
+    let cell = app.geometry.cell_of(&rules, sq);
+    app.selected = (index + 1) % moves.len();
+    app.on_mouse(click(x0 + cell.x * w, y0 + cell.y * h));
+    let chosen = app.selected_move().expect("selected");
+    assert!(
+        matches!(chosen, Move::Advance { from: f, .. } if f == from),
+        "{chosen}"
+    );
+    // Click the destination.
+    render(&mut app, 80, 24);
+    let to = app.marks().selected[1].expect("a destination");
+    let cell = app.geometry.cell_of(&rules, to);
+    app.on_mouse(click(x0 + cell.x * w, y0 + cell.y * h));
+    assert_eq!(
+        app.table.record().actions.last().map(|a| a.0),
+        Some(pachisi_core::Action::Move(chosen))
+    );
+}
+
+#[test]
+fn a_click_on_a_listed_move_selects_it_and_a_second_click_plays_it() {
+    let mut app = app("pachisi", AGAINST_BOTS, 3, None);
+    until_choice(&mut app);
+    render(&mut app, 80, 24);
+    let &(row, index) = app
+        .hits
+        .move_rows
+        .iter()
+        .find(|(_, i)| *i == 1)
+        .expect("the second move is listed");
+    let mv = app.table.legal_moves()[index];
+    app.on_mouse(click(60, row));
+    assert_eq!(app.selected, 1);
+    app.on_mouse(click(60, row));
+    assert_eq!(
+        app.table.record().actions.last().map(|a| a.0),
+        Some(pachisi_core::Action::Move(mv))
+    );
+}
+
+#[test]
+fn a_hint_ranks_every_legal_move_and_enter_plays_the_best() {
+    let mut app = app("pachisi", AGAINST_BOTS, 3, None);
+    until_choice(&mut app);
+    let mut legal = app.table.legal_moves();
+    app.on_key(key(KeyCode::Char('h')));
+    let Some(Overlay::Hint(ranked)) = app.overlay.clone() else {
+        panic!("no hint: {}", app.message);
+    };
+    let mut hinted: Vec<Move> = ranked.iter().map(|r| r.0).collect();
+    assert!(ranked.windows(2).all(|w| w[0].2 >= w[1].2), "best first");
+    assert!(ranked.iter().all(|r| (0.0..=1.0).contains(&r.2)));
+    legal.sort();
+    hinted.sort();
+    assert_eq!(hinted, legal);
+    app.on_key(key(KeyCode::Enter));
+    assert_eq!(
+        app.table.record().actions.last().map(|a| a.0),
+        Some(pachisi_core::Action::Move(ranked[0].0))
+    );
+}
+
+#[test]
+fn a_hint_before_the_throw_says_to_throw_first() {
+    let mut app = app("pachisi", AGAINST_BOTS, 3, None);
+    app.on_key(key(KeyCode::Char('h')));
+    assert_eq!(app.overlay, None);
+    assert!(app.message.contains("throw first"), "{}", app.message);
+}
+
+#[test]
+fn why_explains_every_piece_that_cannot_move() {
+    // At the start of Pachisi with a throw that is not a grace, every piece waits for one.
+    let mut app = app(
+        "pachisi",
+        AGAINST_BOTS,
+        3,
+        Some("0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 3"),
+    );
+    app.on_key(key(KeyCode::Char('w')));
+    let Some(Overlay::WhyNot(lines)) = app.overlay.clone() else {
+        panic!("no explanation: {}", app.message);
+    };
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("grace"), "{lines:?}");
+    app.on_key(key(KeyCode::Char('x')));
+    assert_eq!(app.overlay, None);
+}
+
+#[test]
+fn a_click_on_pieces_that_cannot_move_says_why() {
+    let rules = builtin_rules("pachisi", &[]).expect("builtin");
+    // Yellow has a piece out and three waiting, and throws a 3, which is no grace: the piece out
+    // may move, the waiting ones may not.
+    let start = "20,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 3 entered=Y";
+    let mut app = app("pachisi", AGAINST_BOTS, 3, Some(start));
+    render(&mut app, 80, 24);
+    let (x0, y0, w, h) = app.hits.board.expect("board drawn");
+    // The corner beside Yellow's arm holds its waiting pieces.
+    let corner = app
+        .geometry
+        .corner_of(pachisi_tui::board::Geometry::home_arm(&rules, 0));
+    app.on_mouse(click(x0 + (corner.x + 2) * w, y0 + (corner.y + 2) * h));
+    assert!(app.message.contains("grace"), "{}", app.message);
+    // The piece out is selected by a click on it.
+    let sq = rules.square_at(0, 20).expect("on the board");
+    let cell = app.geometry.cell_of(&rules, sq);
+    app.on_mouse(click(x0 + cell.x * w, y0 + cell.y * h));
+    assert!(matches!(
+        app.selected_move(),
+        Some(Move::Advance { from: 20, .. })
+    ));
+}
+
+#[test]
+fn pass_is_offered_where_the_rules_allow_it() {
+    let mut app = app("pachisi", AGAINST_BOTS, 3, None);
+    until_choice(&mut app);
+    assert!(
+        app.table.legal_moves().contains(&Move::Pass),
+        "Pachisi lets a player pass"
+    );
+    let seat = app.table.position().to_move();
+    app.on_key(key(KeyCode::Char('p')));
+    assert_eq!(
+        app.table.record().actions.last().map(|a| a.0),
+        Some(pachisi_core::Action::Move(Move::Pass))
+    );
+    assert!(app.message.contains("passed"), "{}", app.message);
+    let _ = seat;
+}
+
+#[test]
+fn a_whole_game_played_with_keys_ends_and_its_record_replays() {
+    // Ludo, against three heuristic bots, always playing the first listed move.
+    let mut app = app("ludo", AGAINST_BOTS, 17, None);
+    let mut presses = 0;
+    while app.table.position().phase() != Phase::Over {
+        settle(&mut app);
+        if app.table.position().phase() == Phase::Over {
+            break;
+        }
+        app.on_key(key(KeyCode::Enter));
+        presses += 1;
+        assert!(presses < 20_000, "the game does not end");
+    }
+    assert!(app.message.starts_with("Game over"), "{}", app.message);
+    let record = app.table.record_to_save();
+    let rules = Arc::new(builtin_rules("ludo", &[]).expect("builtin"));
+    let end = record.replay(&rules).expect("the record replays");
+    assert_eq!(end, *app.table.position());
+    // The replay viewer ends where the game did, and steps back and forth.
+    let mut replay = Replay::new(rules, &record, "game").expect("viewer");
+    assert_eq!(*replay.position(), end);
+    replay.on_key(key(KeyCode::Home));
+    assert_eq!(replay.at, 0);
+    replay.on_key(key(KeyCode::Right));
+    replay.on_key(key(KeyCode::Right));
+    assert_eq!(replay.at, 2);
+    replay.on_key(key(KeyCode::Left));
+    assert_eq!(replay.at, 1);
+    replay.on_key(key(KeyCode::Down));
+    let turn_end = replay.at;
+    assert!(turn_end > 1);
+    replay.on_key(key(KeyCode::Up));
+    assert!(replay.at < turn_end);
+    replay.on_key(key(KeyCode::End));
+    assert_eq!(replay.at, replay.len());
+    replay.on_key(key(KeyCode::Right));
+    assert_eq!(replay.at, replay.len(), "the end is the end");
+    assert_eq!(replay.on_key(key(KeyCode::Char('q'))), Flow::Quit);
+}
+
+#[test]
+fn a_record_that_does_not_replay_is_refused_with_its_place() {
+    let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
+    let record = GameRecord::parse("[Ruleset \"pachisi\"]\n\nY: (3) 5+3\n").expect("parses");
+    let e = Replay::new(rules, &record, "bad").err().expect("refused");
+    assert!(e.contains("line 3"), "{e}");
+}

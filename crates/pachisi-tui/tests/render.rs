@@ -1,0 +1,216 @@
+//! The screens rendered into ratatui's `TestBackend` and compared with golden buffers in
+//! `tests/golden/` (the characters, then one letter per cell for its colour).
+//!
+//! When a change to the screens is intended, rewrite the files with
+//!
+//! ```text
+//! PACHISI_BLESS=1 cargo test -p pachisi-tui --test render
+//! ```
+//!
+//! and review the diff.
+
+mod common;
+
+use common::{app, assert_golden, key, render, settle, text};
+use pachisi_core::{builtin_rules, Rules};
+use pachisi_tui::board::{LAST_MOVE_BG, SELECTED_BG};
+use pachisi_tui::replay::Replay;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::style::Color;
+use ratatui::Terminal;
+use std::sync::Arc;
+
+#[test]
+fn the_start_of_a_game_fits_80_by_24() {
+    let mut app = app(
+        "pachisi",
+        "human,bot:heuristic,bot:heuristic,bot:heuristic",
+        1,
+        None,
+    );
+    let buffer = render(&mut app, 80, 24);
+    assert_golden("start-80x24", &buffer);
+    let screen = text(&buffer);
+    assert!(screen.contains("Y yellow (you) to throw"), "{screen}");
+    assert!(screen.contains("q quit"), "the key line fits: {screen}");
+}
+
+/// Pieces at the given progress for each seat, as position notation (Y to move, nothing thrown).
+fn start_with(rules: &Rules, pieces: &[[u8; 4]]) -> String {
+    let groups: Vec<String> = pieces
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|&x| {
+                    if x == rules.home() {
+                        "h".to_string()
+                    } else {
+                        x.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    format!("{} Yt - entered=YGBR", groups.join("/"))
+}
+
+/// The progress of seat 2 (Yellow's partner) on the square Yellow reaches at `progress`.
+fn partner_progress(rules: &Rules, progress: u8) -> u8 {
+    let sq = rules.square_at(0, progress);
+    (1..rules.home())
+        .find(|&p| rules.square_at(2, p) == sq)
+        .expect("the partner passes the square")
+}
+
+#[test]
+fn stacks_and_partners_show_counts_and_letters() {
+    // Pachisi: three yellow pieces on one square, two green on another, a yellow and a black
+    // (partners) sharing a castle, and pieces home.
+    let rules = builtin_rules("pachisi", &[]).expect("builtin");
+    let castle = (1..rules.home())
+        .find(|&p| rules.castle_at(0, p) && p > 8 && partner_progress(&rules, p) > 0)
+        .expect("a castle on the track");
+    let partner = partner_progress(&rules, castle);
+    let start = start_with(
+        &rules,
+        &[
+            [20, 20, 20, castle],
+            [30, 30, 0, rules.home()],
+            [partner, 0, 0, 0],
+            [45, rules.home(), rules.home(), 0],
+        ],
+    );
+    let mut app = app(
+        "pachisi",
+        "human,bot:heuristic,human,bot:heuristic",
+        1,
+        Some(&start),
+    );
+    let buffer = render(&mut app, 80, 24);
+    assert_golden("stacks-80x24", &buffer);
+    let screen = text(&buffer);
+    assert!(screen.contains("Y3"), "a stack of three: {screen}");
+    assert!(screen.contains("G2"), "a stack of two: {screen}");
+    assert!(screen.contains("YB"), "partners on a castle: {screen}");
+    assert!(
+        screen.contains("human 1") && screen.contains("human 2"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn parcheesi_shows_both_dice_and_uses_a_wider_window() {
+    let mut app = app(
+        "parcheesi-sr",
+        "human,bot:heuristic,bot:heuristic,bot:heuristic",
+        3,
+        None,
+    );
+    app.on_key(key(KeyCode::Enter));
+    settle(&mut app);
+    let buffer = render(&mut app, 100, 30);
+    assert_golden("parcheesi-100x30", &buffer);
+    let screen = text(&buffer);
+    assert!(screen.contains("] ["), "two dice: {screen}");
+}
+
+#[test]
+fn a_large_window_draws_larger_cells() {
+    let mut app = app(
+        "ludo",
+        "human,bot:heuristic,bot:heuristic,bot:heuristic",
+        2,
+        None,
+    );
+    let buffer = render(&mut app, 160, 50);
+    assert_golden("ludo-160x50", &buffer);
+    // Ludo pieces finish in the middle, which is their home (Pachisi's Charkoni).
+    assert!(text(&buffer).contains("Home"));
+}
+
+#[test]
+fn a_window_too_small_says_so_instead_of_drawing() {
+    let mut app = app("pachisi", "human,bot,bot,bot", 1, None);
+    let buffer = render(&mut app, 60, 20);
+    assert_golden("small-60x20", &buffer);
+    let screen = text(&buffer);
+    assert!(screen.contains("too small"), "{screen}");
+    assert!(screen.contains("79×22"), "{screen}");
+    // Nothing of the board is drawn.
+    assert!(!screen.contains("Team 1"), "{screen}");
+}
+
+#[test]
+fn the_help_window_lists_every_key() {
+    let mut app = app("pachisi", "human,bot,bot,bot", 1, None);
+    app.on_key(key(KeyCode::Char('?')));
+    let buffer = render(&mut app, 80, 24);
+    assert_golden("help-80x24", &buffer);
+    let screen = text(&buffer);
+    for k in ["Enter", "hint", "undo", "save", "why", "Ctrl-C", "pass"] {
+        assert!(screen.contains(k), "{k}: {screen}");
+    }
+}
+
+#[test]
+fn the_last_move_and_the_selected_move_are_highlighted() {
+    let mut app = app(
+        "ludo",
+        "human,bot:heuristic,bot:heuristic,bot:heuristic",
+        4,
+        None,
+    );
+    // Throw until a move other than a pass is offered.
+    for _ in 0..200 {
+        settle(&mut app);
+        if app
+            .selected_move()
+            .is_some_and(|m| m != pachisi_core::Move::Pass)
+        {
+            break;
+        }
+        app.on_key(key(KeyCode::Enter));
+    }
+    let buffer = render(&mut app, 80, 24);
+    let (x0, y0, w, h) = app.hits.board.expect("board drawn");
+    let rules = app.table.rules().clone();
+    let bg_of = |sq| {
+        let cell = app.geometry.cell_of(&rules, sq);
+        buffer[(x0 + cell.x * w, y0 + cell.y * h)].bg
+    };
+    let marks = app.marks();
+    let to = marks.selected[1].expect("the selected move lands on a square");
+    assert_eq!(bg_of(to), SELECTED_BG);
+    if let Some(sq) = app.table.last_move().and_then(|l| l.squares[1]) {
+        if !marks.selected.contains(&Some(sq)) {
+            assert_eq!(bg_of(sq), LAST_MOVE_BG);
+        }
+    }
+    assert_ne!(SELECTED_BG, Color::Reset);
+}
+
+#[test]
+fn the_replay_viewer_draws_the_board_at_any_moment() {
+    let mut app = app(
+        "pachisi",
+        "human,bot:heuristic,bot:heuristic,bot:heuristic",
+        5,
+        None,
+    );
+    for _ in 0..6 {
+        app.on_key(key(KeyCode::Enter));
+        settle(&mut app);
+    }
+    let record = app.table.record_to_save();
+    let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
+    let mut replay = Replay::new(rules, &record, "test.record").expect("replays");
+    replay.on_key(key(KeyCode::Home));
+    replay.on_key(key(KeyCode::Right));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    terminal.draw(|f| replay.draw(f)).expect("draw");
+    let buffer = terminal.backend().buffer().clone();
+    assert_golden("replay-80x24", &buffer);
+    assert!(text(&buffer).contains("Action 1 of"));
+}
