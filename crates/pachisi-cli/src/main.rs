@@ -193,7 +193,7 @@ struct PlayArgs {
     #[command(flatten)]
     rules: RulesArgs,
     /// Who plays each seat, in seat order (seat 0 moves first), separated by commas: `human`,
-    /// `bot` (expectimax:depth=1) or `bot:SPEC` with a bot spec as in `pachisi tournament`, e.g.
+    /// `bot` (expectimax) or `bot:SPEC` with a bot spec as in `pachisi tournament`, e.g.
     /// `human,bot:mcts,human,bot:heuristic`. Several `human` seats take turns at one keyboard.
     /// Default: you in the first seat and bots in the others.
     #[arg(long, value_name = "SEAT,SEAT", value_delimiter = ',')]
@@ -211,8 +211,8 @@ struct PlayArgs {
     /// Milliseconds between two actions of the bots, so you can follow them (0: at once).
     #[arg(long, default_value_t = 300, value_name = "MS")]
     pace: u64,
-    /// The bot asked for hints (h), e.g. `expectimax:depth=2` or `mcts:playouts=2000`.
-    #[arg(long, default_value = "expectimax:depth=1", value_name = "SPEC")]
+    /// The bot asked for hints (h), e.g. `expectimax:depth=3` or `mcts:playouts=2000`.
+    #[arg(long, default_value = "expectimax", value_name = "SPEC")]
     hint_bot: String,
 }
 

@@ -73,7 +73,7 @@ fn seat_help(text: &str) -> String {
 }
 
 /// The bot a bare `bot` seat gets.
-pub const DEFAULT_BOT: &str = "expectimax:depth=1";
+pub const DEFAULT_BOT: &str = "expectimax";
 
 /// Where the last move went, for highlighting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -435,5 +435,88 @@ impl Table {
         }
         self.log_turn_over =
             self.position.to_move() != seat || self.position.phase() == Phase::Over;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pachisi_core::builtin_rules;
+
+    fn table(seats: &str, seed: u64) -> Table {
+        let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
+        let seats: Vec<SeatSpec> = seats.split(',').map(|s| s.parse().expect("seat")).collect();
+        Table::new(rules, &seats, seed, GameRecord::new("pachisi")).expect("table")
+    }
+
+    #[test]
+    fn seats_are_people_or_bots_by_spec() {
+        assert!(matches!("human".parse(), Ok(SeatSpec::Human)));
+        assert!(matches!(" Human ".parse(), Ok(SeatSpec::Human)));
+        match "bot".parse::<SeatSpec>() {
+            Ok(SeatSpec::Bot(spec)) => assert_eq!(spec.to_string(), DEFAULT_BOT),
+            other => panic!("{other:?}"),
+        }
+        match "bot:mcts:playouts=50".parse::<SeatSpec>() {
+            Ok(s) => assert_eq!(s.to_string(), "bot:mcts:playouts=50"),
+            Err(e) => panic!("{e}"),
+        }
+        for bad in ["robot", "bot:", "botheuristic", "bot:chess", ""] {
+            assert!(bad.parse::<SeatSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_log_writes_one_line_per_turn_as_records_do() {
+        let mut t = table("bot:heuristic,bot:heuristic,bot:heuristic,bot:heuristic", 3);
+        for _ in 0..200 {
+            t.step_automatic();
+        }
+        let rules = t.rules().clone();
+        let text = t.record().to_text(&rules).expect("replays");
+        let body: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
+        assert_eq!(body, t.log(), "the log is the record's body");
+    }
+
+    #[test]
+    fn bots_play_until_a_person_must_act() {
+        let mut t = table("bot:random,human,bot:random,bot:random", 9);
+        let mut steps = 0;
+        while t.step_automatic().is_some() {
+            steps += 1;
+        }
+        assert!(steps > 0);
+        assert!(t.awaits_human());
+        assert_eq!(t.position().to_move(), 1);
+        assert!(t.human_move(Move::Pass).is_err() || t.position().phase() == Phase::Move);
+    }
+
+    #[test]
+    fn a_person_cannot_play_an_illegal_move_or_out_of_turn() {
+        let mut t = table("human,bot,bot,bot", 1);
+        assert!(t.human_move(Move::Pass).is_err(), "a throw is due");
+        assert!(t.human_throw().is_some());
+        if t.position().phase() == Phase::Move {
+            let bogus = Move::Advance {
+                from: 50,
+                value: 3,
+                steps: 3,
+                pair: false,
+                round_again: false,
+            };
+            let e = t.human_move(bogus).expect_err("illegal");
+            assert!(e.contains("not a legal move"), "{e}");
+        }
+    }
+
+    #[test]
+    fn labels_say_who_plays() {
+        let t = table("human,bot:heuristic,human,bot", 1);
+        assert_eq!(
+            t.seat_labels(),
+            vec!["human 1", "bot heuristic", "human 2", "bot expectimax"]
+        );
+        let t = table("human,bot:heuristic,bot,bot", 1);
+        assert_eq!(t.seat_labels()[0], "you");
     }
 }

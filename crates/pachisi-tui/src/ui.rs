@@ -364,8 +364,9 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
                 " ".into()
             };
             let mut text = format!("{number} {:<8}", d.notation);
-            if let (Some(from), Some(to)) = (&d.from, &d.to) {
-                text.push_str(&format!("{from} → {to}"));
+            match (&d.from, &d.to) {
+                (Some(from), Some(to)) => text.push_str(&format!("{from} → {to}")),
+                _ => text.push_str("pass"),
             }
             if d.captures > 0 {
                 text.push_str(&format!("  captures {}", d.captures));

@@ -1,0 +1,323 @@
+//! `pachisi play` and `pachisi replay` run as real processes in a pseudo-terminal: keys go in as
+//! a person would type them, and the screen is read back through a terminal emulator (vt100).
+
+use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+const PACHISI: &str = env!("CARGO_BIN_EXE_pachisi");
+
+/// A program running in a pseudo-terminal, and the screen it has drawn.
+struct Session {
+    _master: Box<dyn MasterPty + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    parser: vt100::Parser,
+    /// Everything the program wrote, for messages printed after the screen is closed.
+    raw: Vec<u8>,
+}
+
+impl Session {
+    fn start(args: &[&str], cols: u16, rows: u16) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(PACHISI);
+        command.args(args);
+        command.env("TERM", "xterm-256color");
+        command.cwd(std::env::temp_dir());
+        let child = pty.slave.spawn_command(command).expect("spawn pachisi");
+        let mut reader = pty.master.try_clone_reader().expect("reader");
+        let writer = pty.master.take_writer().expect("writer");
+        let (send, output) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || send.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            _master: pty.master,
+            child,
+            writer,
+            output,
+            parser: vt100::Parser::new(rows, cols, 0),
+            raw: Vec::new(),
+        }
+    }
+
+    /// Takes in what the program has written so far.
+    fn pump(&mut self) {
+        while let Ok(bytes) = self.output.try_recv() {
+            self.parser.process(&bytes);
+            self.raw.extend_from_slice(&bytes);
+        }
+    }
+
+    fn screen(&mut self) -> String {
+        self.pump();
+        self.parser.screen().contents()
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).expect("type");
+        self.writer.flush().expect("flush");
+    }
+
+    /// Waits until the screen shows `text`.
+    fn wait_for(&mut self, text: &str, timeout: Duration) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < timeout,
+                "the screen never showed `{text}`; it shows:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Waits for the program to end, and returns its exit success and everything it wrote.
+    fn finish(&mut self, timeout: Duration) -> (bool, String) {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                std::thread::sleep(Duration::from_millis(100));
+                self.pump();
+                return (
+                    status.success(),
+                    String::from_utf8_lossy(&self.raw).into_owned(),
+                );
+            }
+            assert!(
+                start.elapsed() < timeout,
+                "the program did not end; it shows:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+            self.pump();
+        }
+    }
+
+    /// Checks the terminal is back as it was: main screen, cursor shown, no mouse reports.
+    fn assert_restored(&mut self) {
+        self.pump();
+        let screen = self.parser.screen();
+        assert!(!screen.alternate_screen(), "left on the alternate screen");
+        assert!(!screen.hide_cursor(), "the cursor is still hidden");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "the mouse is still captured"
+        );
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("play-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+const MINUTE: Duration = Duration::from_secs(60);
+
+#[test]
+fn a_whole_game_against_bots_in_a_terminal_saves_a_record_that_replays() {
+    let dir = scratch("game");
+    let record = dir.join("game.record");
+    let record_arg = record.display().to_string();
+    let mut game = Session::start(
+        &[
+            "play",
+            "--seats",
+            "human,bot:heuristic,bot:heuristic,bot:heuristic",
+            "--seed",
+            "4",
+            "--pace",
+            "0",
+            "--save",
+            &record_arg,
+        ],
+        80,
+        24,
+    );
+    game.wait_for("(you) to throw", MINUTE);
+    // Enter throws, and plays the selected move, until the game is over.
+    let start = Instant::now();
+    let mut presses = 0;
+    loop {
+        let screen = game.screen();
+        if screen.contains("Game over") {
+            break;
+        }
+        if screen.contains("(you) to") {
+            game.send("\r");
+            presses += 1;
+        }
+        assert!(
+            start.elapsed() < 5 * MINUTE,
+            "the game did not end after {presses} presses:\n{screen}"
+        );
+        std::thread::sleep(Duration::from_millis(3));
+    }
+    assert!(
+        presses > 10,
+        "a whole game takes more than {presses} presses"
+    );
+    game.send("s");
+    game.wait_for("Saved the record", MINUTE);
+    game.send("q");
+    let (ok, output) = game.finish(MINUTE);
+    assert!(ok, "{output}");
+    assert!(output.contains("won."), "the result is printed: {output}");
+    assert!(output.contains("The record is saved in"), "{output}");
+    game.assert_restored();
+
+    // The record replays to a finished game.
+    let check = Command::new(PACHISI)
+        .args(["record", "check", &record_arg])
+        .output()
+        .expect("run record check");
+    let report = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        check.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert!(report.contains("finishing order"), "{report}");
+    let text = std::fs::read_to_string(&record).expect("record");
+    assert!(text.contains("[Seed \"4\"]"), "{text}");
+    assert!(text.contains("[Seats \"human,bot:heuristic,bot:heuristic,bot:heuristic\"]"));
+
+    // The replay viewer opens at the end and steps through it.
+    let mut viewer = Session::start(&["replay", &record_arg], 80, 24);
+    let screen = viewer.wait_for("Action ", MINUTE);
+    assert!(screen.contains("the game is over"), "{screen}");
+    viewer.send("\x1b[H"); // Home
+    viewer.wait_for("Action 0 of", MINUTE);
+    viewer.send("\x1b[C"); // Right
+    viewer.wait_for("Action 1 of", MINUTE);
+    viewer.send("q");
+    let (ok, output) = viewer.finish(MINUTE);
+    assert!(ok, "{output}");
+    viewer.assert_restored();
+}
+
+#[test]
+fn ctrl_c_restores_the_terminal_and_keeps_the_moves() {
+    let dir = scratch("ctrl-c");
+    let record = dir.join("left.record");
+    let record_arg = record.display().to_string();
+    let mut game = Session::start(
+        &["play", "--seed", "2", "--pace", "0", "--save", &record_arg],
+        80,
+        24,
+    );
+    game.wait_for("(you) to throw", MINUTE);
+    game.send("\r");
+    game.wait_for("Y: (", MINUTE);
+    game.send("\x03");
+    let (ok, output) = game.finish(MINUTE);
+    assert!(ok, "{output}");
+    game.assert_restored();
+    assert!(output.contains("The record is saved in"), "{output}");
+    let text = std::fs::read_to_string(&record).expect("the moves were saved");
+    assert!(text.contains("Y: ("), "{text}");
+}
+
+#[test]
+fn a_termination_signal_restores_the_terminal_and_keeps_the_moves() {
+    let dir = scratch("sigterm");
+    let record = dir.join("term.record");
+    let record_arg = record.display().to_string();
+    let mut game = Session::start(
+        &["play", "--seed", "3", "--pace", "0", "--save", &record_arg],
+        80,
+        24,
+    );
+    game.wait_for("(you) to throw", MINUTE);
+    game.send("\r");
+    game.wait_for("Y: (", MINUTE);
+    let pid = game.child.process_id().expect("a process id");
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    let (ok, output) = game.finish(MINUTE);
+    assert!(ok, "{output}");
+    game.assert_restored();
+    assert!(record.exists(), "the moves were saved: {output}");
+}
+
+#[test]
+fn a_terminal_too_small_is_told_so() {
+    let mut game = Session::start(&["play", "--seed", "1"], 60, 20);
+    let screen = game.wait_for("too small", MINUTE);
+    assert!(screen.contains("60×20"), "{screen}");
+    game.send("q");
+    let (ok, _) = game.finish(MINUTE);
+    assert!(ok);
+    game.assert_restored();
+}
+
+/// Runs `pachisi` with plain pipes (no terminal).
+fn run(args: &[&str]) -> (bool, String) {
+    let out = Command::new(PACHISI)
+        .args(args)
+        .output()
+        .expect("run pachisi");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn play_refuses_bad_options_and_a_missing_terminal() {
+    let (ok, err) = run(&["play", "--seed", "1"]);
+    assert!(!ok);
+    assert!(err.contains("needs a terminal"), "{err}");
+    let (ok, err) = run(&["play", "--seats", "human,bot"]);
+    assert!(!ok);
+    assert!(
+        err.contains("lists 2 seats, but the ruleset has 4"),
+        "{err}"
+    );
+    let (ok, err) = run(&["play", "--seats", "human,robot,bot,bot"]);
+    assert!(!ok);
+    assert!(err.contains("`robot` is not a seat"), "{err}");
+    let (ok, err) = run(&["play", "--seats", "human,bot:nonsense,bot,bot"]);
+    assert!(!ok);
+    assert!(err.contains("bot:nonsense"), "{err}");
+    let (ok, err) = run(&["play", "--rules", "ludo", "--cowrie-p", "0.4"]);
+    assert!(!ok);
+    assert!(err.contains("played with dice"), "{err}");
+    let (ok, err) = run(&["play", "--cowrie-p", "1.5"]);
+    assert!(!ok);
+    assert!(err.contains("p_up"), "{err}");
+    let (ok, err) = run(&["replay", "/no/such/file.record"]);
+    assert!(!ok);
+    assert!(err.contains("cannot read /no/such/file.record"), "{err}");
+}
