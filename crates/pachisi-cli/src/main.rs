@@ -55,7 +55,8 @@ enum Command {
     /// winning chances, w says why a piece cannot move, u takes a move back, s saves the record,
     /// ? lists every key. Ctrl-C leaves at once and saves unsaved moves first.
     ///
-    /// The window must be at least 80×24 (a larger one draws a larger board).
+    /// The Pachisi board fits an 80×24 window (79×22 at the least); a larger one draws a larger
+    /// board.
     ///
     /// Example: pachisi play
     ///

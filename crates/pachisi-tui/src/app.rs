@@ -63,6 +63,9 @@ pub struct App {
     pub hint_bot: BotSpec,
     /// Where things were drawn, for the mouse.
     pub hits: HitMap,
+    /// Whether the last drawing found the window too small for the board: until it grows, only
+    /// the keys that leave work (saving unsaved moves), so nothing is played unseen.
+    pub too_small: bool,
     /// Records written to disk: `(path, text)` waiting to be written by the caller, so that this
     /// module does no input or output of its own.
     pub pending_save: Option<(PathBuf, GameRecord)>,
@@ -85,6 +88,7 @@ impl App {
             save_path,
             hint_bot,
             hits: HitMap::default(),
+            too_small: false,
             pending_save: None,
         })
     }
@@ -146,6 +150,13 @@ impl App {
         }
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             return self.quit_now();
+        }
+        if self.too_small {
+            // The window cannot show a question, so leaving saves unsaved moves, as Ctrl-C does.
+            return match key.code {
+                KeyCode::Char('q') | KeyCode::Esc => self.quit_now(),
+                _ => Flow::Continue,
+            };
         }
         if let Some(overlay) = &self.overlay {
             return self.on_overlay_key(overlay.clone(), key.code);

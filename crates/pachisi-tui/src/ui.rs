@@ -98,7 +98,9 @@ pub fn draw_too_small(frame: &mut Frame, geometry: &Geometry) {
             "It is {}×{}; the board needs at least {w}×{h}.",
             area.width, area.height
         )),
-        Line::from("Enlarge the window or make the font smaller; q leaves."),
+        Line::from(
+            "Enlarge the window or make the font smaller; q leaves (unsaved moves are saved).",
+        ),
     ];
     frame.render_widget(
         Paragraph::new(text).wrap(Wrap { trim: true }).centered(),
@@ -289,9 +291,11 @@ fn section(title: &str) -> Block<'static> {
 pub fn draw(frame: &mut Frame, app: &mut App) {
     let Some(screen) = layout(frame.area(), &app.geometry) else {
         app.hits = Default::default();
+        app.too_small = true;
         draw_too_small(frame, &app.geometry);
         return;
     };
+    app.too_small = false;
     let table = &app.table;
     let rules = table.rules().clone();
     let pos = *table.position();

@@ -26,6 +26,14 @@ fn until_choice(app: &mut App) {
     panic!("no choice of moves came up");
 }
 
+/// The last action of the record, if it is a move.
+fn last_move(app: &App) -> Option<Move> {
+    match app.table.record().actions.last()?.0 {
+        pachisi_core::Action::Move(mv) => Some(mv),
+        _ => None,
+    }
+}
+
 fn click(column: u16, row: u16) -> MouseEvent {
     MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -47,10 +55,7 @@ fn enter_throws_then_plays_the_selected_move() {
     let selected = app.selected_move().expect("a move is selected");
     app.on_key(key(KeyCode::Enter));
     assert_eq!(app.table.record().actions.len(), before + 1);
-    assert_eq!(
-        app.table.record().actions.last().map(|a| a.0),
-        Some(pachisi_core::Action::Move(selected))
-    );
+    assert_eq!(last_move(&app), Some(selected));
 }
 
 #[test]
@@ -64,10 +69,7 @@ fn arrows_choose_and_digits_play_the_numbered_move() {
     app.on_key(key(KeyCode::Up));
     assert_eq!(app.selected, moves.len() - 1, "the selection wraps round");
     app.on_key(key(KeyCode::Char('2')));
-    assert_eq!(
-        app.table.record().actions.last().map(|a| a.0),
-        Some(pachisi_core::Action::Move(moves[1]))
-    );
+    assert_eq!(last_move(&app), Some(moves[1]));
 }
 
 #[test]
@@ -235,10 +237,7 @@ fn a_click_on_a_piece_selects_its_move_and_a_click_on_the_green_square_plays_it(
     let to = app.marks().selected[1].expect("a destination");
     let cell = app.geometry.cell_of(&rules, to);
     app.on_mouse(click(x0 + cell.x * w, y0 + cell.y * h));
-    assert_eq!(
-        app.table.record().actions.last().map(|a| a.0),
-        Some(pachisi_core::Action::Move(chosen))
-    );
+    assert_eq!(last_move(&app), Some(chosen));
 }
 
 #[test]
@@ -256,10 +255,7 @@ fn a_click_on_a_listed_move_selects_it_and_a_second_click_plays_it() {
     app.on_mouse(click(60, row));
     assert_eq!(app.selected, 1);
     app.on_mouse(click(60, row));
-    assert_eq!(
-        app.table.record().actions.last().map(|a| a.0),
-        Some(pachisi_core::Action::Move(mv))
-    );
+    assert_eq!(last_move(&app), Some(mv));
 }
 
 #[test]
@@ -278,10 +274,7 @@ fn a_hint_ranks_every_legal_move_and_enter_plays_the_best() {
     hinted.sort();
     assert_eq!(hinted, legal);
     app.on_key(key(KeyCode::Enter));
-    assert_eq!(
-        app.table.record().actions.last().map(|a| a.0),
-        Some(pachisi_core::Action::Move(ranked[0].0))
-    );
+    assert_eq!(last_move(&app), Some(ranked[0].0));
 }
 
 #[test]
@@ -346,10 +339,7 @@ fn pass_is_offered_where_the_rules_allow_it() {
     );
     let seat = app.table.position().to_move();
     app.on_key(key(KeyCode::Char('p')));
-    assert_eq!(
-        app.table.record().actions.last().map(|a| a.0),
-        Some(pachisi_core::Action::Move(Move::Pass))
-    );
+    assert_eq!(last_move(&app), Some(Move::Pass));
     assert!(app.message.contains("passed"), "{}", app.message);
     let _ = seat;
 }
@@ -393,6 +383,28 @@ fn a_whole_game_played_with_keys_ends_and_its_record_replays() {
     replay.on_key(key(KeyCode::Right));
     assert_eq!(replay.at, replay.len(), "the end is the end");
     assert_eq!(replay.on_key(key(KeyCode::Char('q'))), Flow::Quit);
+}
+
+#[test]
+fn a_window_too_small_plays_nothing_unseen() {
+    let mut app = app("pachisi", AGAINST_BOTS, 3, None);
+    render(&mut app, 60, 20);
+    app.on_key(key(KeyCode::Enter));
+    app.on_key(key(KeyCode::Char('1')));
+    assert!(
+        app.table.record().actions.is_empty(),
+        "nothing played while the board is hidden"
+    );
+    render(&mut app, 80, 24);
+    app.on_key(key(KeyCode::Enter));
+    assert_eq!(app.table.record().actions.len(), 1);
+    render(&mut app, 60, 20);
+    assert_eq!(
+        app.on_key(key(KeyCode::Char('q'))),
+        Flow::Quit,
+        "q still leaves"
+    );
+    assert!(app.pending_save.is_some(), "and keeps the moves");
 }
 
 #[test]

@@ -56,54 +56,46 @@ pub fn render(app: &mut App, width: u16, height: u16) -> Buffer {
     terminal.backend().buffer().clone()
 }
 
-/// The characters of a buffer, one line per row, trailing spaces removed.
-pub fn text(buffer: &Buffer) -> String {
+/// One line per row of a buffer, each cell written by `cell`, trailing spaces removed.
+fn grid(buffer: &Buffer, cell: impl Fn(&ratatui::buffer::Cell) -> String) -> String {
     let area = buffer.area;
     let mut out = String::new();
     for y in 0..area.height {
-        let mut line = String::new();
-        for x in 0..area.width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
+        let line: String = (0..area.width).map(|x| cell(&buffer[(x, y)])).collect();
         out.push_str(line.trim_end());
         out.push('\n');
     }
     out
 }
 
+/// The characters of a buffer, one line per row, trailing spaces removed.
+pub fn text(buffer: &Buffer) -> String {
+    grid(buffer, |cell| cell.symbol().to_string())
+}
+
 /// One letter per cell for the colour its character is drawn in (a space where nothing is
 /// drawn): Y yellow, G green, R red, B blue, W white, c cyan, d dark grey, g grey, k black, . the
 /// terminal's own colour, * any other.
 pub fn colours(buffer: &Buffer) -> String {
-    let area = buffer.area;
-    let mut out = String::new();
-    for y in 0..area.height {
-        let mut line = String::new();
-        for x in 0..area.width {
-            let cell = &buffer[(x, y)];
-            let c = if cell.symbol().trim().is_empty() {
-                ' '
-            } else {
-                match cell.fg {
-                    Color::Yellow => 'Y',
-                    Color::Green => 'G',
-                    Color::Red => 'R',
-                    Color::Blue => 'B',
-                    Color::White => 'W',
-                    Color::Cyan => 'c',
-                    Color::DarkGray => 'd',
-                    Color::Gray => 'g',
-                    Color::Black => 'k',
-                    Color::Reset => '.',
-                    _ => '*',
-                }
-            };
-            line.push(c);
+    grid(buffer, |cell| {
+        if cell.symbol().trim().is_empty() {
+            return " ".into();
         }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+        let letter = match cell.fg {
+            Color::Yellow => 'Y',
+            Color::Green => 'G',
+            Color::Red => 'R',
+            Color::Blue => 'B',
+            Color::White => 'W',
+            Color::Cyan => 'c',
+            Color::DarkGray => 'd',
+            Color::Gray => 'g',
+            Color::Black => 'k',
+            Color::Reset => '.',
+            _ => '*',
+        };
+        letter.to_string()
+    })
 }
 
 /// Compares a rendered buffer (its text, then its colours) with `tests/golden/NAME.txt`, or
