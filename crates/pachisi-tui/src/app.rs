@@ -3,10 +3,10 @@
 //! values.
 
 use crate::board::{Cell, Geometry, Marks};
-use crate::table::{Happening, Table};
 use pachisi_bots::BotSpec;
 use pachisi_core::describe::describe_move;
 use pachisi_core::{GameRecord, Move, Phase};
+use pachisi_table::{Happening, Table};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };

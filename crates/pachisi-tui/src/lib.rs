@@ -5,7 +5,6 @@
 //! to choose from by key or by mouse, hints with winning chances, undo against bots, and the game
 //! saved as a record that `pachisi replay` steps through.
 //!
-//! - [`table`]: the game at the table: seats (people and bots), throws, record, undo;
 //! - [`app`]: the game screen's state and what each key and click does;
 //! - [`board`]: where each square falls on the screen, and the board widget;
 //! - [`ui`]: drawing the screens;
@@ -18,7 +17,6 @@
 pub mod app;
 pub mod board;
 pub mod replay;
-pub mod table;
 pub mod terminal;
 pub mod ui;
 
@@ -26,13 +24,13 @@ use anyhow::{bail, Result};
 use app::{App, Flow};
 use pachisi_bots::BotSpec;
 use pachisi_core::{GameRecord, Rules};
+pub use pachisi_table::{SeatSpec, Table, DEFAULT_BOT};
 use ratatui::crossterm::event::Event;
 use ratatui::Frame;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-pub use table::{SeatSpec, Table, DEFAULT_BOT};
 
 /// How to set up a game.
 pub struct PlayOptions {

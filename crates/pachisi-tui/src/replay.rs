@@ -3,9 +3,9 @@
 
 use crate::app::Flow;
 use crate::board::{Geometry, Marks};
-use crate::table::{LastMove, SeatSpec, Table};
 use crate::ui;
 use pachisi_core::{GameRecord, Phase, Position, Rules, Throw};
+use pachisi_table::{LastMove, SeatSpec, Table};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Stylize};

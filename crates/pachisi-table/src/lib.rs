@@ -1,6 +1,7 @@
-//! A game at the table: the position, who sits in each seat, the seeded throws, the record being
-//! written, and the history that undo goes back through. It knows nothing of the terminal, so
-//! tests drive it directly.
+//! A game at the table: the position, who sits in each seat (people and bots), the seeded throws,
+//! the record being written, and the history that undo goes back through. Every front end plays
+//! through it: the terminal game and the web server. It does no input or output; a game is
+//! restored from its record ([`Table::restore`]).
 
 use pachisi_bots::{Bot, BotSpec};
 use pachisi_core::{Action, GameRecord, Move, Phase, Position, Rules, Square, Throw};
@@ -348,6 +349,52 @@ impl Table {
         }
     }
 
+    /// A game restored from its record, as if it had been played here: the same position, log
+    /// and undo history, and the throws going on from where the record stops. The record's
+    /// throws must be the ones `seed` gives, which is how this table writes them.
+    ///
+    /// # Errors
+    /// When an action is not possible where it stands, or a throw is not the seed's.
+    pub fn restore(
+        rules: Arc<Rules>,
+        seats: &[SeatSpec],
+        seed: u64,
+        record: &GameRecord,
+    ) -> Result<Table, String> {
+        let mut header = record.clone();
+        header.actions.clear();
+        let mut table = Table::new(rules, seats, seed, header)?;
+        for &(action, line, column) in &record.actions {
+            let at = |e: String| format!("record line {line}, column {column}: {e}");
+            match action {
+                Action::Throw(name) => {
+                    if table.position.phase() != Phase::Throw {
+                        return Err(at(format!("throw ({name}): it is not time to throw")));
+                    }
+                    let throw = table.throws.next_throw(&table.rules);
+                    let drawn = table.rules.outcome(throw).name;
+                    if drawn != name {
+                        return Err(at(format!(
+                            "the record throws ({name}) where its seed {seed} gives ({drawn})"
+                        )));
+                    }
+                    table.apply_throw(throw);
+                }
+                Action::Move(mv) => {
+                    if !table.position.is_legal(&table.rules, mv) {
+                        return Err(at(format!("move {mv} is not legal here")));
+                    }
+                    if table.is_human(table.position.to_move()) {
+                        table.history.push(table.snapshot());
+                    }
+                    table.play(mv);
+                }
+                Action::Seat(_) => table.apply_action(action).map_err(at)?,
+            }
+        }
+        Ok(table)
+    }
+
     /// Plays one action of a record (a replay): a throw as recorded, a move, or a seat marker,
     /// which is checked.
     ///
@@ -507,6 +554,56 @@ mod tests {
             let e = t.human_move(bogus).expect_err("illegal");
             assert!(e.contains("not a legal move"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_game_restored_from_its_record_goes_on_as_if_never_stopped() {
+        let seats = "human,bot:heuristic,bot:heuristic,bot:heuristic";
+        let mut a = table(seats, 12);
+        // Play a while, choosing the last legal move, with an undo on the way.
+        let turn = |t: &mut Table| {
+            while t.step_automatic().is_some() {}
+            if t.human_throw().is_none() {
+                if let Some(&mv) = t.legal_moves().last() {
+                    t.human_move(mv).expect("legal");
+                }
+            }
+        };
+        for i in 0..60 {
+            turn(&mut a);
+            if i == 30 {
+                a.undo().expect("undo");
+            }
+        }
+        let spec: Vec<SeatSpec> = seats.split(',').map(|s| s.parse().expect("seat")).collect();
+        let mut b = Table::restore(a.rules().clone(), &spec, 12, a.record()).expect("restores");
+        assert_eq!(b.position(), a.position());
+        assert_eq!(b.log(), a.log());
+        assert_eq!(b.record(), a.record());
+        // The same choices from here give the same game: the throws go on from the seed.
+        for _ in 0..40 {
+            turn(&mut a);
+            turn(&mut b);
+        }
+        assert_eq!(b.record(), a.record());
+        // Undo works across the restore.
+        let before = *b.position();
+        b.undo().expect("undo after restore");
+        assert_ne!(*b.position(), before);
+    }
+
+    #[test]
+    fn a_record_from_another_seed_is_refused() {
+        let seats: Vec<SeatSpec> = "human,bot,bot,bot"
+            .split(',')
+            .map(|s| s.parse().expect("seat"))
+            .collect();
+        let mut a = table("human,bot,bot,bot", 5);
+        a.human_throw();
+        let e = Table::restore(a.rules().clone(), &seats, 6, a.record())
+            .err()
+            .expect("another seed");
+        assert!(e.contains("seed 6"), "{e}");
     }
 
     #[test]
