@@ -21,6 +21,7 @@ mod hint;
 mod play;
 mod report;
 mod run;
+mod serve;
 mod simulate;
 mod tournament;
 
@@ -72,6 +73,18 @@ enum Command {
     ///
     /// Example: pachisi replay pachisi-42.record
     Replay(ReplayArgs),
+    /// Serve the game in the browser: a web server on this machine, with the page and its API.
+    ///
+    /// Prints the address to open. The page starts a game in a few clicks (every ruleset, people
+    /// and bots in the seats) and plays it on an SVG board; several people may share one
+    /// device. Every game is kept in an SQLite database and every action committed before it is
+    /// shown, so a stopped or killed server resumes every game where it stood. docs/api.md
+    /// describes the JSON API and the WebSocket of each game.
+    ///
+    /// Example: pachisi serve
+    ///
+    /// Example: pachisi serve --port 0 --database /tmp/games.sqlite --pace 0
+    Serve(ServeArgs),
     /// List, show and inspect rulesets.
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -213,6 +226,26 @@ struct PlayArgs {
     #[arg(long, default_value_t = 300, value_name = "MS")]
     pace: u64,
     /// The bot asked for hints (h), e.g. `expectimax:depth=3` or `mcts:playouts=2000`.
+    #[arg(long, default_value = "expectimax", value_name = "SPEC")]
+    hint_bot: String,
+}
+
+/// The settings of `pachisi serve`.
+#[derive(Args, Debug)]
+struct ServeArgs {
+    /// The address to listen on (127.0.0.1: this machine only).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The port (0: any free port; the address printed says which).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The SQLite file that keeps the games (created if missing).
+    #[arg(long, default_value = "pachisi.sqlite", value_name = "FILE")]
+    database: PathBuf,
+    /// Milliseconds before each action of a bot, so people can follow them (0: at once).
+    #[arg(long, default_value_t = 500, value_name = "MS")]
+    pace: u64,
+    /// The bot that gives hints, e.g. `expectimax:depth=3`.
     #[arg(long, default_value = "expectimax", value_name = "SPEC")]
     hint_bot: String,
 }

@@ -1,6 +1,6 @@
 //! `pachisi play` and `pachisi replay`: the terminal game and the replay viewer.
 
-use crate::run::{load_rules, record_header, rules_of_record};
+use crate::run::{load_rules, rules_of_record};
 use crate::{PlayArgs, ReplayArgs};
 use anyhow::{anyhow, bail, Context, Result};
 use pachisi_bots::BotSpec;
@@ -30,9 +30,8 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         .parse()
         .map_err(|e| anyhow!("bad --hint-bot `{}`: {e}", args.hint_bot))?;
     let seed = args.seed.unwrap_or_else(seed_from_clock);
-    let mut record = record_header(&args.rules.name, &overrides, seed)?;
-    let lineup: Vec<String> = seats.iter().map(ToString::to_string).collect();
-    record.set_tag("Seats", lineup.join(","));
+    let record = pachisi_table::record_header(&args.rules.name, &overrides, seed, Some(&seats))
+        .map_err(anyhow::Error::msg)?;
     let save_path = args.save.clone().unwrap_or_else(|| {
         let stem = std::path::Path::new(&args.rules.name)
             .file_stem()

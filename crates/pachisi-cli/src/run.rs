@@ -42,6 +42,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Report(args) => crate::report::report(&args),
         Command::Play(args) => crate::play::play(&args),
         Command::Replay(args) => crate::play::replay(&args),
+        Command::Serve(args) => crate::serve::serve_command(&args),
         Command::Hint {
             rules,
             at,
@@ -424,9 +425,6 @@ pub(crate) fn check_threads(threads: Option<usize>) -> Result<()> {
     Ok(())
 }
 
-/// Separates the overrides of a record's `Set` tag.
-const SET_SEPARATOR: char = '|';
-
 fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> {
     let rules = args.load()?;
     let mut record = record_header(&args.name, &args.set, seed)?;
@@ -442,33 +440,16 @@ fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> 
     Ok(())
 }
 
-/// A record's header: the ruleset, the overrides (kept in the Set tag so the record replays
-/// under the same rules) and the seed of the throws.
+/// A record's header: the ruleset, the overrides and the seed.
 pub(crate) fn record_header(name: &str, overrides: &[String], seed: u64) -> Result<GameRecord> {
-    if overrides.iter().any(|s| s.contains(SET_SEPARATOR)) {
-        bail!("an override cannot contain `{SET_SEPARATOR}`, which separates overrides in a record's Set tag");
-    }
-    let mut record = GameRecord::new(name);
-    if !overrides.is_empty() {
-        record.set_tag("Set", overrides.join(&format!(" {SET_SEPARATOR} ")));
-    }
-    record.set_tag("Seed", seed.to_string());
-    Ok(record)
+    pachisi_table::record_header(name, overrides, seed, None).map_err(anyhow::Error::msg)
 }
 
 /// The rules a record is played under: its Ruleset tag with the overrides of its Set tag, then
 /// `extra`; and a name for them (`pachisi with moves.split=true`).
 pub(crate) fn rules_of_record(record: &GameRecord, extra: &[String]) -> Result<(Rules, String)> {
     let name = record.tag("Ruleset").unwrap_or_default();
-    let mut overrides: Vec<String> = record
-        .tag("Set")
-        .map(|s| {
-            s.split(SET_SEPARATOR)
-                .map(|o| o.trim().to_string())
-                .filter(|o| !o.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut overrides = pachisi_table::record_overrides(record);
     overrides.extend(extra.iter().cloned());
     let rules = load_rules(name, &overrides)?;
     let name = if overrides.is_empty() {

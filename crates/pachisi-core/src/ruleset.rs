@@ -1013,6 +1013,14 @@ impl Rules {
         &self.routes[usize::from(seat)]
     }
 
+    /// The arm a seat's pieces finish on (the arm of the last square of its route), which is the
+    /// seat's own arm, where it sits.
+    pub fn home_arm(&self, seat: u8) -> u8 {
+        self.route(seat)
+            .last()
+            .map_or(seat, |&sq| self.topology().coordinates(sq).0)
+    }
+
     /// Number of squares on a route; a piece at progress `route_len() + 1` is home.
     pub fn route_len(&self) -> u8 {
         self.routes[0].len() as u8

@@ -84,6 +84,20 @@ pub struct Topology {
     track: Vec<Square>,
 }
 
+/// The unit vectors of one of four arms on a grid whose rows grow downwards: outwards from the
+/// Charkoni (arm 0 down, then counter-clockwise as the eye sees it), and to the left of someone
+/// looking outwards.
+fn arm_vectors(arm: u8) -> ((i32, i32), (i32, i32)) {
+    let out = match arm % 4 {
+        0 => (0, 1),
+        1 => (1, 0),
+        2 => (0, -1),
+        _ => (-1, 0),
+    };
+    // Facing down the grid, the left hand points right: left = (out.y, -out.x).
+    (out, (out.1, -out.0))
+}
+
 /// Where a route begins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RouteStart {
@@ -232,6 +246,43 @@ impl Topology {
     /// The arm, column and row of a square.
     pub fn coordinates(&self, sq: Square) -> (u8, Column, u8) {
         coordinates(self.arm_length, sq)
+    }
+
+    /// The board laid out as a picture: a square grid of `2 * arm_length + 3` cells a side with
+    /// the Charkoni as the 3×3 block in the middle, arm 0 pointing down (rows grow downwards) and
+    /// the others following counter-clockwise. `None` unless the board has four arms, the only
+    /// board that lies flat as a cross on a square grid.
+    pub fn grid_side(&self) -> Option<u16> {
+        (self.arms == 4).then(|| 2 * u16::from(self.arm_length) + 3)
+    }
+
+    /// The cell `(x, y)` of a square on the grid of [`Topology::grid_side`] (`None` unless the
+    /// board has four arms).
+    pub fn grid_cell(&self, sq: Square) -> Option<(u16, u16)> {
+        self.grid_side()?;
+        let (arm, column, row) = self.coordinates(sq);
+        let (out, left) = arm_vectors(arm);
+        let lateral = match column {
+            Column::Left => 1,
+            Column::Middle => 0,
+            Column::Right => -1,
+        };
+        let along = 1 + i32::from(row);
+        let c = i32::from(self.arm_length) + 1;
+        let x = u16::try_from(c + out.0 * along + left.0 * lateral).ok()?;
+        let y = u16::try_from(c + out.1 * along + left.1 * lateral).ok()?;
+        Some((x, y))
+    }
+
+    /// The top-left cell of the empty corner of the grid beside `arm`, on the right of someone
+    /// looking out along it; the corner is `arm_length` cells a side (`None` unless the board has
+    /// four arms).
+    pub fn grid_corner(&self, arm: u8) -> Option<(u16, u16)> {
+        self.grid_side()?;
+        let (out, left) = arm_vectors(arm);
+        let far = u16::from(self.arm_length) + 3;
+        let at = |d: i32| if d > 0 { far } else { 0 };
+        Some((at(out.0 - left.0), at(out.1 - left.1)))
     }
 
     /// Whether a square is on the shared track (every other square is some arm's lane).

@@ -76,11 +76,57 @@ fn seat_help(text: &str) -> String {
 /// The bot a bare `bot` seat gets.
 pub const DEFAULT_BOT: &str = "expectimax";
 
+/// Separates the overrides of a record's `Set` tag.
+pub const SET_SEPARATOR: char = '|';
+
+/// A record's header: the ruleset, the overrides (kept in the `Set` tag so that the record
+/// replays under the same rules), the seed of the throws and, when given, who plays each seat.
+///
+/// # Errors
+/// When an override contains the separator of the `Set` tag.
+pub fn record_header(
+    ruleset: &str,
+    overrides: &[String],
+    seed: u64,
+    seats: Option<&[SeatSpec]>,
+) -> Result<GameRecord, String> {
+    if overrides.iter().any(|s| s.contains(SET_SEPARATOR)) {
+        return Err(format!(
+            "an override cannot contain `{SET_SEPARATOR}`, which separates overrides in a record's Set tag"
+        ));
+    }
+    let mut record = GameRecord::new(ruleset);
+    if !overrides.is_empty() {
+        record.set_tag("Set", overrides.join(&format!(" {SET_SEPARATOR} ")));
+    }
+    record.set_tag("Seed", seed.to_string());
+    if let Some(seats) = seats {
+        let lineup: Vec<String> = seats.iter().map(ToString::to_string).collect();
+        record.set_tag("Seats", lineup.join(","));
+    }
+    Ok(record)
+}
+
+/// The overrides kept in a record's `Set` tag.
+pub fn record_overrides(record: &GameRecord) -> Vec<String> {
+    record
+        .tag("Set")
+        .map(|s| {
+            s.split(SET_SEPARATOR)
+                .map(|o| o.trim().to_string())
+                .filter(|o| !o.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Where the last move went, for highlighting.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LastMove {
     /// The seat that moved.
     pub seat: u8,
+    /// The move.
+    pub mv: Move,
     /// The squares it left and reached (`None` off the board: waiting, home, or a pass).
     pub squares: [Option<Square>; 2],
 }
@@ -93,7 +139,7 @@ struct Snapshot {
     throws: SeededThrows,
     log: Vec<String>,
     last_move: Option<LastMove>,
-    last_throw: Option<Throw>,
+    last_throw: Option<(u8, Throw)>,
     throw_count: u64,
 }
 
@@ -119,7 +165,8 @@ pub struct Table {
     log_turn_over: bool,
     history: Vec<Snapshot>,
     last_move: Option<LastMove>,
-    last_throw: Option<Throw>,
+    /// The last throw and the seat that made it.
+    last_throw: Option<(u8, Throw)>,
     throw_count: u64,
     saved_actions: Option<usize>,
 }
@@ -196,7 +243,17 @@ impl Table {
 
     /// The last throw made, if any.
     pub fn last_throw(&self) -> Option<Throw> {
-        self.last_throw
+        self.last_throw.map(|(_, t)| t)
+    }
+
+    /// The seat that made the last throw.
+    pub fn last_thrower(&self) -> Option<u8> {
+        self.last_throw.map(|(seat, _)| seat)
+    }
+
+    /// Whether [`Table::undo`] would take a move back now.
+    pub fn can_undo(&self) -> bool {
+        self.humans() <= 1 && !self.history.is_empty()
     }
 
     /// Throws made so far (a stable number for drawing each throw).
@@ -441,7 +498,7 @@ impl Table {
             self.record.push(Action::Throw(name));
             self.write_log(seat, &format!("({name})"));
         }
-        self.last_throw = Some(throw);
+        self.last_throw = Some((seat, throw));
         self.throw_count += 1;
         Happening::Threw(seat, throw)
     }
@@ -462,6 +519,7 @@ impl Table {
         if mv != Move::Pass || before.pieces_of(seat) != self.position.pieces_of(seat) {
             self.last_move = Some(LastMove {
                 seat,
+                mv,
                 squares: [from, to],
             });
         }

@@ -275,9 +275,7 @@ impl App {
 
     fn in_own_corner(&self, cell: Cell) -> bool {
         let seat = self.table.position().to_move();
-        let corner = self
-            .geometry
-            .corner_of(Geometry::home_arm(self.table.rules(), seat));
+        let corner = self.geometry.corner_of(self.table.rules(), seat);
         let side = self.geometry.side() / 2 - 1;
         (corner.x..corner.x + side).contains(&cell.x)
             && (corner.y..corner.y + side).contains(&cell.y)

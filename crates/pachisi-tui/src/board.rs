@@ -10,7 +10,6 @@
 //! Every piece is drawn in its seat's colour *and* with its seat's letter, so the board reads the
 //! same without colour; a number gives the size of a stack or pair.
 
-use pachisi_core::topology::Column;
 use pachisi_core::{Position, Rules, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -26,21 +25,6 @@ pub struct Cell {
     pub y: u16,
 }
 
-/// The unit vectors of an arm on screen: outwards from the Charkoni, and to the left of someone
-/// looking outwards.
-fn arm_vectors(arm: u8) -> ((i32, i32), (i32, i32)) {
-    // Screen rows grow downwards: arm 0 points down, arm 1 right, arm 2 up, arm 3 left, which is
-    // counter-clockwise as the eye sees it.
-    let out = match arm % 4 {
-        0 => (0, 1),
-        1 => (1, 0),
-        2 => (0, -1),
-        _ => (-1, 0),
-    };
-    // Facing down the screen, the left hand points right: left = (out.y, -out.x).
-    (out, (out.1, -out.0))
-}
-
 /// Where squares, seats' corners and the Charkoni fall on the grid of one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
@@ -53,14 +37,15 @@ impl Geometry {
     /// # Errors
     /// When the board does not have four arms: the terminal draws the cross only.
     pub fn of(rules: &Rules) -> Result<Geometry, String> {
-        let arms = rules.topology().arms();
-        if arms != 4 {
+        let topology = rules.topology();
+        if topology.grid_side().is_none() {
             return Err(format!(
-                "the terminal board draws four-armed crosses; this ruleset's board has {arms} arms"
+                "the terminal board draws four-armed crosses; this ruleset's board has {} arms",
+                topology.arms()
             ));
         }
         Ok(Geometry {
-            arm_length: u16::from(rules.topology().arm_length()),
+            arm_length: u16::from(topology.arm_length()),
         })
     }
 
@@ -75,21 +60,8 @@ impl Geometry {
 
     /// The cell of a square.
     pub fn cell_of(&self, rules: &Rules, sq: Square) -> Cell {
-        let (arm, column, row) = rules.topology().coordinates(sq);
-        let (out, left) = arm_vectors(arm);
-        let lateral = match column {
-            Column::Left => 1,
-            Column::Middle => 0,
-            Column::Right => -1,
-        };
-        let along = 1 + i32::from(row);
-        let c = self.centre();
-        let x = c + out.0 * along + left.0 * lateral;
-        let y = c + out.1 * along + left.1 * lateral;
-        Cell {
-            x: u16::try_from(x).unwrap_or(0),
-            y: u16::try_from(y).unwrap_or(0),
-        }
+        let (x, y) = rules.topology().grid_cell(sq).unwrap_or((0, 0));
+        Cell { x, y }
     }
 
     /// The square drawn in a cell, if any.
@@ -105,26 +77,14 @@ impl Geometry {
         (i32::from(cell.x) - c).abs() <= 1 && (i32::from(cell.y) - c).abs() <= 1
     }
 
-    /// The empty corner of the grid beside an arm, on the right of someone looking out along it
-    /// (where that arm's seat keeps its pieces off the board): its top-left cell; it is
-    /// `arm_length` cells a side.
-    pub fn corner_of(&self, arm: u8) -> Cell {
-        let (out, left) = arm_vectors(arm);
-        let (dx, dy) = (out.0 - left.0, out.1 - left.1);
-        let far = self.arm_length + 3;
-        let at = |d: i32| if d > 0 { far } else { 0 };
-        Cell {
-            x: at(dx),
-            y: at(dy),
-        }
-    }
-
-    /// The arm a seat's pieces finish on: the arm of the last square of its route.
-    pub fn home_arm(rules: &Rules, seat: u8) -> u8 {
-        rules
-            .route(seat)
-            .last()
-            .map_or(seat, |&sq| rules.topology().coordinates(sq).0)
+    /// The corner of the grid beside a seat's arm, where its pieces off the board are shown: its
+    /// top-left cell; it is `arm_length` cells a side.
+    pub fn corner_of(&self, rules: &Rules, seat: u8) -> Cell {
+        let (x, y) = rules
+            .topology()
+            .grid_corner(rules.home_arm(seat))
+            .unwrap_or((0, 0));
+        Cell { x, y }
     }
 }
 
@@ -301,7 +261,7 @@ impl BoardWidget<'_> {
     fn draw_corner(&self, buf: &mut Buffer, area: Rect, seat: u8) {
         let rules = self.rules;
         let geometry = self.geometry;
-        let corner = geometry.corner_of(Geometry::home_arm(rules, seat));
+        let corner = geometry.corner_of(rules, seat);
         let side = geometry.arm_length;
         let rect = Rect {
             width: side * self.cell_width,
@@ -383,6 +343,7 @@ impl Widget for BoardWidget<'_> {
 mod tests {
     use super::*;
     use pachisi_core::builtin_rules;
+    use pachisi_core::topology::Column;
 
     #[test]
     fn every_square_has_its_own_cell_outside_the_charkoni() {
@@ -439,15 +400,15 @@ mod tests {
         let rules = builtin_rules("pachisi", &[]).expect("builtin");
         let g = Geometry::of(&rules).expect("four arms");
         let mut corners: Vec<(u16, u16)> = (0..4)
-            .map(|arm| {
-                let c = g.corner_of(arm);
+            .map(|seat| {
+                let c = g.corner_of(&rules, seat);
                 (c.x, c.y)
             })
             .collect();
         corners.sort_unstable();
         assert_eq!(corners, vec![(0, 0), (0, 11), (11, 0), (11, 11)]);
-        // Arm 0 points down: its corner is the bottom-left one.
-        assert_eq!(g.corner_of(0), Cell { x: 0, y: 11 });
+        // Arm 0 (the first seat's) points down: its corner is the bottom-left one.
+        assert_eq!(g.corner_of(&rules, 0), Cell { x: 0, y: 11 });
     }
 
     #[test]

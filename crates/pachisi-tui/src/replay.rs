@@ -4,7 +4,7 @@
 use crate::app::Flow;
 use crate::board::{Geometry, Marks};
 use crate::ui;
-use pachisi_core::{GameRecord, Phase, Position, Rules, Throw};
+use pachisi_core::{Action, GameRecord, Phase, Position, Rules, Throw};
 use pachisi_table::{LastMove, SeatSpec, Table};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -58,7 +58,10 @@ impl Replay {
             table
                 .apply_action(action)
                 .map_err(|e| format!("record line {line}, column {column}: {e}"))?;
-            moments.push(moment(&table));
+            // A seat marker (`Y:`) checks whose turn it is; it is no action of the game.
+            if !matches!(action, Action::Seat(_)) {
+                moments.push(moment(&table));
+            }
         }
         let labels = record
             .tag("Seats")

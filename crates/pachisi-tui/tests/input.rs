@@ -314,9 +314,7 @@ fn a_click_on_pieces_that_cannot_move_says_why() {
     render(&mut app, 80, 24);
     let (x0, y0, w, h) = app.hits.board.expect("board drawn");
     // The corner beside Yellow's arm holds its waiting pieces.
-    let corner = app
-        .geometry
-        .corner_of(pachisi_tui::board::Geometry::home_arm(&rules, 0));
+    let corner = app.geometry.corner_of(&rules, 0);
     app.on_mouse(click(x0 + (corner.x + 2) * w, y0 + (corner.y + 2) * h));
     assert!(app.message.contains("grace"), "{}", app.message);
     // The piece out is selected by a click on it.
@@ -405,6 +403,21 @@ fn a_window_too_small_plays_nothing_unseen() {
         "q still leaves"
     );
     assert!(app.pending_save.is_some(), "and keeps the moves");
+}
+
+#[test]
+fn seat_markers_of_a_record_file_are_no_steps_of_the_replay() {
+    let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
+    // Written by `to_text`, a record opens each turn with the seat's letter.
+    let text = "[Ruleset \"pachisi\"]\n\nY: (3) -\nG: (25) E25 (2) 1+2\n";
+    let record = GameRecord::parse(text).expect("parses");
+    assert_eq!(record.actions.len(), 8, "seat markers are read as actions");
+    let replay = Replay::new(rules, &record, "markers").expect("replays");
+    assert_eq!(
+        replay.len(),
+        6,
+        "two throws and four moves... of which: (3) - (25) E25 (2) 1+2"
+    );
 }
 
 #[test]

@@ -1,0 +1,544 @@
+//! `pachisi serve` as a real process, over real HTTP and WebSocket connections: games created,
+//! played and refused with clear errors, live updates, and a server killed mid-game that resumes
+//! every game from its database.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+const PACHISI: &str = env!("CARGO_BIN_EXE_pachisi");
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+    /// The server's output, kept open: a server whose output is closed stops.
+    _stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Server {
+    fn start(database: &Path, pace_ms: u64) -> Server {
+        let mut child = Command::new(PACHISI)
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--pace",
+                &pace_ms.to_string(),
+                "--database",
+            ])
+            .arg(database)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start pachisi serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut first = String::new();
+        let mut stdout = BufReader::new(stdout);
+        stdout.read_line(&mut first).expect("address line");
+        let url = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in `{first}`"))
+            .trim_end_matches('/')
+            .to_string();
+        Server {
+            child,
+            url,
+            _stdout: stdout,
+        }
+    }
+
+    /// Kills the process at once (SIGKILL): no chance to tidy up.
+    fn kill(mut self) {
+        self.child.kill().expect("kill");
+        self.child.wait().expect("reap");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn database(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join(format!("{name}.sqlite"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+struct Client {
+    http: reqwest::Client,
+    url: String,
+}
+
+impl Client {
+    fn new(server: &Server) -> Client {
+        Client {
+            http: reqwest::Client::new(),
+            url: server.url.clone(),
+        }
+    }
+
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self
+            .http
+            .get(format!("{}{path}", self.url))
+            .send()
+            .await
+            .expect("GET");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        self.post_raw(path, body.to_string()).await
+    }
+
+    async fn post_raw(&self, path: &str, body: String) -> (u16, Value) {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.url))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("POST");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Waits until the game is over or a person must act, and returns the state.
+    async fn settle(&self, id: &str) -> Value {
+        let start = Instant::now();
+        loop {
+            let (status, state) = self.get(&format!("/api/games/{id}")).await;
+            assert_eq!(status, 200, "{state}");
+            if state["awaiting"] != "bot" && !forced_pass(&state) {
+                return state;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the bots never stopped: {state}"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// A person's next action: throw, or the first listed move.
+    async fn step(&self, id: &str, state: &Value) -> (u16, Value) {
+        let action = if state["phase"] == "throw" {
+            json!({"action": "throw"})
+        } else {
+            json!({"action": "move", "index": 0})
+        };
+        self.post(&format!("/api/games/{id}/actions"), &action)
+            .await
+    }
+}
+
+/// Whether the person's only move is a pass, which the server plays for them.
+fn forced_pass(state: &Value) -> bool {
+    state["phase"] == "move"
+        && state["moves"]
+            .as_array()
+            .is_some_and(|m| m.len() == 1 && m[0]["move"] == "-")
+}
+
+fn error_of(body: &Value) -> String {
+    body["error"].as_str().unwrap_or_default().to_string()
+}
+
+#[tokio::test]
+async fn games_are_created_played_and_refused_with_clear_errors() {
+    let server = Server::start(&database("http"), 0);
+    let c = Client::new(&server);
+    let (status, rulesets) = c.get("/api/rulesets").await;
+    assert_eq!(status, 200);
+    assert_eq!(rulesets.as_array().map(Vec::len), Some(pachisi_count()));
+
+    let seats = json!(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]);
+    let (status, state) = c
+        .post(
+            "/api/games",
+            &json!({"ruleset": "pachisi", "seats": seats, "seed": 7}),
+        )
+        .await;
+    assert_eq!(status, 201, "{state}");
+    let id = state["id"].as_str().expect("id").to_string();
+    assert_eq!(state["board"]["side"], 19);
+    assert_eq!(state["board"]["squares"].as_array().map(Vec::len), Some(96));
+    assert_eq!(state["phase"], "throw");
+    assert_eq!(state["awaiting"], "human");
+
+    // A move while a throw is due, then a throw.
+    let actions = format!("/api/games/{id}/actions");
+    let (status, body) = c
+        .post(&actions, &json!({"action": "move", "move": "E25"}))
+        .await;
+    assert_eq!(status, 409, "{body}");
+    assert!(error_of(&body).contains("a throw is due"), "{body}");
+    let (status, state) = c.post(&actions, &json!({"action": "throw"})).await;
+    assert_eq!(status, 200, "{state}");
+    assert!(state["last_throw"]["words"]
+        .as_str()
+        .is_some_and(|w| !w.is_empty()));
+
+    // Play on until a real choice; then an illegal move, a bad index, and a legal one.
+    let mut state = c.settle(&id).await;
+    for _ in 0..300 {
+        if state["phase"] == "move" && !forced_pass(&state) {
+            break;
+        }
+        c.step(&id, &state).await;
+        state = c.settle(&id).await;
+    }
+    assert_eq!(state["phase"], "move", "{state}");
+    let (status, body) = c
+        .post(&actions, &json!({"action": "move", "move": "70+3"}))
+        .await;
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(&body).contains("not a legal move"), "{body}");
+    let (status, body) = c
+        .post(&actions, &json!({"action": "move", "index": 99}))
+        .await;
+    assert_eq!(status, 422, "{body}");
+    let (status, body) = c
+        .post(&actions, &json!({"action": "move", "move": "x+y"}))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    let (status, hint) = c.get(&format!("/api/games/{id}/hint")).await;
+    assert_eq!(status, 200, "{hint}");
+    assert_eq!(
+        hint["moves"].as_array().map(Vec::len),
+        state["moves"].as_array().map(Vec::len),
+        "the hint ranks every legal move"
+    );
+    let before = state["actions"].as_u64().expect("actions");
+    let (status, after) = c
+        .post(&actions, &json!({"action": "move", "index": 0}))
+        .await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["actions"].as_u64(), Some(before + 1));
+    // Undo takes it back.
+    let (status, undone) = c.post(&actions, &json!({"action": "undo"})).await;
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["actions"].as_u64(), Some(before));
+    assert_eq!(undone["position"], state["position"]);
+
+    // Malformed and unknown requests.
+    for (body, want) in [
+        ("not json", 400),
+        ("{\"action\": \"fly\"}", 400),
+        ("{\"action\": \"throw\", \"extra\": 1}", 400),
+        ("[]", 400),
+    ] {
+        let (status, reply) = c.post_raw(&actions, body.to_string()).await;
+        assert_eq!(status, want, "{body}: {reply}");
+        assert!(!error_of(&reply).is_empty(), "{body}: {reply}");
+    }
+    let (status, reply) = c
+        .post_raw(&actions, format!("\"{}\"", "x".repeat(70_000)))
+        .await;
+    assert_eq!(status, 413, "{reply}");
+    let (status, reply) = c.get("/api/games/nonesuch").await;
+    assert_eq!(status, 404);
+    assert!(error_of(&reply).contains("nonesuch"));
+    let (status, _) = c
+        .post("/api/games/nonesuch/actions", &json!({"action": "throw"}))
+        .await;
+    assert_eq!(status, 404);
+    for (new, needle) in [
+        (json!({"ruleset": "chess"}), "chess"),
+        (json!({"ruleset": "ludo", "seats": ["human"]}), "seats"),
+        (
+            json!({"ruleset": "ludo", "seats": ["human", "robot", "bot", "bot"]}),
+            "robot",
+        ),
+        (json!({"ruleset": "ludo", "cowrie_p": 0.4}), "dice"),
+        (json!({"ruleset": "pachisi", "cowrie_p": 2.0}), "p_up"),
+        (
+            json!({"ruleset": "pachisi", "set": ["moves.nonsense=1"]}),
+            "nonsense",
+        ),
+    ] {
+        let (status, reply) = c.post("/api/games", &new).await;
+        assert_eq!(status, 422, "{new}: {reply}");
+        assert!(error_of(&reply).contains(needle), "{new}: {reply}");
+    }
+
+    // The record downloads, replays on the command line and in the replay endpoint.
+    let record = c
+        .http
+        .get(format!("{}/api/games/{id}/record", c.url))
+        .send()
+        .await
+        .expect("record");
+    assert!(record
+        .headers()
+        .get("content-disposition")
+        .is_some_and(|v| v.to_str().unwrap_or_default().contains(".record")));
+    let text = record.text().await.expect("text");
+    assert!(text.starts_with("[Ruleset \"pachisi\"]"), "{text}");
+    let path = database("record").with_extension("record");
+    std::fs::write(&path, &text).expect("write");
+    let check = Command::new(PACHISI)
+        .args(["record", "check"])
+        .arg(&path)
+        .output()
+        .expect("record check");
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let r = c
+        .http
+        .post(format!("{}/api/replay", c.url))
+        .body(text.clone())
+        .send()
+        .await
+        .expect("replay");
+    assert_eq!(r.status().as_u16(), 200);
+    let replay: Value = r.json().await.expect("json");
+    let actions_in_record = text
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .flat_map(|l| l.split_whitespace())
+        .filter(|t| !t.ends_with(':'))
+        .count();
+    assert_eq!(
+        replay["frames"].as_array().map(Vec::len),
+        Some(actions_in_record + 1)
+    );
+    let r = c
+        .http
+        .post(format!("{}/api/replay", c.url))
+        .body("[Ruleset \"pachisi\"]\n\nY: (3) 9+3\n")
+        .send()
+        .await
+        .expect("replay");
+    assert_eq!(r.status().as_u16(), 422);
+    let body: Value = r.json().await.expect("json");
+    assert!(error_of(&body).contains("line 3"), "{body}");
+
+    // The games list shows the game.
+    let (_, list) = c.get("/api/games").await;
+    assert!(list
+        .as_array()
+        .is_some_and(|l| l.iter().any(|g| g["id"] == id.as_str())));
+    // The page and its files are served from the binary.
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let r = c
+            .http
+            .get(format!("{}{path}", c.url))
+            .send()
+            .await
+            .expect("page");
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        let content_type = r
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap_or_default().to_string());
+        assert!(content_type.is_some_and(|t| t.contains(kind)), "{path}");
+    }
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next text message, as JSON.
+async fn next_json(socket: &mut Socket) -> Value {
+    match tokio::time::timeout(Duration::from_secs(30), socket.next()).await {
+        Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str(&t).expect("json"),
+        other => panic!("no message: {other:?}"),
+    }
+}
+
+fn pachisi_count() -> usize {
+    pachisi_core::BUILTIN_RULESETS.len()
+}
+
+#[tokio::test]
+async fn the_websocket_sends_every_action_and_answers_bad_messages() {
+    let server = Server::start(&database("ws"), 0);
+    let c = Client::new(&server);
+    let (_, state) = c
+        .post(
+            "/api/games",
+            &json!({"ruleset": "ludo", "seats": ["human", "bot:random", "bot:random", "bot:random"], "seed": 3}),
+        )
+        .await;
+    let id = state["id"].as_str().expect("id").to_string();
+    let ws_url = format!(
+        "{}/api/games/{id}/ws",
+        c.url.replacen("http://", "ws://", 1)
+    );
+    let (mut socket, _) = tokio_tungstenite::connect_async(&ws_url)
+        .await
+        .expect("connect");
+    let hello = next_json(&mut socket).await;
+    assert_eq!(hello["type"], "state");
+    assert_eq!(hello["state"]["id"], id.as_str());
+
+    // A throw sent on the socket comes back as a state, followed by every bot action.
+    socket
+        .send(Message::Text(json!({"action": "throw"}).to_string().into()))
+        .await
+        .expect("send");
+    let update = next_json(&mut socket).await;
+    assert_eq!(update["type"], "state", "{update}");
+    assert_eq!(update["state"]["actions"], 1);
+    let mut seen = 1;
+    while seen < 4 {
+        let u = next_json(&mut socket).await;
+        assert_eq!(u["type"], "state");
+        let n = u["state"]["actions"].as_u64().expect("actions");
+        assert!(n > seen, "states arrive in order");
+        seen = n;
+    }
+
+    // An action over HTTP reaches the socket too.
+    let state = c.settle(&id).await;
+    let (status, _) = c.step(&id, &state).await;
+    assert_eq!(status, 200);
+
+    // Bad messages are answered on this connection.
+    socket
+        .send(Message::Text("{ not json".into()))
+        .await
+        .expect("send");
+    socket
+        .send(Message::Text(
+            json!({"action": "undo", "x": 1}).to_string().into(),
+        ))
+        .await
+        .expect("send");
+    let mut errors = 0;
+    for _ in 0..200 {
+        let m = next_json(&mut socket).await;
+        if m["type"] == "error" {
+            assert!(
+                m["error"]
+                    .as_str()
+                    .is_some_and(|e| e.contains("bad message")),
+                "{m}"
+            );
+            errors += 1;
+            if errors == 2 {
+                break;
+            }
+        }
+    }
+    assert_eq!(errors, 2);
+    // A message over the limit closes the connection (1009, too big); the server lives on.
+    let _ = socket.send(Message::Text("x".repeat(100_000).into())).await;
+    let mut closed = false;
+    for _ in 0..200 {
+        match tokio::time::timeout(Duration::from_secs(30), socket.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => {
+                assert_eq!(frame.map(|f| u16::from(f.code)), Some(1009));
+                closed = true;
+                break;
+            }
+            Ok(Some(Ok(_))) => continue,
+            _ => {
+                closed = true;
+                break;
+            }
+        }
+    }
+    assert!(closed);
+    let (status, _) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, 200, "the server survives");
+    // A socket to no game is refused.
+    let bad = format!(
+        "{}/api/games/nonesuch/ws",
+        c.url.replacen("http://", "ws://", 1)
+    );
+    assert!(tokio_tungstenite::connect_async(&bad).await.is_err());
+}
+
+#[tokio::test]
+async fn a_server_killed_mid_game_resumes_every_game_where_it_stood() {
+    let db = database("restart");
+    let server = Server::start(&db, 20);
+    let c = Client::new(&server);
+    let seats = json!(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]);
+    let (_, a) = c
+        .post(
+            "/api/games",
+            &json!({"ruleset": "pachisi", "seats": seats, "seed": 11}),
+        )
+        .await;
+    let (_, b) = c
+        .post(
+            "/api/games",
+            &json!({"ruleset": "parcheesi-sr", "seats": seats, "seed": 12}),
+        )
+        .await;
+    let a = a["id"].as_str().expect("id").to_string();
+    let b = b["id"].as_str().expect("id").to_string();
+    // Play game a for a while; leave game b to its bots after one throw.
+    let mut state = c.settle(&a).await;
+    for _ in 0..12 {
+        c.step(&a, &state).await;
+        state = c.settle(&a).await;
+    }
+    let b_state = c.settle(&b).await;
+    c.step(&b, &b_state).await;
+    // Kill while the bots of game a are playing: a person's throw sets them going.
+    let (_, last_a) = c.step(&a, &c.settle(&a).await).await;
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    let (_, seen_a) = c.get(&format!("/api/games/{a}")).await;
+    let (_, seen_b) = c.get(&format!("/api/games/{b}")).await;
+    server.kill();
+    assert!(seen_a["actions"].as_u64() >= last_a["actions"].as_u64());
+
+    let server = Server::start(&db, 0);
+    let c = Client::new(&server);
+    for (id, seen) in [(&a, &seen_a), (&b, &seen_b)] {
+        let (status, now) = c.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "{now}");
+        // Everything seen before the kill was committed; the log goes on from it.
+        let seen_log: Vec<String> = serde_json::from_value(seen["log"].clone()).expect("log");
+        let now_log: Vec<String> = serde_json::from_value(now["log"].clone()).expect("log");
+        assert!(
+            now["actions"].as_u64() >= seen["actions"].as_u64(),
+            "{id}: actions lost"
+        );
+        let last = seen_log.len() - 1;
+        assert_eq!(now_log[..last], seen_log[..last], "{id}: the past changed");
+        assert!(now_log[last].starts_with(&seen_log[last]), "{id}");
+    }
+    // The resumed games play on to the end.
+    for id in [&a, &b] {
+        let mut state = c.settle(id).await;
+        let mut steps = 0;
+        while state["phase"] != "over" {
+            let (status, reply) = c.step(id, &state).await;
+            assert!(status == 200 || status == 409, "{reply}");
+            state = c.settle(id).await;
+            steps += 1;
+            assert!(steps < 5_000, "game {id} does not end");
+        }
+        assert!(
+            state["result"].as_str().is_some_and(|r| r.ends_with("won")),
+            "{state}"
+        );
+    }
+}

@@ -1,0 +1,481 @@
+//! The games the server holds: each a [`Table`] behind a lock, the people watching it (a
+//! broadcast channel of states), and the bots' turns played in the background. Every action is
+//! committed to the database before it is broadcast; if the commit fails, the game is rebuilt
+//! from the database, which stays the truth.
+
+use crate::store::{record_of, Store, StoredGame};
+use crate::view;
+use pachisi_bots::BotSpec;
+use pachisi_core::builtin_rules;
+use pachisi_core::ruleset::Device;
+use pachisi_table::{record_header, SeatSpec, Table};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// Why a request about a game failed; each maps to an HTTP status (docs/api.md).
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// No game has the id.
+    #[error("there is no game {0}")]
+    NotFound(String),
+    /// The request is malformed.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The action is not due now.
+    #[error("{0}")]
+    NotNow(String),
+    /// The action, ruleset or bot is not valid.
+    #[error("{0}")]
+    Invalid(String),
+    /// The database failed.
+    #[error("{0}")]
+    Store(String),
+}
+
+/// What a client asks a game to do.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Request {
+    /// A person throws. (Written as a struct variant so that unknown fields are refused.)
+    Throw {},
+    /// A person moves: by notation, or by index into the listed moves.
+    Move {
+        /// The move in notation.
+        #[serde(rename = "move")]
+        notation: Option<String>,
+        /// The move's index in the state's `moves`.
+        index: Option<usize>,
+    },
+    /// A person takes back their last move.
+    Undo {},
+}
+
+/// How to set up a new game (`POST /api/games`).
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// A built-in ruleset.
+    pub ruleset: String,
+    /// Who plays each seat.
+    #[serde(default)]
+    pub seats: Vec<String>,
+    /// The seed.
+    pub seed: Option<u64>,
+    /// The chance a cowrie falls mouth up.
+    pub cowrie_p: Option<f64>,
+    /// Optional rules, `FIELD=VALUE`.
+    #[serde(default)]
+    pub set: Vec<String>,
+}
+
+/// One game.
+pub struct Game {
+    id: String,
+    created: i64,
+    players: Vec<String>,
+    table: Mutex<Table>,
+    stored: StoredGame,
+    /// States, as JSON text, to everyone watching.
+    updates: broadcast::Sender<Arc<str>>,
+    /// Whether a task is playing the bots' turns.
+    driving: AtomicBool,
+}
+
+impl Game {
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Table> {
+        // A panic while a table was locked leaves it as the last complete action left it.
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The state as JSON text.
+    pub fn state_json(&self) -> Result<Arc<str>, GameError> {
+        state_json(&self.id, &self.lock(), &self.players)
+    }
+
+    /// Watches the game: every state after an action.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.updates.subscribe()
+    }
+
+    /// A summary for the list of games.
+    pub fn summary(&self) -> serde_json::Value {
+        let table = self.lock();
+        let pos = table.position();
+        serde_json::json!({
+            "id": self.id,
+            "ruleset": self.stored.ruleset,
+            "created": self.created,
+            "phase": match pos.phase() {
+                pachisi_core::Phase::Throw => "throw",
+                pachisi_core::Phase::Move => "move",
+                pachisi_core::Phase::Over => "over",
+            },
+            "to_move": pos.to_move(),
+            "actions": table.record().actions.len(),
+            "result": view::result(table.rules(), pos),
+        })
+    }
+
+    /// The record as text.
+    pub fn record_text(&self) -> Result<String, GameError> {
+        let table = self.lock();
+        table
+            .record_to_save()
+            .to_text(table.rules())
+            .map_err(|e| GameError::Invalid(e.to_string()))
+    }
+
+    /// The hint bot's ranking of the moves.
+    pub fn hint(&self, bot: &BotSpec) -> Result<serde_json::Value, GameError> {
+        let table = self.lock();
+        if !table.awaits_human() || table.position().phase() != pachisi_core::Phase::Move {
+            return Err(GameError::NotNow(
+                "a hint is for a person's move: none is due".into(),
+            ));
+        }
+        let rules = table.rules().clone();
+        let pos = *table.position();
+        let mut hinter = bot.build(rules.clone(), table.throw_count());
+        let ranked = hinter
+            .rank(&pos)
+            .ok_or_else(|| GameError::Invalid(format!("the bot {bot} gives no winning chances")))?;
+        let moves: Vec<_> = ranked
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "move": r.mv.to_string(),
+                    "win_chance": r.win_chance,
+                    "description": pachisi_core::describe::describe_move(&rules, &pos, r.mv).description,
+                })
+            })
+            .collect();
+        Ok(serde_json::json!({ "bot": bot.to_string(), "moves": moves }))
+    }
+}
+
+fn state_json(id: &str, table: &Table, players: &[String]) -> Result<Arc<str>, GameError> {
+    let state = view::game_state(id, table, players).map_err(GameError::Invalid)?;
+    serde_json::to_string(&state)
+        .map(Arc::from)
+        .map_err(|e| GameError::Invalid(e.to_string()))
+}
+
+/// Every game, the database, and how bots are paced.
+pub struct Games {
+    games: Mutex<HashMap<String, Arc<Game>>>,
+    store: Mutex<Store>,
+    pace: Duration,
+}
+
+impl Games {
+    /// Opens the games kept in `store`, rebuilding each from its actions.
+    ///
+    /// # Errors
+    /// When the database cannot be read or a stored game no longer replays.
+    pub fn load(store: Store, pace: Duration) -> Result<Arc<Games>, String> {
+        let stored = store.load_all().map_err(|e| e.to_string())?;
+        let games = Arc::new(Games {
+            games: Mutex::new(HashMap::new()),
+            store: Mutex::new(store),
+            pace,
+        });
+        for s in stored {
+            let game = build(s)?;
+            games.map().insert(game.id.clone(), Arc::new(game));
+        }
+        Ok(games)
+    }
+
+    fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Game>>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn store(&self) -> MutexGuard<'_, Store> {
+        self.store.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The game `id`.
+    ///
+    /// # Errors
+    /// When there is none.
+    pub fn get(&self, id: &str) -> Result<Arc<Game>, GameError> {
+        self.map()
+            .get(id)
+            .cloned()
+            .ok_or_else(|| GameError::NotFound(id.to_string()))
+    }
+
+    /// Every game, newest first.
+    pub fn list(&self) -> Vec<Arc<Game>> {
+        let mut games: Vec<Arc<Game>> = self.map().values().cloned().collect();
+        games.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
+        games
+    }
+
+    /// Starts the bots' turns of every game where a bot is to act (after a restart).
+    pub fn resume(self: &Arc<Games>) {
+        for game in self.list() {
+            self.drive(&game);
+        }
+    }
+
+    /// Creates a game, stores it, and starts the bots if they act first.
+    ///
+    /// # Errors
+    /// When the ruleset, seats or options are invalid, or the database fails.
+    pub fn create(self: &Arc<Games>, new: NewGame) -> Result<Arc<Game>, GameError> {
+        let mut overrides = new.set.clone();
+        if let Some(p) = new.cowrie_p {
+            overrides.push(format!("throw.p_up={p}"));
+        }
+        let rules = builtin_rules(&new.ruleset, &overrides)
+            .map_err(|e| GameError::Invalid(format!("ruleset `{}`: {e}", new.ruleset)))?;
+        if new.cowrie_p.is_some() && rules.ruleset().throw.device != Device::Cowries {
+            return Err(GameError::Invalid(format!(
+                "cowrie_p sets how cowrie shells fall, but {} is played with dice",
+                new.ruleset
+            )));
+        }
+        let seats = if new.seats.is_empty() {
+            (0..rules.seats())
+                .map(|s| {
+                    if s == 0 {
+                        "human".to_string()
+                    } else {
+                        "bot".to_string()
+                    }
+                })
+                .collect()
+        } else {
+            new.seats.clone()
+        };
+        if seats.len() != usize::from(rules.seats()) {
+            return Err(GameError::Invalid(format!(
+                "seats lists {} seats, but {} has {}",
+                seats.len(),
+                new.ruleset,
+                rules.seats()
+            )));
+        }
+        let specs = parse_seats(&seats).map_err(GameError::Invalid)?;
+        view::BoardView::of(&rules).map_err(GameError::Invalid)?;
+        let stored = StoredGame {
+            id: new_id(),
+            created: now(),
+            ruleset: new.ruleset.clone(),
+            overrides,
+            seats: specs.iter().map(ToString::to_string).collect(),
+            seed: new.seed.unwrap_or_else(|| rand::random::<u32>().into()),
+            actions: Vec::new(),
+        };
+        let game = build(stored).map_err(GameError::Invalid)?;
+        self.store()
+            .insert(&game.stored)
+            .map_err(|e| GameError::Store(e.to_string()))?;
+        let game = Arc::new(game);
+        self.map().insert(game.id.clone(), game.clone());
+        self.drive(&game);
+        Ok(game)
+    }
+
+    /// Applies a person's action, commits it, tells everyone, and lets the bots answer.
+    ///
+    /// # Errors
+    /// When the action is not due or not legal (nothing changes), or the database fails (the
+    /// game is put back as the database has it).
+    pub fn act(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        request: Request,
+    ) -> Result<Arc<str>, GameError> {
+        let state = {
+            let mut table = game.lock();
+            let before = table.record().actions.len();
+            apply(&mut table, request)?;
+            self.commit(game, &mut table, before)?
+        };
+        self.drive(game);
+        Ok(state)
+    }
+
+    /// Commits the actions from `before` on, then broadcasts the state.
+    fn commit(&self, game: &Game, table: &mut Table, before: usize) -> Result<Arc<str>, GameError> {
+        let actions: Vec<_> = table.record().actions.iter().map(|a| a.0).collect();
+        let from = before.min(actions.len());
+        if let Err(e) = self.store().set_actions(&game.id, from, &actions[from..]) {
+            // The database keeps the game as it was: so does the server.
+            if let Ok(rebuilt) = self.rebuild(game) {
+                *table = rebuilt;
+            }
+            return Err(GameError::Store(e.to_string()));
+        }
+        let state = state_json(&game.id, table, &game.players)?;
+        // Nobody watching is not an error.
+        let _ = game.updates.send(state.clone());
+        Ok(state)
+    }
+
+    /// The game as the database has it.
+    fn rebuild(&self, game: &Game) -> Result<Table, String> {
+        let stored = self
+            .store()
+            .load_all()
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .find(|s| s.id == game.id)
+            .ok_or("the game is no longer in the database")?;
+        let rebuilt = build(stored)?;
+        Ok(rebuilt
+            .table
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Plays the bots' actions of `game` one every `pace`, in the background, until a person
+    /// must act or the game is over. At most one such task runs per game.
+    fn drive(self: &Arc<Games>, game: &Arc<Game>) {
+        if game.driving.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let games = self.clone();
+        let game = game.clone();
+        tokio::spawn(async move {
+            loop {
+                let due = {
+                    let table = game.lock();
+                    table.position().phase() != pachisi_core::Phase::Over && !table.awaits_human()
+                        || forced_pass(&table)
+                };
+                if !due {
+                    break;
+                }
+                tokio::time::sleep(games.pace).await;
+                let games = games.clone();
+                let g = game.clone();
+                // Bots think on a blocking thread: a search must not stall the server.
+                let step = tokio::task::spawn_blocking(move || {
+                    let mut table = g.lock();
+                    let before = table.record().actions.len();
+                    table
+                        .step_automatic()
+                        .map(|_| games.commit(&g, &mut table, before))
+                })
+                .await;
+                match step {
+                    Ok(Some(Ok(_))) => {}
+                    _ => break,
+                }
+            }
+            game.driving.store(false, Ordering::Release);
+            // A person may have acted between the last check and the flag going down.
+            let table_due = {
+                let table = game.lock();
+                table.position().phase() != pachisi_core::Phase::Over && !table.awaits_human()
+            };
+            if table_due && !game.driving.load(Ordering::Acquire) {
+                games.drive(&game);
+            }
+        });
+    }
+}
+
+/// Whether a person's only legal move is a pass, which the table plays for them.
+fn forced_pass(table: &Table) -> bool {
+    table.awaits_human()
+        && table.position().phase() == pachisi_core::Phase::Move
+        && table.legal_moves() == [pachisi_core::Move::Pass]
+}
+
+fn apply(table: &mut Table, request: Request) -> Result<(), GameError> {
+    match request {
+        Request::Throw {} => {
+            if table.position().phase() == pachisi_core::Phase::Over {
+                return Err(GameError::NotNow("the game is over".into()));
+            }
+            if !table.awaits_human() {
+                return Err(GameError::NotNow("it is a bot's turn".into()));
+            }
+            table
+                .human_throw()
+                .map(|_| ())
+                .ok_or_else(|| GameError::NotNow("a move is due, not a throw".into()))
+        }
+        Request::Move { notation, index } => {
+            if table.position().phase() == pachisi_core::Phase::Over {
+                return Err(GameError::NotNow("the game is over".into()));
+            }
+            if !table.awaits_human() {
+                return Err(GameError::NotNow("it is a bot's turn".into()));
+            }
+            if table.position().phase() != pachisi_core::Phase::Move {
+                return Err(GameError::NotNow("a throw is due, not a move".into()));
+            }
+            let legal = table.legal_moves();
+            let mv = match (notation, index) {
+                (Some(text), None) => text
+                    .parse::<pachisi_core::Move>()
+                    .map_err(|e| GameError::BadRequest(e.to_string()))?,
+                (None, Some(i)) => *legal.get(i).ok_or_else(|| {
+                    GameError::Invalid(format!("there is no move {i}: {} are legal", legal.len()))
+                })?,
+                _ => {
+                    return Err(GameError::BadRequest(
+                        "a move gives either `move` (its notation) or `index`".into(),
+                    ))
+                }
+            };
+            table.human_move(mv).map(|_| ()).map_err(GameError::Invalid)
+        }
+        Request::Undo {} => table.undo().map_err(GameError::NotNow),
+    }
+}
+
+fn parse_seats(seats: &[String]) -> Result<Vec<SeatSpec>, String> {
+    seats.iter().map(|s| s.parse::<SeatSpec>()).collect()
+}
+
+/// Builds a game from its stored form, replaying its actions.
+fn build(stored: StoredGame) -> Result<Game, String> {
+    let rules = Arc::new(
+        builtin_rules(&stored.ruleset, &stored.overrides)
+            .map_err(|e| format!("game {}: {e}", stored.id))?,
+    );
+    let specs = parse_seats(&stored.seats)?;
+    let header = record_header(
+        &stored.ruleset,
+        &stored.overrides,
+        stored.seed,
+        Some(&specs),
+    )?;
+    let record = record_of(&stored, &header)?;
+    let table = Table::restore(rules, &specs, stored.seed, &record)
+        .map_err(|e| format!("game {}: {e}", stored.id))?;
+    let (updates, _) = broadcast::channel(64);
+    Ok(Game {
+        id: stored.id.clone(),
+        created: stored.created,
+        players: stored.seats.clone(),
+        table: Mutex::new(table),
+        stored,
+        updates,
+        driving: AtomicBool::new(false),
+    })
+}
+
+fn new_id() -> String {
+    format!("{:012x}", rand::random::<u64>() >> 16)
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}

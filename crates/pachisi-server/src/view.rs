@@ -1,0 +1,503 @@
+//! The JSON the API answers with: rulesets, a game's state, and the frames of a replay
+//! (docs/api.md describes every field). Built from the engine alone, so a client needs no rules.
+
+use pachisi_core::describe::describe_move;
+use pachisi_core::ruleset::Device;
+use pachisi_core::{Move, Phase, Position, Rules, Square, Throw};
+use pachisi_table::{LastMove, Table};
+use serde::Serialize;
+
+/// A built-in ruleset, as the new-game form shows it.
+#[derive(Serialize)]
+pub struct RulesetInfo {
+    name: String,
+    title: String,
+    source: String,
+    description: String,
+    seats: u8,
+    teams: Vec<Vec<u8>>,
+    colours: Vec<String>,
+    letters: Vec<String>,
+    device: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shells: Option<u8>,
+}
+
+impl RulesetInfo {
+    /// The description of `rules`.
+    pub fn of(rules: &Rules) -> RulesetInfo {
+        let r = rules.ruleset();
+        RulesetInfo {
+            name: r.name.clone(),
+            title: r.title.clone(),
+            source: r.source.clone(),
+            description: r.description.trim().to_string(),
+            seats: rules.seats(),
+            teams: (0..rules.teams())
+                .map(|t| {
+                    (0..rules.seats())
+                        .filter(|&s| rules.team_of(s) == t)
+                        .collect()
+                })
+                .collect(),
+            colours: (0..rules.seats())
+                .map(|s| rules.seat_colour(s).to_string())
+                .collect(),
+            letters: (0..rules.seats())
+                .map(|s| rules.seat_letter(s).to_string())
+                .collect(),
+            device: device_name(rules),
+            shells: r.throw.shells,
+        }
+    }
+}
+
+fn device_name(rules: &Rules) -> &'static str {
+    match rules.ruleset().throw.device {
+        Device::Cowries => "cowries",
+        Device::Dice => "dice",
+    }
+}
+
+/// The ruleset in a state: enough to draw the throw.
+#[derive(Serialize)]
+pub struct RulesetBrief {
+    name: String,
+    title: String,
+    device: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shells: Option<u8>,
+}
+
+/// One square of the board and its cell on the grid.
+#[derive(Serialize)]
+struct SquareView {
+    id: u8,
+    name: String,
+    x: u16,
+    y: u16,
+    castle: bool,
+}
+
+/// A seat's corner of the grid.
+#[derive(Serialize)]
+struct CornerView {
+    seat: u8,
+    x: u16,
+    y: u16,
+    size: u16,
+}
+
+/// The board: a square grid with arm 0 pointing down, arms counter-clockwise.
+#[derive(Serialize)]
+pub struct BoardView {
+    side: u16,
+    centre: &'static str,
+    squares: Vec<SquareView>,
+    corners: Vec<CornerView>,
+}
+
+impl BoardView {
+    /// The board of `rules`, or why it cannot be drawn as a cross of four arms.
+    ///
+    /// # Errors
+    /// When the board does not have four arms.
+    pub fn of(rules: &Rules) -> Result<BoardView, String> {
+        let topology = rules.topology();
+        let side = topology.grid_side().ok_or_else(|| {
+            format!(
+                "the board is drawn as a cross of four arms; this ruleset's has {}",
+                topology.arms()
+            )
+        })?;
+        let squares = (0..topology.square_count())
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| {
+                let (x, y) = topology.grid_cell(Square(i)).unwrap_or((0, 0));
+                SquareView {
+                    id: i,
+                    name: topology.name(Square(i)).to_string(),
+                    x,
+                    y,
+                    castle: topology.is_castle(Square(i)),
+                }
+            })
+            .collect();
+        let corners = (0..rules.seats())
+            .map(|seat| {
+                let (x, y) = topology.grid_corner(rules.home_arm(seat)).unwrap_or((0, 0));
+                CornerView {
+                    seat,
+                    x,
+                    y,
+                    size: u16::from(topology.arm_length()),
+                }
+            })
+            .collect();
+        Ok(BoardView {
+            side,
+            centre: if rules.starts_in_nest() {
+                "Home"
+            } else {
+                "Charkoni"
+            },
+            squares,
+            corners,
+        })
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Serialize)]
+pub struct SeatView {
+    seat: u8,
+    letter: String,
+    colour: String,
+    team: u8,
+    player: String,
+}
+
+/// The seats of a game; `players` names who plays each (`human`, `bot:expectimax`).
+pub fn seats(rules: &Rules, players: &[String]) -> Vec<SeatView> {
+    (0..rules.seats())
+        .map(|s| SeatView {
+            seat: s,
+            letter: rules.seat_letter(s).to_string(),
+            colour: rules.seat_colour(s).to_string(),
+            team: rules.team_of(s),
+            player: players.get(usize::from(s)).cloned().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// A piece and where it stands.
+#[derive(Serialize)]
+struct PieceView {
+    seat: u8,
+    piece: u8,
+    progress: u8,
+    square: Option<u8>,
+    #[serde(rename = "where")]
+    place: &'static str,
+}
+
+fn pieces(rules: &Rules, pos: &Position) -> Vec<PieceView> {
+    (0..rules.seats())
+        .flat_map(|seat| {
+            pos.pieces_of(seat)
+                .iter()
+                .enumerate()
+                .map(move |(i, &progress)| PieceView {
+                    seat,
+                    piece: i as u8,
+                    progress,
+                    square: rules.square_at(seat, progress).map(|s| s.0),
+                    place: if progress == 0 {
+                        "waiting"
+                    } else if progress == rules.home() {
+                        "home"
+                    } else {
+                        "board"
+                    },
+                })
+        })
+        .collect()
+}
+
+/// An increment still to spend.
+#[derive(Serialize)]
+struct PoolItem {
+    value: u8,
+    bonus: bool,
+}
+
+/// The last throw and what it means.
+#[derive(Serialize)]
+struct ThrowView {
+    seat: u8,
+    name: String,
+    value: u8,
+    result: u8,
+    dice: [u8; 2],
+    grace: bool,
+    extra_throw: bool,
+    doublet: bool,
+    words: String,
+}
+
+fn throw_view(rules: &Rules, seat: u8, throw: Throw) -> ThrowView {
+    let o = rules.outcome(throw);
+    let mut words = vec![if o.dice == [0, 0] {
+        format!("{}: {} squares", o.name, o.value)
+    } else {
+        format!("{}: a {} and a {}", o.name, o.dice[0], o.dice[1])
+    }];
+    if o.doublet {
+        words.push("a doublet".into());
+    }
+    if o.grace {
+        words.push("a grace (enters a piece)".into());
+    }
+    if o.extra_throw {
+        words.push("throw again".into());
+    }
+    ThrowView {
+        seat,
+        name: o.name.to_string(),
+        value: o.value,
+        result: o.result,
+        dice: o.dice,
+        grace: o.grace,
+        extra_throw: o.extra_throw,
+        doublet: o.doublet,
+        words: words.join(", "),
+    }
+}
+
+/// The last move and the squares it left and reached.
+#[derive(Serialize)]
+struct MoveDone {
+    seat: u8,
+    #[serde(rename = "move")]
+    notation: String,
+    from: Option<u8>,
+    to: Option<u8>,
+}
+
+/// A legal move.
+#[derive(Serialize)]
+struct MoveView {
+    index: usize,
+    #[serde(rename = "move")]
+    notation: String,
+    progress: Option<u8>,
+    from: Option<u8>,
+    to: Option<u8>,
+    captures: u32,
+    description: String,
+}
+
+fn move_views(rules: &Rules, pos: &Position, moves: &[Move]) -> Vec<MoveView> {
+    let seat = pos.to_move();
+    moves
+        .iter()
+        .enumerate()
+        .map(|(index, &mv)| {
+            let d = describe_move(rules, pos, mv);
+            let progress = match mv {
+                Move::Advance { from, .. } => Some(from),
+                Move::Enter { .. } | Move::EnterSum { .. } => Some(0),
+                Move::Pass => None,
+            };
+            MoveView {
+                index,
+                notation: d.notation,
+                progress,
+                from: progress.and_then(|p| rules.square_at(seat, p)).map(|s| s.0),
+                to: mv
+                    .destination(rules)
+                    .and_then(|p| rules.square_at(seat, p))
+                    .map(|s| s.0),
+                captures: d.captures,
+                description: d.description,
+            }
+        })
+        .collect()
+}
+
+/// Why the pieces at one progress cannot move.
+#[derive(Serialize)]
+struct WhyNot {
+    progress: u8,
+    reasons: Vec<String>,
+}
+
+fn why_not(rules: &Rules, pos: &Position) -> Vec<WhyNot> {
+    let seat = pos.to_move();
+    let mut progresses: Vec<u8> = pos.pieces_of(seat).to_vec();
+    progresses.sort_unstable();
+    progresses.dedup();
+    progresses
+        .into_iter()
+        .filter(|&p| p != rules.home())
+        .filter_map(|p| {
+            let place = pachisi_core::describe::place(rules, seat, p);
+            let reasons: Vec<String> = pos
+                .why_not(rules, p)
+                .iter()
+                .map(|r| format!("{place}: {r}"))
+                .collect();
+            (!reasons.is_empty()).then_some(WhyNot {
+                progress: p,
+                reasons,
+            })
+        })
+        .collect()
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Throw => "throw",
+        Phase::Move => "move",
+        Phase::Over => "over",
+    }
+}
+
+/// The result in words once the game is over: `yellow and black won`.
+pub fn result(rules: &Rules, pos: &Position) -> Option<String> {
+    if pos.phase() != Phase::Over {
+        return None;
+    }
+    let team = *pos.placings().first()?;
+    let seats: Vec<&str> = (0..rules.seats())
+        .filter(|&s| rules.team_of(s) == team)
+        .map(|s| rules.seat_colour(s))
+        .collect();
+    Some(format!("{} won", seats.join(" and ")))
+}
+
+/// A game's state, as `GET /api/games/{id}` answers and the WebSocket sends.
+#[derive(Serialize)]
+pub struct GameState {
+    id: String,
+    ruleset: RulesetBrief,
+    board: BoardView,
+    seats: Vec<SeatView>,
+    position: String,
+    phase: &'static str,
+    to_move: u8,
+    awaiting: Option<&'static str>,
+    pieces: Vec<PieceView>,
+    pool: Vec<PoolItem>,
+    last_throw: Option<ThrowView>,
+    last_move: Option<MoveDone>,
+    moves: Vec<MoveView>,
+    why_not: Vec<WhyNot>,
+    log: Vec<String>,
+    placings: Vec<u8>,
+    result: Option<String>,
+    actions: usize,
+    can_undo: bool,
+}
+
+/// The state of the game `id` at `table`.
+///
+/// # Errors
+/// When the board cannot be drawn (not four arms).
+pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameState, String> {
+    let rules = table.rules();
+    let pos = table.position();
+    let awaiting = match pos.phase() {
+        Phase::Over => None,
+        _ if table.awaits_human() => Some("human"),
+        _ => Some("bot"),
+    };
+    let moves = if awaiting == Some("human") {
+        table.legal_moves()
+    } else {
+        Vec::new()
+    };
+    let r = rules.ruleset();
+    Ok(GameState {
+        id: id.to_string(),
+        ruleset: RulesetBrief {
+            name: r.name.clone(),
+            title: r.title.clone(),
+            device: device_name(rules),
+            shells: r.throw.shells,
+        },
+        board: BoardView::of(rules)?,
+        seats: seats(rules, players),
+        position: pos.to_notation(rules),
+        phase: phase_name(pos.phase()),
+        to_move: pos.to_move(),
+        awaiting,
+        pieces: pieces(rules, pos),
+        pool: pos
+            .pool()
+            .items()
+            .iter()
+            .map(|i| PoolItem {
+                value: i.value,
+                bonus: i.bonus,
+            })
+            .collect(),
+        last_throw: table
+            .last_throw()
+            .map(|t| throw_view(rules, table.last_thrower().unwrap_or(0), t)),
+        last_move: table.last_move().map(move_done),
+        why_not: if moves.is_empty() {
+            Vec::new()
+        } else {
+            why_not(rules, pos)
+        },
+        moves: move_views(rules, pos, &moves),
+        log: table.log().to_vec(),
+        placings: pos.placings().to_vec(),
+        result: result(rules, pos),
+        actions: table.record().actions.len(),
+        can_undo: table.can_undo(),
+    })
+}
+
+fn move_done(m: LastMove) -> MoveDone {
+    MoveDone {
+        seat: m.seat,
+        notation: m.mv.to_string(),
+        from: m.squares[0].map(|s| s.0),
+        to: m.squares[1].map(|s| s.0),
+    }
+}
+
+/// One moment of a replay.
+#[derive(Serialize)]
+pub struct Frame {
+    action: Option<String>,
+    pieces: Vec<PieceView>,
+    last_throw: Option<ThrowView>,
+    last_move: Option<MoveDone>,
+    phase: &'static str,
+    to_move: u8,
+    log: Vec<String>,
+}
+
+/// The frame of `table` as it stands, after `action`.
+pub fn frame(table: &Table, action: Option<String>) -> Frame {
+    let rules = table.rules();
+    let pos = table.position();
+    Frame {
+        action,
+        pieces: pieces(rules, pos),
+        last_throw: table
+            .last_throw()
+            .map(|t| throw_view(rules, table.last_thrower().unwrap_or(0), t)),
+        last_move: table.last_move().map(move_done),
+        phase: phase_name(pos.phase()),
+        to_move: pos.to_move(),
+        log: table.log().to_vec(),
+    }
+}
+
+/// A whole replay.
+#[derive(Serialize)]
+pub struct ReplayView {
+    /// The ruleset.
+    pub ruleset: RulesetBrief,
+    /// The board.
+    pub board: BoardView,
+    /// The seats.
+    pub seats: Vec<SeatView>,
+    /// One frame at the start and one after each action.
+    pub frames: Vec<Frame>,
+}
+
+/// The brief of a ruleset.
+pub fn brief(rules: &Rules) -> RulesetBrief {
+    let r = rules.ruleset();
+    RulesetBrief {
+        name: r.name.clone(),
+        title: r.title.clone(),
+        device: device_name(rules),
+        shells: r.throw.shells,
+    }
+}
