@@ -369,6 +369,41 @@ impl fmt::Display for SquareName {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_cross_lies_on_a_grid_with_arm_zero_pointing_down() {
+        let t = Topology::new(4, 8, 4).expect("pachisi board");
+        assert_eq!(t.grid_side(), Some(19));
+        // Arm 0's end square is the middle of the bottom row; arm 1's the middle of the right
+        // column (counter-clockwise as the eye sees it).
+        assert_eq!(t.grid_cell(t.square(0, Column::Middle, 8)), Some((9, 18)));
+        assert_eq!(t.grid_cell(t.square(1, Column::Middle, 8)), Some((18, 9)));
+        assert_eq!(t.grid_cell(t.square(2, Column::Middle, 8)), Some((9, 0)));
+        // Looking out along arm 0 (down the grid), its right column is on the grid's left.
+        assert_eq!(t.grid_cell(t.square(0, Column::Right, 1)), Some((8, 11)));
+        let mut cells: Vec<_> = (0..t.square_count())
+            .filter_map(|i| t.grid_cell(Square(i as u8)))
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        assert_eq!(
+            cells.len(),
+            t.square_count(),
+            "every square has a cell of its own"
+        );
+        assert!(cells
+            .iter()
+            .all(|&(x, y)| !((8..=10).contains(&x) && (8..=10).contains(&y))));
+        // The corner beside arm 0, on its right, is the bottom-left one.
+        assert_eq!(t.grid_corner(0), Some((0, 11)));
+        let six = Topology::new(6, 8, 4).expect("six arms");
+        assert_eq!(
+            six.grid_side(),
+            None,
+            "only a four-armed cross lies flat on a grid"
+        );
+        assert_eq!(six.grid_cell(Square(0)), None);
+    }
+
     use super::*;
     use std::collections::HashSet;
 

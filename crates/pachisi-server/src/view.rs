@@ -501,3 +501,76 @@ pub fn brief(rules: &Rules) -> RulesetBrief {
         shells: r.throw.shells,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pachisi_core::{builtin_rules, GameRecord};
+    use pachisi_table::SeatSpec;
+    use std::sync::Arc;
+
+    fn table(name: &str) -> Table {
+        let rules = Arc::new(builtin_rules(name, &[]).expect("builtin"));
+        let seats = vec![SeatSpec::Human; usize::from(rules.seats())];
+        Table::new(rules, &seats, 1, GameRecord::new(name)).expect("table")
+    }
+
+    #[test]
+    fn a_new_game_shows_every_piece_waiting_and_the_whole_board() {
+        for name in ["pachisi", "ludo", "parcheesi-sr"] {
+            let t = table(name);
+            let players = vec!["human".to_string(); usize::from(t.rules().seats())];
+            let state = game_state("g", &t, &players).expect("state");
+            let json = serde_json::to_value(&state).expect("json");
+            let rules = t.rules();
+            assert_eq!(
+                json["pieces"].as_array().map(Vec::len),
+                Some(usize::from(rules.seats()) * usize::from(rules.pieces()))
+            );
+            assert!(json["pieces"].as_array().is_some_and(|p| p
+                .iter()
+                .all(|x| x["where"] == "waiting" && x["square"].is_null())));
+            assert_eq!(
+                json["board"]["squares"].as_array().map(Vec::len),
+                Some(rules.topology().square_count())
+            );
+            assert_eq!(json["board"]["corners"].as_array().map(Vec::len), Some(4));
+            assert_eq!(json["phase"], "throw");
+            assert_eq!(json["awaiting"], "human");
+            assert!(json["moves"].as_array().is_some_and(Vec::is_empty));
+        }
+    }
+
+    #[test]
+    fn moves_name_their_squares_and_why_not_the_pieces_that_cannot_move() {
+        let mut t = table("pachisi");
+        // Throws until a grace comes, and the moves are listed.
+        while t.position().phase() == Phase::Throw || t.legal_moves() == [Move::Pass] {
+            if t.human_throw().is_none() {
+                t.human_move(Move::Pass).expect("pass");
+            }
+        }
+        let players = vec!["human".to_string(); 4];
+        let json =
+            serde_json::to_value(game_state("g", &t, &players).expect("state")).expect("json");
+        let moves = json["moves"].as_array().expect("moves");
+        let entry = moves.iter().find(|m| m["progress"] == 0).expect("an entry");
+        let first = t.rules().square_at(t.position().to_move(), 1).map(|s| s.0);
+        assert_eq!(entry["to"].as_u64(), first.map(u64::from));
+        assert!(entry["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("introduce")));
+        let pass = moves.iter().find(|m| m["move"] == "-").expect("a pass");
+        assert!(pass["progress"].is_null());
+        assert!(json["last_throw"]["words"]
+            .as_str()
+            .is_some_and(|w| w.contains("grace")));
+    }
+
+    #[test]
+    fn a_board_of_six_arms_is_refused_in_words() {
+        let rules = builtin_rules("pachisi", &["board.arms=6".to_string()]).expect("six arms");
+        let e = BoardView::of(&rules).err().expect("refused");
+        assert!(e.contains("four arms"), "{e}");
+    }
+}
