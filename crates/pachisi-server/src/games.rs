@@ -6,8 +6,8 @@
 use crate::store::{record_of, Store, StoredGame};
 use crate::view;
 use pachisi_bots::BotSpec;
-use pachisi_core::builtin_rules;
 use pachisi_core::ruleset::Device;
+use pachisi_core::{builtin_rules, GameRecord};
 use pachisi_table::{record_header, SeatSpec, Table};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -289,8 +289,7 @@ impl Games {
     /// Applies a person's action, commits it, tells everyone, and lets the bots answer.
     ///
     /// # Errors
-    /// When the action is not due or not legal (nothing changes), or the database fails (the
-    /// game is put back as the database has it).
+    /// When the action is not due or not legal, or the database fails; the game is unchanged.
     pub fn act(
         self: &Arc<Games>,
         game: &Arc<Game>,
@@ -298,22 +297,29 @@ impl Games {
     ) -> Result<Arc<str>, GameError> {
         let state = {
             let mut table = game.lock();
-            let before = table.record().actions.len();
+            let prior = table.record().clone();
             apply(&mut table, request)?;
-            self.commit(game, &mut table, before)?
+            self.commit(game, &mut table, &prior)?
         };
         self.drive(game);
         Ok(state)
     }
 
-    /// Commits the actions from `before` on, then broadcasts the state.
-    fn commit(&self, game: &Game, table: &mut Table, before: usize) -> Result<Arc<str>, GameError> {
+    /// Commits the actions played since the record was `prior` (an undo takes actions back, so
+    /// the rows from the first difference on are replaced), then broadcasts the state. If the
+    /// database refuses, the game goes back to `prior`, as the database still has it.
+    fn commit(
+        &self,
+        game: &Game,
+        table: &mut Table,
+        prior: &GameRecord,
+    ) -> Result<Arc<str>, GameError> {
         let actions: Vec<_> = table.record().actions.iter().map(|a| a.0).collect();
-        let from = before.min(actions.len());
-        if let Err(e) = self.store().set_actions(&game.id, from, &actions[from..]) {
-            // The database keeps the game as it was: so does the server.
-            if let Ok(rebuilt) = self.rebuild(game) {
-                *table = rebuilt;
+        let from = prior.actions.len().min(actions.len());
+        let written = self.store().set_actions(&game.id, from, &actions[from..]);
+        if let Err(e) = written {
+            if let Ok(restored) = restore(&game.stored, prior) {
+                *table = restored;
             }
             return Err(GameError::Store(e.to_string()));
         }
@@ -321,22 +327,6 @@ impl Games {
         // Nobody watching is not an error.
         let _ = game.updates.send(state.clone());
         Ok(state)
-    }
-
-    /// The game as the database has it.
-    fn rebuild(&self, game: &Game) -> Result<Table, String> {
-        let stored = self
-            .store()
-            .load_all()
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .find(|s| s.id == game.id)
-            .ok_or("the game is no longer in the database")?;
-        let rebuilt = build(stored)?;
-        Ok(rebuilt
-            .table
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner()))
     }
 
     /// Plays the bots' actions of `game` one every `pace`, in the background, until a person
@@ -363,10 +353,10 @@ impl Games {
                 // Bots think on a blocking thread: a search must not stall the server.
                 let step = tokio::task::spawn_blocking(move || {
                     let mut table = g.lock();
-                    let before = table.record().actions.len();
+                    let prior = table.record().clone();
                     table
                         .step_automatic()
-                        .map(|_| games.commit(&g, &mut table, before))
+                        .map(|_| games.commit(&g, &mut table, &prior))
                 })
                 .await;
                 match step {
@@ -442,12 +432,19 @@ fn parse_seats(seats: &[String]) -> Result<Vec<SeatSpec>, String> {
     seats.iter().map(|s| s.parse::<SeatSpec>()).collect()
 }
 
-/// Builds a game from its stored form, replaying its actions.
-fn build(stored: StoredGame) -> Result<Game, String> {
+/// The table of a stored game as it stood at `record`.
+fn restore(stored: &StoredGame, record: &GameRecord) -> Result<Table, String> {
     let rules = Arc::new(
         builtin_rules(&stored.ruleset, &stored.overrides)
             .map_err(|e| format!("game {}: {e}", stored.id))?,
     );
+    let specs = parse_seats(&stored.seats)?;
+    Table::restore(rules, &specs, stored.seed, record)
+        .map_err(|e| format!("game {}: {e}", stored.id))
+}
+
+/// Builds a game from its stored form, replaying its actions.
+fn build(stored: StoredGame) -> Result<Game, String> {
     let specs = parse_seats(&stored.seats)?;
     let header = record_header(
         &stored.ruleset,
@@ -456,8 +453,7 @@ fn build(stored: StoredGame) -> Result<Game, String> {
         Some(&specs),
     )?;
     let record = record_of(&stored, &header)?;
-    let table = Table::restore(rules, &specs, stored.seed, &record)
-        .map_err(|e| format!("game {}: {e}", stored.id))?;
+    let table = restore(&stored, &record)?;
     let (updates, _) = broadcast::channel(64);
     Ok(Game {
         id: stored.id.clone(),
@@ -478,4 +474,89 @@ fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_db(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("pachisi-games-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("games.sqlite");
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    #[tokio::test]
+    async fn a_refused_write_leaves_the_game_as_the_database_has_it() {
+        let path = temp_db("refused");
+        let games = Games::load(Store::open(&path).expect("open"), Duration::ZERO).expect("load");
+        let game = games
+            .create(NewGame {
+                ruleset: "pachisi".into(),
+                seats: vec![
+                    "human".into(),
+                    "human".into(),
+                    "human".into(),
+                    "human".into(),
+                ],
+                seed: Some(3),
+                ..NewGame::default()
+            })
+            .expect("created");
+        games.act(&game, Request::Throw {}).expect("a throw");
+        let before = game.lock().record().clone();
+        // Another program breaks the database under the server.
+        rusqlite::Connection::open(&path)
+            .and_then(|c| c.execute_batch("DROP TABLE actions;"))
+            .expect("drop");
+        let moves = game.lock().legal_moves();
+        let request = if moves.is_empty() {
+            Request::Throw {}
+        } else {
+            Request::Move {
+                notation: Some(moves[0].to_string()),
+                index: None,
+            }
+        };
+        let e = games.act(&game, request).expect_err("the write fails");
+        assert!(matches!(e, GameError::Store(_)), "{e}");
+        assert_eq!(*game.lock().record(), before, "the game is as it was");
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    #[tokio::test]
+    async fn requests_out_of_turn_or_illegal_change_nothing() {
+        let path = temp_db("refusals");
+        let games = Games::load(Store::open(&path).expect("open"), Duration::ZERO).expect("load");
+        let game = games
+            .create(NewGame {
+                ruleset: "ludo".into(),
+                seats: vec![
+                    "human".into(),
+                    "human".into(),
+                    "human".into(),
+                    "human".into(),
+                ],
+                seed: Some(1),
+                ..NewGame::default()
+            })
+            .expect("created");
+        let undo = games.act(&game, Request::Undo {}).expect_err("no undo");
+        assert!(matches!(undo, GameError::NotNow(_)), "{undo}");
+        let early = games
+            .act(
+                &game,
+                Request::Move {
+                    notation: Some("-".into()),
+                    index: None,
+                },
+            )
+            .expect_err("a throw is due");
+        assert!(matches!(early, GameError::NotNow(_)), "{early}");
+        assert!(games.act(&game, Request::Throw {}).is_ok());
+        assert_eq!(game.lock().record().actions.len(), 1);
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
 }
