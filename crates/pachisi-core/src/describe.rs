@@ -2,7 +2,7 @@
 //! what a move does (`move a piece 3 squares from 0m1 to 0m4 with the 3, capturing 1`), with the
 //! serde shapes the command line and other front ends print as JSON.
 
-use crate::{Move, Position, Rules};
+use crate::{Move, Position, Rules, Throw};
 use serde::Serialize;
 
 /// A square on a seat's route.
@@ -139,4 +139,25 @@ pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
         captures,
         position: after.to_notation(rules),
     }
+}
+
+/// A throw in words: `25: 25 squares, a grace (enters a piece), throw again`, or `5-5: a 5 and
+/// a 5, a doublet` for separate dice.
+pub fn throw_words(rules: &Rules, throw: Throw) -> String {
+    let o = rules.outcome(throw);
+    let mut words = vec![if o.dice == [0, 0] {
+        format!("{}: {} squares", o.name, o.value)
+    } else {
+        format!("{}: a {} and a {}", o.name, o.dice[0], o.dice[1])
+    }];
+    if o.doublet {
+        words.push("a doublet".into());
+    }
+    if o.grace {
+        words.push("a grace (enters a piece)".into());
+    }
+    if o.extra_throw {
+        words.push("throw again".into());
+    }
+    words.join(", ")
 }

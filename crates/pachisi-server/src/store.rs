@@ -196,22 +196,16 @@ pub fn token(action: &Action) -> String {
     }
 }
 
-/// The record of a stored game: its header tags, then its actions.
+/// The record of a stored game: `header` (its tags) followed by its actions.
 ///
 /// # Errors
 /// When the stored actions do not read as a record.
 pub fn record_of(game: &StoredGame, header: &GameRecord) -> Result<GameRecord, String> {
-    let mut text = String::new();
-    for (key, value) in &header.tags {
-        text.push_str(&format!(
-            "[{key} \"{}\"]\n",
-            value.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    }
-    text.push('\n');
-    text.push_str(&game.actions.join(" "));
-    text.push('\n');
-    GameRecord::parse(&text).map_err(|e| format!("game {}: {e}", game.id))
+    let mut record = header.clone();
+    let body = GameRecord::parse(&format!("[Ruleset \"-\"]\n\n{}\n", game.actions.join(" ")))
+        .map_err(|e| format!("game {}: {e}", game.id))?;
+    record.actions = body.actions;
+    Ok(record)
 }
 
 #[cfg(test)]

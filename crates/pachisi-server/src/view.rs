@@ -1,7 +1,7 @@
 //! The JSON the API answers with: rulesets, a game's state, and the frames of a replay
 //! (docs/api.md describes every field). Built from the engine alone, so a client needs no rules.
 
-use pachisi_core::describe::describe_move;
+use pachisi_core::describe::{describe_move, throw_words};
 use pachisi_core::ruleset::Device;
 use pachisi_core::{Move, Phase, Position, Rules, Square, Throw};
 use pachisi_table::{LastMove, Table};
@@ -227,20 +227,6 @@ struct ThrowView {
 
 fn throw_view(rules: &Rules, seat: u8, throw: Throw) -> ThrowView {
     let o = rules.outcome(throw);
-    let mut words = vec![if o.dice == [0, 0] {
-        format!("{}: {} squares", o.name, o.value)
-    } else {
-        format!("{}: a {} and a {}", o.name, o.dice[0], o.dice[1])
-    }];
-    if o.doublet {
-        words.push("a doublet".into());
-    }
-    if o.grace {
-        words.push("a grace (enters a piece)".into());
-    }
-    if o.extra_throw {
-        words.push("throw again".into());
-    }
     ThrowView {
         seat,
         name: o.name.to_string(),
@@ -250,7 +236,7 @@ fn throw_view(rules: &Rules, seat: u8, throw: Throw) -> ThrowView {
         grace: o.grace,
         extra_throw: o.extra_throw,
         doublet: o.doublet,
-        words: words.join(", "),
+        words: throw_words(rules, throw),
     }
 }
 

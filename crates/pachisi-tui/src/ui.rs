@@ -3,7 +3,7 @@
 
 use crate::app::{App, Overlay};
 use crate::board::{seat_color, BoardWidget, Geometry, Marks, SELECTED_BG};
-use pachisi_core::describe::describe_move;
+use pachisi_core::describe::{describe_move, throw_words};
 use pachisi_core::ruleset::Device;
 use pachisi_core::{Phase, Position, Rules, Throw};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -238,23 +238,9 @@ pub fn throw_lines(rules: &Rules, throw: Option<Throw>, salt: u64) -> Vec<Line<'
             n => format!("[{}]  ({n} dice)", o.value),
         },
     };
-    let mut words = vec![if o.dice == [0, 0] {
-        format!("{}: {} squares", o.name, o.value)
-    } else {
-        format!("{}: a {} and a {}", o.name, o.dice[0], o.dice[1])
-    }];
-    if o.doublet {
-        words.push("a doublet".into());
-    }
-    if o.grace {
-        words.push("a grace (enters a piece)".into());
-    }
-    if o.extra_throw {
-        words.push("throw again".into());
-    }
     vec![
         Line::from(picture),
-        Line::from(words.join(", ")).fg(Color::Cyan),
+        Line::from(throw_words(rules, throw)).fg(Color::Cyan),
     ]
 }
 
