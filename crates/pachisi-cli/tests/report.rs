@@ -1,6 +1,8 @@
 //! `pachisi report`, run as a real process: the files it writes, its errors, and the page
 //! rendered in headless Chromium.
 
+mod common;
+
 use pachisi_report::ReportData;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -253,32 +255,10 @@ fn bad_settings_give_clear_messages() {
 /// page errors, every figure visible, a screenshot under the target directory.
 #[test]
 fn the_page_renders_in_headless_chromium() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let script = root.join("browser-tests/report.mjs");
-    // The same browser the script drives: $CHROMIUM, or Debian's.
-    let chromium =
-        PathBuf::from(std::env::var_os("CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into()));
-    let modules = root.join("browser-tests/node_modules/playwright-core");
-    let node = Command::new("node").arg("--version").output();
-    let missing = if !chromium.exists() {
-        Some(format!(
-            "no {} (apt-get install chromium, or set CHROMIUM)",
-            chromium.display()
-        ))
-    } else if !modules.exists() {
-        Some("no browser-tests/node_modules (npm ci --prefix browser-tests)".to_string())
-    } else if node.is_err() {
-        Some("no node on the PATH".to_string())
-    } else {
-        None
-    };
-    if let Some(why) = missing {
-        if std::env::var_os("CI").is_some() {
-            panic!("the browser test cannot run under CI: {why}");
-        }
-        println!("skipped: the_page_renders_in_headless_chromium: {why}");
+    if !common::browser_ready("the_page_renders_in_headless_chromium") {
         return;
     }
+    let script = common::workspace_root().join("browser-tests/report.mjs");
     let dir = out_dir("browser");
     small_report(&dir, &[]);
     let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-screenshot.png");

@@ -4,78 +4,14 @@
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use common::{fresh_database, Server};
+use std::process::Command;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
 const PACHISI: &str = env!("CARGO_BIN_EXE_pachisi");
-
-/// A running server, killed when dropped.
-struct Server {
-    child: Child,
-    url: String,
-    /// The server's output, kept open: a server whose output is closed stops.
-    _stdout: BufReader<std::process::ChildStdout>,
-}
-
-impl Server {
-    fn start(database: &Path, pace_ms: u64) -> Server {
-        let mut child = Command::new(PACHISI)
-            .args([
-                "serve",
-                "--port",
-                "0",
-                "--pace",
-                &pace_ms.to_string(),
-                "--database",
-            ])
-            .arg(database)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start pachisi serve");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut first = String::new();
-        let mut stdout = BufReader::new(stdout);
-        stdout.read_line(&mut first).expect("address line");
-        let url = first
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in `{first}`"))
-            .trim_end_matches('/')
-            .to_string();
-        Server {
-            child,
-            url,
-            _stdout: stdout,
-        }
-    }
-
-    /// Kills the process at once (SIGKILL): no chance to tidy up.
-    fn kill(mut self) {
-        self.child.kill().expect("kill");
-        self.child.wait().expect("reap");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn database(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve");
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join(format!("{name}.sqlite"));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    path
-}
 
 struct Client {
     http: reqwest::Client,
@@ -118,13 +54,14 @@ impl Client {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
-    /// Waits until the game is over or a person must act, and returns the state.
+    /// Waits until the game is over or a person must act (the server plays a pass forced on a
+    /// person), and returns the state.
     async fn settle(&self, id: &str) -> Value {
         let start = Instant::now();
         loop {
             let (status, state) = self.get(&format!("/api/games/{id}")).await;
             assert_eq!(status, 200, "{state}");
-            if state["awaiting"] != "bot" && !forced_pass(&state) {
+            if state["awaiting"] != "bot" {
                 return state;
             }
             assert!(
@@ -147,21 +84,13 @@ impl Client {
     }
 }
 
-/// Whether the person's only move is a pass, which the server plays for them.
-fn forced_pass(state: &Value) -> bool {
-    state["phase"] == "move"
-        && state["moves"]
-            .as_array()
-            .is_some_and(|m| m.len() == 1 && m[0]["move"] == "-")
-}
-
 fn error_of(body: &Value) -> String {
     body["error"].as_str().unwrap_or_default().to_string()
 }
 
 #[tokio::test]
 async fn games_are_created_played_and_refused_with_clear_errors() {
-    let server = Server::start(&database("http"), 0);
+    let server = Server::start(&fresh_database("http"), 0);
     let c = Client::new(&server);
     let (status, rulesets) = c.get("/api/rulesets").await;
     assert_eq!(status, 200);
@@ -197,7 +126,7 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
     // Play on until a real choice; then an illegal move, a bad index, and a legal one.
     let mut state = c.settle(&id).await;
     for _ in 0..300 {
-        if state["phase"] == "move" && !forced_pass(&state) {
+        if state["phase"] == "move" {
             break;
         }
         c.step(&id, &state).await;
@@ -290,7 +219,7 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
         .is_some_and(|v| v.to_str().unwrap_or_default().contains(".record")));
     let text = record.text().await.expect("text");
     assert!(text.starts_with("[Ruleset \"pachisi\"]"), "{text}");
-    let path = database("record").with_extension("record");
+    let path = fresh_database("record").with_extension("record");
     std::fs::write(&path, &text).expect("write");
     let check = Command::new(PACHISI)
         .args(["record", "check"])
@@ -375,7 +304,7 @@ fn pachisi_count() -> usize {
 
 #[tokio::test]
 async fn the_websocket_sends_every_action_and_answers_bad_messages() {
-    let server = Server::start(&database("ws"), 0);
+    let server = Server::start(&fresh_database("ws"), 0);
     let c = Client::new(&server);
     let (_, state) = c
         .post(
@@ -475,7 +404,7 @@ async fn the_websocket_sends_every_action_and_answers_bad_messages() {
 
 #[tokio::test]
 async fn a_server_killed_mid_game_resumes_every_game_where_it_stood() {
-    let db = database("restart");
+    let db = fresh_database("restart");
     let server = Server::start(&db, 20);
     let c = Client::new(&server);
     let seats = json!(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]);

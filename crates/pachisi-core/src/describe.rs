@@ -146,7 +146,8 @@ pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
 pub fn throw_words(rules: &Rules, throw: Throw) -> String {
     let o = rules.outcome(throw);
     let mut words = vec![if o.dice == [0, 0] {
-        format!("{}: {} squares", o.name, o.value)
+        let squares = if o.value == 1 { "square" } else { "squares" };
+        format!("{}: {} {squares}", o.name, o.value)
     } else {
         format!("{}: a {} and a {}", o.name, o.dice[0], o.dice[1])
     }];

@@ -230,10 +230,14 @@ async fn websocket(
 /// Sends the state now and after every action; takes actions sent as messages.
 async fn watch(socket: WebSocket, games: Arc<Games>, game: Arc<crate::games::Game>) {
     let (mut sender, mut receiver) = socket.split();
-    let mut updates = game.subscribe();
-    let hello = match game.state_json() {
-        Ok(state) => envelope_state(&state),
-        Err(e) => envelope_error(&e.to_string()),
+    let (hello, mut updates) = match game.watch() {
+        Ok((state, updates)) => (envelope_state(&state), updates),
+        Err(e) => {
+            let _ = sender
+                .send(Message::Text(envelope_error(&e.to_string()).into()))
+                .await;
+            return;
+        }
     };
     if sender.send(Message::Text(hello.into())).await.is_err() {
         return;

@@ -100,9 +100,13 @@ impl Game {
         state_json(&self.id, &self.lock(), &self.players)
     }
 
-    /// Watches the game: every state after an action.
-    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
-        self.updates.subscribe()
+    /// Watches the game: its state now, and every state after an action from then on. Both are
+    /// taken under the game's lock (states are broadcast under it too), so the first update
+    /// always follows the state returned.
+    pub fn watch(&self) -> Result<(Arc<str>, broadcast::Receiver<Arc<str>>), GameError> {
+        let table = self.lock();
+        let state = state_json(&self.id, &table, &self.players)?;
+        Ok((state, self.updates.subscribe()))
     }
 
     /// A summary for the list of games.

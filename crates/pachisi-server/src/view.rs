@@ -373,9 +373,12 @@ pub struct GameState {
 pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameState, String> {
     let rules = table.rules();
     let pos = table.position();
+    // A pass forced on a person (nothing else is legal) is played by the server like a bot's
+    // action: nobody is asked for it.
+    let forced_pass = pos.phase() == Phase::Move && table.legal_moves() == [Move::Pass];
     let awaiting = match pos.phase() {
         Phase::Over => None,
-        _ if table.awaits_human() => Some("human"),
+        _ if table.awaits_human() && !forced_pass => Some("human"),
         _ => Some("bot"),
     };
     let moves = if awaiting == Some("human") {

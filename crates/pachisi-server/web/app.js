@@ -374,7 +374,8 @@ function newGameRequest() {
     body.cowrie_p = n;
   }
   const set = $('#set').value.trim();
-  if (set !== '') body.set = set.split(/[\s,]+/).filter(Boolean);
+  // Whitespace only: a value may hold commas (`throw.grace=[1,6]`).
+  if (set !== '') body.set = set.split(/\s+/).filter(Boolean);
   return body;
 }
 
@@ -629,6 +630,7 @@ function drawBoard(view) {
   const centre = svg('g', { class: 'centre', 'data-centre': '' });
   centre.append(svg('rect', { x: c + 0.04, y: c + 0.04, width: 2.92, height: 2.92, rx: 0.2 }));
   centre.append(svg('text', { x: c + 1.5, y: c + 1.5, 'font-size': 0.45 }, [board.centre ?? '']));
+  if (last && last.to === null && last.from !== null) centre.classList.add('last');
   if (sel && sel.to === null && sel.progress !== null) {
     centre.classList.add('dest');
     centre.setAttribute('data-dest', '');

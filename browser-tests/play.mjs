@@ -1,0 +1,230 @@
+// Plays a game of Ludo on the page of `pachisi serve` in headless Chromium, as a person would:
+// by clicking.
+//
+//   node browser-tests/play.mjs <base-url> <screenshot.png>
+//
+// Starts `ludo` with a person in seat 0 and three heuristic bots through the new game panel, then
+// throws with the Throw button and moves by clicking a marked piece and its green destination
+// (or the pass entry when passing is the only move) until the result shows or the time limit
+// passes. Then downloads the record, checks it, and steps through it in the replay viewer.
+//
+// Fails (exit status 1) on any console error, page error or failed request, on a request to any
+// host but the server's own, when the game does not finish, when fewer than a few moves were made
+// on the board, or when the record is wrong. Writes a full-page screenshot either way.
+// Chromium is Debian's /usr/bin/chromium (or $CHROMIUM); playwright-core downloads no browser.
+
+import { chromium } from 'playwright-core';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [base, shot_path] = process.argv.slice(2);
+if (!base || !shot_path) {
+  console.error('usage: node play.mjs <base-url> <screenshot.png>');
+  process.exit(2);
+}
+let origin;
+try {
+  origin = new URL(base);
+} catch {
+  console.error(`not a URL: ${base}`);
+  process.exit(2);
+}
+// A game of Ludo against heuristic bots takes a few hundred actions; at --pace 0 it is over in
+// well under a minute, so this only catches a game that no longer moves.
+const TIME_LIMIT_MS = Number(process.env.PLAY_TIME_LIMIT_MS ?? 240_000);
+const MIN_BOARD_MOVES = 3;
+const executable = process.env.CHROMIUM || '/usr/bin/chromium';
+const errors = [];
+const profile = mkdtempSync(join(tmpdir(), 'pachisi-play-chromium-'));
+const sameHost = (u) => {
+  try {
+    return new URL(u).host === origin.host;
+  } catch {
+    return false;
+  }
+};
+
+let context;
+let page;
+let stats = { throws: 0, boardMoves: 0, listMoves: 0, passes: 0 };
+try {
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: executable,
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    timeout: 60_000,
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) =>
+    errors.push(`request failed: ${req.url()} (${req.failure()?.errorText ?? 'unknown'})`),
+  );
+  page.on('request', (req) => {
+    const u = req.url();
+    if (!sameHost(u) && !u.startsWith('data:') && !u.startsWith('blob:')) {
+      errors.push(`the page asked for something beyond the server: ${u}`);
+    }
+  });
+  page.on('websocket', (ws) => {
+    if (!sameHost(ws.url())) errors.push(`the page opened a WebSocket beyond the server: ${ws.url()}`);
+  });
+
+  const response = await page.goto(new URL('/', origin).href, { waitUntil: 'load', timeout: 60_000 });
+  if (response && !response.ok()) errors.push(`loading ${base} gave status ${response.status()}`);
+  if (!(await page.title())) errors.push('the page has no title');
+
+  // The new game panel: Ludo, a person and three heuristic bots.
+  await page.waitForSelector('#ruleset option[value="ludo"]', { state: 'attached', timeout: 30_000 });
+  await page.selectOption('#ruleset', 'ludo');
+  const seats = await page.locator('#seat-rows .seat-row').count();
+  if (seats !== 4) errors.push(`ludo shows ${seats} seat rows, not 4`);
+  await page.selectOption('#seat-0-kind', 'human');
+  for (let seat = 1; seat < seats; seat++) {
+    await page.selectOption(`#seat-${seat}-kind`, 'bot');
+    await page.selectOption(`#seat-${seat}-bot`, 'heuristic');
+  }
+  if (await page.locator('#cowrie-p').isVisible()) errors.push('the cowrie input shows for dice');
+  await page.click('#start');
+  await page.waitForSelector('#board [data-square]', { timeout: 30_000 });
+  if (await page.locator('#new-game').isVisible()) errors.push('the new game panel stays open');
+
+  stats = await play(page);
+  console.log(`played: ${stats.throws} throws, ${stats.boardMoves} moves on the board, `
+    + `${stats.listMoves} from the list, ${stats.passes} passes`);
+  const result = (await page.locator('#result').textContent())?.trim() ?? '';
+  if (!(await page.locator('#result').isVisible()) || !result) {
+    errors.push(`the game did not finish within ${TIME_LIMIT_MS / 1000} s`);
+  } else {
+    console.log(`result: ${result}`);
+  }
+  if (stats.boardMoves < MIN_BOARD_MOVES) {
+    errors.push(`only ${stats.boardMoves} moves were made by clicking the board`);
+  }
+
+  // The record, downloaded as a person would.
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.click('#download'),
+  ]);
+  const file = await download.path();
+  const record = readFileSync(file, 'utf8');
+  if (!record.startsWith('[Ruleset "ludo"]')) {
+    errors.push(`the record does not start with [Ruleset "ludo"]: ${JSON.stringify(record.slice(0, 80))}`);
+  } else {
+    console.log(`record: ${download.suggestedFilename()} (${record.length} characters)`);
+  }
+
+  // The record in the replay viewer: it opens at the end; a step back and forth moves one frame.
+  await page.setInputFiles('#replay-file', {
+    name: download.suggestedFilename() || 'game.record',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(record),
+  });
+  await page.waitForSelector('#replay-controls:not([hidden])', { timeout: 30_000 });
+  const frameOf = async () => Number(await page.getAttribute('#replay-frame', 'data-frame'));
+  const end = await frameOf();
+  if (!(end > 0)) errors.push(`the replay opened at frame ${end}`);
+  await page.click('#replay-prev');
+  await page.keyboard.press('ArrowLeft');
+  if ((await frameOf()) !== end - 2) errors.push('the replay did not step back');
+  await page.keyboard.press('ArrowRight');
+  if ((await frameOf()) !== end - 1) errors.push('the replay did not step forwards');
+  await page.click('#replay-start');
+  if ((await frameOf()) !== 0) errors.push('the replay did not go to the start');
+  await page.click('#replay-end');
+  await page.click('#replay-close');
+  await page.waitForSelector('#result:not([hidden])', { timeout: 10_000 });
+} catch (err) {
+  errors.push(`cannot play: ${err?.message ?? err}`);
+} finally {
+  if (page) {
+    try {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: shot_path, fullPage: true });
+      const size = statSync(shot_path).size;
+      if (size === 0) errors.push(`the screenshot ${shot_path} is empty`);
+      console.log(`screenshot ${shot_path} (${size} bytes)`);
+    } catch (err) {
+      errors.push(`cannot take the screenshot: ${err?.message ?? err}`);
+    }
+  }
+  if (context) await context.close().catch(() => {});
+  rmSync(profile, { recursive: true, force: true });
+}
+
+if (errors.length > 0) {
+  for (const e of errors) console.error(`error: ${e}`);
+  process.exit(1);
+}
+console.log('the game plays in the browser without errors');
+
+// Waits until the page wants something of the person (or the game is over), then does it by
+// clicking. Returns what was done.
+async function play(page) {
+  const done = { throws: 0, boardMoves: 0, listMoves: 0, passes: 0 };
+  const deadline = Date.now() + TIME_LIMIT_MS;
+  while (Date.now() < deadline) {
+    const due = await page.waitForFunction(() => {
+      const body = document.body;
+      if (body.dataset.busy === 'true') return null;
+      const result = document.querySelector('#result');
+      if (result && !result.hidden && result.textContent.trim()) return 'over';
+      if (body.dataset.awaiting !== 'human') return null;
+      if (body.dataset.phase === 'throw') {
+        return document.querySelector('#throw:not(:disabled)') ? 'throw' : null;
+      }
+      if (body.dataset.phase === 'move') {
+        return document.querySelectorAll('#moves li').length > 0 ? 'move' : null;
+      }
+      return null;
+    }, null, { timeout: Math.max(1, deadline - Date.now()), polling: 50 })
+      .then((h) => h.jsonValue())
+      .catch(() => 'timeout');
+    if (due === 'over' || due === 'timeout') break;
+    const actions = await page.evaluate(() => document.body.dataset.actions);
+    if (due === 'throw') {
+      await page.click('#throw');
+      done.throws += 1;
+    } else {
+      const moves = await page.locator('#moves li').evaluateAll((items) =>
+        items.map((li) => li.dataset.move));
+      const piece = page.locator('#board [data-piece][data-movable]').first();
+      // The state may have moved on since it was looked at (a bot's answer arrived): look again.
+      if (moves.length === 0) continue;
+      if (moves.length === 1 && moves[0] === '-') {
+        await page.click('#moves li[data-move="-"] button');
+        done.passes += 1;
+      } else if ((await piece.count()) > 0) {
+        await piece.click();
+        const dest = page.locator('#board [data-dest]').first();
+        await dest.waitFor({ state: 'visible', timeout: 5_000 });
+        await dest.click();
+        done.boardMoves += 1;
+      } else {
+        // A move that no piece on the board offers (none is expected in Ludo): from the list.
+        await page.click('#moves li:not([data-move="-"]) button');
+        done.listMoves += 1;
+      }
+    }
+    // The action is answered before the next is looked for, so that a stale page is never
+    // clicked.
+    await page.waitForFunction((before) => document.body.dataset.busy !== 'true'
+      && document.body.dataset.actions !== before, actions, { timeout: 30_000, polling: 50 });
+  }
+  return done;
+}

@@ -1,0 +1,155 @@
+//! Shared by the command-line tests: a `pachisi serve` process, and the check that the browser
+//! tests can run.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+/// The workspace's root directory.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Whether node, playwright-core (browser-tests/node_modules) and Chromium (`$CHROMIUM` or
+/// Debian's) are here to run a browser test. When one is missing the test is skipped with a
+/// message, except under `CI`, where it fails: there `.ci/run` installs them.
+pub fn browser_ready(test: &str) -> bool {
+    let chromium =
+        PathBuf::from(std::env::var_os("CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into()));
+    let modules = workspace_root().join("browser-tests/node_modules/playwright-core");
+    let node = Command::new("node").arg("--version").output();
+    let missing = if !chromium.exists() {
+        Some(format!(
+            "no {} (apt-get install chromium, or set CHROMIUM)",
+            chromium.display()
+        ))
+    } else if !modules.exists() {
+        Some("no browser-tests/node_modules (npm ci --prefix browser-tests)".to_string())
+    } else if node.is_err() {
+        Some("no node on the PATH".to_string())
+    } else {
+        None
+    };
+    match missing {
+        Some(why) if std::env::var_os("CI").is_some() => {
+            panic!("the browser test cannot run under CI: {why}")
+        }
+        Some(why) => {
+            println!("skipped: {test}: {why}");
+            false
+        }
+        None => true,
+    }
+}
+
+/// A `pachisi serve` process, killed however the test ends.
+pub struct Server {
+    child: Child,
+    /// The address it serves, without the trailing slash.
+    pub url: String,
+    output: Arc<Mutex<String>>,
+}
+
+impl Server {
+    /// Starts `pachisi serve` on a free port with `database`, bots playing after `pace_ms`.
+    pub fn start(database: &Path, pace_ms: u64) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pachisi"))
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--pace",
+                &pace_ms.to_string(),
+                "--database",
+            ])
+            .arg(database)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let output = Arc::new(Mutex::new(String::new()));
+        let (tx, rx) = mpsc::channel();
+        if let Some(stdout) = child.stdout.take() {
+            drain(stdout, Arc::clone(&output), Some(tx));
+        }
+        if let Some(stderr) = child.stderr.take() {
+            drain(stderr, Arc::clone(&output), None);
+        }
+        let mut server = Server {
+            child,
+            url: String::new(),
+            output,
+        };
+        let line = rx
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|e| {
+                panic!("the server printed no address ({e}):\n{}", server.output())
+            });
+        // "Serving Pachisi at http://127.0.0.1:PORT/ (database FILE)"
+        server.url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no http:// address in the first line: {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        server
+    }
+
+    /// What the server wrote on stdout and stderr so far.
+    pub fn output(&self) -> String {
+        self.output.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// Kills the process at once (SIGKILL): no chance to tidy up.
+    pub fn kill(mut self) {
+        self.child.kill().expect("kill");
+        self.child.wait().expect("reap");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Copies a stream of the server into `output`, sending its first line on `first` (stdout's first
+/// line names the address). The stream is read to its end so that the server never blocks on a
+/// full pipe.
+fn drain(
+    stream: impl Read + Send + 'static,
+    output: Arc<Mutex<String>>,
+    first: Option<mpsc::Sender<String>>,
+) {
+    thread::spawn(move || {
+        let mut first = first;
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            if let Some(tx) = first.take() {
+                let _ = tx.send(line.clone());
+            }
+            if let Ok(mut out) = output.lock() {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    });
+}
+
+/// A database path under the tests' temporary directory, with no file left from an earlier run.
+pub fn fresh_database(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join(format!("{name}.sqlite"));
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}

@@ -1,0 +1,44 @@
+//! `pachisi serve`, run as a real process, played in headless Chromium: browser-tests/play.mjs
+//! starts a game of Ludo on the page and plays it to the end by clicking.
+
+mod common;
+
+use common::{browser_ready, fresh_database, workspace_root, Server};
+use std::process::Command;
+
+/// Plays a game of Ludo on the served page in headless Chromium with browser-tests/play.mjs: no
+/// console or page errors, no request beyond the server, moves made by clicking the board, the
+/// game finished, the record downloaded; a screenshot under target/tmp.
+#[test]
+fn a_game_plays_to_the_end_in_headless_chromium() {
+    if !browser_ready("a_game_plays_to_the_end_in_headless_chromium") {
+        return;
+    }
+    let root = workspace_root();
+    let script = root.join("browser-tests/play.mjs");
+    let tmp = root.join("target/tmp");
+    std::fs::create_dir_all(&tmp).expect("creates target/tmp");
+    let server = Server::start(&fresh_database("browser"), 0);
+    let url = format!("{}/", server.url);
+    let shot = tmp.join("play-screenshot.png");
+    let _ = std::fs::remove_file(&shot);
+
+    let out = Command::new("node")
+        .arg(&script)
+        .arg(&url)
+        .arg(&shot)
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the game did not play cleanly in the browser:\n{stdout}\n{}\nserver output:\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        server.output()
+    );
+    print!("{stdout}");
+    let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+    assert!(size > 0, "no screenshot at {}", shot.display());
+    println!("screenshot: {} ({size} bytes)", shot.display());
+    drop(server);
+}
