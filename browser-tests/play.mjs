@@ -13,10 +13,8 @@
 // on the board, or when the record is wrong. Writes a full-page screenshot either way.
 // Chromium is Debian's /usr/bin/chromium (or $CHROMIUM); playwright-core downloads no browser.
 
-import { chromium } from 'playwright-core';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { launch } from './chromium.mjs';
 
 const [base, shot_path] = process.argv.slice(2);
 if (!base || !shot_path) {
@@ -34,9 +32,7 @@ try {
 // well under a minute, so this only catches a game that no longer moves.
 const TIME_LIMIT_MS = Number(process.env.PLAY_TIME_LIMIT_MS ?? 240_000);
 const MIN_BOARD_MOVES = 3;
-const executable = process.env.CHROMIUM || '/usr/bin/chromium';
 const errors = [];
-const profile = mkdtempSync(join(tmpdir(), 'pachisi-play-chromium-'));
 const sameHost = (u) => {
   try {
     return new URL(u).host === origin.host;
@@ -45,28 +41,15 @@ const sameHost = (u) => {
   }
 };
 
-let context;
+let browser;
 let page;
 let stats = { throws: 0, boardMoves: 0, listMoves: 0, passes: 0 };
 try {
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: executable,
-    headless: true,
+  browser = await launch('play', {
     acceptDownloads: true,
     viewport: { width: 1280, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    timeout: 60_000,
   });
-  page = context.pages()[0] ?? (await context.newPage());
+  page = browser.page;
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
   });
@@ -163,8 +146,7 @@ try {
       errors.push(`cannot take the screenshot: ${err?.message ?? err}`);
     }
   }
-  if (context) await context.close().catch(() => {});
-  rmSync(profile, { recursive: true, force: true });
+  if (browser) await browser.close();
 }
 
 if (errors.length > 0) {

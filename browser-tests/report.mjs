@@ -8,10 +8,9 @@
 // when a figure's SVG is hidden or has no size. Writes a full-page screenshot either way.
 // Chromium is Debian's /usr/bin/chromium (or $CHROMIUM); playwright-core downloads no browser.
 
-import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { statSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { launch } from './chromium.mjs';
 import { pathToFileURL } from 'node:url';
 
 const [page_path, shot_path] = process.argv.slice(2);
@@ -23,30 +22,13 @@ if (!existsSync(page_path)) {
   console.error(`no such page: ${page_path}`);
   process.exit(2);
 }
-const executable = process.env.CHROMIUM || '/usr/bin/chromium';
 const url = pathToFileURL(resolve(page_path)).href;
 const errors = [];
-const profile = mkdtempSync(join(tmpdir(), 'pachisi-report-chromium-'));
 
-let context;
+let browser;
 try {
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: executable,
-    headless: true,
-    viewport: { width: 1200, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    timeout: 60_000,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  browser = await launch('report', { viewport: { width: 1200, height: 900 } });
+  const page = browser.page;
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
   });
@@ -98,8 +80,7 @@ try {
 } catch (err) {
   errors.push(`cannot render the page: ${err?.message ?? err}`);
 } finally {
-  if (context) await context.close().catch(() => {});
-  rmSync(profile, { recursive: true, force: true });
+  if (browser) await browser.close();
 }
 
 if (errors.length > 0) {

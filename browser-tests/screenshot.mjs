@@ -4,26 +4,16 @@
 //
 // Used by scripts/screenshots; not a test.
 
-import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { launch } from './chromium.mjs';
 
 const [url, out] = process.argv.slice(2);
 if (!url || !out) {
   console.error('usage: node screenshot.mjs <base-url> <picture.png>');
   process.exit(2);
 }
-const profile = mkdtempSync(join(tmpdir(), 'pachisi-shot-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1280, height: 900 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch('screenshot', { viewport: { width: 1280, height: 900 } });
 try {
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = browser.page;
   await page.goto(url);
   await page.fill('#seed', '11');
   await page.click('#start');
@@ -52,6 +42,5 @@ try {
   await page.screenshot({ path: out });
   console.log(`wrote ${out}`);
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
 }

@@ -1,0 +1,40 @@
+// Headless Chromium as every browser script here starts it: Debian's /usr/bin/chromium (or
+// $CHROMIUM) driven by playwright-core, which downloads no browser, in a throwaway profile.
+
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Starts Chromium with `options` (viewport, downloads) added; `close()` ends it and removes
+// its profile.
+export async function launch(name, options = {}) {
+  const profile = mkdtempSync(join(tmpdir(), `pachisi-${name}-chromium-`));
+  try {
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      timeout: 60_000,
+      ...options,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const close = async () => {
+      await context.close().catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    };
+    return { context, page, close };
+  } catch (err) {
+    rmSync(profile, { recursive: true, force: true });
+    throw err;
+  }
+}
