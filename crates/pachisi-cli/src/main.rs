@@ -151,8 +151,8 @@ enum Command {
     /// with a bootstrap interval, and its mean thinking time per decision; then each pairing's
     /// result. The same seed gives the same results on any number of threads.
     ///
-    /// Bot specs: random, heuristic, expectimax[:depth=N], mcts[:playouts=N][:ms=N]...; options
-    /// follow the name after colons.
+    /// Bot specs: random, heuristic, expectimax (options depth=N, nodes=N), mcts (playouts=N,
+    /// ms=N, ...); options follow the name after colons, e.g. `mcts:playouts=300:ms=50`.
     ///
     /// Example: pachisi tournament --rules ludo --bots random,heuristic,expectimax:depth=1 --games 200 --seed 1
     Tournament(TournamentArgs),

@@ -9,7 +9,7 @@
 //! - [`describe`]: moves and routes in words;
 //! - [`explain`]: why a piece cannot move, in words;
 //! - [`moves`], [`notation`], [`record`]: the text forms of moves, positions and games;
-//! - [`perft`]: move-sequence counts for testing.
+//! - [`mod@perft`]: move-sequence counts for testing.
 //!
 //! A game alternates between chance nodes (the seat to move throws) and decision nodes (it
 //! spends its throws):

@@ -2,7 +2,7 @@
 //!
 //! A device is either a handful of cowrie shells (the outcome is how many fall mouth up) or a few
 //! dice (the outcome is their total, or, where each die counts on its own as in Parcheesi, the pair
-//! of numbers shown). The ruleset maps every outcome to a [`ThrowValue`]: how many
+//! of numbers shown). The ruleset maps every outcome to an [`Outcome`]: how many
 //! squares it is worth, whether it is a grace (may introduce a piece) and whether it earns another
 //! throw. The engine never draws random numbers itself: callers pick an outcome, by chance or by
 //! hand, and [`crate::Position::apply_throw`] applies it.

@@ -8,7 +8,7 @@
 //! - [`app`]: the game screen's state and what each key and click does;
 //! - [`board`]: where each square falls on the screen, and the board widget;
 //! - [`ui`]: drawing the screens;
-//! - [`replay`]: the replay viewer;
+//! - [`mod@replay`]: the replay viewer;
 //! - [`terminal`]: the real terminal, always restored.
 //!
 //! Everything but [`terminal`] draws into any ratatui backend, so the tests render into a
