@@ -343,12 +343,7 @@ impl Games {
         let game = game.clone();
         tokio::spawn(async move {
             loop {
-                let due = {
-                    let table = game.lock();
-                    table.position().phase() != pachisi_core::Phase::Over && !table.awaits_human()
-                        || forced_pass(&table)
-                };
-                if !due {
+                if !game.lock().automatic_due() {
                     break;
                 }
                 tokio::time::sleep(games.pace).await;
@@ -370,22 +365,11 @@ impl Games {
             }
             game.driving.store(false, Ordering::Release);
             // A person may have acted between the last check and the flag going down.
-            let table_due = {
-                let table = game.lock();
-                table.position().phase() != pachisi_core::Phase::Over && !table.awaits_human()
-            };
-            if table_due && !game.driving.load(Ordering::Acquire) {
+            if game.lock().automatic_due() && !game.driving.load(Ordering::Acquire) {
                 games.drive(&game);
             }
         });
     }
-}
-
-/// Whether a person's only legal move is a pass, which the table plays for them.
-fn forced_pass(table: &Table) -> bool {
-    table.awaits_human()
-        && table.position().phase() == pachisi_core::Phase::Move
-        && table.legal_moves() == [pachisi_core::Move::Pass]
 }
 
 fn apply(table: &mut Table, request: Request) -> Result<(), GameError> {

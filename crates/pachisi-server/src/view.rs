@@ -375,11 +375,10 @@ pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameSta
     let pos = table.position();
     // A pass forced on a person (nothing else is legal) is played by the server like a bot's
     // action: nobody is asked for it.
-    let forced_pass = pos.phase() == Phase::Move && table.legal_moves() == [Move::Pass];
     let awaiting = match pos.phase() {
         Phase::Over => None,
-        _ if table.awaits_human() && !forced_pass => Some("human"),
-        _ => Some("bot"),
+        _ if table.automatic_due() => Some("bot"),
+        _ => Some("human"),
     };
     let moves = if awaiting == Some("human") {
         table.legal_moves()

@@ -313,19 +313,25 @@ impl Table {
         self.saved_actions = Some(self.record.actions.len());
     }
 
+    /// Whether [`Table::step_automatic`] would act now: a bot is to throw or move, or a person's
+    /// only legal move is a pass, which is played for them.
+    pub fn automatic_due(&self) -> bool {
+        match self.position.phase() {
+            Phase::Over => false,
+            _ if !self.awaits_human() => true,
+            Phase::Move => self.legal_moves() == [Move::Pass],
+            Phase::Throw => false,
+        }
+    }
+
     /// Plays one action that needs no person: a bot's throw or move, or a move forced on a person
     /// (a pass when nothing else is legal). `None` when a person must act or the game is over.
     pub fn step_automatic(&mut self) -> Option<Happening> {
-        if self.position.phase() == Phase::Over {
+        if !self.automatic_due() {
             return None;
         }
-        let seat = self.position.to_move();
-        let forced_pass = self.legal_moves() == [Move::Pass];
-        match (
-            self.position.phase(),
-            self.players.get_mut(usize::from(seat)),
-        ) {
-            (Phase::Throw, Some(Player::Bot { .. })) => Some(self.throw()),
+        let seat = usize::from(self.position.to_move());
+        match (self.position.phase(), self.players.get_mut(seat)) {
             (Phase::Move, Some(Player::Bot { bot, .. })) => {
                 let mv = bot.choose(&self.position);
                 // A bot's move is checked like a person's: an illegal one would corrupt the record.
@@ -336,8 +342,8 @@ impl Table {
                 };
                 Some(self.play(mv))
             }
-            (Phase::Move, _) if forced_pass => Some(self.play(Move::Pass)),
-            _ => None,
+            (Phase::Move, _) => Some(self.play(Move::Pass)),
+            _ => Some(self.throw()),
         }
     }
 
@@ -662,6 +668,31 @@ mod tests {
             .err()
             .expect("another seed");
         assert!(e.contains("seed 6"), "{e}");
+    }
+
+    #[test]
+    fn automatic_due_says_exactly_when_step_automatic_acts() {
+        let mut t = table("human,bot:heuristic,bot:random,bot:heuristic", 21);
+        let (mut automatic, mut forced) = (0, 0);
+        for _ in 0..3000 {
+            if t.position().phase() == Phase::Over {
+                break;
+            }
+            let due = t.automatic_due();
+            let human_pass = t.awaits_human() && t.legal_moves() == [Move::Pass];
+            let stepped = t.step_automatic().is_some();
+            assert_eq!(due, stepped);
+            automatic += usize::from(stepped);
+            forced += usize::from(stepped && human_pass);
+            if !stepped && t.human_throw().is_none() {
+                let mv = t.legal_moves()[0];
+                t.human_move(mv).expect("legal");
+            }
+        }
+        assert!(
+            automatic > 0 && forced > 0,
+            "bots acted ({automatic}), passes forced ({forced})"
+        );
     }
 
     #[test]

@@ -106,14 +106,7 @@ impl App {
 
     /// Whether the game waits for something other than a person: a bot's action is due.
     pub fn bot_due(&self) -> bool {
-        self.table.position().phase() != Phase::Over && !self.table.awaits_human()
-            || self.forced_pass_due()
-    }
-
-    fn forced_pass_due(&self) -> bool {
-        self.table.awaits_human()
-            && self.table.position().phase() == Phase::Move
-            && self.table.legal_moves() == [Move::Pass]
+        self.table.automatic_due()
     }
 
     /// The squares to highlight.
