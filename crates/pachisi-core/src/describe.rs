@@ -162,3 +162,49 @@ pub fn throw_words(rules: &Rules, throw: Throw) -> String {
     }
     words.join(", ")
 }
+
+/// Why the mover's piece(s) at `progress` cannot move, one line per reason, each opened by the
+/// place they stand on (`C (waiting): ...`); empty when a legal move starts there.
+pub fn why_not(rules: &Rules, pos: &Position, progress: u8) -> Vec<String> {
+    let place = place(rules, pos.to_move(), progress);
+    pos.why_not(rules, progress)
+        .iter()
+        .map(|r| format!("{place}: {r}"))
+        .collect()
+}
+
+/// [`why_not`] for every progress of the mover's pieces still on their way (home pieces are
+/// done, not stuck), in increasing order, leaving out those that can move.
+pub fn why_not_all(rules: &Rules, pos: &Position) -> Vec<(u8, Vec<String>)> {
+    let mut progresses: Vec<u8> = pos.pieces_of(pos.to_move()).to_vec();
+    progresses.sort_unstable();
+    progresses.dedup();
+    progresses
+        .into_iter()
+        .filter(|&p| p != rules.home())
+        .map(|p| (p, why_not(rules, pos, p)))
+        .filter(|(_, reasons)| !reasons.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin_rules;
+
+    #[test]
+    fn why_not_names_the_place_and_leaves_out_pieces_home_and_pieces_that_can_move() {
+        let rules = builtin_rules("pachisi", &[]).expect("builtin");
+        // Yellow: one piece home, one out (it can move the 3), two waiting for a grace.
+        let text = "h,20,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 3 entered=Y";
+        let pos = Position::from_notation(&rules, text).expect("position");
+        let all = why_not_all(&rules, &pos);
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert_eq!(all[0].0, 0);
+        assert!(
+            all[0].1.iter().all(|l| l.starts_with("C (waiting): ")),
+            "{all:?}"
+        );
+        assert!(why_not(&rules, &pos, 20).is_empty());
+    }
+}

@@ -299,25 +299,9 @@ struct WhyNot {
 }
 
 fn why_not(rules: &Rules, pos: &Position) -> Vec<WhyNot> {
-    let seat = pos.to_move();
-    let mut progresses: Vec<u8> = pos.pieces_of(seat).to_vec();
-    progresses.sort_unstable();
-    progresses.dedup();
-    progresses
+    pachisi_core::describe::why_not_all(rules, pos)
         .into_iter()
-        .filter(|&p| p != rules.home())
-        .filter_map(|p| {
-            let place = pachisi_core::describe::place(rules, seat, p);
-            let reasons: Vec<String> = pos
-                .why_not(rules, p)
-                .iter()
-                .map(|r| format!("{place}: {r}"))
-                .collect();
-            (!reasons.is_empty()).then_some(WhyNot {
-                progress: p,
-                reasons,
-            })
-        })
+        .map(|(progress, reasons)| WhyNot { progress, reasons })
         .collect()
 }
 

@@ -290,21 +290,14 @@ impl App {
         match next {
             Some(i) => self.selected = i,
             None => {
-                let reasons = self.why_not(progress);
+                let reasons = pachisi_core::describe::why_not(
+                    self.table.rules(),
+                    self.table.position(),
+                    progress,
+                );
                 self.message = reasons.join("; ");
             }
         }
-    }
-
-    /// Why the mover's piece(s) at `progress` cannot move, in words.
-    fn why_not(&self, progress: u8) -> Vec<String> {
-        let rules = self.table.rules();
-        let pos = self.table.position();
-        let place = pachisi_core::describe::place(rules, pos.to_move(), progress);
-        pos.why_not(rules, progress)
-            .iter()
-            .map(|r| format!("{place}: {r}"))
-            .collect()
     }
 
     /// The explanations for every piece of the mover that cannot move.
@@ -313,14 +306,11 @@ impl App {
             self.message = "w explains your pieces while you choose a move".into();
             return;
         }
-        let pos = *self.table.position();
-        let mut progresses: Vec<u8> = pos.pieces_of(pos.to_move()).to_vec();
-        progresses.sort_unstable();
-        progresses.dedup();
-        let lines: Vec<String> = progresses
-            .into_iter()
-            .flat_map(|p| self.why_not(p))
-            .collect();
+        let lines: Vec<String> =
+            pachisi_core::describe::why_not_all(self.table.rules(), self.table.position())
+                .into_iter()
+                .flat_map(|(_, reasons)| reasons)
+                .collect();
         self.overlay = Some(Overlay::WhyNot(if lines.is_empty() {
             vec!["Every piece you have on its way can move.".into()]
         } else {
