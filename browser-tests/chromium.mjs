@@ -38,3 +38,18 @@ export async function launch(name, options = {}) {
     throw err;
   }
 }
+
+// Records in `errors` every console error, page error and failed request of `page`, and every
+// request that `allowed(url)` refuses, with `outside` saying what such a request went beyond.
+export function collectErrors(page, errors, allowed, outside) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) =>
+    errors.push(`request failed: ${req.url()} (${req.failure()?.errorText ?? 'unknown'})`),
+  );
+  page.on('request', (req) => {
+    if (!allowed(req.url())) errors.push(`the page asked for something ${outside}: ${req.url()}`);
+  });
+}

@@ -14,7 +14,7 @@
 // Chromium is Debian's /usr/bin/chromium (or $CHROMIUM); playwright-core downloads no browser.
 
 import { readFileSync, statSync } from 'node:fs';
-import { launch } from './chromium.mjs';
+import { collectErrors, launch } from './chromium.mjs';
 
 const [base, shot_path] = process.argv.slice(2);
 if (!base || !shot_path) {
@@ -50,19 +50,8 @@ try {
     viewport: { width: 1280, height: 900 },
   });
   page = browser.page;
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) =>
-    errors.push(`request failed: ${req.url()} (${req.failure()?.errorText ?? 'unknown'})`),
-  );
-  page.on('request', (req) => {
-    const u = req.url();
-    if (!sameHost(u) && !u.startsWith('data:') && !u.startsWith('blob:')) {
-      errors.push(`the page asked for something beyond the server: ${u}`);
-    }
-  });
+  const allowed = (u) => sameHost(u) || u.startsWith('data:') || u.startsWith('blob:');
+  collectErrors(page, errors, allowed, 'beyond the server');
   page.on('websocket', (ws) => {
     if (!sameHost(ws.url())) errors.push(`the page opened a WebSocket beyond the server: ${ws.url()}`);
   });

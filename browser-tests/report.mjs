@@ -10,7 +10,7 @@
 
 import { statSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { launch } from './chromium.mjs';
+import { collectErrors, launch } from './chromium.mjs';
 import { pathToFileURL } from 'node:url';
 
 const [page_path, shot_path] = process.argv.slice(2);
@@ -29,19 +29,7 @@ let browser;
 try {
   browser = await launch('report', { viewport: { width: 1200, height: 900 } });
   const page = browser.page;
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) =>
-    errors.push(`request failed: ${req.url()} (${req.failure()?.errorText ?? 'unknown'})`),
-  );
-  page.on('request', (req) => {
-    const u = req.url();
-    if (!u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('about:')) {
-      errors.push(`the page asked for something outside itself: ${u}`);
-    }
-  });
+  collectErrors(page, errors, (u) => ['file:', 'data:', 'about:'].some((p) => u.startsWith(p)), 'outside itself');
 
   const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   if (response && !response.ok()) errors.push(`loading ${url} gave status ${response.status()}`);
