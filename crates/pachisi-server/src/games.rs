@@ -373,27 +373,18 @@ impl Games {
 }
 
 fn apply(table: &mut Table, request: Request) -> Result<(), GameError> {
+    use pachisi_core::Phase;
     match request {
-        Request::Throw {} => {
-            if table.position().phase() == pachisi_core::Phase::Over {
-                return Err(GameError::NotNow("the game is over".into()));
+        Request::Undo {} => table.undo().map_err(GameError::NotNow),
+        Request::Throw {} => match person_due(table)? {
+            Phase::Throw => {
+                table.human_throw();
+                Ok(())
             }
-            if !table.awaits_human() {
-                return Err(GameError::NotNow("it is a bot's turn".into()));
-            }
-            table
-                .human_throw()
-                .map(|_| ())
-                .ok_or_else(|| GameError::NotNow("a move is due, not a throw".into()))
-        }
+            _ => Err(GameError::NotNow("a move is due, not a throw".into())),
+        },
         Request::Move { notation, index } => {
-            if table.position().phase() == pachisi_core::Phase::Over {
-                return Err(GameError::NotNow("the game is over".into()));
-            }
-            if !table.awaits_human() {
-                return Err(GameError::NotNow("it is a bot's turn".into()));
-            }
-            if table.position().phase() != pachisi_core::Phase::Move {
+            if person_due(table)? != Phase::Move {
                 return Err(GameError::NotNow("a throw is due, not a move".into()));
             }
             let legal = table.legal_moves();
@@ -412,7 +403,17 @@ fn apply(table: &mut Table, request: Request) -> Result<(), GameError> {
             };
             table.human_move(mv).map(|_| ()).map_err(GameError::Invalid)
         }
-        Request::Undo {} => table.undo().map_err(GameError::NotNow),
+    }
+}
+
+/// The phase a person is to act in, or why no person may act now.
+fn person_due(table: &Table) -> Result<pachisi_core::Phase, GameError> {
+    match table.position().phase() {
+        pachisi_core::Phase::Over => Err(GameError::NotNow("the game is over".into())),
+        _ if table.automatic_due() => Err(GameError::NotNow(
+            "it is not a person's turn: the server is playing a bot's action (or a pass that is the only move)".into(),
+        )),
+        phase => Ok(phase),
     }
 }
 
@@ -494,6 +495,10 @@ mod tests {
             })
             .expect("created");
         games.act(&game, Request::Throw {}).expect("a throw");
+        // A pass that is the only move is the server's to play: wait until a person must act.
+        while game.lock().automatic_due() {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
         let before = game.lock().record().clone();
         // Another program breaks the database under the server.
         rusqlite::Connection::open(&path)
