@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use pachisi_bots::{Bot, BotKind, BotSpec};
 use pachisi_core::{Move, Position, Rules, BUILTIN_RULESETS};
 use pachisi_sim::{
-    game_seed, simulate, Outcome, Policy, Proportion, RandomPolicy, Simulation, Summary,
+    game_seed, simulate, simulate_random, Outcome, Policy, Proportion, Simulation, Summary,
 };
 use serde::Serialize;
 use std::sync::Arc;
@@ -75,12 +75,7 @@ fn run(rules: &Arc<Rules>, players: &Players, sim: Simulation, bar: bool) -> Res
     };
     let progress = |done: u64| bar.update(done);
     let outcome = match players {
-        Players::Random => simulate(
-            rules,
-            sim,
-            |_, seed| RandomPolicy::for_game(seed),
-            &progress,
-        ),
+        Players::Random => simulate_random(rules, sim, &progress),
         Players::Bots(specs) => simulate(
             rules,
             sim,

@@ -9,7 +9,8 @@
 //! - [`describe`]: moves and routes in words;
 //! - [`explain`]: why a piece cannot move, in words;
 //! - [`moves`], [`notation`], [`record`]: the text forms of moves, positions and games;
-//! - [`mod@perft`]: move-sequence counts for testing.
+//! - [`mod@perft`]: move-sequence counts for testing;
+//! - [`plain`]: a compact game for fast self-play under the simpler rulesets.
 //!
 //! A game alternates between chance nodes (the seat to move throws) and decision nodes (it
 //! spends its throws):
@@ -38,6 +39,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod plain;
 pub mod position;
 pub mod record;
 pub mod ruleset;
@@ -48,6 +50,7 @@ pub use explain::Refusal;
 pub use moves::Move;
 pub use notation::NotationError;
 pub use perft::perft;
+pub use plain::PlainGame;
 pub use position::{Increment, Phase, Position};
 pub use record::{Action, GameRecord, RecordError};
 pub use ruleset::{Rules, Ruleset, RulesetError};
@@ -160,13 +163,12 @@ impl Rules {
     ///
     /// The running sums are precomputed (in the same order, so with the same rounding): the
     /// throw is the first whose running sum exceeds `u`, or the last outcome when rounding leaves
-    /// the total just short of `u`.
+    /// the total just short of `u`. Running sums of probabilities never decrease, so the first
+    /// that exceeds `u` comes after exactly those that do not: counting them needs no branch.
+    #[inline]
     pub fn throw_for(&self, u: f64) -> Throw {
         let cumulative = self.cumulative();
-        let i = cumulative
-            .iter()
-            .position(|&acc| u < acc)
-            .unwrap_or(cumulative.len() - 1);
-        Throw(i as u8)
+        let below = cumulative.iter().filter(|&&acc| acc <= u).count();
+        Throw(below.min(cumulative.len() - 1) as u8)
     }
 }

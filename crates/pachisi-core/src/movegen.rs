@@ -196,6 +196,33 @@ pub(crate) fn destination(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
     }
 }
 
+/// Whether pieces of a seat leave the start freely (without a grace), for a seat that has not
+/// introduced a piece yet when `first`.
+#[inline]
+pub(crate) fn leaves_freely(rules: &Rules, first: bool) -> bool {
+    let m = &rules.ruleset().moves;
+    m.entry == Entry::Free || (m.first_piece_free && first)
+}
+
+/// See [`Position::may_leave_start`]; `first` as for [`leaves_freely`].
+#[inline]
+pub(crate) fn may_leave_start(rules: &Rules, first: bool, value: u8, plain: bool) -> bool {
+    let flags = rules.flags(value);
+    let enters_otherwise = (flags.grace && !plain) || flags.needs_piece_on_board;
+    leaves_freely(rules, first) && !(rules.ruleset().moves.entry == Entry::Grace && enters_otherwise)
+}
+
+/// Whether an increment of `value` (a thrown one unless `plain`) may introduce a piece under grace
+/// entry; `first` as for [`leaves_freely`] (some rules admit only certain throws for the first).
+#[inline]
+pub(crate) fn can_enter_with(rules: &Rules, first: bool, value: u8, plain: bool) -> bool {
+    let flags = rules.flags(value);
+    rules.ruleset().moves.entry == Entry::Grace
+        && !plain
+        && flags.grace
+        && (!first || rules.ruleset().throw.first_entry.is_empty() || flags.first_entry)
+}
+
 /// An [`Occupancy`] built on first use. Under most rulesets who stands on a square only matters
 /// on a castle (or with stacks, pairs or blockades), so most move generations never build it.
 pub(crate) struct LazyOccupancy<'a> {
@@ -745,8 +772,13 @@ impl Position {
     }
 
     pub(crate) fn leaves_freely(&self, rules: &Rules) -> bool {
-        let m = &rules.ruleset().moves;
-        m.entry == Entry::Free || (m.first_piece_free && self.entered & (1 << self.to_move) == 0)
+        leaves_freely(rules, self.first_entry_due())
+    }
+
+    /// Whether the seat to move has yet to introduce its first piece.
+    #[inline]
+    pub(crate) fn first_entry_due(&self) -> bool {
+        self.entered & (1 << self.to_move) == 0
     }
 
     /// Whether `inc` may take a piece out of the start (progress 0) straight to the square its
@@ -755,20 +787,11 @@ impl Position {
     /// (004, even for a first piece that may leave freely), nor a 7 or 14, which "can not
     /// introduce your new pawn" at all (004).
     pub(crate) fn may_leave_start(&self, rules: &Rules, inc: &Increment) -> bool {
-        let flags = rules.flags(inc.value);
-        let enters_otherwise = (flags.grace && !inc.plain) || flags.needs_piece_on_board;
-        self.leaves_freely(rules)
-            && !(rules.ruleset().moves.entry == Entry::Grace && enters_otherwise)
+        may_leave_start(rules, self.first_entry_due(), inc.value, inc.plain)
     }
 
     pub(crate) fn can_enter_with(&self, rules: &Rules, value: u8, plain: bool) -> bool {
-        let flags = rules.flags(value);
-        let seat = self.to_move;
-        let first = self.entered & (1 << seat) == 0;
-        rules.ruleset().moves.entry == Entry::Grace
-            && !plain
-            && flags.grace
-            && (!first || rules.ruleset().throw.first_entry.is_empty() || flags.first_entry)
+        can_enter_with(rules, self.first_entry_due(), value, plain)
     }
 
     /// Whether the entry square (progress 1) takes a waiting piece now: no blockade there, room

@@ -75,6 +75,7 @@ impl Move {
 impl Move {
     /// The progress the moved piece reaches (1 for an entry, `None` for a pass): the Charkoni
     /// counts as [`Rules::home`] whatever the overshoot, and going round again takes one lap off.
+    #[inline]
     pub fn destination(&self, rules: &Rules) -> Option<u8> {
         match *self {
             Move::Pass => None,

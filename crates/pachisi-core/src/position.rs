@@ -507,47 +507,24 @@ impl Position {
     fn next_turn(&mut self, rules: &Rules) {
         self.throw_again = false;
         self.streak = (0, 0);
-        let mut seat = self.to_move;
-        for _ in 0..self.seats {
-            // The next seat round the table, counted without a division.
-            seat = if seat + 1 < self.seats { seat + 1 } else { 0 };
-            if !self.seat_finished(rules, seat) {
+        match next_seat(self.seats, self.to_move, |s| self.seat_finished(rules, s)) {
+            Some(seat) => {
                 self.to_move = seat;
                 self.open_capture[usize::from(seat)] = [0; MAX_PIECES];
                 self.phase = Phase::Throw;
-                return;
             }
+            None => self.phase = Phase::Over,
         }
-        self.phase = Phase::Over;
     }
 
     /// Records teams that have just finished and ends the game when the places are decided.
     pub(crate) fn update_placings(&mut self, rules: &Rules) {
-        for team in 0..rules.teams() {
-            if self.placings().contains(&team) {
-                continue;
-            }
-            let seats = rules.team_seats(team);
-            let done = (0..self.seats)
-                .filter(|s| seats & (1 << s) != 0)
-                .all(|s| self.seat_finished(rules, s));
-            if done {
-                self.placings[usize::from(self.placed)] = team;
-                self.placed += 1;
-            }
-        }
-        let unplaced = rules.teams() - self.placed;
-        let over = match rules.ruleset().finish.placings {
-            Placings::Winner => self.placed > 0,
-            Placings::All => unplaced <= 1,
-        };
+        let (mut placings, mut placed) = (self.placings, self.placed);
+        let over = settle_placings(rules, &mut placings, &mut placed, |s| {
+            self.seat_finished(rules, s)
+        });
+        (self.placings, self.placed) = (placings, placed);
         if over {
-            if unplaced == 1 {
-                if let Some(last) = (0..rules.teams()).find(|t| !self.placings().contains(t)) {
-                    self.placings[usize::from(self.placed)] = last;
-                    self.placed += 1;
-                }
-            }
             self.phase = Phase::Over;
             self.pool.clear();
             self.left_blockade = [0; MAX_PIECES];
@@ -555,6 +532,55 @@ impl Position {
             self.throw_again = false;
         }
     }
+}
+
+/// The next seat round the table after `seat` that has not `finished`, if any.
+#[inline]
+pub(crate) fn next_seat(seats: u8, seat: u8, finished: impl Fn(u8) -> bool) -> Option<u8> {
+    let mut seat = seat;
+    for _ in 0..seats {
+        // The next seat round the table, counted without a division.
+        seat = if seat + 1 < seats { seat + 1 } else { 0 };
+        if !finished(seat) {
+            return Some(seat);
+        }
+    }
+    None
+}
+
+/// Adds to `placings` (the first `placed` entries so far) every team whose seats have all
+/// `finished`, and, once the places are decided, the last team; returns whether the game is over.
+pub(crate) fn settle_placings(
+    rules: &Rules,
+    placings: &mut [u8; MAX_SEATS],
+    placed: &mut u8,
+    finished: impl Fn(u8) -> bool,
+) -> bool {
+    for team in 0..rules.teams() {
+        if placings[..usize::from(*placed)].contains(&team) {
+            continue;
+        }
+        let seats = rules.team_seats(team);
+        let done = (0..rules.seats())
+            .filter(|s| seats & (1 << s) != 0)
+            .all(&finished);
+        if done {
+            placings[usize::from(*placed)] = team;
+            *placed += 1;
+        }
+    }
+    let unplaced = rules.teams() - *placed;
+    let over = match rules.ruleset().finish.placings {
+        Placings::Winner => *placed > 0,
+        Placings::All => unplaced <= 1,
+    };
+    if over && unplaced == 1 {
+        if let Some(last) = (0..rules.teams()).find(|t| !placings[..usize::from(*placed)].contains(t)) {
+            placings[usize::from(*placed)] = last;
+            *placed += 1;
+        }
+    }
+    over
 }
 
 #[cfg(test)]

@@ -40,7 +40,7 @@ pub mod page;
 
 use pachisi_bots::BotSpec;
 use pachisi_core::Rules;
-use pachisi_sim::{simulate, RandomPolicy, Simulation, SimulationError, Summary};
+use pachisi_sim::{simulate_random, Simulation, SimulationError, Summary};
 use pachisi_tournament::{Report, Tournament, TournamentError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -284,12 +284,7 @@ fn gather_ruleset(
         threads: config.threads.unwrap_or(0),
     };
     progress.start(&format!("{name}: random games"), config.games);
-    let outcome = simulate(
-        rules,
-        sim,
-        |_, seed| RandomPolicy::for_game(seed),
-        &|done| progress.games_done(done),
-    );
+    let outcome = simulate_random(rules, sim, &|done| progress.games_done(done));
     progress.finish();
     let outcome = outcome.map_err(|source| ReportError::Simulation {
         ruleset: name.to_string(),

@@ -5,7 +5,7 @@
 //! game `i` always has seed [`game_seed`]`(seed, i)`, and merging counts is exact and
 //! order-free. Memory stays flat in the number of games: nothing is kept per game.
 
-use crate::{game_seed, play_counted, Policy, Stats};
+use crate::{game_seed, play_counted, play_random_counted, Policy, Stats};
 use pachisi_core::Rules;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -66,6 +66,38 @@ where
     P: Policy,
     F: Fn(u64, u64) -> P + Sync,
 {
+    run(rules, sim, progress, |i, seed, stats| {
+        play_counted(rules, seed, &mut policy(i, seed), stats);
+    })
+}
+
+/// [`simulate`] with every seat a random player ([`crate::RandomPolicy`]): the same games and
+/// the same counts, played on a [`pachisi_core::PlainGame`] where the rules allow
+/// ([`play_random_counted`]).
+///
+/// # Errors
+/// When the worker threads cannot be started.
+pub fn simulate_random(
+    rules: &Rules,
+    sim: Simulation,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Outcome, SimulationError> {
+    run(rules, sim, progress, |_, seed, stats| {
+        play_random_counted(rules, seed, stats);
+    })
+}
+
+/// Plays game `i` with `play(i, seed, stats)` for every `i` below `sim.games`, in chunks on
+/// `sim.threads` threads.
+fn run<G>(
+    rules: &Rules,
+    sim: Simulation,
+    progress: &(dyn Fn(u64) + Sync),
+    play: G,
+) -> Result<Outcome, SimulationError>
+where
+    G: Fn(u64, u64, &mut Stats) + Sync,
+{
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(sim.threads)
         .build()
@@ -80,8 +112,7 @@ where
         let mut stats = Stats::new(rules);
         let first = chunk * CHUNK;
         for i in first..(first + CHUNK).min(sim.games) {
-            let seed = game_seed(sim.seed, i);
-            play_counted(rules, seed, &mut policy(i, seed), &mut stats);
+            play(i, game_seed(sim.seed, i), &mut stats);
         }
         let finished = done.fetch_add(stats.games, Ordering::Relaxed) + stats.games;
         progress(finished);

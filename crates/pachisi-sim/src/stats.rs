@@ -190,18 +190,25 @@ impl GameTally {
     /// Counts one step, which led to `after`.
     #[inline]
     pub fn count(&mut self, step: Step, after: &Position) {
-        let new_turn = after.to_move() != self.to_move;
-        self.to_move = after.to_move();
-        self.turns += u64::from(new_turn);
+        let sent_back = match step {
+            // A throw puts a piece back only as a penalty, which ends the turn: the common case
+            // costs one comparison.
+            Step::Throw(_) if after.to_move() == self.to_move => 0,
+            Step::Move { mv: Move::Pass, .. } => 0,
+            _ => self.sent_back(after),
+        };
+        self.add(step, after.to_move(), sent_back);
+    }
+
+    /// Counts one step after which `to_move` is to move and which sent `sent_back` pieces back
+    /// to the start.
+    #[inline]
+    pub(crate) fn add(&mut self, step: Step, to_move: u8, sent_back: u32) {
+        self.turns += u64::from(to_move != self.to_move);
+        self.to_move = to_move;
+        self.pieces_sent_back += u64::from(sent_back);
         match step {
-            Step::Throw(_) => {
-                self.throws += 1;
-                // A throw puts a piece back only as a penalty, which ends the turn: the common
-                // case costs one comparison.
-                if new_turn {
-                    self.pieces_sent_back += u64::from(self.sent_back(after));
-                }
-            }
+            Step::Throw(_) => self.throws += 1,
             Step::Move {
                 mv: Move::Pass,
                 choices,
@@ -212,9 +219,7 @@ impl GameTally {
             }
             Step::Move { .. } => {
                 self.moves += 1;
-                let sent = self.sent_back(after);
-                self.captures += u64::from(sent > 0);
-                self.pieces_sent_back += u64::from(sent);
+                self.captures += u64::from(sent_back > 0);
             }
         }
     }

@@ -1,8 +1,10 @@
 //! Statistics over many games: independent of the thread count, consistent with the games they
 //! count, and with throws that follow the rules' exact probabilities.
 
-use pachisi_core::{builtin_rules, Position, Rules, BUILTIN_RULESETS};
-use pachisi_sim::{game_seed, play_random_game, simulate, RandomPolicy, Simulation, Stats};
+use pachisi_core::{builtin_rules, PlainGame, Position, Rules, BUILTIN_RULESETS};
+use pachisi_sim::{
+    game_seed, play_random_game, simulate, simulate_random, RandomPolicy, Simulation, Stats,
+};
 
 fn run(rules: &Rules, games: u64, seed: u64, threads: usize) -> Stats {
     let sim = Simulation {
@@ -13,6 +15,29 @@ fn run(rules: &Rules, games: u64, seed: u64, threads: usize) -> Stats {
     simulate(rules, sim, |_, s| RandomPolicy::for_game(s), &|_| {})
         .expect("threads start")
         .stats
+}
+
+/// Random play counted on the compact `PlainGame`, where the rules allow it, plays the very games
+/// the general engine plays and counts them alike, on any number of threads.
+#[test]
+fn random_play_on_plain_games_counts_the_same_games() {
+    let mut plain = 0;
+    for &(name, _) in BUILTIN_RULESETS {
+        let rules = builtin_rules(name, &[]).expect("built-in");
+        plain += usize::from(PlainGame::supports(&rules));
+        let games = 700;
+        let general = run(&rules, games, 12, 1);
+        for threads in [1, 2] {
+            let sim = Simulation {
+                games,
+                seed: 12,
+                threads,
+            };
+            let fast = simulate_random(&rules, sim, &|_| {}).expect("threads start");
+            assert_eq!(fast.stats, general, "{name} on {threads} threads");
+        }
+    }
+    assert!(plain >= 4, "{plain} plain rulesets");
 }
 
 #[test]

@@ -1,0 +1,485 @@
+//! A compact game for fast self-play under rulesets whose turns are plain.
+//!
+//! Most of what [`Position`] carries serves rules that only some rulesets play: a pool of several
+//! throws, pairs, blockades, capture credits, doublets. Under Pachisi's own rules and Ludo's a turn
+//! is simpler: each throw is spent (or passed) before the next, by one piece moving its whole
+//! value, and only the stack limit, exact throws home and a castle an opponent holds stop it.
+//! [`PlainGame`] plays exactly those rules ([`PlainGame::supports`] says which) on a compact
+//! state: every piece's progress and board square in one 16-byte row each, so that "who stands on
+//! this square" is one comparison of a row, and the rules' facts looked up once.
+//!
+//! It is the same game, not an approximation: from any position it lists the moves
+//! [`Position::legal_moves`] lists, in the same order, and playing one leads to the position
+//! [`Position::play`] leads to. The tests check both over random games of every ruleset it
+//! supports (`tests/plain.rs`), and simulations played either way give identical statistics.
+
+use crate::movegen::{can_enter_with, destination, may_leave_start};
+use crate::position::{next_seat, settle_placings, Increment, Phase, Position};
+use crate::ruleset::{CastleRule, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_SQUARE};
+use crate::throw::Throw;
+use crate::{Move, PlayError};
+
+/// The most pieces, all seats together, a [`PlainGame`] holds.
+pub const PLAIN_PIECES: usize = 16;
+
+/// The most moves [`PlainGame::legal_moves`] can list: one per distinct progress of the mover's
+/// pieces, an entry and a pass.
+pub const MAX_PLAIN_MOVES: usize = MAX_PIECES + 2;
+
+/// A game under plain rules in a compact form, for fast self-play; see the module documentation.
+#[derive(Clone, Debug)]
+pub struct PlainGame<'r> {
+    rules: &'r Rules,
+    /// Every piece's progress, seat after seat (`pieces` slots each); unused slots hold 0.
+    progress: [u8; PLAIN_PIECES],
+    /// Every piece's board square index ([`NO_SQUARE`] while waiting, home, or unused).
+    square: [u8; PLAIN_PIECES],
+    /// For each seat, its own slots and its opponents' slots, as bit masks over the rows above.
+    own: [u16; MAX_SEATS],
+    opponents: [u16; MAX_SEATS],
+    seats: u8,
+    pieces: u8,
+    to_move: u8,
+    phase: Phase,
+    /// The value of the throw to spend in [`Phase::Move`]: under each-throw turns the pool holds
+    /// exactly one thrown increment then, and none otherwise.
+    hand: u8,
+    throw_again: bool,
+    streak: (u8, u8),
+    entered: u8,
+    /// Seats whose pieces are all home, one bit each.
+    finished: u8,
+    placings: [u8; MAX_SEATS],
+    placed: u8,
+    home: u8,
+}
+
+impl<'r> PlainGame<'r> {
+    /// Whether `rules` are plain enough for a [`PlainGame`]: plain moves (no splits, pairs, sums,
+    /// blockades, captures on entry or capture credits), each throw spent before the next, one
+    /// die or one set of shells without doublets, opening throws, throws that need a piece on the
+    /// board or bonus steps, no capture or finish bonus, no struck-out or overtaking captures, and
+    /// at most [`PLAIN_PIECES`] pieces in all. Traditional Pachisi, Herklots' and Ludo's rules are.
+    pub fn supports(rules: &Rules) -> bool {
+        let r = rules.ruleset();
+        rules.plain_moves()
+            && r.turn.spend == Spend::EachThrow
+            && !r.throw.separate_dice
+            && !r.doubles.enabled
+            && r.turn.opening.is_empty()
+            && r.throw.needs_piece_on_board.is_empty()
+            && r.throw.bonus_step.is_empty()
+            && r.capture.bonus == 0
+            && r.finish.bonus == 0
+            && !r.capture.invalidation
+            && !r.capture.overtake
+            && usize::from(rules.seats()) * usize::from(rules.pieces()) <= PLAIN_PIECES
+    }
+
+    /// The starting position, if the rules are supported.
+    pub fn new(rules: &'r Rules) -> Option<PlainGame<'r>> {
+        PlainGame::from_position(rules, &Position::new(rules))
+    }
+
+    /// The game at `pos`, if the rules are supported and `pos` holds nothing plain rules never
+    /// use (more than one increment to spend, capture credits, open captures, a remembered
+    /// blockade or an opening).
+    pub fn from_position(rules: &'r Rules, pos: &Position) -> Option<PlainGame<'r>> {
+        let plain_pool = match (pos.phase, pos.pool.items()) {
+            (Phase::Move, [inc]) => !inc.plain && !inc.bonus,
+            (Phase::Move, _) => false,
+            (_, items) => items.is_empty(),
+        };
+        let unused = pos.opened == 0
+            && pos.credits == [0; MAX_SEATS]
+            && pos.open_capture == [[0; MAX_PIECES]; MAX_SEATS]
+            && pos.left_blockade == [0; MAX_PIECES];
+        let fits = pos.seats == rules.seats() && pos.pieces == rules.pieces();
+        if !(PlainGame::supports(rules) && plain_pool && unused && fits) {
+            return None;
+        }
+        let mut game = PlainGame {
+            rules,
+            progress: [0; PLAIN_PIECES],
+            square: [NO_SQUARE; PLAIN_PIECES],
+            own: [0; MAX_SEATS],
+            opponents: [0; MAX_SEATS],
+            seats: pos.seats,
+            pieces: pos.pieces,
+            to_move: pos.to_move,
+            phase: pos.phase,
+            hand: pos.pool.items().first().map_or(0, |i| i.value),
+            throw_again: pos.throw_again,
+            streak: pos.streak,
+            entered: pos.entered,
+            finished: 0,
+            placings: pos.placings,
+            placed: pos.placed,
+            home: rules.home(),
+        };
+        for seat in 0..game.seats {
+            game.own[usize::from(seat)] = game.seat_mask(seat);
+            for &other in rules.opponents(seat) {
+                game.opponents[usize::from(seat)] |= game.seat_mask(other);
+            }
+            for (i, &p) in pos.pieces_of(seat).iter().enumerate() {
+                game.set(game.slot(seat, i), seat, p);
+            }
+            if pos.seat_finished(rules, seat) {
+                game.finished |= 1 << seat;
+            }
+        }
+        Some(game)
+    }
+
+    /// The same game as a [`Position`].
+    pub fn to_position(&self) -> Position {
+        let mut pos = Position::new(self.rules);
+        for seat in 0..self.seats {
+            let first = self.slot(seat, 0);
+            let row = &self.progress[first..first + usize::from(self.pieces)];
+            pos.progress[usize::from(seat)][..row.len()].copy_from_slice(row);
+        }
+        pos.to_move = self.to_move;
+        pos.phase = self.phase;
+        if self.phase == Phase::Move {
+            pos.pool.push(Increment::thrown(self.hand));
+        }
+        pos.throw_again = self.throw_again;
+        pos.streak = self.streak;
+        pos.entered = self.entered;
+        pos.placings = self.placings;
+        pos.placed = self.placed;
+        pos
+    }
+
+    /// What happens next.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is.
+    #[inline]
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// Applies a throw by the seat to move, as [`Position::apply_throw`] does.
+    ///
+    /// # Errors
+    /// When the game is not waiting for a throw or the throw is not an outcome of the rules.
+    #[inline]
+    pub fn apply_throw(&mut self, throw: Throw) -> Result<(), PlayError> {
+        if self.phase != Phase::Throw {
+            return Err(PlayError::NotThrowing);
+        }
+        let outcome = self
+            .rules
+            .outcomes()
+            .get(usize::from(throw.0))
+            .ok_or(PlayError::UnknownThrow(throw.0))?;
+        if self.rules.ruleset().turn.three_in_a_row != StreakPenalty::None {
+            let group = self.rules.flags(outcome.value).streak_group;
+            self.streak = match self.streak {
+                (g, n) if n > 0 && g == group => (group, n + 1),
+                _ => (group, 1),
+            };
+            if self.streak.1 >= 3 {
+                // The third of a streak is void, and under each-throw turns nothing earlier is
+                // left unspent to void or cancel with it: the turn passes on.
+                self.streak = (0, 0);
+                self.throw_again = false;
+                self.end_spending();
+                return Ok(());
+            }
+        }
+        self.hand = outcome.value;
+        self.throw_again = outcome.extra_throw;
+        self.phase = Phase::Move;
+        Ok(())
+    }
+
+    /// Writes the legal moves into `out` and returns how many there are: the moves
+    /// [`Position::legal_moves`] gives, in its order (an entry, advances by increasing progress,
+    /// a pass). None unless the phase is [`Phase::Move`].
+    #[inline]
+    pub fn legal_moves(&self, out: &mut [Move; MAX_PLAIN_MOVES]) -> usize {
+        if self.phase != Phase::Move {
+            return 0;
+        }
+        let rules = self.rules;
+        let seat = self.to_move;
+        let value = self.hand;
+        let first = self.entered & (1 << seat) == 0;
+        let squares = rules.square_row(seat);
+        let mut from = [0u8; MAX_PIECES];
+        let distinct = self.distinct_progress(&mut from);
+        let from = &from[..distinct];
+        let waiting = from.first() == Some(&0);
+        let mut n = 0;
+        if waiting && can_enter_with(rules, first, value, false) {
+            let entry = squares[1];
+            if entry != NO_SQUARE && self.may_land(entry) {
+                out[n] = Move::Enter { value };
+                n += 1;
+            }
+        }
+        let leaves_start = waiting && may_leave_start(rules, first, value, false);
+        for &from in from {
+            if from == 0 && !leaves_start {
+                continue;
+            }
+            let raw = u16::from(from) + u16::from(value);
+            let Some(to) = destination(rules, raw, rules.min_step()) else {
+                continue;
+            };
+            let sq = squares[usize::from(to)];
+            if sq == NO_SQUARE || self.may_land(sq) {
+                out[n] = Move::Advance {
+                    from,
+                    value,
+                    steps: value,
+                    pair: false,
+                    round_again: false,
+                };
+                n += 1;
+            }
+        }
+        if rules.ruleset().moves.pass || n == 0 {
+            out[n] = Move::Pass;
+            n += 1;
+        }
+        n
+    }
+
+    /// Plays a move taken from [`PlainGame::legal_moves`] without checking it, as
+    /// [`Position::play_unchecked`] does; returns how many opposing pieces it sent back.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) -> u32 {
+        let seat = self.to_move;
+        let mut captured = 0;
+        let (from, to) = match mv {
+            Move::Enter { .. } => (0, 1),
+            Move::Advance { from, .. } => (from, mv.destination(self.rules).unwrap_or(from)),
+            _ => (0, 0),
+        };
+        if to != 0 {
+            if let Some(slot) = self.find(seat, from) {
+                self.set(slot, seat, to);
+                if from == 0 {
+                    self.entered |= 1 << seat;
+                }
+                captured = self.capture(seat, to);
+                if to == self.home {
+                    self.reach_home();
+                }
+            }
+        }
+        if self.phase != Phase::Over {
+            self.end_spending();
+        }
+        captured
+    }
+
+    /// The slot of a seat's piece `i`.
+    #[inline]
+    fn slot(&self, seat: u8, i: usize) -> usize {
+        usize::from(seat) * usize::from(self.pieces) + i
+    }
+
+    fn seat_mask(&self, seat: u8) -> u16 {
+        let ones = (1u32 << self.pieces) - 1;
+        (ones << self.slot(seat, 0)) as u16
+    }
+
+    /// Puts the piece in `slot` (one of `seat`'s) at `progress`.
+    #[inline]
+    fn set(&mut self, slot: usize, seat: u8, progress: u8) {
+        self.progress[slot] = progress;
+        self.square[slot] = self.rules.square_row(seat)[usize::from(progress)];
+    }
+
+    /// The slots of the pieces on the square with index `sq`, as a mask. The row is compared as
+    /// one 128-bit word: a byte equal to `sq` becomes zero under the exclusive or, and the zero
+    /// bytes are found without a borrow crossing from one byte into the next.
+    #[inline]
+    fn on_square(&self, sq: u8) -> u16 {
+        const LOW7: u128 = u128::from_ne_bytes([0x7F; PLAIN_PIECES]);
+        let x = u128::from_le_bytes(self.square) ^ (u128::from(sq) * (u128::MAX / 0xFF));
+        let zero_bytes = !(((x & LOW7) + LOW7) | x | LOW7);
+        // One bit (the top of its byte) per slot; gathered into the low 16 bits.
+        gather_top_bits(zero_bytes)
+    }
+
+    /// Whether the mover may end a move on the square with index `sq`: room under the stack
+    /// limit, and no opponent on a closed castle.
+    #[inline]
+    fn may_land(&self, sq: u8) -> bool {
+        let rules = self.rules;
+        let here = self.on_square(sq);
+        let seat = usize::from(self.to_move);
+        let limit = rules.ruleset().moves.stack_limit;
+        if limit > 0 && (here & self.own[seat]).count_ones() >= u32::from(limit) {
+            return false;
+        }
+        !rules.is_castle_index(sq)
+            || rules.ruleset().capture.castles == CastleRule::Shared
+            || here & self.opponents[seat] == 0
+    }
+
+    /// The distinct progresses of the mover's pieces that are not home, in increasing order;
+    /// returns how many there are.
+    #[inline]
+    fn distinct_progress(&self, out: &mut [u8; MAX_PIECES]) -> usize {
+        let first = self.slot(self.to_move, 0);
+        let mut n = 0;
+        for &p in &self.progress[first..first + usize::from(self.pieces)] {
+            if p == self.home {
+                continue;
+            }
+            // Insertion into a sorted list of at most a few entries.
+            let mut at = n;
+            while at > 0 && out[at - 1] > p {
+                at -= 1;
+            }
+            if at > 0 && out[at - 1] == p {
+                continue;
+            }
+            // Shifted by hand: a call to copy the few bytes would cost more than the move.
+            let mut i = n;
+            while i > at {
+                out[i] = out[i - 1];
+                i -= 1;
+            }
+            out[at] = p;
+            n += 1;
+        }
+        n
+    }
+
+    /// The slot of the first of `seat`'s pieces at `progress`.
+    #[inline]
+    fn find(&self, seat: u8, progress: u8) -> Option<usize> {
+        let first = self.slot(seat, 0);
+        self.progress[first..first + usize::from(self.pieces)]
+            .iter()
+            .position(|&p| p == progress)
+            .map(|i| first + i)
+    }
+
+    /// Sends back every opposing piece on the square the mover reached at `to`, unless it is a
+    /// castle; returns how many.
+    #[inline]
+    fn capture(&mut self, seat: u8, to: u8) -> u32 {
+        let sq = self.rules.square_row(seat)[usize::from(to)];
+        if sq == NO_SQUARE || self.rules.is_castle_index(sq) {
+            return 0;
+        }
+        let mut victims = self.on_square(sq) & self.opponents[usize::from(seat)];
+        let count = victims.count_ones();
+        while victims != 0 {
+            let slot = victims.trailing_zeros() as usize;
+            self.progress[slot] = 0;
+            self.square[slot] = NO_SQUARE;
+            victims &= victims - 1;
+        }
+        if count > 0 && self.rules.ruleset().turn.extra_throw_on_capture {
+            self.throw_again = true;
+        }
+        count
+    }
+
+    #[inline]
+    fn seat_finished(&self, seat: u8) -> bool {
+        self.finished & (1 << seat) != 0
+    }
+
+    /// A piece has just reached home: places, and the extra throw it may earn.
+    fn reach_home(&mut self) {
+        let first = self.slot(self.to_move, 0);
+        let row = &self.progress[first..first + usize::from(self.pieces)];
+        if row.iter().all(|&p| p == self.home) {
+            self.finished |= 1 << self.to_move;
+        }
+        let (mut placings, mut placed) = (self.placings, self.placed);
+        let over = settle_placings(self.rules, &mut placings, &mut placed, |s| {
+            self.seat_finished(s)
+        });
+        (self.placings, self.placed) = (placings, placed);
+        if over {
+            self.phase = Phase::Over;
+            self.streak = (0, 0);
+            self.throw_again = false;
+        } else if !self.seat_finished(self.to_move)
+            && self.rules.ruleset().turn.extra_throw_on_home
+        {
+            self.throw_again = true;
+        }
+    }
+
+    /// The throw is spent: throw again or pass the turn on.
+    #[inline]
+    fn end_spending(&mut self) {
+        self.hand = 0;
+        if self.throw_again && !self.seat_finished(self.to_move) {
+            self.throw_again = false;
+            self.phase = Phase::Throw;
+            return;
+        }
+        self.throw_again = false;
+        self.streak = (0, 0);
+        match next_seat(self.seats, self.to_move, |s| self.seat_finished(s)) {
+            Some(seat) => {
+                self.to_move = seat;
+                self.phase = Phase::Throw;
+            }
+            None => self.phase = Phase::Over,
+        }
+    }
+}
+
+/// The top bit of each byte of `x` (the only bits set), byte `i` to bit `i`.
+#[inline]
+fn gather_top_bits(x: u128) -> u16 {
+    // Shifted down, each 64-bit half holds 8 bits 8 apart, bit `8i` for byte `i`. Multiplying by
+    // the sum of `2^(56 - 7i)` carries bit `8i` to bit `56 + i`; the other partial products
+    // land on distinct bits outside the top byte, so nothing carries into it.
+    const MAGIC: u64 = 0x0102_0408_1020_4080;
+    let gather = |half: u64| ((half >> 7).wrapping_mul(MAGIC) >> 56) as u16;
+    gather(x as u64) | (gather((x >> 64) as u64) << 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin_rules;
+
+    /// The word-wide comparison finds exactly the slots holding the square, whatever the other
+    /// bytes hold (every byte value tried in every slot against a few squares).
+    #[test]
+    fn on_square_finds_exactly_the_slots_on_the_square() {
+        let rules = builtin_rules("pachisi", &[]).expect("builtin");
+        let mut game = PlainGame::new(&rules).expect("plain");
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..20_000u32 {
+            // A simple generator is enough to vary the row (xorshift).
+            for byte in game.square.iter_mut() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                *byte = (state >> 24) as u8;
+            }
+            let sq = match round % 4 {
+                0 => game.square[(round as usize / 4) % PLAIN_PIECES],
+                1 => 0,
+                2 => 0x80,
+                _ => (state >> 8) as u8,
+            };
+            let naive = (0..PLAIN_PIECES)
+                .filter(|&i| game.square[i] == sq)
+                .fold(0u16, |m, i| m | 1 << i);
+            assert_eq!(game.on_square(sq), naive, "{:?} {sq}", game.square);
+        }
+    }
+}

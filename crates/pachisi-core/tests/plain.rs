@@ -1,0 +1,131 @@
+//! `PlainGame` plays the same game as `Position`: over random games of every ruleset it supports,
+//! with and without the optional rules that keep a ruleset plain, every position converts both
+//! ways unchanged, lists the same moves in the same order, and every throw and every move leads to
+//! the same position.
+
+use pachisi_core::plain::MAX_PLAIN_MOVES;
+use pachisi_core::{builtin_rules, Move, Phase, PlainGame, Position, Rules, Throw, BUILTIN_RULESETS};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Built-in rulesets with optional rules that keep them plain (from their documents: 000's
+/// optional rules 4 and 6, 003's extra throw on reaching home, 7 of each seat's pieces).
+const VARIANTS: &[(&str, &[&str])] = &[
+    ("pachisi", &["moves.exact_home=true"]),
+    ("pachisi", &["turn.extra_throw_on_capture=true"]),
+    ("pachisi", &["players.pieces=3", "finish.placings=\"all\""]),
+    ("pachisi-3-players", &["turn.extra_throw_on_home=true"]),
+    ("ludo", &["moves.pass=true", "moves.stack_limit=0"]),
+    ("ludo", &["capture.castles=\"closed\""]),
+];
+
+fn supported() -> Vec<(String, Rules)> {
+    let mut all: Vec<(String, Rules)> = BUILTIN_RULESETS
+        .iter()
+        .map(|&(name, _)| (name.to_string(), builtin_rules(name, &[]).expect("builtin")))
+        .filter(|(_, rules)| PlainGame::supports(rules))
+        .collect();
+    for &(name, set) in VARIANTS {
+        let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+        let rules = builtin_rules(name, &set).expect("variant");
+        assert!(PlainGame::supports(&rules), "{name} {set:?} is plain");
+        all.push((format!("{name} {set:?}"), rules));
+    }
+    all
+}
+
+#[test]
+fn the_plain_rulesets_are_the_ones_expected() {
+    let names: Vec<&str> = BUILTIN_RULESETS
+        .iter()
+        .map(|&(name, _)| name)
+        .filter(|name| PlainGame::supports(&builtin_rules(name, &[]).expect("builtin")))
+        .collect();
+    for name in ["pachisi", "pachisi-3-players", "pachisi-7-cowries", "ludo"] {
+        assert!(names.contains(&name), "{name} is plain: {names:?}");
+    }
+    for name in ["parcheesi-sr", "parcheesi-pb", "parcheesi-mb", "parcheesi-tr"] {
+        assert!(!names.contains(&name), "{name} is not plain");
+    }
+}
+
+/// Checks one position against its plain form: conversion, moves, and where every move and
+/// every throw leads.
+fn check(rules: &Rules, pos: &Position, what: &str) {
+    let text = pos.to_notation(rules);
+    let game = PlainGame::from_position(rules, pos)
+        .unwrap_or_else(|| panic!("{what}: {text} has a plain form"));
+    assert_eq!(&game.to_position(), pos, "{what}: {text} converts back");
+    assert_eq!(game.phase(), pos.phase(), "{what}: {text}");
+    let mut moves = [Move::Pass; MAX_PLAIN_MOVES];
+    let n = game.legal_moves(&mut moves);
+    assert_eq!(&moves[..n], pos.legal_moves(rules).as_slice(), "{what}: {text}");
+    for &mv in &moves[..n] {
+        let (mut plain, mut general) = (game.clone(), *pos);
+        let captured = plain.play_unchecked(mv);
+        general.play(rules, mv).expect("legal");
+        assert_eq!(plain.to_position(), general, "{what}: {text} then {mv}");
+        // Pieces waiting after the move: those before, less one brought out, plus those sent back.
+        let left_start = u32::from(matches!(mv, Move::Enter { .. } | Move::Advance { from: 0, .. }));
+        assert_eq!(
+            pos.waiting_pieces() - left_start + captured,
+            general.waiting_pieces(),
+            "{what}: {text} then {mv}"
+        );
+    }
+    if pos.phase() == Phase::Throw {
+        for t in 0..rules.outcomes().len() {
+            let (mut plain, mut general) = (game.clone(), *pos);
+            plain.apply_throw(Throw(t as u8)).expect("a throw is due");
+            general.apply_throw(rules, Throw(t as u8)).expect("a throw is due");
+            assert_eq!(plain.to_position(), general, "{what}: {text} then throw {t}");
+        }
+    }
+}
+
+#[test]
+fn plain_games_list_and_play_the_moves_of_positions() {
+    for (k, (what, rules)) in supported().iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(90 + k as u64);
+        let mut checked = [0usize; 2];
+        for _ in 0..6 {
+            let mut pos = Position::new(rules);
+            for _ in 0..3000 {
+                check(rules, &pos, what);
+                match pos.phase() {
+                    Phase::Over => break,
+                    Phase::Throw => {
+                        checked[0] += 1;
+                        let t = Throw(rng.gen_range(0..rules.outcomes().len()) as u8);
+                        pos.apply_throw(rules, t).expect("throw");
+                    }
+                    Phase::Move => {
+                        checked[1] += 1;
+                        let legal = pos.legal_moves(rules);
+                        pos.play(rules, legal[rng.gen_range(0..legal.len())]).expect("legal");
+                    }
+                }
+            }
+        }
+        assert!(checked[0] > 1000 && checked[1] > 1000, "{what}: {checked:?}");
+    }
+}
+
+#[test]
+fn positions_plain_rules_never_reach_have_no_plain_form() {
+    let pachisi = builtin_rules("pachisi", &[]).expect("builtin");
+    let split = builtin_rules("pachisi", &["moves.split=true".into()]).expect("variant");
+    assert!(!PlainGame::supports(&split));
+    assert!(PlainGame::new(&split).is_none());
+    let sr = builtin_rules("parcheesi-sr", &[]).expect("builtin");
+    assert!(PlainGame::new(&sr).is_none());
+    // Two throws waiting to be spent: only after-throwing turns hold them.
+    let two = Position::from_notation(&pachisi, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 25,10");
+    if let Ok(two) = two {
+        assert!(PlainGame::from_position(&pachisi, &two).is_none());
+    }
+    let mut game = PlainGame::new(&pachisi).expect("plain");
+    assert_eq!(game.to_position(), Position::new(&pachisi));
+    assert!(matches!(game.play_unchecked(Move::Pass), 0));
+    assert_eq!(game.apply_throw(Throw(99)), Err(pachisi_core::PlayError::UnknownThrow(99)));
+}
