@@ -209,7 +209,8 @@ pub(crate) fn leaves_freely(rules: &Rules, first: bool) -> bool {
 pub(crate) fn may_leave_start(rules: &Rules, first: bool, value: u8, plain: bool) -> bool {
     let flags = rules.flags(value);
     let enters_otherwise = (flags.grace && !plain) || flags.needs_piece_on_board;
-    leaves_freely(rules, first) && !(rules.ruleset().moves.entry == Entry::Grace && enters_otherwise)
+    leaves_freely(rules, first)
+        && !(rules.ruleset().moves.entry == Entry::Grace && enters_otherwise)
 }
 
 /// Whether an increment of `value` (a thrown one unless `plain`) may introduce a piece under grace

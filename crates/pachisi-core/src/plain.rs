@@ -404,8 +404,7 @@ impl<'r> PlainGame<'r> {
             self.phase = Phase::Over;
             self.streak = (0, 0);
             self.throw_again = false;
-        } else if !self.seat_finished(self.to_move)
-            && self.rules.ruleset().turn.extra_throw_on_home
+        } else if !self.seat_finished(self.to_move) && self.rules.ruleset().turn.extra_throw_on_home
         {
             self.throw_again = true;
         }

@@ -575,7 +575,9 @@ pub(crate) fn settle_placings(
         Placings::All => unplaced <= 1,
     };
     if over && unplaced == 1 {
-        if let Some(last) = (0..rules.teams()).find(|t| !placings[..usize::from(*placed)].contains(t)) {
+        if let Some(last) =
+            (0..rules.teams()).find(|t| !placings[..usize::from(*placed)].contains(t))
+        {
             placings[usize::from(*placed)] = last;
             *placed += 1;
         }

@@ -4,7 +4,9 @@
 //! the same position.
 
 use pachisi_core::plain::MAX_PLAIN_MOVES;
-use pachisi_core::{builtin_rules, Move, Phase, PlainGame, Position, Rules, Throw, BUILTIN_RULESETS};
+use pachisi_core::{
+    builtin_rules, Move, Phase, PlainGame, Position, Rules, Throw, BUILTIN_RULESETS,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -44,7 +46,12 @@ fn the_plain_rulesets_are_the_ones_expected() {
     for name in ["pachisi", "pachisi-3-players", "pachisi-7-cowries", "ludo"] {
         assert!(names.contains(&name), "{name} is plain: {names:?}");
     }
-    for name in ["parcheesi-sr", "parcheesi-pb", "parcheesi-mb", "parcheesi-tr"] {
+    for name in [
+        "parcheesi-sr",
+        "parcheesi-pb",
+        "parcheesi-mb",
+        "parcheesi-tr",
+    ] {
         assert!(!names.contains(&name), "{name} is not plain");
     }
 }
@@ -59,14 +66,21 @@ fn check(rules: &Rules, pos: &Position, what: &str) {
     assert_eq!(game.phase(), pos.phase(), "{what}: {text}");
     let mut moves = [Move::Pass; MAX_PLAIN_MOVES];
     let n = game.legal_moves(&mut moves);
-    assert_eq!(&moves[..n], pos.legal_moves(rules).as_slice(), "{what}: {text}");
+    assert_eq!(
+        &moves[..n],
+        pos.legal_moves(rules).as_slice(),
+        "{what}: {text}"
+    );
     for &mv in &moves[..n] {
         let (mut plain, mut general) = (game.clone(), *pos);
         let captured = plain.play_unchecked(mv);
         general.play(rules, mv).expect("legal");
         assert_eq!(plain.to_position(), general, "{what}: {text} then {mv}");
         // Pieces waiting after the move: those before, less one brought out, plus those sent back.
-        let left_start = u32::from(matches!(mv, Move::Enter { .. } | Move::Advance { from: 0, .. }));
+        let left_start = u32::from(matches!(
+            mv,
+            Move::Enter { .. } | Move::Advance { from: 0, .. }
+        ));
         assert_eq!(
             pos.waiting_pieces() - left_start + captured,
             general.waiting_pieces(),
@@ -77,8 +91,14 @@ fn check(rules: &Rules, pos: &Position, what: &str) {
         for t in 0..rules.outcomes().len() {
             let (mut plain, mut general) = (game.clone(), *pos);
             plain.apply_throw(Throw(t as u8)).expect("a throw is due");
-            general.apply_throw(rules, Throw(t as u8)).expect("a throw is due");
-            assert_eq!(plain.to_position(), general, "{what}: {text} then throw {t}");
+            general
+                .apply_throw(rules, Throw(t as u8))
+                .expect("a throw is due");
+            assert_eq!(
+                plain.to_position(),
+                general,
+                "{what}: {text} then throw {t}"
+            );
         }
     }
 }
@@ -102,12 +122,16 @@ fn plain_games_list_and_play_the_moves_of_positions() {
                     Phase::Move => {
                         checked[1] += 1;
                         let legal = pos.legal_moves(rules);
-                        pos.play(rules, legal[rng.gen_range(0..legal.len())]).expect("legal");
+                        pos.play(rules, legal[rng.gen_range(0..legal.len())])
+                            .expect("legal");
                     }
                 }
             }
         }
-        assert!(checked[0] > 1000 && checked[1] > 1000, "{what}: {checked:?}");
+        assert!(
+            checked[0] > 1000 && checked[1] > 1000,
+            "{what}: {checked:?}"
+        );
     }
 }
 
@@ -127,5 +151,8 @@ fn positions_plain_rules_never_reach_have_no_plain_form() {
     let mut game = PlainGame::new(&pachisi).expect("plain");
     assert_eq!(game.to_position(), Position::new(&pachisi));
     assert!(matches!(game.play_unchecked(Move::Pass), 0));
-    assert_eq!(game.apply_throw(Throw(99)), Err(pachisi_core::PlayError::UnknownThrow(99)));
+    assert_eq!(
+        game.apply_throw(Throw(99)),
+        Err(pachisi_core::PlayError::UnknownThrow(99))
+    );
 }

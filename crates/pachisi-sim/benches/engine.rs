@@ -4,7 +4,7 @@
 
 use criterion::{black_box, criterion_main, BenchmarkId, Criterion, Throughput};
 use pachisi_core::{builtin_rules, Move, Phase, Position, BUILTIN_RULESETS};
-use pachisi_sim::{game_seed, play_random_game};
+use pachisi_sim::{game_seed, play_random_counted, play_random_game, Stats};
 
 /// Positions waiting for a move, taken every few actions from seeded random games.
 fn move_positions(name: &str) -> Vec<Position> {
@@ -79,11 +79,32 @@ fn random_game(c: &mut Criterion) {
     group.finish();
 }
 
+/// One whole game between random players, counted as `pachisi simulate` counts it: on a
+/// `PlainGame` for the rulesets it supports (the same game `random_game` plays, and the same
+/// counts, quicker).
+fn counted_random_game(c: &mut Criterion) {
+    let mut group = c.benchmark_group("counted_random_game");
+    group.sample_size(30);
+    for (name, _) in BUILTIN_RULESETS {
+        let rules = builtin_rules(name, &[]).expect("built-in ruleset");
+        let mut stats = Stats::new(&rules);
+        let mut i = 0;
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                i += 1;
+                play_random_counted(&rules, game_seed(5, i), &mut stats);
+                black_box(stats.games)
+            });
+        });
+    }
+    group.finish();
+}
+
 // The macros generate undocumented functions.
 #[allow(missing_docs)]
 mod harness {
-    use super::{legal_moves, random_game};
-    criterion::criterion_group!(benches, legal_moves, random_game);
+    use super::{counted_random_game, legal_moves, random_game};
+    criterion::criterion_group!(benches, legal_moves, random_game, counted_random_game);
 }
 
 criterion_main!(harness::benches);

@@ -80,7 +80,10 @@ impl RandomPolicy {
 impl Policy for RandomPolicy {
     #[inline]
     fn choose(&mut self, _rules: &Rules, _pos: &Position, legal: &[Move]) -> Move {
-        legal.get(self.pick(legal.len())).copied().unwrap_or(Move::Pass)
+        legal
+            .get(self.pick(legal.len()))
+            .copied()
+            .unwrap_or(Move::Pass)
     }
 }
 
