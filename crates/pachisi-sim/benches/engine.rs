@@ -4,7 +4,9 @@
 
 use criterion::{black_box, criterion_main, BenchmarkId, Criterion, Throughput};
 use pachisi_core::{builtin_rules, Move, Phase, Position, BUILTIN_RULESETS};
-use pachisi_sim::{game_seed, play_random_counted, play_random_game, Stats};
+use pachisi_sim::{
+    game_seed, play_random_counted, play_random_game, Policy, RandomPolicy, SeededThrows, Stats,
+};
 
 /// Positions waiting for a move, taken every few actions from seeded random games.
 fn move_positions(name: &str) -> Vec<Position> {
@@ -100,11 +102,53 @@ fn counted_random_game(c: &mut Criterion) {
     group.finish();
 }
 
+/// The random numbers of one game alone: as many throws and random choices as a random game
+/// of the ruleset makes on average, drawn from the same two seeded streams, with no game played.
+/// What is left of `counted_random_game` is the game itself.
+fn random_numbers(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_numbers");
+    group.sample_size(30);
+    let choices = [Move::Pass; 4];
+    for name in ["pachisi", "ludo"] {
+        let rules = builtin_rules(name, &[]).expect("built-in ruleset");
+        let mut stats = Stats::new(&rules);
+        for i in 0..200 {
+            play_random_counted(&rules, game_seed(6, i), &mut stats);
+        }
+        let steps = stats.throws.mean().round() as usize;
+        let pos = Position::new(&rules);
+        let mut i = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                i += 1;
+                let seed = game_seed(5, i);
+                let (mut throws, mut policy) =
+                    (SeededThrows::new(seed), RandomPolicy::for_game(seed));
+                let mut total = 0usize;
+                for step in 0..steps {
+                    let t = throws.next_throw(&rules);
+                    let legal = &choices[..1 + (step + usize::from(t.0)) % choices.len()];
+                    total += usize::from(t.0)
+                        + usize::from(policy.choose(&rules, &pos, legal).is_entry());
+                }
+                black_box(total)
+            });
+        });
+    }
+    group.finish();
+}
+
 // The macros generate undocumented functions.
 #[allow(missing_docs)]
 mod harness {
-    use super::{counted_random_game, legal_moves, random_game};
-    criterion::criterion_group!(benches, legal_moves, random_game, counted_random_game);
+    use super::{counted_random_game, legal_moves, random_game, random_numbers};
+    criterion::criterion_group!(
+        benches,
+        legal_moves,
+        random_game,
+        counted_random_game,
+        random_numbers
+    );
 }
 
 criterion_main!(harness::benches);
