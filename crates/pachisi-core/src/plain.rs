@@ -317,15 +317,15 @@ impl<'r> PlainGame<'r> {
     #[inline]
     fn may_land(&self, sq: u8) -> bool {
         let rules = self.rules;
-        let here = self.on_square(sq);
         let seat = usize::from(self.to_move);
         let limit = rules.ruleset().moves.stack_limit;
-        if limit > 0 && (here & self.own[seat]).count_ones() >= u32::from(limit) {
+        if limit > 0 && (self.on_square(sq) & self.own[seat]).count_ones() >= u32::from(limit) {
             return false;
         }
+        // Most squares are no castle: then who stands there does not matter.
         !rules.is_castle_index(sq)
             || rules.ruleset().capture.castles == CastleRule::Shared
-            || here & self.opponents[seat] == 0
+            || self.on_square(sq) & self.opponents[seat] == 0
     }
 
     /// The distinct progresses of the mover's pieces that are not home, in increasing order;
