@@ -300,16 +300,10 @@ impl<'r> PlainGame<'r> {
         self.square[slot] = self.rules.square_row(seat)[usize::from(progress)];
     }
 
-    /// The slots of the pieces on the square with index `sq`, as a mask. The row is compared as
-    /// one 128-bit word: a byte equal to `sq` becomes zero under the exclusive or, and the zero
-    /// bytes are found without a borrow crossing from one byte into the next.
+    /// The slots of the pieces on the square with index `sq`, as a mask.
     #[inline]
     fn on_square(&self, sq: u8) -> u16 {
-        const LOW7: u128 = u128::from_ne_bytes([0x7F; PLAIN_PIECES]);
-        let x = u128::from_le_bytes(self.square) ^ (u128::from(sq) * (u128::MAX / 0xFF));
-        let zero_bytes = !(((x & LOW7) + LOW7) | x | LOW7);
-        // One bit (the top of its byte) per slot; gathered into the low 16 bits.
-        gather_top_bits(zero_bytes)
+        bytes_equal(self.square, sq)
     }
 
     /// Whether the mover may end a move on the square with index `sq`: room under the stack
@@ -351,14 +345,12 @@ impl<'r> PlainGame<'r> {
         n
     }
 
-    /// The slot of the first of `seat`'s pieces at `progress`.
+    /// The slot of the first of `seat`'s pieces at `progress`, found by comparing the whole row
+    /// at once as [`PlainGame::on_square`] does.
     #[inline]
     fn find(&self, seat: u8, progress: u8) -> Option<usize> {
-        let first = self.slot(seat, 0);
-        self.progress[first..first + usize::from(self.pieces)]
-            .iter()
-            .position(|&p| p == progress)
-            .map(|i| first + i)
+        let mine = bytes_equal(self.progress, progress) & self.own[usize::from(seat)];
+        (mine != 0).then(|| mine.trailing_zeros() as usize)
     }
 
     /// Sends back every opposing piece on the square the mover reached at `to`, unless it is a
@@ -429,6 +421,17 @@ impl<'r> PlainGame<'r> {
             None => self.phase = Phase::Over,
         }
     }
+}
+
+/// The bytes of `row` equal to `byte`, as a mask (byte `i`, bit `i`). The row is compared as one
+/// 128-bit word: a byte equal to `byte` becomes zero under the exclusive or, and the zero bytes
+/// are found without a borrow crossing from one byte into the next.
+#[inline]
+fn bytes_equal(row: [u8; PLAIN_PIECES], byte: u8) -> u16 {
+    const LOW7: u128 = u128::from_ne_bytes([0x7F; PLAIN_PIECES]);
+    let x = u128::from_le_bytes(row) ^ (u128::from(byte) * (u128::MAX / 0xFF));
+    let zero_bytes = !(((x & LOW7) + LOW7) | x | LOW7);
+    gather_top_bits(zero_bytes)
 }
 
 /// The top bit of each byte of `x` (the only bits set), byte `i` to bit `i`.
