@@ -14,7 +14,7 @@
 //! supports (`tests/plain.rs`), and simulations played either way give identical statistics.
 
 use crate::movegen::{can_enter_with, destination, may_leave_start};
-use crate::position::{next_seat, settle_placings, Increment, Phase, Position};
+use crate::position::{extend_streak, next_seat, settle_placings, Increment, Phase, Position};
 use crate::ruleset::{CastleRule, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_SQUARE};
 use crate::throw::Throw;
 use crate::{Move, PlayError};
@@ -181,10 +181,7 @@ impl<'r> PlainGame<'r> {
             .ok_or(PlayError::UnknownThrow(throw.0))?;
         if self.rules.ruleset().turn.three_in_a_row != StreakPenalty::None {
             let group = self.rules.flags(outcome.value).streak_group;
-            self.streak = match self.streak {
-                (g, n) if n > 0 && g == group => (group, n + 1),
-                _ => (group, 1),
-            };
+            self.streak = extend_streak(self.streak, group);
             if self.streak.1 >= 3 {
                 // The third of a streak is void, and under each-throw turns nothing earlier is
                 // left unspent to void or cancel with it: the turn passes on.

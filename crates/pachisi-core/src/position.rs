@@ -343,11 +343,7 @@ impl Position {
         }
 
         if turn.three_in_a_row != StreakPenalty::None {
-            self.streak = if self.streak.1 > 0 && self.streak.0 == flags.streak_group {
-                (flags.streak_group, self.streak.1 + 1)
-            } else {
-                (flags.streak_group, 1)
-            };
+            self.streak = extend_streak(self.streak, flags.streak_group);
         }
         if self.streak.1 >= 3 {
             self.streak = (0, 0);
@@ -531,6 +527,15 @@ impl Position {
             self.streak = (0, 0);
             self.throw_again = false;
         }
+    }
+}
+
+/// The streak (group, length) after a throw of `group`: one longer if it continues the last.
+#[inline]
+pub(crate) fn extend_streak(streak: (u8, u8), group: u8) -> (u8, u8) {
+    match streak {
+        (last, n) if n > 0 && last == group => (group, n + 1),
+        _ => (group, 1),
     }
 }
 
