@@ -6,7 +6,7 @@
 //! value, and only the stack limit, exact throws home and a castle an opponent holds stop it.
 //! [`PlainGame`] plays exactly those rules ([`PlainGame::supports`] says which) on a compact
 //! state: every piece's progress and board square in one 16-byte row each, so that "who stands on
-//! this square" is one comparison of a row, and the rules' facts looked up once.
+//! this square" is one comparison of a row, and a finished seat is one bit.
 //!
 //! It is the same game, not an approximation: from any position it lists the moves
 //! [`Position::legal_moves`] lists, in the same order, and playing one leads to the position
@@ -59,7 +59,9 @@ impl<'r> PlainGame<'r> {
     /// blockades, captures on entry or capture credits), each throw spent before the next, one
     /// die or one set of shells without doublets, opening throws, throws that need a piece on the
     /// board or bonus steps, no capture or finish bonus, no struck-out or overtaking captures, and
-    /// at most [`PLAIN_PIECES`] pieces in all. Traditional Pachisi, Herklots' and Ludo's rules are.
+    /// at most [`PLAIN_PIECES`] pieces in all. Traditional Pachisi (with six or seven cowries, or
+    /// three players) and Ludo are; Herklots' record (its 25 earns a bonus step, a second
+    /// increment to spend) and Parcheesi are not.
     pub fn supports(rules: &Rules) -> bool {
         let r = rules.ruleset();
         rules.plain_moves()
