@@ -143,16 +143,33 @@ fn positions_plain_rules_never_reach_have_no_plain_form() {
     assert!(PlainGame::new(&split).is_none());
     let sr = builtin_rules("parcheesi-sr", &[]).expect("builtin");
     assert!(PlainGame::new(&sr).is_none());
-    // Two throws waiting to be spent: only after-throwing turns hold them.
-    let two = Position::from_notation(&pachisi, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 25,10");
-    if let Ok(two) = two {
-        assert!(PlainGame::from_position(&pachisi, &two).is_none());
+    // Two throws waiting to be spent: only after-throwing turns hold them (the encyclopedia's
+    // rules: a 25 and a 10 each earn another throw before anything is spent).
+    let encyclopedia = builtin_rules("pachisi-encyclopedia", &[]).expect("builtin");
+    let mut two = Position::new(&encyclopedia);
+    for value in [25, 10] {
+        let t = encyclopedia.throw_by_value(value).expect("an outcome");
+        two.apply_throw(&encyclopedia, t).expect("a throw is due");
     }
+    assert_eq!(two.pool().items().len(), 2);
+    assert!(PlainGame::from_position(&pachisi, &two).is_none());
+    // The same position with one throw has one.
+    let mut one = Position::new(&pachisi);
+    let two_up = pachisi.throw_by_value(2).expect("an outcome");
+    one.apply_throw(&pachisi, two_up).expect("a throw is due");
+    let mut game = PlainGame::from_position(&pachisi, &one).expect("plain");
+    // A pass spends the throw, and a 2 earns no other: the turn passes on.
+    assert_eq!(game.play_unchecked(Move::Pass), 0);
+    assert_eq!((game.phase(), game.to_move()), (Phase::Throw, 1));
     let mut game = PlainGame::new(&pachisi).expect("plain");
     assert_eq!(game.to_position(), Position::new(&pachisi));
-    assert!(matches!(game.play_unchecked(Move::Pass), 0));
     assert_eq!(
         game.apply_throw(Throw(99)),
         Err(pachisi_core::PlayError::UnknownThrow(99))
+    );
+    assert_eq!(game.apply_throw(two_up), Ok(()));
+    assert_eq!(
+        game.apply_throw(two_up),
+        Err(pachisi_core::PlayError::NotThrowing)
     );
 }

@@ -243,7 +243,8 @@ fn play_plain_counted(
             }
             Phase::Move => {
                 let choices = game.legal_moves(&mut legal);
-                let mv = legal[policy.pick(choices).min(choices.saturating_sub(1))];
+                // At least a pass is always legal, so the index is in range.
+                let mv = legal[policy.pick(choices)];
                 (Step::Move { mv, choices }, game.play_unchecked(mv))
             }
         };

@@ -78,6 +78,8 @@ fn count_plain_game(rules: &pachisi_core::Rules, game: u64) -> (usize, usize) {
     let mut throws = SeededThrows::new(seed);
     let mut policy = RandomPolicy::for_game(seed);
     let mut legal = [Move::Pass; MAX_PLAIN_MOVES];
+    // The policy asks for a position it does not look at; the plain game keeps none.
+    let pos = Position::new(rules);
     let region = Region::new(GLOBAL);
     let mut plain = PlainGame::new(rules).expect("plain rules");
     let mut steps = 0u64;
@@ -88,8 +90,6 @@ fn count_plain_game(rules: &pachisi_core::Rules, game: u64) -> (usize, usize) {
             plain.apply_throw(t).expect("a throw is due");
         } else {
             let n = plain.legal_moves(&mut legal);
-            // The policy's own choice, made among the plain game's moves.
-            let pos = Position::new(rules);
             let mv = policy.choose(rules, &pos, &legal[..n]);
             plain.play_unchecked(mv);
         }
