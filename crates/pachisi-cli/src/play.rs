@@ -64,17 +64,9 @@ pub fn play(args: &PlayArgs) -> Result<()> {
 /// bots in the others.
 fn parse_seats(given: &[String], seats: u8) -> Result<Vec<SeatSpec>> {
     if given.is_empty() {
-        let bot: BotSpec = pachisi_tui::DEFAULT_BOT
-            .parse()
-            .map_err(|e| anyhow!("the default bot: {e}"))?;
+        let bot: SeatSpec = "bot".parse().map_err(anyhow::Error::msg)?;
         return Ok((0..seats)
-            .map(|s| {
-                if s == 0 {
-                    SeatSpec::Human
-                } else {
-                    SeatSpec::Bot(bot.clone())
-                }
-            })
+            .map(|s| if s == 0 { SeatSpec::Human } else { bot.clone() })
             .collect());
     }
     if given.len() != usize::from(seats) {

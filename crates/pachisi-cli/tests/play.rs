@@ -224,19 +224,25 @@ fn a_whole_game_against_bots_in_a_terminal_saves_a_record_that_replays() {
     viewer.assert_restored();
 }
 
-#[test]
-fn ctrl_c_restores_the_terminal_and_keeps_the_moves() {
-    let dir = scratch("ctrl-c");
-    let record = dir.join("left.record");
+/// A game of Pachisi against bots saving to a scratch record, with the first throw made (the
+/// log shows it): the session and the record's path.
+fn a_game_with_a_throw(name: &str, seed: &str) -> (Session, PathBuf) {
+    let record = scratch(name).join("game.record");
     let record_arg = record.display().to_string();
     let mut game = Session::start(
-        &["play", "--seed", "2", "--pace", "0", "--save", &record_arg],
+        &["play", "--seed", seed, "--pace", "0", "--save", &record_arg],
         80,
         24,
     );
     game.wait_for("(you) to throw", MINUTE);
     game.send("\r");
     game.wait_for("Y: (", MINUTE);
+    (game, record)
+}
+
+#[test]
+fn ctrl_c_restores_the_terminal_and_keeps_the_moves() {
+    let (mut game, record) = a_game_with_a_throw("ctrl-c", "2");
     game.send("\x03");
     let (ok, output) = game.finish(MINUTE);
     assert!(ok, "{output}");
@@ -248,17 +254,7 @@ fn ctrl_c_restores_the_terminal_and_keeps_the_moves() {
 
 #[test]
 fn a_termination_signal_restores_the_terminal_and_keeps_the_moves() {
-    let dir = scratch("sigterm");
-    let record = dir.join("term.record");
-    let record_arg = record.display().to_string();
-    let mut game = Session::start(
-        &["play", "--seed", "3", "--pace", "0", "--save", &record_arg],
-        80,
-        24,
-    );
-    game.wait_for("(you) to throw", MINUTE);
-    game.send("\r");
-    game.wait_for("Y: (", MINUTE);
+    let (mut game, record) = a_game_with_a_throw("sigterm", "3");
     let pid = game.child.process_id().expect("a process id");
     let killed = Command::new("kill")
         .args(["-TERM", &pid.to_string()])

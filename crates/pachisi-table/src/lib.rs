@@ -21,16 +21,6 @@ pub enum Player {
     },
 }
 
-impl Player {
-    /// A short label: `you`, `human 2`, or the bot's spec.
-    fn label(&self) -> String {
-        match self {
-            Player::Human => "human".into(),
-            Player::Bot { spec, .. } => format!("bot {spec}"),
-        }
-    }
-}
-
 /// Who plays a seat, before the bots are built.
 #[derive(Clone, Debug)]
 pub enum SeatSpec {
@@ -131,13 +121,27 @@ pub struct LastMove {
     pub squares: [Option<Square>; 2],
 }
 
+/// The squares a move of `seat` leaves and reaches (`None` off the board: waiting, home, or a
+/// pass), for highlighting.
+pub fn move_squares(rules: &Rules, seat: u8, mv: Move) -> [Option<Square>; 2] {
+    let from = match mv {
+        Move::Advance { from, .. } => rules.square_at(seat, from),
+        _ => None,
+    };
+    let to = mv.destination(rules).and_then(|p| rules.square_at(seat, p));
+    [from, to]
+}
+
 /// Everything undo restores.
 #[derive(Clone)]
 struct Snapshot {
     position: Position,
     actions: usize,
     throws: SeededThrows,
-    log: Vec<String>,
+    /// Log lines then, and the last one as it read then: later actions only add lines or extend
+    /// the last one, so the log need not be copied.
+    log_lines: usize,
+    last_line: String,
     last_move: Option<LastMove>,
     last_throw: Option<(u8, Throw)>,
     throw_count: u64,
@@ -287,7 +291,7 @@ impl Table {
                     format!("human {n}")
                 }
                 Player::Human => "you".into(),
-                bot => bot.label(),
+                Player::Bot { spec, .. } => format!("bot {spec}"),
             })
             .collect()
     }
@@ -303,9 +307,10 @@ impl Table {
         self.position.legal_moves(&self.rules)
     }
 
-    /// Whether the actions since the last save are saved.
+    /// Whether every action is in the last save: true before the first action, as there is
+    /// nothing to lose, and false once a move that was saved is taken back.
     pub fn is_saved(&self) -> bool {
-        self.saved_actions == Some(self.record.actions.len())
+        self.saved_actions.unwrap_or(0) == self.record.actions.len()
     }
 
     /// Notes that the record as it stands has been written out.
@@ -384,7 +389,14 @@ impl Table {
         self.position = snapshot.position;
         self.record.actions.truncate(snapshot.actions);
         self.throws = snapshot.throws;
-        self.log = snapshot.log;
+        self.log.truncate(snapshot.log_lines);
+        if let Some(line) = self.log.last_mut() {
+            *line = snapshot.last_line;
+        }
+        // A save of the moves taken back no longer matches the game.
+        if self.saved_actions.is_some_and(|n| n > snapshot.actions) {
+            self.saved_actions = None;
+        }
         // A person's move is never the first action of a turn, so the line goes on.
         self.log_turn_over = self.log.is_empty();
         self.last_move = snapshot.last_move;
@@ -405,7 +417,8 @@ impl Table {
             position: self.position,
             actions: self.record.actions.len(),
             throws: self.throws.clone(),
-            log: self.log.clone(),
+            log_lines: self.log.len(),
+            last_line: self.log.last().cloned().unwrap_or_default(),
             last_move: self.last_move,
             last_throw: self.last_throw,
             throw_count: self.throw_count,
@@ -443,14 +456,13 @@ impl Table {
                     }
                     table.apply_throw(throw);
                 }
-                Action::Move(mv) => {
-                    if !table.position.is_legal(&table.rules, mv) {
-                        return Err(at(format!("move {mv} is not legal here")));
-                    }
-                    if table.is_human(table.position.to_move()) {
-                        table.history.push(table.snapshot());
-                    }
-                    table.play(mv);
+                Action::Move(_) => {
+                    // A person's move is one undo can take back, as when it was played.
+                    let snapshot = table
+                        .is_human(table.position.to_move())
+                        .then(|| table.snapshot());
+                    table.apply_action(action).map_err(at)?;
+                    table.history.extend(snapshot);
                 }
                 Action::Seat(_) => table.apply_action(action).map_err(at)?,
             }
@@ -511,23 +523,13 @@ impl Table {
 
     fn play(&mut self, mv: Move) -> Happening {
         let seat = self.position.to_move();
-        let from = match mv {
-            Move::Advance { from, .. } => self.rules.square_at(seat, from),
-            _ => None,
-        };
+        let squares = move_squares(&self.rules, seat, mv);
         let before = self.position;
         self.position.play_unchecked(&self.rules, mv);
-        let to = mv
-            .destination(&self.rules)
-            .and_then(|p| self.rules.square_at(seat, p));
         self.record.push(Action::Move(mv));
         self.write_log(seat, &mv.to_string());
         if mv != Move::Pass || before.pieces_of(seat) != self.position.pieces_of(seat) {
-            self.last_move = Some(LastMove {
-                seat,
-                mv,
-                squares: [from, to],
-            });
+            self.last_move = Some(LastMove { seat, mv, squares });
         }
         Happening::Moved(seat, mv)
     }
@@ -671,6 +673,28 @@ mod tests {
     }
 
     #[test]
+    fn a_record_with_an_illegal_move_is_refused_with_the_reason() {
+        let seats: Vec<SeatSpec> = "human,bot,bot,bot"
+            .split(',')
+            .map(|s| s.parse().expect("seat"))
+            .collect();
+        let mut a = table("human,bot,bot,bot", 5);
+        a.human_throw();
+        let mut record = a.record().clone();
+        record.push(Action::Move(Move::Advance {
+            from: 50,
+            value: 3,
+            steps: 3,
+            pair: false,
+            round_again: false,
+        }));
+        let e = Table::restore(a.rules().clone(), &seats, 5, &record)
+            .err()
+            .expect("an illegal move");
+        assert!(e.starts_with("record line 0, column 0: move 50+3: "), "{e}");
+    }
+
+    #[test]
     fn automatic_due_says_exactly_when_step_automatic_acts() {
         let mut t = table("human,bot:heuristic,bot:random,bot:heuristic", 21);
         let (mut automatic, mut forced) = (0, 0);
@@ -693,6 +717,32 @@ mod tests {
             automatic > 0 && forced > 0,
             "bots acted ({automatic}), passes forced ({forced})"
         );
+    }
+
+    #[test]
+    fn a_saved_move_taken_back_leaves_the_game_unsaved() {
+        let mut t = table("human,bot:heuristic,bot:heuristic,bot:heuristic", 5);
+        assert!(t.is_saved(), "nothing to lose before the first action");
+        // Play on until a person has two moves to choose from.
+        let moves = loop {
+            while t.step_automatic().is_some() {}
+            if t.human_throw().is_none() {
+                let moves = t.legal_moves();
+                if moves.len() >= 2 {
+                    break moves;
+                }
+                t.human_move(moves[0]).expect("legal");
+            }
+        };
+        let before = t.log().to_vec();
+        t.human_move(moves[0]).expect("legal");
+        t.mark_saved();
+        assert!(t.is_saved());
+        t.undo().expect("undo");
+        assert_eq!(t.log(), before, "undo restores the log");
+        // Another move brings the record back to the saved length, but not to the saved game.
+        t.human_move(moves[1]).expect("legal");
+        assert!(!t.is_saved(), "the saved record has another move");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::board::{Cell, Geometry, Marks};
 use pachisi_bots::BotSpec;
 use pachisi_core::describe::describe_move;
 use pachisi_core::{GameRecord, Move, Phase};
-use pachisi_table::{Happening, Table};
+use pachisi_table::{move_squares, Happening, Table};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -111,21 +111,22 @@ impl App {
 
     /// The squares to highlight.
     pub fn marks(&self) -> Marks {
-        let mut marks = Marks::default();
-        if let Some(last) = self.table.last_move() {
-            marks.last_move = last.squares;
+        self.marks_for(self.selected_move())
+    }
+
+    /// The squares to highlight, with `selected` the selected move (see [`App::selected_move`]).
+    pub fn marks_for(&self, selected: Option<Move>) -> Marks {
+        let seat = self.table.position().to_move();
+        Marks {
+            last_move: self
+                .table
+                .last_move()
+                .map(|l| l.squares)
+                .unwrap_or_default(),
+            selected: selected.map_or([None, None], |mv| {
+                move_squares(self.table.rules(), seat, mv)
+            }),
         }
-        if let Some(mv) = self.selected_move() {
-            let rules = self.table.rules();
-            let seat = self.table.position().to_move();
-            let from = match mv {
-                Move::Advance { from, .. } => rules.square_at(seat, from),
-                _ => None,
-            };
-            let to = mv.destination(rules).and_then(|p| rules.square_at(seat, p));
-            marks.selected = [from, to];
-        }
-        marks
     }
 
     /// The move selected in the list, when a person is to move.
@@ -151,8 +152,8 @@ impl App {
                 _ => Flow::Continue,
             };
         }
-        if let Some(overlay) = &self.overlay {
-            return self.on_overlay_key(overlay.clone(), key.code);
+        if let Some(overlay) = self.overlay.take() {
+            return self.on_overlay_key(overlay, key.code);
         }
         match key.code {
             KeyCode::Enter | KeyCode::Char(' ') => self.act(),
@@ -173,6 +174,7 @@ impl App {
         Flow::Continue
     }
 
+    /// A key while `overlay` is open (it is closed already): most keys only close it.
     fn on_overlay_key(&mut self, overlay: Overlay, code: KeyCode) -> Flow {
         match (overlay, code) {
             (Overlay::ConfirmQuit, KeyCode::Char('y')) => return Flow::Quit,
@@ -182,12 +184,11 @@ impl App {
             }
             (Overlay::Hint(ranked), KeyCode::Enter) => {
                 // Enter on a hint plays the move the bot likes best.
-                self.overlay = None;
                 if let Some(&(mv, _, _)) = ranked.first() {
                     self.play(mv);
                 }
             }
-            _ => self.overlay = None,
+            _ => {}
         }
         Flow::Continue
     }
@@ -418,7 +419,7 @@ impl App {
     }
 
     fn ask_quit(&mut self) -> Flow {
-        if self.table.is_saved() || self.table.record().actions.is_empty() {
+        if self.table.is_saved() {
             Flow::Quit
         } else {
             self.overlay = Some(Overlay::ConfirmQuit);
@@ -428,7 +429,7 @@ impl App {
 
     /// Ctrl-C: leave at once, saving the record first if it has unsaved moves, so nothing is lost.
     pub fn quit_now(&mut self) -> Flow {
-        if !self.table.is_saved() && !self.table.record().actions.is_empty() {
+        if !self.table.is_saved() {
             self.save();
         }
         Flow::Quit

@@ -24,7 +24,7 @@ use anyhow::{bail, Result};
 use app::{App, Flow};
 use pachisi_bots::BotSpec;
 use pachisi_core::{GameRecord, Rules};
-pub use pachisi_table::{SeatSpec, Table, DEFAULT_BOT};
+pub use pachisi_table::{SeatSpec, Table};
 use ratatui::crossterm::event::Event;
 use ratatui::Frame;
 use std::io::IsTerminal;

@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Stylize};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::sync::Arc;
 
@@ -176,16 +176,13 @@ impl Replay {
         ])
         .areas(screen.panel);
         frame.render_widget(Paragraph::new(teams), teams_area);
-        let mut throw_text = ui::throw_lines(rules, m.last_throw, m.throw_count);
-        throw_text.push(ui::pool_line(&m.position));
-        frame.render_widget(
-            Paragraph::new(throw_text).wrap(Wrap { trim: true }).block(
-                Block::new()
-                    .borders(Borders::TOP)
-                    .title(" Throw ".bold())
-                    .border_style(Color::DarkGray),
-            ),
+        ui::draw_throw(
+            frame,
             throw_area,
+            rules,
+            &m.position,
+            m.last_throw,
+            m.throw_count,
         );
         let mut shown: Vec<String> = self.log[..m.log_lines.saturating_sub(1)].to_vec();
         if m.log_lines > 0 {

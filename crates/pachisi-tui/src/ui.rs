@@ -265,6 +265,25 @@ pub fn pool_line(position: &Position) -> Line<'static> {
     }
 }
 
+/// The panel's throw section: [`throw_lines`] and [`pool_line`], in [`THROW_ROWS`] rows.
+pub fn draw_throw(
+    frame: &mut Frame,
+    area: Rect,
+    rules: &Rules,
+    position: &Position,
+    throw: Option<Throw>,
+    salt: u64,
+) {
+    let mut text = throw_lines(rules, throw, salt);
+    text.push(pool_line(position));
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .block(section("Throw")),
+        area,
+    );
+}
+
 /// A panel section with a title.
 fn section(title: &str) -> Block<'static> {
     Block::new()
@@ -286,6 +305,12 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     let rules = table.rules().clone();
     let pos = *table.position();
     let labels = table.seat_labels();
+    // The moves listed, and the selection highlighted on the board, from one list.
+    let moves = if table.awaits_human() {
+        table.legal_moves()
+    } else {
+        Vec::new()
+    };
     frame.render_widget(
         Paragraph::new(title_line(&rules, &pos, &labels)),
         screen.title,
@@ -296,16 +321,11 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         &rules,
         &app.geometry,
         &pos,
-        app.marks(),
+        app.marks_for(moves.get(app.selected).copied()),
         &labels,
     ));
 
     let teams = team_lines(&rules, &pos);
-    let moves = if app.table.awaits_human() {
-        app.table.legal_moves()
-    } else {
-        Vec::new()
-    };
     let move_rows = (moves.len() as u16).clamp(1, 8);
     let [teams_area, throw_area, moves_area, log_area] = Layout::vertical([
         Constraint::Length(teams.len() as u16),
@@ -316,13 +336,13 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     .areas(screen.panel);
     frame.render_widget(Paragraph::new(teams), teams_area);
 
-    let mut throw_text = throw_lines(&rules, table.last_throw(), table.throw_count());
-    throw_text.push(pool_line(&pos));
-    frame.render_widget(
-        Paragraph::new(throw_text)
-            .wrap(Wrap { trim: true })
-            .block(section("Throw")),
+    draw_throw(
+        frame,
         throw_area,
+        &rules,
+        &pos,
+        table.last_throw(),
+        table.throw_count(),
     );
 
     app.hits.move_rows.clear();

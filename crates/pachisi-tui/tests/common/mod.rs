@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use pachisi_bots::BotSpec;
-use pachisi_core::{builtin_rules, GameRecord};
+use pachisi_core::builtin_rules;
+use pachisi_table::record_header;
 use pachisi_tui::app::App;
 use pachisi_tui::{SeatSpec, Table};
 use ratatui::backend::TestBackend;
@@ -24,13 +25,12 @@ pub fn seats(list: &str) -> Vec<SeatSpec> {
 /// A game of a built-in ruleset, started at `start` (notation) if given.
 pub fn app(ruleset: &str, seat_list: &str, seed: u64, start: Option<&str>) -> App {
     let rules = Arc::new(builtin_rules(ruleset, &[]).expect("builtin"));
-    let mut record = GameRecord::new(ruleset);
-    record.set_tag("Seed", seed.to_string());
-    record.set_tag("Seats", seat_list);
+    let seats = seats(seat_list);
+    let mut record = record_header(ruleset, &[], seed, Some(&seats)).expect("header");
     if let Some(start) = start {
         record.set_tag("Start", start);
     }
-    let table = Table::new(rules, &seats(seat_list), seed, record).expect("table");
+    let table = Table::new(rules, &seats, seed, record).expect("table");
     let hint: BotSpec = "heuristic".parse().expect("spec");
     App::new(table, PathBuf::from("unused.record"), hint).expect("app")
 }
