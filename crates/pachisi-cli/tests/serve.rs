@@ -54,6 +54,35 @@ impl Client {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
+    /// Creates a game of `ruleset` with `seats` and `seed`, and returns its state.
+    async fn new_game(&self, ruleset: &str, seats: &Value, seed: u64) -> Value {
+        let new = json!({"ruleset": ruleset, "seats": seats, "seed": seed});
+        let (status, state) = self.post("/api/games", &new).await;
+        assert_eq!(status, 201, "{new}: {state}");
+        state
+    }
+
+    /// The WebSocket address of the game `id`.
+    fn ws_url(&self, id: &str) -> String {
+        format!(
+            "{}/api/games/{id}/ws",
+            self.url.replacen("http://", "ws://", 1)
+        )
+    }
+
+    /// Posts a record's text to the replay viewer.
+    async fn replay(&self, record: String) -> (u16, Value) {
+        let r = self
+            .http
+            .post(format!("{}/api/replay", self.url))
+            .body(record)
+            .send()
+            .await
+            .expect("replay");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
     /// Waits until the game is over or a person must act (the server plays a pass forced on a
     /// person), and returns the state.
     async fn settle(&self, id: &str) -> Value {
@@ -97,13 +126,7 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
     assert_eq!(rulesets.as_array().map(Vec::len), Some(pachisi_count()));
 
     let seats = json!(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]);
-    let (status, state) = c
-        .post(
-            "/api/games",
-            &json!({"ruleset": "pachisi", "seats": seats, "seed": 7}),
-        )
-        .await;
-    assert_eq!(status, 201, "{state}");
+    let state = c.new_game("pachisi", &seats, 7).await;
     let id = state["id"].as_str().expect("id").to_string();
     assert_eq!(state["board"]["side"], 19);
     assert_eq!(state["board"]["squares"].as_array().map(Vec::len), Some(96));
@@ -231,15 +254,8 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
         "{}",
         String::from_utf8_lossy(&check.stderr)
     );
-    let r = c
-        .http
-        .post(format!("{}/api/replay", c.url))
-        .body(text.clone())
-        .send()
-        .await
-        .expect("replay");
-    assert_eq!(r.status().as_u16(), 200);
-    let replay: Value = r.json().await.expect("json");
+    let (status, replay) = c.replay(text.clone()).await;
+    assert_eq!(status, 200, "{replay}");
     let actions_in_record = text
         .lines()
         .skip_while(|l| !l.is_empty())
@@ -250,15 +266,10 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
         replay["frames"].as_array().map(Vec::len),
         Some(actions_in_record + 1)
     );
-    let r = c
-        .http
-        .post(format!("{}/api/replay", c.url))
-        .body("[Ruleset \"pachisi\"]\n\nY: (3) 9+3\n")
-        .send()
-        .await
-        .expect("replay");
-    assert_eq!(r.status().as_u16(), 422);
-    let body: Value = r.json().await.expect("json");
+    let (status, body) = c
+        .replay("[Ruleset \"pachisi\"]\n\nY: (3) 9+3\n".into())
+        .await;
+    assert_eq!(status, 422, "{body}");
     assert!(error_of(&body).contains("line 3"), "{body}");
 
     // The games list shows the game.
@@ -306,18 +317,10 @@ fn pachisi_count() -> usize {
 async fn the_websocket_sends_every_action_and_answers_bad_messages() {
     let server = Server::start(&fresh_database("ws"), 0);
     let c = Client::new(&server);
-    let (_, state) = c
-        .post(
-            "/api/games",
-            &json!({"ruleset": "ludo", "seats": ["human", "bot:random", "bot:random", "bot:random"], "seed": 3}),
-        )
-        .await;
+    let seats = json!(["human", "bot:random", "bot:random", "bot:random"]);
+    let state = c.new_game("ludo", &seats, 3).await;
     let id = state["id"].as_str().expect("id").to_string();
-    let ws_url = format!(
-        "{}/api/games/{id}/ws",
-        c.url.replacen("http://", "ws://", 1)
-    );
-    let (mut socket, _) = tokio_tungstenite::connect_async(&ws_url)
+    let (mut socket, _) = tokio_tungstenite::connect_async(c.ws_url(&id))
         .await
         .expect("connect");
     let hello = next_json(&mut socket).await;
@@ -395,11 +398,9 @@ async fn the_websocket_sends_every_action_and_answers_bad_messages() {
     let (status, _) = c.get(&format!("/api/games/{id}")).await;
     assert_eq!(status, 200, "the server survives");
     // A socket to no game is refused.
-    let bad = format!(
-        "{}/api/games/nonesuch/ws",
-        c.url.replacen("http://", "ws://", 1)
-    );
-    assert!(tokio_tungstenite::connect_async(&bad).await.is_err());
+    assert!(tokio_tungstenite::connect_async(c.ws_url("nonesuch"))
+        .await
+        .is_err());
 }
 
 #[tokio::test]
@@ -408,18 +409,8 @@ async fn a_server_killed_mid_game_resumes_every_game_where_it_stood() {
     let server = Server::start(&db, 20);
     let c = Client::new(&server);
     let seats = json!(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]);
-    let (_, a) = c
-        .post(
-            "/api/games",
-            &json!({"ruleset": "pachisi", "seats": seats, "seed": 11}),
-        )
-        .await;
-    let (_, b) = c
-        .post(
-            "/api/games",
-            &json!({"ruleset": "parcheesi-sr", "seats": seats, "seed": 12}),
-        )
-        .await;
+    let a = c.new_game("pachisi", &seats, 11).await;
+    let b = c.new_game("parcheesi-sr", &seats, 12).await;
     let a = a["id"].as_str().expect("id").to_string();
     let b = b["id"].as_str().expect("id").to_string();
     // Play game a for a while; leave game b to its bots after one throw.
@@ -469,5 +460,15 @@ async fn a_server_killed_mid_game_resumes_every_game_where_it_stood() {
             state["result"].as_str().is_some_and(|r| r.ends_with("won")),
             "{state}"
         );
+        // The result stands: no undo is offered, and one asked for is refused.
+        assert_eq!(state["can_undo"], false, "{state}");
+        let (status, reply) = c
+            .post(
+                &format!("/api/games/{id}/actions"),
+                &json!({"action": "undo"}),
+            )
+            .await;
+        assert_eq!(status, 409, "{reply}");
+        assert!(error_of(&reply).contains("the game is over"), "{reply}");
     }
 }

@@ -122,11 +122,18 @@ async fn create_game(
 ) -> ApiResult<Response> {
     let Json(new) = body?;
     let games = state.games.clone();
-    // Building bots and writing the database block: keep them off the async threads.
-    let game = tokio::task::spawn_blocking(move || games.create(new))
-        .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    let game = blocking(move || games.create(new)).await?;
     Ok(json_text(StatusCode::CREATED, game.state_json()?))
+}
+
+/// Runs `work` off the async threads: building and running bots and writing the database block.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
+) -> ApiResult<T> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(ApiError::from)
 }
 
 async fn read_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
@@ -142,18 +149,14 @@ async fn act(
     let game = state.games.get(&id)?;
     let Json(request) = body?;
     let games = state.games.clone();
-    let text = tokio::task::spawn_blocking(move || games.act(&game, request))
-        .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    let text = blocking(move || games.act(&game, request)).await?;
     Ok(json_text(StatusCode::OK, text))
 }
 
 async fn hint(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let game = state.games.get(&id)?;
     let bot = state.hint_bot.clone();
-    let value = tokio::task::spawn_blocking(move || game.hint(&bot))
-        .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    let value = blocking(move || game.hint(&bot)).await?;
     Ok(Json(value).into_response())
 }
 
@@ -296,11 +299,8 @@ async fn answer(games: &Arc<Games>, game: &Arc<crate::games::Game>, text: &str) 
     };
     let games = games.clone();
     let game = game.clone();
-    match tokio::task::spawn_blocking(move || games.act(&game, request)).await {
-        Ok(Ok(_)) => None,
-        Ok(Err(e)) => Some(envelope_error(&e.to_string())),
-        Err(e) => Some(envelope_error(&e.to_string())),
-    }
+    let refused = blocking(move || games.act(&game, request)).await.err()?;
+    Some(envelope_error(&refused.1))
 }
 
 fn envelope_state(state: &str) -> String {

@@ -73,11 +73,10 @@ pub struct NewGame {
 
 /// One game.
 pub struct Game {
-    id: String,
-    created: i64,
-    players: Vec<String>,
-    table: Mutex<Table>,
+    /// The game's row: its id, when it was created, the rules, the seats and the seed. Its
+    /// actions are the table's, from the moment the game is built.
     stored: StoredGame,
+    table: Mutex<Table>,
     /// States, as JSON text, to everyone watching.
     updates: broadcast::Sender<Arc<str>>,
     /// Whether a task is playing the bots' turns.
@@ -87,7 +86,7 @@ pub struct Game {
 impl Game {
     /// The game's id.
     pub fn id(&self) -> &str {
-        &self.id
+        &self.stored.id
     }
 
     fn lock(&self) -> MutexGuard<'_, Table> {
@@ -97,7 +96,7 @@ impl Game {
 
     /// The state as JSON text.
     pub fn state_json(&self) -> Result<Arc<str>, GameError> {
-        state_json(&self.id, &self.lock(), &self.players)
+        self.state_of(&self.lock())
     }
 
     /// Watches the game: its state now, and every state after an action from then on. Both are
@@ -105,7 +104,7 @@ impl Game {
     /// always follows the state returned.
     pub fn watch(&self) -> Result<(Arc<str>, broadcast::Receiver<Arc<str>>), GameError> {
         let table = self.lock();
-        let state = state_json(&self.id, &table, &self.players)?;
+        let state = self.state_of(&table)?;
         Ok((state, self.updates.subscribe()))
     }
 
@@ -114,14 +113,10 @@ impl Game {
         let table = self.lock();
         let pos = table.position();
         serde_json::json!({
-            "id": self.id,
+            "id": self.stored.id,
             "ruleset": self.stored.ruleset,
-            "created": self.created,
-            "phase": match pos.phase() {
-                pachisi_core::Phase::Throw => "throw",
-                pachisi_core::Phase::Move => "move",
-                pachisi_core::Phase::Over => "over",
-            },
+            "created": self.stored.created,
+            "phase": view::phase_name(pos.phase()),
             "to_move": pos.to_move(),
             "actions": table.record().actions.len(),
             "result": view::result(table.rules(), pos),
@@ -137,17 +132,33 @@ impl Game {
             .map_err(|e| GameError::Invalid(e.to_string()))
     }
 
+    /// The state of this game at `table` (its own, locked) as JSON text.
+    fn state_of(&self, table: &Table) -> Result<Arc<str>, GameError> {
+        let state = view::game_state(&self.stored.id, table, &self.stored.seats)
+            .map_err(GameError::Invalid)?;
+        serde_json::to_string(&state)
+            .map(Arc::from)
+            .map_err(|e| GameError::Invalid(e.to_string()))
+    }
+
     /// The hint bot's ranking of the moves.
     pub fn hint(&self, bot: &BotSpec) -> Result<serde_json::Value, GameError> {
-        let table = self.lock();
-        if !table.awaits_human() || table.position().phase() != pachisi_core::Phase::Move {
-            return Err(GameError::NotNow(
-                "a hint is for a person's move: none is due".into(),
-            ));
-        }
-        let rules = table.rules().clone();
-        let pos = *table.position();
-        let mut hinter = bot.build(rules.clone(), table.throw_count());
+        // The bot searches without the game's lock, which would hold up the game's actions, its
+        // state and the list of games for as long as the search takes.
+        let (rules, pos, seed) = {
+            let table = self.lock();
+            if !table.awaits_human() || table.position().phase() != pachisi_core::Phase::Move {
+                return Err(GameError::NotNow(
+                    "a hint is for a person's move: none is due".into(),
+                ));
+            }
+            (
+                table.rules().clone(),
+                *table.position(),
+                table.throw_count(),
+            )
+        };
+        let mut hinter = bot.build(rules.clone(), seed);
         let ranked = hinter
             .rank(&pos)
             .ok_or_else(|| GameError::Invalid(format!("the bot {bot} gives no winning chances")))?;
@@ -163,13 +174,6 @@ impl Game {
             .collect();
         Ok(serde_json::json!({ "bot": bot.to_string(), "moves": moves }))
     }
-}
-
-fn state_json(id: &str, table: &Table, players: &[String]) -> Result<Arc<str>, GameError> {
-    let state = view::game_state(id, table, players).map_err(GameError::Invalid)?;
-    serde_json::to_string(&state)
-        .map(Arc::from)
-        .map_err(|e| GameError::Invalid(e.to_string()))
 }
 
 /// Every game, the database, and how bots are paced.
@@ -193,7 +197,7 @@ impl Games {
         });
         for s in stored {
             let game = build(s)?;
-            games.map().insert(game.id.clone(), Arc::new(game));
+            games.map().insert(game.stored.id.clone(), Arc::new(game));
         }
         Ok(games)
     }
@@ -220,7 +224,9 @@ impl Games {
     /// Every game, newest first.
     pub fn list(&self) -> Vec<Arc<Game>> {
         let mut games: Vec<Arc<Game>> = self.map().values().cloned().collect();
-        games.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
+        games.sort_by(|a, b| {
+            (b.stored.created, &b.stored.id).cmp(&(a.stored.created, &a.stored.id))
+        });
         games
     }
 
@@ -285,7 +291,7 @@ impl Games {
             .insert(&game.stored)
             .map_err(|e| GameError::Store(e.to_string()))?;
         let game = Arc::new(game);
-        self.map().insert(game.id.clone(), game.clone());
+        self.map().insert(game.stored.id.clone(), game.clone());
         self.drive(&game);
         Ok(game)
     }
@@ -318,16 +324,17 @@ impl Games {
         table: &mut Table,
         prior: &GameRecord,
     ) -> Result<Arc<str>, GameError> {
-        let actions: Vec<_> = table.record().actions.iter().map(|a| a.0).collect();
+        let actions = &table.record().actions;
         let from = prior.actions.len().min(actions.len());
-        let written = self.store().set_actions(&game.id, from, &actions[from..]);
+        let new: Vec<_> = actions[from..].iter().map(|a| a.0).collect();
+        let written = self.store().set_actions(&game.stored.id, from, &new);
         if let Err(e) = written {
             if let Ok(restored) = restore(&game.stored, prior) {
                 *table = restored;
             }
             return Err(GameError::Store(e.to_string()));
         }
-        let state = state_json(&game.id, table, &game.players)?;
+        let state = game.state_of(table)?;
         // Nobody watching is not an error.
         let _ = game.updates.send(state.clone());
         Ok(state)
@@ -410,9 +417,15 @@ fn apply(table: &mut Table, request: Request) -> Result<(), GameError> {
 fn person_due(table: &Table) -> Result<pachisi_core::Phase, GameError> {
     match table.position().phase() {
         pachisi_core::Phase::Over => Err(GameError::NotNow("the game is over".into())),
-        _ if table.automatic_due() => Err(GameError::NotNow(
-            "it is not a person's turn: the server is playing a bot's action (or a pass that is the only move)".into(),
-        )),
+        _ if table.automatic_due() => {
+            let seat = table.position().to_move();
+            let colour = table.rules().seat_colour(seat);
+            Err(GameError::NotNow(if table.is_human(seat) {
+                format!("{colour} has no move but a pass, which the server plays: wait for the next state")
+            } else {
+                format!("it is {colour}'s turn, which a bot plays: wait for the next state")
+            }))
+        }
         phase => Ok(phase),
     }
 }
@@ -433,7 +446,7 @@ fn restore(stored: &StoredGame, record: &GameRecord) -> Result<Table, String> {
 }
 
 /// Builds a game from its stored form, replaying its actions.
-fn build(stored: StoredGame) -> Result<Game, String> {
+fn build(mut stored: StoredGame) -> Result<Game, String> {
     let specs = parse_seats(&stored.seats)?;
     let header = record_header(
         &stored.ruleset,
@@ -443,13 +456,11 @@ fn build(stored: StoredGame) -> Result<Game, String> {
     )?;
     let record = record_of(&stored, &header)?;
     let table = restore(&stored, &record)?;
+    stored.actions.clear();
     let (updates, _) = broadcast::channel(64);
     Ok(Game {
-        id: stored.id.clone(),
-        created: stored.created,
-        players: stored.seats.clone(),
-        table: Mutex::new(table),
         stored,
+        table: Mutex::new(table),
         updates,
         driving: AtomicBool::new(false),
     })
@@ -477,23 +488,23 @@ mod tests {
         path
     }
 
+    /// A new game of `ruleset` with `seats` and `seed`.
+    fn create(games: &Arc<Games>, ruleset: &str, seats: &[&str], seed: u64) -> Arc<Game> {
+        games
+            .create(NewGame {
+                ruleset: ruleset.into(),
+                seats: seats.iter().map(ToString::to_string).collect(),
+                seed: Some(seed),
+                ..NewGame::default()
+            })
+            .expect("created")
+    }
+
     #[tokio::test]
     async fn a_refused_write_leaves_the_game_as_the_database_has_it() {
         let path = temp_db("refused");
         let games = Games::load(Store::open(&path).expect("open"), Duration::ZERO).expect("load");
-        let game = games
-            .create(NewGame {
-                ruleset: "pachisi".into(),
-                seats: vec![
-                    "human".into(),
-                    "human".into(),
-                    "human".into(),
-                    "human".into(),
-                ],
-                seed: Some(3),
-                ..NewGame::default()
-            })
-            .expect("created");
+        let game = create(&games, "pachisi", &["human"; 4], 3);
         games.act(&game, Request::Throw {}).expect("a throw");
         // A pass that is the only move is the server's to play: wait until a person must act.
         while game.lock().automatic_due() {
@@ -523,19 +534,7 @@ mod tests {
     async fn requests_out_of_turn_or_illegal_change_nothing() {
         let path = temp_db("refusals");
         let games = Games::load(Store::open(&path).expect("open"), Duration::ZERO).expect("load");
-        let game = games
-            .create(NewGame {
-                ruleset: "ludo".into(),
-                seats: vec![
-                    "human".into(),
-                    "human".into(),
-                    "human".into(),
-                    "human".into(),
-                ],
-                seed: Some(1),
-                ..NewGame::default()
-            })
-            .expect("created");
+        let game = create(&games, "ludo", &["human"; 4], 1);
         let undo = games.act(&game, Request::Undo {}).expect_err("no undo");
         assert!(matches!(undo, GameError::NotNow(_)), "{undo}");
         let early = games
@@ -551,5 +550,103 @@ mod tests {
         assert!(games.act(&game, Request::Throw {}).is_ok());
         assert_eq!(game.lock().record().actions.len(), 1);
         std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    /// Bots (and forced passes) wait an hour, so that the tests see the moment before they act.
+    fn paused(name: &str) -> (Arc<Games>, std::path::PathBuf) {
+        let path = temp_db(name);
+        let store = Store::open(&path).expect("open");
+        let games = Games::load(store, Duration::from_secs(3600)).expect("load");
+        (games, path)
+    }
+
+    #[tokio::test]
+    async fn a_person_is_told_to_wait_for_a_forced_pass_or_a_bot() {
+        let (games, path) = paused("waits");
+        // A Pachisi opening throw without a grace leaves a pass as the only move.
+        let game = (0..100)
+            .map(|seed| {
+                let game = create(&games, "pachisi", &["human"; 4], seed);
+                games.act(&game, Request::Throw {}).expect("a throw");
+                game
+            })
+            .find(|game| game.lock().automatic_due())
+            .expect("a seed whose first throw enters nothing");
+        let pass = Request::Move {
+            notation: Some("-".into()),
+            index: None,
+        };
+        for request in [pass, Request::Throw {}] {
+            let e = games
+                .act(&game, request)
+                .expect_err("the server plays the pass");
+            assert!(matches!(e, GameError::NotNow(_)), "{e}");
+            assert!(e.to_string().contains("no move but a pass"), "{e}");
+        }
+        assert_eq!(game.lock().record().actions.len(), 1, "nothing was played");
+
+        let game = create(
+            &games,
+            "ludo",
+            &["bot:random", "human", "human", "human"],
+            1,
+        );
+        let e = games
+            .act(&game, Request::Throw {})
+            .expect_err("a bot's turn");
+        assert!(matches!(e, GameError::NotNow(_)), "{e}");
+        assert!(e.to_string().contains("which a bot plays"), "{e}");
+        assert!(game.lock().record().actions.is_empty());
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    #[test]
+    fn a_finished_game_cannot_be_undone() {
+        let stored = StoredGame {
+            id: "over".into(),
+            created: 0,
+            ruleset: "ludo".into(),
+            overrides: Vec::new(),
+            seats: ["human", "bot:random", "bot:random", "bot:random"]
+                .map(String::from)
+                .to_vec(),
+            seed: 5,
+            actions: Vec::new(),
+        };
+        let game = build(stored).expect("built");
+        let mut table = game.lock();
+        let can_undo = |table: &Table| {
+            let state = view::game_state("over", table, &game.stored.seats).expect("state");
+            serde_json::to_value(state).expect("json")["can_undo"] == true
+        };
+        for _ in 0..100_000 {
+            while table.step_automatic().is_some() {}
+            match table.position().phase() {
+                pachisi_core::Phase::Over => break,
+                pachisi_core::Phase::Throw => apply(&mut table, Request::Throw {}).expect("throw"),
+                pachisi_core::Phase::Move => {
+                    let request = Request::Move {
+                        notation: None,
+                        index: Some(0),
+                    };
+                    apply(&mut table, request).expect("move");
+                    assert!(can_undo(&table), "a move of the person's can be taken back");
+                }
+            }
+        }
+        assert_eq!(table.position().phase(), pachisi_core::Phase::Over);
+        assert!(
+            !table.can_undo(),
+            "the table takes no move back once the game is over"
+        );
+        assert!(
+            !can_undo(&table),
+            "the state offers no undo once the game is over"
+        );
+        let before = table.record().clone();
+        let e = apply(&mut table, Request::Undo {}).expect_err("refused");
+        assert!(matches!(e, GameError::NotNow(_)), "{e}");
+        assert!(e.to_string().contains("the game is over"), "{e}");
+        assert_eq!(*table.record(), before, "the result stands");
     }
 }

@@ -3,8 +3,8 @@
 
 use pachisi_core::describe::{describe_move, throw_words};
 use pachisi_core::ruleset::Device;
-use pachisi_core::{Move, Phase, Position, Rules, Square, Throw};
-use pachisi_table::{LastMove, Table};
+use pachisi_core::{Move, Phase, Position, Rules, Square};
+use pachisi_table::{move_squares, LastMove, Table};
 use serde::Serialize;
 
 /// A built-in ruleset, as the new-game form shows it.
@@ -225,9 +225,13 @@ struct ThrowView {
     words: String,
 }
 
-fn throw_view(rules: &Rules, seat: u8, throw: Throw) -> ThrowView {
+/// The table's last throw, with the seat that made it.
+fn last_throw(table: &Table) -> Option<ThrowView> {
+    let rules = table.rules();
+    let throw = table.last_throw()?;
+    let seat = table.last_thrower().unwrap_or(0);
     let o = rules.outcome(throw);
-    ThrowView {
+    Some(ThrowView {
         seat,
         name: o.name.to_string(),
         value: o.value,
@@ -237,7 +241,7 @@ fn throw_view(rules: &Rules, seat: u8, throw: Throw) -> ThrowView {
         extra_throw: o.extra_throw,
         doublet: o.doublet,
         words: throw_words(rules, throw),
-    }
+    })
 }
 
 /// The last move and the squares it left and reached.
@@ -275,15 +279,13 @@ fn move_views(rules: &Rules, pos: &Position, moves: &[Move]) -> Vec<MoveView> {
                 Move::Enter { .. } | Move::EnterSum { .. } => Some(0),
                 Move::Pass => None,
             };
+            let [from, to] = move_squares(rules, seat, mv);
             MoveView {
                 index,
                 notation: d.notation,
                 progress,
-                from: progress.and_then(|p| rules.square_at(seat, p)).map(|s| s.0),
-                to: mv
-                    .destination(rules)
-                    .and_then(|p| rules.square_at(seat, p))
-                    .map(|s| s.0),
+                from: from.map(|s| s.0),
+                to: to.map(|s| s.0),
                 captures: d.captures,
                 description: d.description,
             }
@@ -305,7 +307,8 @@ fn why_not(rules: &Rules, pos: &Position) -> Vec<WhyNot> {
         .collect()
 }
 
-fn phase_name(phase: Phase) -> &'static str {
+/// A phase as the API names it.
+pub(crate) fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Throw => "throw",
         Phase::Move => "move",
@@ -369,15 +372,9 @@ pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameSta
     } else {
         Vec::new()
     };
-    let r = rules.ruleset();
     Ok(GameState {
         id: id.to_string(),
-        ruleset: RulesetBrief {
-            name: r.name.clone(),
-            title: r.title.clone(),
-            device: device_name(rules),
-            shells: r.throw.shells,
-        },
+        ruleset: brief(rules),
         board: BoardView::of(rules)?,
         seats: seats(rules, players),
         position: pos.to_notation(rules),
@@ -394,9 +391,7 @@ pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameSta
                 bonus: i.bonus,
             })
             .collect(),
-        last_throw: table
-            .last_throw()
-            .map(|t| throw_view(rules, table.last_thrower().unwrap_or(0), t)),
+        last_throw: last_throw(table),
         last_move: table.last_move().map(move_done),
         why_not: if moves.is_empty() {
             Vec::new()
@@ -408,6 +403,7 @@ pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameSta
         placings: pos.placings().to_vec(),
         result: result(rules, pos),
         actions: table.record().actions.len(),
+        // A finished game's result stands (undo is refused then, as every action is).
         can_undo: table.can_undo(),
     })
 }
@@ -440,9 +436,7 @@ pub fn frame(table: &Table, action: Option<String>) -> Frame {
     Frame {
         action,
         pieces: pieces(rules, pos),
-        last_throw: table
-            .last_throw()
-            .map(|t| throw_view(rules, table.last_thrower().unwrap_or(0), t)),
+        last_throw: last_throw(table),
         last_move: table.last_move().map(move_done),
         phase: phase_name(pos.phase()),
         to_move: pos.to_move(),

@@ -248,18 +248,13 @@ function rulesetByName(name) {
   return ui.rulesets.find((r) => r.name === name) ?? null;
 }
 
-// Team numbers as the engine counts them: the partnerships in the order listed, then every seat
-// that plays alone, in seat order.
+// Each seat's team number: the server lists every team (those of one seat too) in the engine's
+// order.
 function teamsOf(ruleset) {
-  const team = new Array(ruleset.seats).fill(null);
-  const partnerships = Array.isArray(ruleset.teams) ? ruleset.teams : [];
-  partnerships.forEach((members, i) => {
+  const team = new Array(ruleset.seats).fill(0);
+  (ruleset.teams ?? []).forEach((members, i) => {
     for (const seat of members) team[seat] = i;
   });
-  let next = partnerships.length;
-  for (let seat = 0; seat < ruleset.seats; seat++) {
-    if (team[seat] === null) team[seat] = next++;
-  }
   return team;
 }
 

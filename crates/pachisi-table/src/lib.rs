@@ -255,9 +255,10 @@ impl Table {
         self.last_throw.map(|(seat, _)| seat)
     }
 
-    /// Whether [`Table::undo`] would take a move back now.
+    /// Whether [`Table::undo`] would take a move back now: a person's move against bots, while
+    /// the game is still being played.
     pub fn can_undo(&self) -> bool {
-        self.humans() <= 1 && !self.history.is_empty()
+        self.humans() <= 1 && !self.history.is_empty() && self.position.phase() != Phase::Over
     }
 
     /// Throws made so far (a stable number for drawing each throw).
@@ -381,6 +382,9 @@ impl Table {
     pub fn undo(&mut self) -> Result<(), String> {
         if self.humans() > 1 {
             return Err("undo is for games against bots: with several people at the keyboard, a move stands".into());
+        }
+        if self.position.phase() == Phase::Over {
+            return Err("the game is over: its result stands, and undo cannot take it back".into());
         }
         let snapshot = self
             .history
@@ -743,6 +747,42 @@ mod tests {
         // Another move brings the record back to the saved length, but not to the saved game.
         t.human_move(moves[1]).expect("legal");
         assert!(!t.is_saved(), "the saved record has another move");
+    }
+
+    /// A finished game's result stands: undo offers nothing and takes nothing back, for the
+    /// terminal and the server alike.
+    #[test]
+    fn a_finished_game_takes_no_move_back() {
+        let rules = Arc::new(builtin_rules("ludo", &[]).expect("builtin"));
+        let seats: Vec<SeatSpec> = "human,bot:random,bot:random,bot:random"
+            .split(',')
+            .map(|s| s.parse().expect("seat"))
+            .collect();
+        let mut t = Table::new(rules, &seats, 5, GameRecord::new("ludo")).expect("table");
+        let mut moved = false;
+        while t.position().phase() != Phase::Over {
+            while t.step_automatic().is_some() {}
+            match t.position().phase() {
+                Phase::Throw => {
+                    t.human_throw();
+                }
+                Phase::Move => {
+                    let first = t.legal_moves()[0];
+                    t.human_move(first).expect("legal");
+                    moved = true;
+                }
+                Phase::Over => {}
+            }
+        }
+        assert!(
+            moved,
+            "the person moved, so there was something to take back"
+        );
+        assert!(!t.can_undo());
+        let before = t.record().clone();
+        let refused = t.undo().expect_err("refused");
+        assert!(refused.contains("the game is over"), "{refused}");
+        assert_eq!(*t.record(), before, "the result stands");
     }
 
     #[test]
