@@ -367,6 +367,15 @@ impl Games {
                 .await;
                 match step {
                     Ok(Some(Ok(_))) => {}
+                    Ok(Some(Err(e))) => {
+                        // The game was put back as it was; the bots try again after the pace
+                        // (below). Whoever runs the server must hear why nothing moves.
+                        eprintln!(
+                            "game {}: a bot's action could not be saved, trying again: {e}",
+                            game.id()
+                        );
+                        break;
+                    }
                     _ => break,
                 }
             }
@@ -527,6 +536,41 @@ mod tests {
         let e = games.act(&game, request).expect_err("the write fails");
         assert!(matches!(e, GameError::Store(_)), "{e}");
         assert_eq!(*game.lock().record(), before, "the game is as it was");
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    /// Bots whose action cannot be saved do not play it, and try again until the database takes
+    /// it: the game goes on once the database is mended.
+    #[tokio::test]
+    async fn bots_try_again_until_the_database_takes_their_actions() {
+        let path = temp_db("bots-retry");
+        let pace = Duration::from_millis(5);
+        let games = Games::load(Store::open(&path).expect("open"), pace).expect("load");
+        let game = create(&games, "ludo", &["bot:random"; 4], 8);
+        rusqlite::Connection::open(&path)
+            .and_then(|c| c.execute_batch("DROP TABLE actions;"))
+            .expect("drop");
+        // Whatever was in flight settles; from then on nothing is played.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let stalled = game.lock().record().actions.len();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(
+            game.lock().record().actions.len(),
+            stalled,
+            "no unsaved action"
+        );
+        assert!(game.lock().automatic_due(), "the bots are still due");
+        // Opening the store again creates the missing table.
+        drop(Store::open(&path).expect("mended"));
+        let mut waited = 0;
+        while game.lock().record().actions.len() <= stalled + 5 && waited < 500 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            waited += 1;
+        }
+        assert!(
+            game.lock().record().actions.len() > stalled + 5,
+            "the bots went on"
+        );
         std::fs::remove_dir_all(path.parent().expect("dir")).ok();
     }
 
