@@ -47,6 +47,15 @@ pub fn place(rules: &Rules, seat: u8, progress: u8) -> String {
     }
 }
 
+/// `square` or `squares`, as `n` asks.
+pub(crate) fn squares(n: u8) -> &'static str {
+    if n == 1 {
+        "square"
+    } else {
+        "squares"
+    }
+}
+
 /// A legal move with what it does.
 #[derive(Serialize)]
 pub struct MoveReport {
@@ -113,8 +122,7 @@ pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
             let (a, b) = (place(rules, seat, from), place(rules, seat, to_progress));
             let who = if pair { "the pair" } else { "a piece" };
             let n = mv.distance();
-            let squares = if n == 1 { "square" } else { "squares" };
-            let mut d = format!("move {who} {n} {squares} from {a} to {b}");
+            let mut d = format!("move {who} {n} {} from {a} to {b}", squares(n));
             if steps != value {
                 d.push_str(&format!(" with {steps} of the {value}"));
             } else {
@@ -141,13 +149,12 @@ pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
     }
 }
 
-/// A throw in words: `25: 25 squares, a grace (enters a piece), throw again`, or `5-5: a 5 and
-/// a 5, a doublet` for separate dice.
+/// A throw in words: `25: 25 squares, a grace (enters a piece), throw again`, or `4-4: a 4 and
+/// a 4, a doublet, throw again` for separate dice.
 pub fn throw_words(rules: &Rules, throw: Throw) -> String {
     let o = rules.outcome(throw);
     let mut words = vec![if o.dice == [0, 0] {
-        let squares = if o.value == 1 { "square" } else { "squares" };
-        format!("{}: {} {squares}", o.name, o.value)
+        format!("{}: {} {}", o.name, o.value, squares(o.value))
     } else {
         format!("{}: a {} and a {}", o.name, o.dice[0], o.dice[1])
     }];
@@ -191,6 +198,26 @@ pub fn why_not_all(rules: &Rules, pos: &Position) -> Vec<(u8, Vec<String>)> {
 mod tests {
     use super::*;
     use crate::builtin_rules;
+
+    #[test]
+    fn a_throw_reads_as_its_squares_or_dice_and_what_it_earns() {
+        let words = |name: &str, text: &str| {
+            let rules = builtin_rules(name, &[]).expect("builtin");
+            let throw = rules
+                .throw_by_name(text.parse().expect("a throw name"))
+                .expect("a throw of the rules");
+            throw_words(&rules, throw)
+        };
+        assert_eq!(
+            words("pachisi", "25"),
+            "25: 25 squares, a grace (enters a piece), throw again"
+        );
+        assert_eq!(words("pachisi", "2"), "2: 2 squares");
+        assert_eq!(
+            words("parcheesi-sr", "4-4"),
+            "4-4: a 4 and a 4, a doublet, throw again"
+        );
+    }
 
     #[test]
     fn why_not_names_the_place_and_leaves_out_pieces_home_and_pieces_that_can_move() {

@@ -7,11 +7,11 @@
 //! one at a time, so an explanation can never contradict the moves the engine offers: a piece
 //! gets an explanation exactly when no legal move starts from where it stands.
 
-use crate::describe::place;
-use crate::movegen::{destination, LazyOccupancy};
+use crate::describe::{place, squares};
+use crate::movegen::{destination, grace_kept_for_entry, min_step, LazyOccupancy, Stop};
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position};
-use crate::ruleset::{CastleRule, Entry, Rules, NO_SQUARE};
+use crate::ruleset::{Entry, Rules};
 use std::fmt;
 
 /// What closes the entry square to a waiting piece.
@@ -210,14 +210,6 @@ fn the_values(values: &[u8]) -> String {
     }
 }
 
-fn squares(n: u8) -> &'static str {
-    if n == 1 {
-        "square"
-    } else {
-        "squares"
-    }
-}
-
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -342,14 +334,6 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// What stops a piece from ending a move on a square (see [`Position::landing_stop`]).
-enum Stop {
-    Full(u8),
-    Intact,
-    Castle,
-    Pair,
-}
-
 /// Whether `mv` moves a piece from `progress` (entries move the pieces at 0).
 fn starts_from(mv: &Move, progress: u8) -> bool {
     match *mv {
@@ -428,7 +412,7 @@ impl Position {
                 let value = inc.value;
                 let refusal = if candidates.iter().any(|mv| spends_from(mv, progress, value)) {
                     Refusal::FullestUse { value }
-                } else if self.grace_kept_for_entry(rules, inc) {
+                } else if grace_kept_for_entry(rules, inc, waiting) {
                     Refusal::GraceOnlyEnters { value }
                 } else {
                     self.advance_refusal(rules, &occupancy, progress, inc)
@@ -451,15 +435,6 @@ impl Position {
             .enumerate()
             .filter(|&(i, inc)| !items[..i].iter().any(|j| j.value == inc.value))
             .map(|(_, inc)| inc)
-    }
-
-    /// Whether the generator skips `inc` for every piece because a grace must wait to bring a
-    /// piece in (003: SR v1975, TR).
-    fn grace_kept_for_entry(&self, rules: &Rules, inc: &Increment) -> bool {
-        rules.ruleset().moves.grace_only_enters
-            && self.pieces_of(self.to_move).contains(&0)
-            && rules.flags(inc.value).grace
-            && !inc.plain
     }
 
     /// The reasons for the pieces waiting at progress 0.
@@ -512,7 +487,7 @@ impl Position {
         for inc in self.first_increments() {
             let value = inc.value;
             let leaves = self.may_leave_start(rules, inc);
-            let kept = self.grace_kept_for_entry(rules, inc);
+            let kept = grace_kept_for_entry(rules, inc, true);
             let refusal = if candidates.iter().any(|mv| spends_from(mv, 0, value)) {
                 Refusal::FullestUse { value }
             } else if leaves && !kept {
@@ -575,12 +550,7 @@ impl Position {
         inc: &Increment,
     ) -> Refusal {
         let value = inc.value;
-        let m = &rules.ruleset().moves;
-        // 001: two pieces on a square off the castles move only together, half the throw.
-        let must_pair = m.pairs
-            && from != 0
-            && self.together(from) >= 2
-            && !rules.castle_at(self.to_move, from);
+        let (_, must_pair) = self.pairing(rules, from);
         if must_pair && value / 2 == 0 {
             return Refusal::PairCannotHalve { value };
         }
@@ -595,12 +565,11 @@ impl Position {
     /// missing capture is what stops it (000 optional rule 3). Asked of the generator itself,
     /// on a copy credited with one capture.
     fn stopped_by_missing_capture(&self, rules: &Rules, from: u8, value: u8) -> bool {
-        let seat = usize::from(self.to_move);
-        if !rules.ruleset().capture.before_home || self.credits[seat] > 0 {
+        if !self.uncredited(rules) {
             return false;
         }
         let mut credited = *self;
-        credited.credits[seat] = 1;
+        credited.credits[usize::from(self.to_move)] = 1;
         let mut moves = Vec::new();
         credited.candidate_moves(rules, &LazyOccupancy::new(&credited, rules), &mut moves);
         moves.iter().any(|mv| spends_from(mv, from, value))
@@ -617,16 +586,14 @@ impl Position {
         value: u8,
         pair: bool,
     ) -> Option<Refusal> {
-        let m = &rules.ruleset().moves;
-        let seat = self.to_move;
         let dist = if pair { value / 2 } else { value };
         let raw = u16::from(from) + u16::from(dist);
         let home = rules.home();
-        if m.blockades {
+        if rules.ruleset().moves.blockades {
             if let Some(stop) = self.first_blockade(rules, occupancy, from, raw.min(home.into())) {
                 // TR: a die stops behind the blockade; when even that square refuses the piece,
                 // that square is the reason.
-                if m.stop_behind_blockade && stop > from + 1 && self.spends_thrown(value) {
+                if self.stops_behind(rules, from, stop, value) {
                     if let Some(refusal) =
                         self.landing_refusal(rules, occupancy, from, stop - 1, pair, value)
                     {
@@ -635,17 +602,11 @@ impl Position {
                 }
                 return Some(Refusal::BlockadeInTheWay {
                     value,
-                    square: place(rules, seat, stop),
+                    square: place(rules, self.to_move, stop),
                 });
             }
         }
-        // A pair's smallest move is half the smallest step, as the generator counts it.
-        let min_step = if pair {
-            (rules.min_step() / 2).max(1)
-        } else {
-            rules.min_step()
-        };
-        match destination(rules, raw, min_step) {
+        match destination(rules, raw, min_step(rules, pair)) {
             None if raw > u16::from(home) => Some(Refusal::Overshoot {
                 value,
                 needs: home - from,
@@ -670,67 +631,30 @@ impl Position {
     ) -> Option<Refusal> {
         let square = place(rules, self.to_move, to);
         Some(match self.landing_stop(rules, occupancy, from, to, pair)? {
-            Stop::Full(limit) => Refusal::SquareFull {
+            Stop::Full => Refusal::SquareFull {
                 value,
                 square,
-                limit,
+                limit: rules.ruleset().moves.stack_limit,
             },
             Stop::Intact => Refusal::BlockadeIntact { value, square },
             Stop::Castle => Refusal::CastleHeld { value, square },
             Stop::Pair => Refusal::OpposingPair { value, square },
+            Stop::Blockade => Refusal::BlockadeInTheWay { value, square },
         })
     }
 
-    /// Which of the conditions of [`Position::may_land`] stops a move from `from` ending at
-    /// `to`; `None` when the generator lets it end there (or none of them can be named).
-    fn landing_stop(
-        &self,
-        rules: &Rules,
-        occupancy: &LazyOccupancy,
-        from: u8,
-        to: u8,
-        pair: bool,
-    ) -> Option<Stop> {
-        if self.may_land(rules, occupancy, from, to, pair) {
-            return None;
-        }
-        let sq = rules.square_index(self.to_move, to);
-        if sq == NO_SQUARE {
-            return None;
-        }
-        let m = &rules.ruleset().moves;
-        let o = occupancy.get();
-        if !o.has_room(sq) {
-            Some(Stop::Full(m.stack_limit))
-        } else if m.blockades && self.piece_to_move(rules, from, to).is_none() {
-            Some(Stop::Intact)
-        } else if o.occupied(sq)
-            && rules.is_castle_index(sq)
-            && rules.ruleset().capture.castles != CastleRule::Shared
-        {
-            Some(Stop::Castle)
-        } else if o.occupied(sq) && o.pair(sq) && m.pairs && !pair {
-            Some(Stop::Pair)
-        } else {
-            None
-        }
-    }
-
-    /// What closes the entry square, asked in the order of [`Position::may_enter`].
+    /// What closes the entry square, as [`Position::entry_stop`] finds it.
     fn entry_obstacle(&self, rules: &Rules, occupancy: &LazyOccupancy) -> Option<Obstacle> {
-        let sq = rules.square_index(self.to_move, 1);
-        if sq == NO_SQUARE {
-            return None;
-        }
-        if rules.ruleset().moves.blockades && occupancy.get().blockade(sq) {
-            return Some(Obstacle::Blockade);
-        }
-        match self.landing_stop(rules, occupancy, 0, 1, false)? {
-            Stop::Full(limit) => Some(Obstacle::Full { limit }),
-            Stop::Castle => Some(Obstacle::CastleHeld),
-            Stop::Pair => Some(Obstacle::OpposingPair),
-            Stop::Intact => None,
-        }
+        Some(match self.entry_stop(rules, occupancy)? {
+            Stop::Blockade => Obstacle::Blockade,
+            Stop::Full => Obstacle::Full {
+                limit: rules.ruleset().moves.stack_limit,
+            },
+            Stop::Castle => Obstacle::CastleHeld,
+            Stop::Pair => Obstacle::OpposingPair,
+            // Waiting pieces never stood in a blockade.
+            Stop::Intact => return None,
+        })
     }
 }
 
@@ -787,6 +711,7 @@ mod tests {
         for (seed, (name, rules)) in rulesets().iter().enumerate() {
             random_positions(rules, 7000 + seed as u64, 6, 2500, |pos| {
                 let mut progresses: Vec<u8> = pos.pieces_of(pos.to_move()).to_vec();
+                progresses.sort_unstable();
                 progresses.dedup();
                 let legal = pos.legal_moves(rules);
                 for &p in &progresses {

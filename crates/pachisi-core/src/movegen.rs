@@ -53,7 +53,7 @@ impl ByteSet {
 /// Who stands where, seen from the seat to move, as sets of square indices. Built once per move
 /// generation from the (at most a few dozen) pieces on the board.
 #[derive(Default)]
-pub(crate) struct Occupancy {
+struct Occupancy {
     /// Squares with at least one opposing piece.
     opposing: ByteSet,
     /// Squares where one opposing seat has two or more pieces: a pair, or a blockade.
@@ -137,13 +137,13 @@ impl Occupancy {
 
     /// Whether any opposing piece stands on the square.
     #[inline]
-    pub(crate) fn occupied(&self, sq: u8) -> bool {
+    fn occupied(&self, sq: u8) -> bool {
         self.opposing.contains(sq)
     }
 
     /// Whether one opposing seat has two or more pieces on the square.
     #[inline]
-    pub(crate) fn pair(&self, sq: u8) -> bool {
+    fn pair(&self, sq: u8) -> bool {
         self.pairs.contains(sq)
     }
 
@@ -165,7 +165,7 @@ impl Occupancy {
 
     /// Whether the stack limit lets another of the mover's pieces onto the square.
     #[inline]
-    pub(crate) fn has_room(&self, sq: u8) -> bool {
+    fn has_room(&self, sq: u8) -> bool {
         !self.full.contains(sq)
     }
 
@@ -173,7 +173,7 @@ impl Occupancy {
     /// square. A partner's pair is not one; partnerships and blockades never meet in the built-in
     /// rulesets.
     #[inline]
-    pub(crate) fn blockade(&self, sq: u8) -> bool {
+    fn blockade(&self, sq: u8) -> bool {
         self.pairs.contains(sq) || self.own_pairs.contains(sq)
     }
 }
@@ -194,6 +194,41 @@ pub(crate) fn destination(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
     } else {
         u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
     }
+}
+
+/// The smallest move a piece (or a pair, which moves half a throw) could make next, as
+/// [`destination`] takes it.
+#[inline]
+pub(crate) fn min_step(rules: &Rules, pair: bool) -> u8 {
+    if pair {
+        (rules.min_step() / 2).max(1)
+    } else {
+        rules.min_step()
+    }
+}
+
+/// Whether `inc` may move no piece because it must wait to bring one in: under
+/// `grace_only_enters`, a thrown grace while one of the mover's pieces is `waiting` (003: SR
+/// v1975, TR: "a five enters or is forfeited").
+#[inline]
+pub(crate) fn grace_kept_for_entry(rules: &Rules, inc: &Increment, waiting: bool) -> bool {
+    rules.ruleset().moves.grace_only_enters && waiting && rules.flags(inc.value).grace && !inc.plain
+}
+
+/// What stops a move from ending on a square ([`Position::landing_stop`]) or closes the entry
+/// square ([`Position::entry_stop`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// A blockade stands on the entry square.
+    Blockade,
+    /// The mover has as many pieces there as the stack limit allows.
+    Full,
+    /// Two pieces that left one blockade during this throw would meet there again.
+    Intact,
+    /// It is a castle an opponent holds.
+    Castle,
+    /// An opposing pair stands there, and the move is a single piece's.
+    Pair,
 }
 
 /// Whether pieces of a seat leave the start freely (without a grace), for a seat that has not
@@ -258,7 +293,7 @@ impl<'a> LazyOccupancy<'a> {
 
     /// The occupancy, seen from the seat to move.
     #[inline]
-    pub(crate) fn get(&self) -> &Occupancy {
+    fn get(&self) -> &Occupancy {
         self.built
             .get_or_init(|| Occupancy::of(self.pos, self.rules, self.pos.to_move))
     }
@@ -449,7 +484,6 @@ impl Position {
         occupancy: &LazyOccupancy,
         out: &mut impl MoveSink,
     ) {
-        let seat = self.to_move;
         let m = &rules.ruleset().moves;
         let mut progresses = [0u8; MAX_PIECES];
         let n_progress = self.distinct_progress(rules, &mut progresses);
@@ -480,9 +514,7 @@ impl Position {
                 continue;
             }
             let v = inc.value;
-            let flags = rules.flags(v);
-            // 003 (SR v1975, TR): while a pawn waits, a five enters or is forfeited.
-            if m.grace_only_enters && waiting && flags.grace && !inc.plain {
+            if grace_kept_for_entry(rules, inc, waiting) {
                 continue;
             }
             for &from in progresses {
@@ -492,8 +524,7 @@ impl Position {
                 if from == 0 && !self.may_leave_start(rules, inc) {
                     continue;
                 }
-                let may_pair = m.pairs && from != 0 && self.together(from) >= 2;
-                let must_pair = may_pair && !rules.castle_at(seat, from);
+                let (may_pair, must_pair) = self.pairing(rules, from);
                 let first_steps = if m.split { 1 } else { v };
                 for steps in first_steps..=v {
                     if !must_pair {
@@ -639,7 +670,7 @@ impl Position {
 
     /// Whether spending an increment of `value` spends a thrown one rather than a bonus:
     /// `take_increment` takes a thrown increment before a bonus of the same value.
-    pub(crate) fn spends_thrown(&self, value: u8) -> bool {
+    fn spends_thrown(&self, value: u8) -> bool {
         self.pool
             .items()
             .iter()
@@ -764,8 +795,32 @@ impl Position {
         set.members_into(out)
     }
 
+    /// Whether the mover's pieces at `from` may move as a pair, and whether they must: two pieces
+    /// on a square move only together, half the throw, except on a castle, where they may part
+    /// (001).
+    #[inline]
+    pub(crate) fn pairing(&self, rules: &Rules, from: u8) -> (bool, bool) {
+        let may_pair = rules.ruleset().moves.pairs && from != 0 && self.together(from) >= 2;
+        (may_pair, may_pair && !rules.castle_at(self.to_move, from))
+    }
+
+    /// Whether the mover's side has yet to capture where a side must capture before a piece may
+    /// go home (000 optional rule 3).
+    #[inline]
+    pub(crate) fn uncredited(&self, rules: &Rules) -> bool {
+        rules.ruleset().capture.before_home && self.credits[usize::from(self.to_move)] == 0
+    }
+
+    /// Whether a move of `value` from `from` that a blockade at `stop` cuts short stops on the
+    /// square behind it: only a die, not a bonus, and only where there is such a square (003, TR;
+    /// see [`Position::push_advances`]).
+    #[inline]
+    pub(crate) fn stops_behind(&self, rules: &Rules, from: u8, stop: u8, value: u8) -> bool {
+        rules.ruleset().moves.stop_behind_blockade && stop > from + 1 && self.spends_thrown(value)
+    }
+
     /// How many of the mover's pieces stand at progress `from`.
-    pub(crate) fn together(&self, from: u8) -> usize {
+    fn together(&self, from: u8) -> usize {
         self.pieces_of(self.to_move)
             .iter()
             .filter(|&&p| p == from)
@@ -778,7 +833,7 @@ impl Position {
 
     /// Whether the seat to move has yet to introduce its first piece.
     #[inline]
-    pub(crate) fn first_entry_due(&self) -> bool {
+    fn first_entry_due(&self) -> bool {
         self.entered & (1 << self.to_move) == 0
     }
 
@@ -803,16 +858,40 @@ impl Position {
         if sq == NO_SQUARE {
             return false;
         }
+        match self.entry_decides(rules, occupancy, sq) {
+            Some(stop) => stop.is_none(),
+            None => self.may_land(rules, occupancy, 0, 1, false),
+        }
+    }
+
+    /// What closes the entry square to a waiting piece ([`Position::may_enter`]); `None` when it
+    /// takes one.
+    pub(crate) fn entry_stop(&self, rules: &Rules, occupancy: &LazyOccupancy) -> Option<Stop> {
+        let sq = rules.square_index(self.to_move, 1);
+        self.entry_decides(rules, occupancy, sq)
+            .unwrap_or_else(|| self.landing_stop(rules, occupancy, 0, 1, false))
+    }
+
+    /// What the entry square's own rules decide before those of any square a move ends on: a
+    /// blockade closes it, and a lone opponent whom an entering piece captures leaves it open
+    /// while the stack limit allows (`Some` of what stops the entry, if anything); `None` leaves
+    /// it to [`Position::may_land`].
+    fn entry_decides(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        sq: u8,
+    ) -> Option<Option<Stop>> {
         if rules.ruleset().moves.blockades && occupancy.get().blockade(sq) {
-            return false;
+            return Some(Some(Stop::Blockade));
         }
         if rules.ruleset().capture.on_entry {
             let o = occupancy.get();
             if o.occupied(sq) && !o.pair(sq) {
-                return o.has_room(sq);
+                return Some((!o.has_room(sq)).then_some(Stop::Full));
             }
         }
-        self.may_land(rules, occupancy, 0, 1, false)
+        None
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -836,16 +915,8 @@ impl Position {
         // 000 rule 3: a seat that has not captured may not take a piece home. Stopping its pieces
         // at the lane's foot or in the lane, where no capture is possible any more, could trap the
         // seat for ever (003's principle), so they go round again instead of turning up the lane.
-        let uncredited =
-            rules.ruleset().capture.before_home && self.credits[usize::from(self.to_move)] == 0;
-        let must_go_round = uncredited && turns_up_lane;
-        // A pair moves half a throw, so its smallest move is half the smallest step.
-        let min_step = if pair {
-            (rules.min_step() / 2).max(1)
-        } else {
-            rules.min_step()
-        };
-        let to = destination(rules, raw, min_step);
+        let must_go_round = self.uncredited(rules) && turns_up_lane;
+        let to = destination(rules, raw, min_step(rules, pair));
         let mut offer = |to: u8, steps: u8, round_again: bool| {
             if self.may_land(rules, occupancy, from, to, pair) {
                 out.push(Move::Advance {
@@ -863,7 +934,7 @@ impl Position {
                 // pawn on the space immediately behind a blockade with the rest of the interval
                 // ignored." Only a die: a bonus is "taken in its entirety by one pawn, or
                 // forfeited". Elsewhere the move is simply not allowed.
-                if m.stop_behind_blockade && stop > from + 1 && self.spends_thrown(value) {
+                if self.stops_behind(rules, from, stop, value) {
                     offer(stop - 1, stop - 1 - from, false);
                 }
                 return;
@@ -927,11 +998,31 @@ impl Position {
         if m.stack_limit == 0 && !m.blockades && !rules.is_castle_index(sq) && pair {
             return true;
         }
-        self.may_land_on(rules, occupancy.get(), sq, from, to, pair)
+        self.landing_stop_on(rules, occupancy.get(), sq, from, to, pair)
+            .is_none()
     }
 
-    /// [`Position::may_land`] where it depends on who stands on the square (index `sq`).
-    fn may_land_on(
+    /// Which condition of [`Position::may_land`] stops a move from `from` ending at `to`; `None`
+    /// when it may end there.
+    pub(crate) fn landing_stop(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        from: u8,
+        to: u8,
+        pair: bool,
+    ) -> Option<Stop> {
+        if self.may_land(rules, occupancy, from, to, pair) {
+            return None;
+        }
+        // `may_land` lets every move off the board end, so `to` is on it.
+        let sq = rules.square_index(self.to_move, to);
+        self.landing_stop_on(rules, occupancy.get(), sq, from, to, pair)
+    }
+
+    /// [`Position::may_land`] where it depends on who stands on the square (index `sq`): what
+    /// stops the move there, if anything.
+    fn landing_stop_on(
         &self,
         rules: &Rules,
         occupancy: &Occupancy,
@@ -939,26 +1030,26 @@ impl Position {
         from: u8,
         to: u8,
         pair: bool,
-    ) -> bool {
+    ) -> Option<Stop> {
         if !occupancy.has_room(sq) {
-            return false;
+            return Some(Stop::Full);
         }
         if rules.ruleset().moves.blockades && self.piece_to_move(rules, from, to).is_none() {
-            return false;
+            return Some(Stop::Intact);
         }
         if !occupancy.occupied(sq) {
-            return true;
+            return None;
         }
         if rules.is_castle_index(sq) {
-            return rules.ruleset().capture.castles == CastleRule::Shared;
+            return (rules.ruleset().capture.castles != CastleRule::Shared).then_some(Stop::Castle);
         }
-        pair || !rules.ruleset().moves.pairs || !occupancy.pair(sq)
+        (!pair && rules.ruleset().moves.pairs && occupancy.pair(sq)).then_some(Stop::Pair)
     }
 
     /// The index of a mover's piece at `from` that may move to `to`. Under blockades, two pieces
     /// that left one blockade during this throw may not meet again on another square (003: "A
     /// blockade may not be moved intact"); another piece may re-form it.
-    pub(crate) fn piece_to_move(&self, rules: &Rules, from: u8, to: u8) -> Option<usize> {
+    fn piece_to_move(&self, rules: &Rules, from: u8, to: u8) -> Option<usize> {
         let row = self.pieces_of(self.to_move);
         // With no blockade left during this throw (the usual case), any piece may move.
         if !rules.ruleset().moves.blockades || from == 0 || self.left_blockade == [0; MAX_PIECES] {

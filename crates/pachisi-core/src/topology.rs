@@ -369,6 +369,9 @@ impl fmt::Display for SquareName {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
     #[test]
     fn the_cross_lies_on_a_grid_with_arm_zero_pointing_down() {
         let t = Topology::new(4, 8, 4).expect("pachisi board");
@@ -403,9 +406,6 @@ mod tests {
         );
         assert_eq!(six.grid_cell(Square(0)), None);
     }
-
-    use super::*;
-    use std::collections::HashSet;
 
     fn pachisi() -> Topology {
         Topology::new(4, 8, 5).expect("valid board")

@@ -194,6 +194,33 @@ fn a_token_may_not_enter_onto_its_own_token() {
     );
 }
 
+/// 003: "A pawn may not land on a safety space occupied by an opponent's pawn"; the entry spaces
+/// are safety spaces. Only the rule that an entering pawn captures a lone opponent there opens it.
+#[test]
+fn no_pawn_enters_onto_a_safety_space_an_opponent_holds_unless_entering_captures() {
+    let rules = rules_of("parcheesi-sr", &["capture.on_entry=false"]);
+    same_square(&rules, 0, 1, 1, 52);
+    assert!(rules.castle_at(0, 1));
+    let text = "0,0,0,0/52,0,0,0/0,0,0,0/0,0,0,0 Rt -";
+    let pos = after_throw(&rules, text, "5-3");
+    let reasons = pos.why_not(&rules, 0);
+    assert_eq!(
+        reasons,
+        [Refusal::EntryBlocked {
+            square: square_name(&rules, 0, 1),
+            obstacle: Obstacle::CastleHeld,
+        }]
+    );
+    assert_eq!(
+        sentences(&reasons),
+        ["the entry square 0l4 is closed: it is a castle an opponent holds"]
+    );
+    let rules = rules_of("parcheesi-sr", &[]);
+    let pos = after_throw(&rules, text, "5-3");
+    assert!(is_legal(&pos, &rules, "E5"));
+    assert_eq!(pos.why_not(&rules, 0), []);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Going home
 // ---------------------------------------------------------------------------------------------
