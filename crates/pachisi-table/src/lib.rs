@@ -560,10 +560,14 @@ mod tests {
     use super::*;
     use pachisi_core::builtin_rules;
 
-    fn table(seats: &str, seed: u64) -> Table {
+    /// Seats from a comma-separated list of specs.
+    fn seats(specs: &str) -> Vec<SeatSpec> {
+        specs.split(',').map(|s| s.parse().expect("seat")).collect()
+    }
+
+    fn table(specs: &str, seed: u64) -> Table {
         let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
-        let seats: Vec<SeatSpec> = seats.split(',').map(|s| s.parse().expect("seat")).collect();
-        Table::new(rules, &seats, seed, GameRecord::new("pachisi")).expect("table")
+        Table::new(rules, &seats(specs), seed, GameRecord::new("pachisi")).expect("table")
     }
 
     #[test]
@@ -628,8 +632,8 @@ mod tests {
 
     #[test]
     fn a_game_restored_from_its_record_goes_on_as_if_never_stopped() {
-        let seats = "human,bot:heuristic,bot:heuristic,bot:heuristic";
-        let mut a = table(seats, 12);
+        let specs = "human,bot:heuristic,bot:heuristic,bot:heuristic";
+        let mut a = table(specs, 12);
         // Play a while, choosing the last legal move, with an undo on the way.
         let turn = |t: &mut Table| {
             while t.step_automatic().is_some() {}
@@ -645,8 +649,8 @@ mod tests {
                 a.undo().expect("undo");
             }
         }
-        let spec: Vec<SeatSpec> = seats.split(',').map(|s| s.parse().expect("seat")).collect();
-        let mut b = Table::restore(a.rules().clone(), &spec, 12, a.record()).expect("restores");
+        let mut b =
+            Table::restore(a.rules().clone(), &seats(specs), 12, a.record()).expect("restores");
         assert_eq!(b.position(), a.position());
         assert_eq!(b.log(), a.log());
         assert_eq!(b.record(), a.record());
@@ -664,13 +668,10 @@ mod tests {
 
     #[test]
     fn a_record_from_another_seed_is_refused() {
-        let seats: Vec<SeatSpec> = "human,bot,bot,bot"
-            .split(',')
-            .map(|s| s.parse().expect("seat"))
-            .collect();
+        let sides = seats("human,bot,bot,bot");
         let mut a = table("human,bot,bot,bot", 5);
         a.human_throw();
-        let e = Table::restore(a.rules().clone(), &seats, 6, a.record())
+        let e = Table::restore(a.rules().clone(), &sides, 6, a.record())
             .err()
             .expect("another seed");
         assert!(e.contains("seed 6"), "{e}");
@@ -678,10 +679,7 @@ mod tests {
 
     #[test]
     fn a_record_with_an_illegal_move_is_refused_with_the_reason() {
-        let seats: Vec<SeatSpec> = "human,bot,bot,bot"
-            .split(',')
-            .map(|s| s.parse().expect("seat"))
-            .collect();
+        let sides = seats("human,bot,bot,bot");
         let mut a = table("human,bot,bot,bot", 5);
         a.human_throw();
         let mut record = a.record().clone();
@@ -692,7 +690,7 @@ mod tests {
             pair: false,
             round_again: false,
         }));
-        let e = Table::restore(a.rules().clone(), &seats, 5, &record)
+        let e = Table::restore(a.rules().clone(), &sides, 5, &record)
             .err()
             .expect("an illegal move");
         assert!(e.starts_with("record line 0, column 0: move 50+3: "), "{e}");
@@ -754,11 +752,8 @@ mod tests {
     #[test]
     fn a_finished_game_takes_no_move_back() {
         let rules = Arc::new(builtin_rules("ludo", &[]).expect("builtin"));
-        let seats: Vec<SeatSpec> = "human,bot:random,bot:random,bot:random"
-            .split(',')
-            .map(|s| s.parse().expect("seat"))
-            .collect();
-        let mut t = Table::new(rules, &seats, 5, GameRecord::new("ludo")).expect("table");
+        let sides = seats("human,bot:random,bot:random,bot:random");
+        let mut t = Table::new(rules, &sides, 5, GameRecord::new("ludo")).expect("table");
         let mut moved = false;
         while t.position().phase() != Phase::Over {
             while t.step_automatic().is_some() {}
