@@ -36,7 +36,7 @@ pub mod random;
 mod spec;
 
 pub use eval::{Evaluator, Values, Weights};
-pub use spec::{BotKind, BotSpec, SpecError};
+pub use spec::{BotKind, BotSpec, Budget, SpecError, BUILTIN_WEIGHTS};
 
 use pachisi_core::{Move, Position, Rules};
 

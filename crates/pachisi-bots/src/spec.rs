@@ -1,6 +1,11 @@
 //! Bot spec strings: `name` then `:key=value` options, e.g. `mcts:playouts=2000`,
 //! `expectimax:depth=2:weights=my.toml`. Options are separated by colons so that lists of specs
 //! can be separated by commas.
+//!
+//! A spec from someone who may not read the machine's files (a visitor of `pachisi serve`) is
+//! parsed with [`BotSpec::parse_untrusted`]: its `weights` must name built-in weights
+//! ([`BUILTIN_WEIGHTS`]), and no file is opened whatever it says. [`BotSpec::budget`] tells what
+//! a search may spend, so that a server can hold it to its limits.
 
 use crate::eval::{Evaluator, Weights};
 use crate::expectimax::{ExpectimaxBot, ExpectimaxConfig};
@@ -14,6 +19,33 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Weights that `weights=NAME` names without a file: `default`, the shipped
+/// `weights/default.toml`.
+pub const BUILTIN_WEIGHTS: &[&str] = &["default"];
+
+/// What a bot may spend on one decision, as its spec sets it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// No search: `random` and `heuristic` cost one evaluation per move.
+    OnePly,
+    /// Expectimax: throws searched ahead, and positions per decision.
+    Expectimax {
+        /// Throws searched beyond the current one.
+        depth: u32,
+        /// Most positions searched per decision.
+        nodes: u64,
+    },
+    /// Monte Carlo tree search: playouts per decision, or a time per decision instead.
+    Mcts {
+        /// Playouts per decision (when no time is set).
+        playouts: u32,
+        /// Time per decision, which replaces the playout count.
+        time: Option<Duration>,
+        /// Throws per playout before the evaluation scores it (0: to the end).
+        cutoff: u32,
+    },
+}
 
 /// The kinds of bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +96,9 @@ pub enum SpecError {
     /// An option without `=value`, or given twice.
     #[error("bad option `{0}`: write key=value, each key once")]
     Malformed(String),
+    /// `weights=PATH` where files may not be read.
+    #[error("bot option `weights`: `{0}` is not built-in weights (here only {names} may be named, and no file is read)", names = BUILTIN_WEIGHTS.join(", "))]
+    FileNotAllowed(String),
     /// A value that does not fit its option.
     #[error("bot option `{key}`: {reason}")]
     BadValue {
@@ -100,6 +135,32 @@ impl BotSpec {
         }
     }
 
+    /// Parses a spec from someone who may not read this machine's files: as
+    /// [`str::parse`], but `weights` must name built-in weights, and no file is opened (so the
+    /// answer says nothing of the files there).
+    ///
+    /// # Errors
+    /// As [`str::parse`], and [`SpecError::FileNotAllowed`] for weights that are not built in.
+    pub fn parse_untrusted(text: &str) -> Result<BotSpec, SpecError> {
+        parse(text, Files::Refused)
+    }
+
+    /// What the bot may spend on one decision.
+    pub fn budget(&self) -> Budget {
+        match &self.config {
+            Config::Random | Config::Heuristic(_) => Budget::OnePly,
+            Config::Expectimax(c, _) => Budget::Expectimax {
+                depth: c.depth,
+                nodes: c.nodes,
+            },
+            Config::Mcts(c, _) => Budget::Mcts {
+                playouts: c.playouts,
+                time: c.time,
+                cutoff: c.cutoff,
+            },
+        }
+    }
+
     /// Builds a bot for a ruleset; `seed` drives every random choice it makes.
     pub fn build(&self, rules: Arc<Rules>, seed: u64) -> Box<dyn Bot> {
         let eval = |w: &Weights| Evaluator::new(rules.clone(), w.clone());
@@ -122,64 +183,69 @@ impl FromStr for BotSpec {
     type Err = SpecError;
 
     fn from_str(text: &str) -> Result<BotSpec, SpecError> {
-        let text = text.trim();
-        let mut parts = text.split(':');
-        let name = parts.next().unwrap_or_default();
-        let kind = BotKind::ALL
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(k, _)| *k)
-            .ok_or_else(|| SpecError::UnknownBot(name.to_string()))?;
-        let mut opts = Options::parse(name, parts)?;
-        let config = match kind {
-            BotKind::Random => Config::Random,
-            BotKind::Heuristic => Config::Heuristic(opts.weights()?),
-            BotKind::Expectimax => Config::Expectimax(
-                ExpectimaxConfig {
-                    depth: opts.number("depth", ExpectimaxConfig::DEFAULT_DEPTH, 0..=4)?,
-                    nodes: opts.number(
-                        "nodes",
-                        ExpectimaxConfig::DEFAULT_NODES,
-                        1..=1_000_000_000,
+        parse(text, Files::Allowed)
+    }
+}
+
+/// Whether `weights=PATH` may read a file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Files {
+    Allowed,
+    Refused,
+}
+
+fn parse(text: &str, files: Files) -> Result<BotSpec, SpecError> {
+    let text = text.trim();
+    let mut parts = text.split(':');
+    let name = parts.next().unwrap_or_default();
+    let kind = BotKind::ALL
+        .iter()
+        .find(|(_, n)| *n == name)
+        .map(|(k, _)| *k)
+        .ok_or_else(|| SpecError::UnknownBot(name.to_string()))?;
+    let mut opts = Options::parse(name, parts, files)?;
+    let config = match kind {
+        BotKind::Random => Config::Random,
+        BotKind::Heuristic => Config::Heuristic(opts.weights()?),
+        BotKind::Expectimax => Config::Expectimax(
+            ExpectimaxConfig {
+                depth: opts.number("depth", ExpectimaxConfig::DEFAULT_DEPTH, 0..=4)?,
+                nodes: opts.number("nodes", ExpectimaxConfig::DEFAULT_NODES, 1..=1_000_000_000)?,
+            },
+            opts.weights()?,
+        ),
+        BotKind::Mcts => {
+            let ms: u32 = opts.number("ms", 0, 0..=600_000)?;
+            Config::Mcts(
+                MctsConfig {
+                    playouts: opts.number(
+                        "playouts",
+                        MctsConfig::DEFAULT_PLAYOUTS,
+                        1..=10_000_000,
                     )?,
+                    time: (ms > 0).then(|| Duration::from_millis(u64::from(ms))),
+                    exploration: opts.real("c", MctsConfig::DEFAULT_EXPLORATION)?,
+                    cutoff: opts.number("cutoff", MctsConfig::DEFAULT_CUTOFF, 0..=100_000)?,
+                    rollout: match opts.take("rollout").as_deref() {
+                        None | Some("heuristic") => Rollout::Heuristic,
+                        Some("random") => Rollout::Random,
+                        Some(other) => {
+                            return Err(SpecError::BadValue {
+                                key: "rollout".into(),
+                                reason: format!("`{other}` is neither `random` nor `heuristic`"),
+                            })
+                        }
+                    },
                 },
                 opts.weights()?,
-            ),
-            BotKind::Mcts => {
-                let ms: u32 = opts.number("ms", 0, 0..=600_000)?;
-                Config::Mcts(
-                    MctsConfig {
-                        playouts: opts.number(
-                            "playouts",
-                            MctsConfig::DEFAULT_PLAYOUTS,
-                            1..=10_000_000,
-                        )?,
-                        time: (ms > 0).then(|| Duration::from_millis(u64::from(ms))),
-                        exploration: opts.real("c", MctsConfig::DEFAULT_EXPLORATION)?,
-                        cutoff: opts.number("cutoff", MctsConfig::DEFAULT_CUTOFF, 0..=100_000)?,
-                        rollout: match opts.take("rollout").as_deref() {
-                            None | Some("heuristic") => Rollout::Heuristic,
-                            Some("random") => Rollout::Random,
-                            Some(other) => {
-                                return Err(SpecError::BadValue {
-                                    key: "rollout".into(),
-                                    reason: format!(
-                                        "`{other}` is neither `random` nor `heuristic`"
-                                    ),
-                                })
-                            }
-                        },
-                    },
-                    opts.weights()?,
-                )
-            }
-        };
-        opts.finish(kind)?;
-        Ok(BotSpec {
-            text: text.to_string(),
-            config,
-        })
-    }
+            )
+        }
+    };
+    opts.finish(kind)?;
+    Ok(BotSpec {
+        text: text.to_string(),
+        config,
+    })
 }
 
 /// The options each kind takes, for error messages.
@@ -196,10 +262,15 @@ fn valid_options(kind: BotKind) -> &'static str {
 struct Options {
     bot: String,
     pairs: Vec<(String, String)>,
+    files: Files,
 }
 
 impl Options {
-    fn parse<'a>(bot: &str, parts: impl Iterator<Item = &'a str>) -> Result<Options, SpecError> {
+    fn parse<'a>(
+        bot: &str,
+        parts: impl Iterator<Item = &'a str>,
+        files: Files,
+    ) -> Result<Options, SpecError> {
         let mut pairs: Vec<(String, String)> = Vec::new();
         for part in parts {
             let (k, v) = part
@@ -214,6 +285,7 @@ impl Options {
         Ok(Options {
             bot: bot.to_string(),
             pairs,
+            files,
         })
     }
 
@@ -266,6 +338,8 @@ impl Options {
     fn weights(&mut self) -> Result<Weights, SpecError> {
         match self.take("weights") {
             None => Ok(Weights::default()),
+            Some(name) if BUILTIN_WEIGHTS.contains(&name.as_str()) => Ok(Weights::default()),
+            Some(path) if self.files == Files::Refused => Err(SpecError::FileNotAllowed(path)),
             Some(path) => Weights::from_file(Path::new(&path)).map_err(|e| SpecError::BadValue {
                 key: "weights".into(),
                 reason: e.to_string(),
@@ -303,6 +377,47 @@ mod tests {
     }
 
     #[test]
+    fn untrusted_specs_name_built_in_weights_and_report_their_budget() {
+        let s = BotSpec::parse_untrusted("expectimax:depth=2:weights=default").expect("built in");
+        assert_eq!(
+            s.budget(),
+            Budget::Expectimax {
+                depth: 2,
+                nodes: ExpectimaxConfig::DEFAULT_NODES
+            }
+        );
+        let s = BotSpec::parse_untrusted("mcts:ms=300").expect("valid");
+        assert_eq!(
+            s.budget(),
+            Budget::Mcts {
+                playouts: MctsConfig::DEFAULT_PLAYOUTS,
+                time: Some(Duration::from_millis(300)),
+                cutoff: MctsConfig::DEFAULT_CUTOFF
+            }
+        );
+        assert_eq!(
+            BotSpec::parse_untrusted("heuristic")
+                .expect("valid")
+                .budget(),
+            Budget::OnePly
+        );
+        // A path is refused before anything looks at it: a file that exists and one that does
+        // not get the same answer.
+        let here = std::env::current_dir().expect("cwd").join("Cargo.toml");
+        let there = here.with_file_name("no-such-file.toml");
+        let answers: Vec<String> = [here, there]
+            .iter()
+            .map(|p| {
+                BotSpec::parse_untrusted(&format!("heuristic:weights={}", p.display()))
+                    .expect_err("refused")
+                    .to_string()
+                    .replace(&p.display().to_string(), "PATH")
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1]);
+    }
+
+    #[test]
     fn bad_specs_say_what_is_wrong() {
         let e = "alphazero".parse::<BotSpec>().expect_err("unknown");
         assert!(e.to_string().contains("alphazero"));
@@ -325,6 +440,10 @@ mod tests {
             .parse::<BotSpec>()
             .expect_err("missing file");
         assert!(e.to_string().contains("/no/such/file.toml"), "{e}");
+        let e = BotSpec::parse_untrusted("heuristic:weights=/dev/zero")
+            .expect_err("no file from an untrusted spec");
+        assert_eq!(e, SpecError::FileNotAllowed("/dev/zero".into()));
+        assert!(e.to_string().contains("default"), "{e}");
         let e = "random:seed=3"
             .parse::<BotSpec>()
             .expect_err("random has no options");

@@ -27,6 +27,7 @@ mod tournament;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
+use pachisi_server::Limits;
 use std::process::ExitCode;
 
 /// Pachisi, the cross-and-circle race game of India, and its family.
@@ -248,6 +249,30 @@ struct ServeArgs {
     /// The bot that gives hints, e.g. `expectimax:depth=3`.
     #[arg(long, default_value = "expectimax", value_name = "SPEC")]
     hint_bot: String,
+    /// The address people reach the server at, when it is not only its IP address: a name, or
+    /// a reverse proxy in front (e.g. https://pachisi.example.org/). The server answers to IP
+    /// addresses, localhost and this name only, and takes actions only from its own pages.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+    /// Most games kept on the server at once; a new game beyond is refused (429).
+    #[arg(long, default_value_t = Limits::default().max_games, value_name = "N")]
+    max_games: usize,
+    /// Most games one address may have on the server at once.
+    #[arg(long, default_value_t = Limits::default().max_games_per_client, value_name = "N")]
+    max_games_per_client: usize,
+    /// Days after its last action that a game is deleted, finished or not.
+    #[arg(long, default_value_t = 30, value_name = "DAYS")]
+    expire_days: u64,
+    /// Most HTTP connections open at once (more wait until one closes).
+    #[arg(long, default_value_t = Limits::default().max_connections, value_name = "N")]
+    max_connections: usize,
+    /// Most WebSockets open at once, over all games.
+    #[arg(long, default_value_t = Limits::default().max_sockets, value_name = "N")]
+    max_sockets: usize,
+    /// Threads that think for bots, hints and replays, shared by all games (default: one per
+    /// core).
+    #[arg(long, value_name = "N")]
+    work_threads: Option<usize>,
 }
 
 /// The settings of `pachisi replay`.

@@ -1,26 +1,31 @@
 //! The HTTP routes: the page, the JSON API and the WebSocket of each game (docs/api.md). Every
 //! failure is answered with a status and `{"error": "..."}`; no input can make a handler panic.
+//! Heavy work (bots' hints, replays) runs on blocking threads with a permit of the shared pool,
+//! and is refused with 503 when the pool is full rather than queued without end.
 
-use crate::games::{GameError, Games, NewGame, Request};
-use crate::view;
-use axum::body::Bytes;
+use crate::game::GameError;
+use crate::game::Request;
+use crate::games::{Games, NewGame};
+use crate::guard::{self, Site};
+use crate::replay::{replay_json, ReplayRequest};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
-use futures_util::{SinkExt, StreamExt};
+use axum::{middleware, Json, Router};
 use pachisi_bots::BotSpec;
-use pachisi_core::{builtin_rules, GameRecord, BUILTIN_RULESETS};
-use pachisi_table::{record_overrides, SeatSpec, Table};
+use pachisi_core::{builtin_rules, BUILTIN_RULESETS};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
+use std::time::Duration;
+use tower_http::timeout::TimeoutLayer;
 
-/// The largest request body or WebSocket message accepted.
-pub const MAX_MESSAGE: usize = 64 * 1024;
-/// The largest record accepted by the replay viewer.
-pub const MAX_RECORD: usize = 1024 * 1024;
+/// The longest a request may take, its body included; a client that sends its body slower is
+/// answered 408.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// What the handlers share.
 #[derive(Clone)]
@@ -29,18 +34,54 @@ pub struct AppState {
     pub games: Arc<Games>,
     /// The bot that gives hints.
     pub hint_bot: BotSpec,
+    /// The list of rulesets as JSON, made once.
+    rulesets: Arc<str>,
+    /// Open WebSockets.
+    pub(crate) sockets: Arc<AtomicUsize>,
+}
+
+impl AppState {
+    /// The state of a server of `games`, with hints from `hint_bot`.
+    ///
+    /// # Errors
+    /// When a built-in ruleset does not compile (a defect of the build).
+    pub fn new(games: Arc<Games>, hint_bot: BotSpec) -> Result<AppState, String> {
+        let mut list = Vec::new();
+        for (name, _) in BUILTIN_RULESETS {
+            let rules = builtin_rules(name, &[]).map_err(|e| format!("ruleset {name}: {e}"))?;
+            list.push(crate::view::RulesetInfo::of(&rules));
+        }
+        let rulesets = serde_json::to_string(&list).map_err(|e| e.to_string())?;
+        Ok(AppState {
+            games,
+            hint_bot,
+            rulesets: rulesets.into(),
+            sockets: Arc::new(AtomicUsize::new(0)),
+        })
+    }
 }
 
 /// An error answer.
-struct ApiError(StatusCode, String);
+pub struct ApiError(StatusCode, String);
+
+impl ApiError {
+    /// What the error says.
+    pub fn message(&self) -> &str {
+        &self.1
+    }
+}
 
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
         let status = match e {
             GameError::NotFound(_) => StatusCode::NOT_FOUND,
             GameError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            GameError::NotNow(_) => StatusCode::CONFLICT,
+            GameError::NotNow(_) | GameError::Unplayable(_) => StatusCode::CONFLICT,
             GameError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            GameError::Forbidden(_) => StatusCode::FORBIDDEN,
+            GameError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            GameError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            GameError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             GameError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError(status, e.to_string())
@@ -49,10 +90,10 @@ impl From<GameError> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(e: JsonRejection) -> ApiError {
-        let status = if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            StatusCode::PAYLOAD_TOO_LARGE
-        } else {
-            StatusCode::BAD_REQUEST
+        let status = match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            _ => StatusCode::BAD_REQUEST,
         };
         ApiError(status, e.body_text())
     }
@@ -60,74 +101,111 @@ impl From<JsonRejection> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
+        let mut response = guard::error_response(self.0, &self.1);
+        if matches!(
+            self.0,
+            StatusCode::SERVICE_UNAVAILABLE | StatusCode::TOO_MANY_REQUESTS
+        ) {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("5"));
+        }
+        response
     }
 }
 
 type ApiResult<T> = Result<T, ApiError>;
 
-/// A state (already JSON text) as a response.
-fn json_text(status: StatusCode, text: Arc<str>) -> Response {
+/// JSON text as a response.
+fn json_text(status: StatusCode, text: impl Into<String>) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "application/json")],
-        text.to_string(),
+        text.into(),
     )
         .into_response()
 }
 
-/// The router of the whole server.
-pub fn router(state: AppState) -> Router {
+/// The address of the client, when the server was told it (it always is, but for tests that
+/// call the router directly).
+struct Client(Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, Self::Rejection> {
+        Ok(Client(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
+        ))
+    }
+}
+
+/// The router of the whole server, answering as `site`.
+pub fn router(state: AppState, site: Site) -> Router {
+    let limits = state.games.limits().clone();
+    // A record travels as a JSON string, where escapes may double its length.
+    let replay_body = 2 * limits.max_record + 1024;
     Router::new()
         .route("/", get(crate::web::index))
         .route("/app.js", get(crate::web::script))
         .route("/style.css", get(crate::web::style))
         .route("/api/rulesets", get(rulesets))
         .route("/api/games", get(list_games).post(create_game))
-        .route("/api/games/{id}", get(read_game))
+        .route("/api/games/{id}", get(read_game).delete(delete_game))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(record))
-        .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/games/{id}/ws", get(crate::ws::websocket))
         .route(
             "/api/replay",
-            post(replay).layer(DefaultBodyLimit::max(MAX_RECORD)),
+            post(replay).layer(DefaultBodyLimit::max(replay_body)),
         )
         .fallback(not_found)
-        .layer(DefaultBodyLimit::max(MAX_MESSAGE))
+        .layer(DefaultBodyLimit::max(limits.max_body))
         .with_state(state)
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(middleware::from_fn_with_state(
+            Arc::new(site),
+            guard::check_site,
+        ))
+        .layer(middleware::from_fn(guard::finish))
 }
 
 async fn not_found() -> ApiError {
     ApiError(StatusCode::NOT_FOUND, "no such page".into())
 }
 
-async fn rulesets() -> ApiResult<Json<Vec<view::RulesetInfo>>> {
-    let mut list = Vec::new();
-    for (name, _) in BUILTIN_RULESETS {
-        let rules = builtin_rules(name, &[])
-            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        list.push(view::RulesetInfo::of(&rules));
-    }
-    Ok(Json(list))
+async fn rulesets(State(state): State<AppState>) -> Response {
+    json_text(StatusCode::OK, state.rulesets.to_string())
 }
 
 async fn list_games(State(state): State<AppState>) -> Json<Vec<serde_json::Value>> {
-    Json(state.games.list().iter().map(|g| g.summary()).collect())
+    Json(state.games.list())
 }
 
 async fn create_game(
     State(state): State<AppState>,
+    Client(client): Client,
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(new) = body?;
     let games = state.games.clone();
-    let game = blocking(move || games.create(new)).await?;
-    Ok(json_text(StatusCode::CREATED, game.state_json()?))
+    let created = blocking(move || games.create(new, client)).await?;
+    // The state with the host's token, which is shown this once.
+    let mut state: serde_json::Value = serde_json::from_str(&created.game.state_json())
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    state["host_token"] = created.host_token.into();
+    Ok(json_text(StatusCode::CREATED, state.to_string()))
 }
 
 /// Runs `work` off the async threads: building and running bots and writing the database block.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
 ) -> ApiResult<T> {
     tokio::task::spawn_blocking(work)
@@ -136,9 +214,49 @@ async fn blocking<T: Send + 'static>(
         .map_err(ApiError::from)
 }
 
+/// The longest a request waits for a permit of the shared pool.
+const WORK_WAIT: Duration = Duration::from_secs(5);
+
+/// Runs heavy `work` with a permit of the shared pool, or answers 503 when none comes free
+/// within [`WORK_WAIT`].
+async fn heavy<T: Send + 'static>(
+    games: &Games,
+    work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
+) -> ApiResult<T> {
+    let permit = tokio::time::timeout(WORK_WAIT, games.work().clone().acquire_owned())
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| {
+            ApiError::from(GameError::Busy(
+                "the server is busy thinking: try again in a few seconds".into(),
+            ))
+        })?;
+    blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+}
+
 async fn read_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let game = state.games.get(&id)?;
-    Ok(json_text(StatusCode::OK, game.state_json()?))
+    Ok(json_text(StatusCode::OK, game.state_json().to_string()))
+}
+
+async fn delete_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<StatusCode> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string());
+    let games = state.games.clone();
+    blocking(move || games.delete(&id, token.as_deref())).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 async fn act(
@@ -150,13 +268,13 @@ async fn act(
     let Json(request) = body?;
     let games = state.games.clone();
     let text = blocking(move || games.act(&game, request)).await?;
-    Ok(json_text(StatusCode::OK, text))
+    Ok(json_text(StatusCode::OK, text.to_string()))
 }
 
 async fn hint(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let game = state.games.get(&id)?;
     let bot = state.hint_bot.clone();
-    let value = blocking(move || game.hint(&bot)).await?;
+    let value = heavy(&state.games, move || game.hint(&bot)).await?;
     Ok(Json(value).into_response())
 }
 
@@ -180,133 +298,16 @@ async fn record(State(state): State<AppState>, Path(id): Path<String>) -> ApiRes
 }
 
 /// Every frame of a record, for the replay viewer.
-async fn replay(body: Bytes) -> ApiResult<Json<view::ReplayView>> {
-    let invalid = |m: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m);
-    let text = std::str::from_utf8(&body)
-        .map_err(|_| ApiError(StatusCode::BAD_REQUEST, "a record is UTF-8 text".into()))?;
-    let record = GameRecord::parse(text).map_err(|e| invalid(e.to_string()))?;
-    let name = record.tag("Ruleset").unwrap_or_default().to_string();
-    let rules = builtin_rules(&name, &record_overrides(&record))
-        .map_err(|e| invalid(format!("ruleset `{name}`: {e}")))?;
-    let rules = Arc::new(rules);
-    let board = view::BoardView::of(&rules).map_err(invalid)?;
-    let players: Vec<String> = record
-        .tag("Seats")
-        .map(|s| s.split(',').map(String::from).collect())
-        .unwrap_or_default();
-    let mut header = GameRecord::new(&name);
-    if let Some(start) = record.tag("Start") {
-        header.set_tag("Start", start);
-    }
-    let humans = vec![SeatSpec::Human; usize::from(rules.seats())];
-    let mut table = Table::new(rules.clone(), &humans, 0, header).map_err(invalid)?;
-    let mut frames = vec![view::frame(&table, None)];
-    for &(action, line, column) in &record.actions {
-        table
-            .apply_action(action)
-            .map_err(|e| invalid(format!("record line {line}, column {column}: {e}")))?;
-        // A seat marker (`Y:`) checks whose turn it is; it is no action of the game.
-        if !matches!(action, pachisi_core::Action::Seat(_)) {
-            frames.push(view::frame(&table, Some(crate::store::token(&action))));
-        }
-    }
-    Ok(Json(view::ReplayView {
-        ruleset: view::brief(&rules),
-        board,
-        seats: view::seats(&rules, &players),
-        frames,
-    }))
-}
-
-async fn websocket(
+async fn replay(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    upgrade: WebSocketUpgrade,
+    body: Result<Json<ReplayRequest>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
-    let games = state.games.clone();
-    Ok(upgrade
-        .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| watch(socket, games, game)))
-}
-
-/// Sends the state now and after every action; takes actions sent as messages.
-async fn watch(socket: WebSocket, games: Arc<Games>, game: Arc<crate::games::Game>) {
-    let (mut sender, mut receiver) = socket.split();
-    let (hello, mut updates) = match game.watch() {
-        Ok((state, updates)) => (envelope_state(&state), updates),
-        Err(e) => {
-            let _ = sender
-                .send(Message::Text(envelope_error(&e.to_string()).into()))
-                .await;
-            return;
-        }
-    };
-    if sender.send(Message::Text(hello.into())).await.is_err() {
-        return;
-    }
-    loop {
-        tokio::select! {
-            update = updates.recv() => {
-                let text = match update {
-                    Ok(state) => envelope_state(&state),
-                    // Too slow to keep up: the newest state says all there is.
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                        match game.state_json() {
-                            Ok(state) => envelope_state(&state),
-                            Err(_) => continue,
-                        }
-                    }
-                    Err(_) => break,
-                };
-                if sender.send(Message::Text(text.into())).await.is_err() {
-                    break;
-                }
-            }
-            incoming = receiver.next() => {
-                let reply = match incoming {
-                    Some(Ok(Message::Text(text))) => answer(&games, &game, text.as_str()).await,
-                    Some(Ok(Message::Binary(_))) => Some(envelope_error("messages are JSON text")),
-                    Some(Ok(Message::Close(_))) | None => break,
-                    Some(Ok(_)) => None,
-                    Some(Err(e)) => {
-                        // A message over the limit: say so, then close.
-                        let _ = sender
-                            .send(Message::Close(Some(CloseFrame {
-                                code: axum::extract::ws::close_code::SIZE,
-                                reason: format!("{e}").into(),
-                            })))
-                            .await;
-                        break;
-                    }
-                };
-                if let Some(reply) = reply {
-                    if sender.send(Message::Text(reply.into())).await.is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Plays an action sent on the WebSocket; an error goes back to that connection only (the new
-/// state reaches everyone through the broadcast).
-async fn answer(games: &Arc<Games>, game: &Arc<crate::games::Game>, text: &str) -> Option<String> {
-    let request: Request = match serde_json::from_str(text) {
-        Ok(r) => r,
-        Err(e) => return Some(envelope_error(&format!("bad message: {e}"))),
-    };
-    let games = games.clone();
-    let game = game.clone();
-    let refused = blocking(move || games.act(&game, request)).await.err()?;
-    Some(envelope_error(&refused.1))
-}
-
-fn envelope_state(state: &str) -> String {
-    format!("{{\"type\":\"state\",\"state\":{state}}}")
-}
-
-fn envelope_error(error: &str) -> String {
-    serde_json::json!({ "type": "error", "error": error }).to_string()
+    let Json(request) = body?;
+    let limits = state.games.limits();
+    let (bytes, actions) = (limits.max_record, limits.max_replay_actions);
+    let text = heavy(&state.games, move || {
+        replay_json(&request.record, bytes, actions)
+    })
+    .await?;
+    Ok(json_text(StatusCode::OK, text))
 }

@@ -1,57 +1,26 @@
-//! The games the server holds: each a [`Table`] behind a lock, the people watching it (a
-//! broadcast channel of states), and the bots' turns played in the background. Every action is
-//! committed to the database before it is broadcast; if the commit fails, the game is rebuilt
-//! from the database, which stays the truth.
+//! The games the server holds ([`Game`]s, and the [`Unplayable`] ones), how they are created
+//! within the server's limits, deleted by their host or when abandoned, and how their actions are
+//! committed and their bots driven. Every action is committed to the database before it is
+//! broadcast; if the commit fails, the game is put back as the database has it, which stays the
+//! truth. Bots think on a pool of threads shared by every game ([`Limits::work_threads`]), and
+//! a bot whose action the database refuses tries again later and later, never in a spin.
 
-use crate::store::{record_of, Store, StoredGame};
+use crate::game::{apply, build, lock, restore, Game, GameError, Request, Unplayable};
+use crate::limits::Limits;
+use crate::store::{Store, StoredGame};
 use crate::view;
-use pachisi_bots::BotSpec;
 use pachisi_core::ruleset::Device;
 use pachisi_core::{builtin_rules, GameRecord};
-use pachisi_table::{record_header, SeatSpec, Table};
+use pachisi_table::Table;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::net::IpAddr;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
-use tokio::sync::broadcast;
-
-/// Why a request about a game failed; each maps to an HTTP status (docs/api.md).
-#[derive(Debug, thiserror::Error)]
-pub enum GameError {
-    /// No game has the id.
-    #[error("there is no game {0}")]
-    NotFound(String),
-    /// The request is malformed.
-    #[error("{0}")]
-    BadRequest(String),
-    /// The action is not due now.
-    #[error("{0}")]
-    NotNow(String),
-    /// The action, ruleset or bot is not valid.
-    #[error("{0}")]
-    Invalid(String),
-    /// The database failed.
-    #[error("{0}")]
-    Store(String),
-}
-
-/// What a client asks a game to do.
-#[derive(Clone, Debug, serde::Deserialize)]
-#[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
-pub enum Request {
-    /// A person throws. (Written as a struct variant so that unknown fields are refused.)
-    Throw {},
-    /// A person moves: by notation, or by index into the listed moves.
-    Move {
-        /// The move in notation.
-        #[serde(rename = "move")]
-        notation: Option<String>,
-        /// The move's index in the state's `moves`.
-        index: Option<usize>,
-    },
-    /// A person takes back their last move.
-    Undo {},
-}
+use subtle::ConstantTimeEq;
+use tokio::sync::Semaphore;
 
 /// How to set up a new game (`POST /api/games`).
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -71,177 +40,207 @@ pub struct NewGame {
     pub set: Vec<String>,
 }
 
-/// One game.
-pub struct Game {
-    /// The game's row: its id, when it was created, the rules, the seats and the seed. Its
-    /// actions are the table's, from the moment the game is built.
-    stored: StoredGame,
-    table: Mutex<Table>,
-    /// States, as JSON text, to everyone watching.
-    updates: broadcast::Sender<Arc<str>>,
-    /// Whether a task is playing the bots' turns.
-    driving: AtomicBool,
+/// A game just created, and the token that lets its host delete it (shown once, kept nowhere
+/// but as its hash).
+pub struct Created {
+    /// The game.
+    pub game: Arc<Game>,
+    /// The host's token.
+    pub host_token: String,
 }
 
-impl Game {
-    /// The game's id.
-    pub fn id(&self) -> &str {
-        &self.stored.id
-    }
+/// The longest wait between two tries of a bot whose action the database refused.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
+/// The first such wait.
+const FIRST_BACKOFF: Duration = Duration::from_millis(100);
 
-    fn lock(&self) -> MutexGuard<'_, Table> {
-        // A panic while a table was locked leaves it as the last complete action left it.
-        self.table.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The state as JSON text.
-    pub fn state_json(&self) -> Result<Arc<str>, GameError> {
-        self.state_of(&self.lock())
-    }
-
-    /// Watches the game: its state now, and every state after an action from then on. Both are
-    /// taken under the game's lock (states are broadcast under it too), so the first update
-    /// always follows the state returned.
-    pub fn watch(&self) -> Result<(Arc<str>, broadcast::Receiver<Arc<str>>), GameError> {
-        let table = self.lock();
-        let state = self.state_of(&table)?;
-        Ok((state, self.updates.subscribe()))
-    }
-
-    /// A summary for the list of games.
-    pub fn summary(&self) -> serde_json::Value {
-        let table = self.lock();
-        let pos = table.position();
-        serde_json::json!({
-            "id": self.stored.id,
-            "ruleset": self.stored.ruleset,
-            "created": self.stored.created,
-            "phase": view::phase_name(pos.phase()),
-            "to_move": pos.to_move(),
-            "actions": table.record().actions.len(),
-            "result": view::result(table.rules(), pos),
-        })
-    }
-
-    /// The record as text.
-    pub fn record_text(&self) -> Result<String, GameError> {
-        let table = self.lock();
-        table
-            .record_to_save()
-            .to_text(table.rules())
-            .map_err(|e| GameError::Invalid(e.to_string()))
-    }
-
-    /// The state of this game at `table` (its own, locked) as JSON text.
-    fn state_of(&self, table: &Table) -> Result<Arc<str>, GameError> {
-        let state = view::game_state(&self.stored.id, table, &self.stored.seats)
-            .map_err(GameError::Invalid)?;
-        serde_json::to_string(&state)
-            .map(Arc::from)
-            .map_err(|e| GameError::Invalid(e.to_string()))
-    }
-
-    /// The hint bot's ranking of the moves.
-    pub fn hint(&self, bot: &BotSpec) -> Result<serde_json::Value, GameError> {
-        // The bot searches without the game's lock, which would hold up the game's actions, its
-        // state and the list of games for as long as the search takes.
-        let (rules, pos, seed) = {
-            let table = self.lock();
-            if !table.awaits_human() || table.position().phase() != pachisi_core::Phase::Move {
-                return Err(GameError::NotNow(
-                    "a hint is for a person's move: none is due".into(),
-                ));
-            }
-            (
-                table.rules().clone(),
-                *table.position(),
-                table.throw_count(),
-            )
-        };
-        let mut hinter = bot.build(rules.clone(), seed);
-        let ranked = hinter
-            .rank(&pos)
-            .ok_or_else(|| GameError::Invalid(format!("the bot {bot} gives no winning chances")))?;
-        let moves: Vec<_> = ranked
-            .iter()
-            .map(|r| {
-                serde_json::json!({
-                    "move": r.mv.to_string(),
-                    "win_chance": r.win_chance,
-                    "description": pachisi_core::describe::describe_move(&rules, &pos, r.mv).description,
-                })
-            })
-            .collect();
-        Ok(serde_json::json!({ "bot": bot.to_string(), "moves": moves }))
-    }
-}
-
-/// Every game, the database, and how bots are paced.
+/// Every game, the database, the limits, and the threads that do the heavy work.
 pub struct Games {
     games: Mutex<HashMap<String, Arc<Game>>>,
-    store: Mutex<Store>,
+    unplayable: Mutex<HashMap<String, Unplayable>>,
+    /// Held while a game is counted and added, so that the limits hold under concurrent
+    /// creations.
+    creating: Mutex<()>,
+    store: Store,
     pace: Duration,
+    limits: Limits,
+    /// Permits to think (bots, hints, replays): at most [`Limits::work_threads`] at once.
+    work: Arc<Semaphore>,
 }
 
 impl Games {
-    /// Opens the games kept in `store`, rebuilding each from its actions.
+    /// Opens the games kept in `store`, rebuilding each from its actions. A game that has not
+    /// changed within [`Limits::expire_after`] is deleted; one that cannot be played here is
+    /// kept as unplayable, and the reason printed on standard error.
     ///
     /// # Errors
-    /// When the database cannot be read or a stored game no longer replays.
-    pub fn load(store: Store, pace: Duration) -> Result<Arc<Games>, String> {
+    /// When the database cannot be read.
+    pub fn load(store: Store, pace: Duration, limits: Limits) -> Result<Arc<Games>, String> {
         let stored = store.load_all().map_err(|e| e.to_string())?;
         let games = Arc::new(Games {
             games: Mutex::new(HashMap::new()),
-            store: Mutex::new(store),
+            unplayable: Mutex::new(HashMap::new()),
+            creating: Mutex::new(()),
+            store,
             pace,
+            work: Arc::new(Semaphore::new(limits.work_threads.max(1))),
+            limits,
         });
+        let oldest = games.oldest_kept(now());
         for s in stored {
-            let game = build(s)?;
-            games.map().insert(game.stored.id.clone(), Arc::new(game));
+            if s.updated < oldest {
+                games.store.delete(&s.id).map_err(|e| e.to_string())?;
+                continue;
+            }
+            games.add(build(s, None, &games.limits.bots));
         }
         Ok(games)
     }
 
-    fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Game>>> {
-        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    /// The permits for heavy work, shared with the routes (hints, replays).
+    pub fn work(&self) -> &Arc<Semaphore> {
+        &self.work
     }
 
-    fn store(&self) -> MutexGuard<'_, Store> {
-        self.store.lock().unwrap_or_else(|e| e.into_inner())
+    /// The limits the server keeps.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Game>>> {
+        lock(&self.games)
+    }
+
+    /// Keeps a built game, or the reason it cannot be played.
+    fn add(&self, built: Result<Game, (StoredGame, String)>) -> Option<Arc<Game>> {
+        match built {
+            Ok(game) => {
+                let game = Arc::new(game);
+                self.map().insert(game.stored.id.clone(), game.clone());
+                Some(game)
+            }
+            Err((stored, reason)) => {
+                eprintln!(
+                    "game {} cannot be played on this server and is kept as it is: {reason}",
+                    stored.id
+                );
+                lock(&self.unplayable).insert(stored.id.clone(), Unplayable { stored, reason });
+                None
+            }
+        }
     }
 
     /// The game `id`.
     ///
     /// # Errors
-    /// When there is none.
+    /// When there is none, or it cannot be played here.
     pub fn get(&self, id: &str) -> Result<Arc<Game>, GameError> {
-        self.map()
-            .get(id)
-            .cloned()
-            .ok_or_else(|| GameError::NotFound(id.to_string()))
+        if let Some(game) = self.map().get(id) {
+            return Ok(game.clone());
+        }
+        match lock(&self.unplayable).get(id) {
+            Some(u) => Err(GameError::Unplayable(format!(
+                "game {id} cannot be played on this server: {}",
+                u.reason
+            ))),
+            None => Err(GameError::NotFound(id.to_string())),
+        }
     }
 
-    /// Every game, newest first.
-    pub fn list(&self) -> Vec<Arc<Game>> {
-        let mut games: Vec<Arc<Game>> = self.map().values().cloned().collect();
-        games.sort_by(|a, b| {
-            (b.stored.created, &b.stored.id).cmp(&(a.stored.created, &a.stored.id))
-        });
-        games
+    /// Every game's line in the list, newest first. No game's table is locked: the lines are
+    /// kept apart, changed with each commit.
+    pub fn list(&self) -> Vec<serde_json::Value> {
+        let games: Vec<Arc<Game>> = self.map().values().cloned().collect();
+        let mut lines: Vec<(i64, String, serde_json::Value)> = games
+            .iter()
+            .map(|g| (g.stored.created, g.stored.id.clone(), g.summary()))
+            .collect();
+        lines.extend(
+            lock(&self.unplayable)
+                .values()
+                .map(|u| (u.stored.created, u.stored.id.clone(), u.summary())),
+        );
+        lines.sort_by(|a, b| (b.0, &b.1).cmp(&(a.0, &a.1)));
+        lines.into_iter().map(|(_, _, line)| line).collect()
     }
 
     /// Starts the bots' turns of every game where a bot is to act (after a restart).
     pub fn resume(self: &Arc<Games>) {
-        for game in self.list() {
+        let games: Vec<Arc<Game>> = self.map().values().cloned().collect();
+        for game in games {
             self.drive(&game);
         }
     }
 
-    /// Creates a game, stores it, and starts the bots if they act first.
+    /// Checks a new game's fields against the limits before anything is parsed.
+    fn check_fields(&self, new: &NewGame) -> Result<(), GameError> {
+        let limits = &self.limits;
+        let long = |what: &str, text: &str| {
+            (text.chars().count() > limits.max_field).then(|| {
+                GameError::BadRequest(format!(
+                    "{what} is {} characters long; at most {} are allowed",
+                    text.chars().count(),
+                    limits.max_field
+                ))
+            })
+        };
+        if new.set.len() > limits.max_overrides {
+            return Err(GameError::BadRequest(format!(
+                "`set` lists {} options; at most {} are allowed",
+                new.set.len(),
+                limits.max_overrides
+            )));
+        }
+        // No ruleset has more seats than this; longer lists are refused before any is parsed.
+        if new.seats.len() > 16 {
+            return Err(GameError::BadRequest(format!(
+                "`seats` lists {} seats; no ruleset has more than 16",
+                new.seats.len()
+            )));
+        }
+        let fields = std::iter::once(("the ruleset", &new.ruleset))
+            .chain(new.seats.iter().map(|s| ("a seat", s)))
+            .chain(new.set.iter().map(|s| ("an option of `set`", s)));
+        for (what, text) in fields {
+            if let Some(e) = long(what, text) {
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `client` may add a game now.
+    fn check_room(&self, client: Option<IpAddr>) -> Result<(), GameError> {
+        let map = self.map();
+        let held = map.len() + lock(&self.unplayable).len();
+        if held >= self.limits.max_games {
+            return Err(GameError::TooMany(format!(
+                "the server holds its limit of {} games: try again when some are finished or deleted",
+                self.limits.max_games
+            )));
+        }
+        if let Some(client) = client {
+            let mine = map.values().filter(|g| g.creator == Some(client)).count();
+            if mine >= self.limits.max_games_per_client {
+                return Err(GameError::TooMany(format!(
+                    "your address has created {mine} games on this server, its limit: delete one to start another"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Creates a game for `client`, stores it, and starts the bots if they act first.
     ///
     /// # Errors
-    /// When the ruleset, seats or options are invalid, or the database fails.
-    pub fn create(self: &Arc<Games>, new: NewGame) -> Result<Arc<Game>, GameError> {
+    /// When the ruleset, seats or options are invalid or over the limits, the server holds
+    /// all the games it may, or the database fails.
+    pub fn create(
+        self: &Arc<Games>,
+        new: NewGame,
+        client: Option<IpAddr>,
+    ) -> Result<Created, GameError> {
+        self.check_fields(&new)?;
         let mut overrides = new.set.clone();
         if let Some(p) = new.cowrie_p {
             overrides.push(format!("throw.p_up={p}"));
@@ -256,44 +255,120 @@ impl Games {
         }
         let seats = if new.seats.is_empty() {
             (0..rules.seats())
-                .map(|s| {
-                    if s == 0 {
-                        "human".to_string()
-                    } else {
-                        "bot".to_string()
-                    }
-                })
+                .map(|s| if s == 0 { "human" } else { "bot" }.to_string())
                 .collect()
         } else {
             new.seats.clone()
         };
         if seats.len() != usize::from(rules.seats()) {
             return Err(GameError::Invalid(format!(
-                "seats lists {} seats, but {} has {}",
+                "`seats` names {} players, but {} is played by {}: give one entry per seat, e.g. [\"human\", \"bot\", ...]",
                 seats.len(),
                 new.ruleset,
                 rules.seats()
             )));
         }
-        let specs = parse_seats(&seats).map_err(GameError::Invalid)?;
+        let specs =
+            crate::game::parse_seats(&seats, &self.limits.bots).map_err(GameError::Invalid)?;
         view::BoardView::of(&rules).map_err(GameError::Invalid)?;
+        let host_token = secret_token();
+        let created = now();
         let stored = StoredGame {
             id: new_id(),
-            created: now(),
+            created,
+            updated: created,
             ruleset: new.ruleset.clone(),
             overrides,
             seats: specs.iter().map(ToString::to_string).collect(),
             seed: new.seed.unwrap_or_else(|| rand::random::<u32>().into()),
+            host: Some(token_hash(&host_token)),
             actions: Vec::new(),
         };
-        let game = build(stored).map_err(GameError::Invalid)?;
-        self.store()
-            .insert(&game.stored)
-            .map_err(|e| GameError::Store(e.to_string()))?;
-        let game = Arc::new(game);
-        self.map().insert(game.stored.id.clone(), game.clone());
+        let game =
+            build(stored, client, &self.limits.bots).map_err(|(_, e)| GameError::Invalid(e))?;
+        let game = {
+            let _creating = lock(&self.creating);
+            self.check_room(client)?;
+            self.store
+                .insert(&game.stored)
+                .map_err(|e| GameError::Store(e.to_string()))?;
+            let game = Arc::new(game);
+            self.map().insert(game.stored.id.clone(), game.clone());
+            game
+        };
         self.drive(&game);
-        Ok(game)
+        Ok(Created { game, host_token })
+    }
+
+    /// Deletes the game `id` for its host, who shows the token given at creation.
+    ///
+    /// # Errors
+    /// When there is no such game, the token is not its host's, or the database fails.
+    pub fn delete(&self, id: &str, token: Option<&str>) -> Result<(), GameError> {
+        let host = match (self.map().get(id), lock(&self.unplayable).get(id)) {
+            (Some(game), _) => game.stored.host.clone(),
+            (None, Some(u)) => u.stored.host.clone(),
+            (None, None) => return Err(GameError::NotFound(id.to_string())),
+        };
+        let Some(host) = host else {
+            return Err(GameError::Forbidden(format!(
+                "game {id} has no host (it was created before hosts could delete games): it is deleted when abandoned"
+            )));
+        };
+        let Some(token) = token else {
+            return Err(GameError::Forbidden(
+                "deleting a game takes its host's token: `Authorization: Bearer TOKEN`".into(),
+            ));
+        };
+        if !bool::from(token_hash(token).as_bytes().ct_eq(host.as_bytes())) {
+            return Err(GameError::Forbidden(
+                "the token is not this game's host's".into(),
+            ));
+        }
+        self.remove(id)
+    }
+
+    /// Deletes the game `id` from the database, then from memory, and tells its watchers.
+    fn remove(&self, id: &str) -> Result<(), GameError> {
+        self.store
+            .delete(id)
+            .map_err(|e| GameError::Store(e.to_string()))?;
+        if let Some(game) = self.map().remove(id) {
+            game.mark_deleted();
+        }
+        lock(&self.unplayable).remove(id);
+        Ok(())
+    }
+
+    /// The time before which a game that has not changed is deleted.
+    fn oldest_kept(&self, now: i64) -> i64 {
+        let age = i64::try_from(self.limits.expire_after.as_secs()).unwrap_or(i64::MAX);
+        now.saturating_sub(age)
+    }
+
+    /// Deletes every game that has not changed within [`Limits::expire_after`] of `now`, and
+    /// returns how many.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub fn expire(&self, now: i64) -> Result<usize, GameError> {
+        let oldest = self.oldest_kept(now);
+        let mut old: Vec<String> = self
+            .map()
+            .values()
+            .filter(|g| g.updated() < oldest)
+            .map(|g| g.stored.id.clone())
+            .collect();
+        old.extend(
+            lock(&self.unplayable)
+                .values()
+                .filter(|u| u.stored.updated < oldest)
+                .map(|u| u.stored.id.clone()),
+        );
+        for id in &old {
+            self.remove(id)?;
+        }
+        Ok(old.len())
     }
 
     /// Applies a person's action, commits it, tells everyone, and lets the bots answer.
@@ -306,7 +381,10 @@ impl Games {
         request: Request,
     ) -> Result<Arc<str>, GameError> {
         let state = {
-            let mut table = game.lock();
+            let mut table = game.table();
+            if game.is_deleted() {
+                return Err(GameError::NotFound(game.id().to_string()));
+            }
             let prior = table.record().clone();
             apply(&mut table, request)?;
             self.commit(game, &mut table, &prior)?
@@ -316,7 +394,7 @@ impl Games {
     }
 
     /// Commits the actions played since the record was `prior` (an undo takes actions back, so
-    /// the rows from the first difference on are replaced), then broadcasts the state. If the
+    /// the rows from the first difference on are replaced), then shows the state. If the
     /// database refuses, the game goes back to `prior`, as the database still has it.
     fn commit(
         &self,
@@ -327,21 +405,19 @@ impl Games {
         let actions = &table.record().actions;
         let from = prior.actions.len().min(actions.len());
         let new: Vec<_> = actions[from..].iter().map(|a| a.0).collect();
-        let written = self.store().set_actions(&game.stored.id, from, &new);
-        if let Err(e) = written {
-            if let Ok(restored) = restore(&game.stored, prior) {
+        let at = now();
+        if let Err(e) = self.store.set_actions(&game.stored.id, from, &new, at) {
+            if let Ok(restored) = restore(&game.stored, prior, &self.limits.bots) {
                 *table = restored;
             }
             return Err(GameError::Store(e.to_string()));
         }
-        let state = game.state_of(table)?;
-        // Nobody watching is not an error.
-        let _ = game.updates.send(state.clone());
-        Ok(state)
+        game.show(table, at)
     }
 
     /// Plays the bots' actions of `game` one every `pace`, in the background, until a person
-    /// must act or the game is over. At most one such task runs per game.
+    /// must act or the game is over. At most one such task runs per game; bots think only with
+    /// a permit of the shared pool.
     fn drive(self: &Arc<Games>, game: &Arc<Game>) {
         if game.driving.swap(true, Ordering::AcqRel) {
             return;
@@ -349,137 +425,80 @@ impl Games {
         let games = self.clone();
         let game = game.clone();
         tokio::spawn(async move {
+            let mut backoff = FIRST_BACKOFF;
             loop {
-                if !game.lock().automatic_due() {
+                if game.is_deleted() || !game.table().automatic_due() {
                     break;
                 }
                 tokio::time::sleep(games.pace).await;
-                let games = games.clone();
+                let Ok(permit) = games.work.clone().acquire_owned().await else {
+                    break;
+                };
                 let g = game.clone();
+                let gs = games.clone();
                 // Bots think on a blocking thread: a search must not stall the server.
                 let step = tokio::task::spawn_blocking(move || {
-                    let mut table = g.lock();
+                    let _permit = permit;
+                    let mut table = g.table();
+                    if g.is_deleted() {
+                        return None;
+                    }
                     let prior = table.record().clone();
                     table
                         .step_automatic()
-                        .map(|_| games.commit(&g, &mut table, &prior))
+                        .map(|_| gs.commit(&g, &mut table, &prior))
                 })
                 .await;
                 match step {
-                    Ok(Some(Ok(_))) => {}
+                    Ok(Some(Ok(_))) => backoff = FIRST_BACKOFF,
                     Ok(Some(Err(e))) => {
-                        // The game was put back as it was; the bots try again after the pace
-                        // (below). Whoever runs the server must hear why nothing moves.
+                        // The game was put back as it was; the bots try again later and later.
+                        // Whoever runs the server must hear why nothing moves.
                         eprintln!(
-                            "game {}: a bot's action could not be saved, trying again: {e}",
-                            game.id()
+                            "game {}: a bot's action could not be saved, trying again in {:.1} s: {e}",
+                            game.id(),
+                            backoff.as_secs_f64()
                         );
-                        break;
+                        tokio::time::sleep(backoff).await;
+                        backoff = (backoff * 2).min(MAX_BACKOFF);
                     }
                     _ => break,
                 }
             }
             game.driving.store(false, Ordering::Release);
             // A person may have acted between the last check and the flag going down.
-            if game.lock().automatic_due() && !game.driving.load(Ordering::Acquire) {
+            if !game.is_deleted()
+                && game.table().automatic_due()
+                && !game.driving.load(Ordering::Acquire)
+            {
                 games.drive(&game);
             }
         });
     }
 }
 
-fn apply(table: &mut Table, request: Request) -> Result<(), GameError> {
-    use pachisi_core::Phase;
-    match request {
-        Request::Undo {} => table.undo().map_err(GameError::NotNow),
-        Request::Throw {} => match person_due(table)? {
-            Phase::Throw => {
-                table.human_throw();
-                Ok(())
-            }
-            _ => Err(GameError::NotNow("a move is due, not a throw".into())),
-        },
-        Request::Move { notation, index } => {
-            if person_due(table)? != Phase::Move {
-                return Err(GameError::NotNow("a throw is due, not a move".into()));
-            }
-            let legal = table.legal_moves();
-            let mv = match (notation, index) {
-                (Some(text), None) => text
-                    .parse::<pachisi_core::Move>()
-                    .map_err(|e| GameError::BadRequest(e.to_string()))?,
-                (None, Some(i)) => *legal.get(i).ok_or_else(|| {
-                    GameError::Invalid(format!("there is no move {i}: {} are legal", legal.len()))
-                })?,
-                _ => {
-                    return Err(GameError::BadRequest(
-                        "a move gives either `move` (its notation) or `index`".into(),
-                    ))
-                }
-            };
-            table.human_move(mv).map(|_| ()).map_err(GameError::Invalid)
-        }
-    }
+/// A new secret: 128 bits from the operating system's generator, in hex.
+fn secret_token() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    hex(&bytes)
 }
 
-/// The phase a person is to act in, or why no person may act now.
-fn person_due(table: &Table) -> Result<pachisi_core::Phase, GameError> {
-    match table.position().phase() {
-        pachisi_core::Phase::Over => Err(GameError::NotNow("the game is over".into())),
-        _ if table.automatic_due() => {
-            let seat = table.position().to_move();
-            let colour = table.rules().seat_colour(seat);
-            Err(GameError::NotNow(if table.is_human(seat) {
-                format!("{colour} has no move but a pass, which the server plays: wait for the next state")
-            } else {
-                format!("it is {colour}'s turn, which a bot plays: wait for the next state")
-            }))
-        }
-        phase => Ok(phase),
-    }
+/// The SHA-256 of a token, in hex: what the database keeps instead of the token.
+fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
 }
 
-fn parse_seats(seats: &[String]) -> Result<Vec<SeatSpec>, String> {
-    seats.iter().map(|s| s.parse::<SeatSpec>()).collect()
-}
-
-/// The table of a stored game as it stood at `record`.
-fn restore(stored: &StoredGame, record: &GameRecord) -> Result<Table, String> {
-    let rules = Arc::new(
-        builtin_rules(&stored.ruleset, &stored.overrides)
-            .map_err(|e| format!("game {}: {e}", stored.id))?,
-    );
-    let specs = parse_seats(&stored.seats)?;
-    Table::restore(rules, &specs, stored.seed, record)
-        .map_err(|e| format!("game {}: {e}", stored.id))
-}
-
-/// Builds a game from its stored form, replaying its actions.
-fn build(mut stored: StoredGame) -> Result<Game, String> {
-    let specs = parse_seats(&stored.seats)?;
-    let header = record_header(
-        &stored.ruleset,
-        &stored.overrides,
-        stored.seed,
-        Some(&specs),
-    )?;
-    let record = record_of(&stored, &header)?;
-    let table = restore(&stored, &record)?;
-    stored.actions.clear();
-    let (updates, _) = broadcast::channel(64);
-    Ok(Game {
-        stored,
-        table: Mutex::new(table),
-        updates,
-        driving: AtomicBool::new(false),
-    })
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn new_id() -> String {
     format!("{:012x}", rand::random::<u64>() >> 16)
 }
 
-fn now() -> i64 {
+/// Seconds since 1970.
+pub(crate) fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
@@ -488,6 +507,7 @@ fn now() -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Update;
 
     fn temp_db(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("pachisi-games-{name}-{}", std::process::id()));
@@ -497,34 +517,43 @@ mod tests {
         path
     }
 
+    fn new_game(ruleset: &str, seats: &[&str], seed: u64) -> NewGame {
+        NewGame {
+            ruleset: ruleset.into(),
+            seats: seats.iter().map(ToString::to_string).collect(),
+            seed: Some(seed),
+            ..NewGame::default()
+        }
+    }
+
     /// A new game of `ruleset` with `seats` and `seed`.
     fn create(games: &Arc<Games>, ruleset: &str, seats: &[&str], seed: u64) -> Arc<Game> {
         games
-            .create(NewGame {
-                ruleset: ruleset.into(),
-                seats: seats.iter().map(ToString::to_string).collect(),
-                seed: Some(seed),
-                ..NewGame::default()
-            })
+            .create(new_game(ruleset, seats, seed), None)
             .expect("created")
+            .game
+    }
+
+    fn open(path: &std::path::Path, pace: Duration, limits: Limits) -> Arc<Games> {
+        Games::load(Store::open(path).expect("open"), pace, limits).expect("load")
     }
 
     #[tokio::test]
     async fn a_refused_write_leaves_the_game_as_the_database_has_it() {
         let path = temp_db("refused");
-        let games = Games::load(Store::open(&path).expect("open"), Duration::ZERO).expect("load");
+        let games = open(&path, Duration::ZERO, Limits::default());
         let game = create(&games, "pachisi", &["human"; 4], 3);
         games.act(&game, Request::Throw {}).expect("a throw");
         // A pass that is the only move is the server's to play: wait until a person must act.
-        while game.lock().automatic_due() {
+        while game.table().automatic_due() {
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
-        let before = game.lock().record().clone();
+        let before = game.table().record().clone();
         // Another program breaks the database under the server.
         rusqlite::Connection::open(&path)
             .and_then(|c| c.execute_batch("DROP TABLE actions;"))
             .expect("drop");
-        let moves = game.lock().legal_moves();
+        let moves = game.table().legal_moves();
         let request = if moves.is_empty() {
             Request::Throw {}
         } else {
@@ -535,7 +564,7 @@ mod tests {
         };
         let e = games.act(&game, request).expect_err("the write fails");
         assert!(matches!(e, GameError::Store(_)), "{e}");
-        assert_eq!(*game.lock().record(), before, "the game is as it was");
+        assert_eq!(*game.table().record(), before, "the game is as it was");
         std::fs::remove_dir_all(path.parent().expect("dir")).ok();
     }
 
@@ -545,30 +574,30 @@ mod tests {
     async fn bots_try_again_until_the_database_takes_their_actions() {
         let path = temp_db("bots-retry");
         let pace = Duration::from_millis(5);
-        let games = Games::load(Store::open(&path).expect("open"), pace).expect("load");
+        let games = open(&path, pace, Limits::default());
         let game = create(&games, "ludo", &["bot:random"; 4], 8);
         rusqlite::Connection::open(&path)
             .and_then(|c| c.execute_batch("DROP TABLE actions;"))
             .expect("drop");
         // Whatever was in flight settles; from then on nothing is played.
         tokio::time::sleep(Duration::from_millis(100)).await;
-        let stalled = game.lock().record().actions.len();
+        let stalled = game.table().record().actions.len();
         tokio::time::sleep(Duration::from_millis(200)).await;
         assert_eq!(
-            game.lock().record().actions.len(),
+            game.table().record().actions.len(),
             stalled,
             "no unsaved action"
         );
-        assert!(game.lock().automatic_due(), "the bots are still due");
+        assert!(game.table().automatic_due(), "the bots are still due");
         // Opening the store again creates the missing table.
         drop(Store::open(&path).expect("mended"));
         let mut waited = 0;
-        while game.lock().record().actions.len() <= stalled + 5 && waited < 500 {
+        while game.table().record().actions.len() <= stalled + 5 && waited < 500 {
             tokio::time::sleep(Duration::from_millis(10)).await;
             waited += 1;
         }
         assert!(
-            game.lock().record().actions.len() > stalled + 5,
+            game.table().record().actions.len() > stalled + 5,
             "the bots went on"
         );
         std::fs::remove_dir_all(path.parent().expect("dir")).ok();
@@ -577,7 +606,7 @@ mod tests {
     #[tokio::test]
     async fn requests_out_of_turn_or_illegal_change_nothing() {
         let path = temp_db("refusals");
-        let games = Games::load(Store::open(&path).expect("open"), Duration::ZERO).expect("load");
+        let games = open(&path, Duration::ZERO, Limits::default());
         let game = create(&games, "ludo", &["human"; 4], 1);
         let undo = games.act(&game, Request::Undo {}).expect_err("no undo");
         assert!(matches!(undo, GameError::NotNow(_)), "{undo}");
@@ -592,15 +621,14 @@ mod tests {
             .expect_err("a throw is due");
         assert!(matches!(early, GameError::NotNow(_)), "{early}");
         assert!(games.act(&game, Request::Throw {}).is_ok());
-        assert_eq!(game.lock().record().actions.len(), 1);
+        assert_eq!(game.table().record().actions.len(), 1);
         std::fs::remove_dir_all(path.parent().expect("dir")).ok();
     }
 
     /// Bots (and forced passes) wait an hour, so that the tests see the moment before they act.
     fn paused(name: &str) -> (Arc<Games>, std::path::PathBuf) {
         let path = temp_db(name);
-        let store = Store::open(&path).expect("open");
-        let games = Games::load(store, Duration::from_secs(3600)).expect("load");
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
         (games, path)
     }
 
@@ -614,7 +642,7 @@ mod tests {
                 games.act(&game, Request::Throw {}).expect("a throw");
                 game
             })
-            .find(|game| game.lock().automatic_due())
+            .find(|game| game.table().automatic_due())
             .expect("a seed whose first throw enters nothing");
         let pass = Request::Move {
             notation: Some("-".into()),
@@ -627,7 +655,7 @@ mod tests {
             assert!(matches!(e, GameError::NotNow(_)), "{e}");
             assert!(e.to_string().contains("no move but a pass"), "{e}");
         }
-        assert_eq!(game.lock().record().actions.len(), 1, "nothing was played");
+        assert_eq!(game.table().record().actions.len(), 1, "nothing was played");
 
         let game = create(
             &games,
@@ -640,57 +668,178 @@ mod tests {
             .expect_err("a bot's turn");
         assert!(matches!(e, GameError::NotNow(_)), "{e}");
         assert!(e.to_string().contains("which a bot plays"), "{e}");
-        assert!(game.lock().record().actions.is_empty());
+        assert!(game.table().record().actions.is_empty());
         std::fs::remove_dir_all(path.parent().expect("dir")).ok();
     }
 
-    #[test]
-    fn a_finished_game_cannot_be_undone() {
-        let stored = StoredGame {
-            id: "over".into(),
-            created: 0,
-            ruleset: "ludo".into(),
+    #[tokio::test]
+    async fn the_list_is_read_without_locking_any_game() {
+        let path = temp_db("list");
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        let game = create(&games, "ludo", &["human"; 4], 2);
+        create(&games, "pachisi", &["human"; 4], 3);
+        let (done, finished) = std::sync::mpsc::channel();
+        let table = game.table();
+        let reader = games.clone();
+        std::thread::spawn(move || {
+            let _ = done.send(reader.list().len());
+        });
+        // A table held as long as a bot's search: the list does not wait for it.
+        let listed = finished.recv_timeout(Duration::from_secs(20));
+        drop(table);
+        assert_eq!(listed, Ok(2), "the list answered while a game was locked");
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    #[tokio::test]
+    async fn creation_is_bounded_per_client_and_overall() {
+        let path = temp_db("limits");
+        let limits = Limits {
+            max_games: 3,
+            max_games_per_client: 2,
+            ..Limits::default()
+        };
+        let games = open(&path, Duration::from_secs(3600), limits);
+        let (a, b): (IpAddr, IpAddr) = (
+            "10.0.0.1".parse().expect("ip"),
+            "10.0.0.2".parse().expect("ip"),
+        );
+        let new = || new_game("ludo", &["human"; 4], 1);
+        games.create(new(), Some(a)).expect("first");
+        games.create(new(), Some(a)).expect("second");
+        let e = games.create(new(), Some(a)).err().expect("a third from a");
+        assert!(matches!(e, GameError::TooMany(_)), "{e}");
+        games.create(new(), Some(b)).expect("b's first");
+        let e = games
+            .create(new(), Some(b))
+            .err()
+            .expect("the server is full");
+        assert!(matches!(e, GameError::TooMany(_)), "{e}");
+        assert!(e.to_string().contains("limit of 3 games"), "{e}");
+        assert_eq!(games.list().len(), 3);
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    #[tokio::test]
+    async fn new_games_are_bounded_and_their_bots_read_no_file() {
+        let path = temp_db("fields");
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        let refused = |new: NewGame| games.create(new, None).err().expect("refused");
+        let mut many = new_game("pachisi", &["human"; 4], 1);
+        many.set = vec!["moves.split=true".into(); 33];
+        let e = refused(many);
+        assert!(matches!(e, GameError::BadRequest(_)), "{e}");
+        let e = refused(new_game(
+            "ludo",
+            &["human", "human", "human", &"x".repeat(201)],
+            1,
+        ));
+        assert!(matches!(e, GameError::BadRequest(_)), "{e}");
+        let e = refused(new_game("ludo", &["human"; 17], 1));
+        assert!(matches!(e, GameError::BadRequest(_)), "{e}");
+        let e = refused(new_game(
+            "ludo",
+            &["human", "human", "human", "bot:mcts:ms=600000"],
+            1,
+        ));
+        assert!(
+            matches!(e, GameError::Invalid(_)) && e.to_string().contains("`ms`"),
+            "{e}"
+        );
+        for file in ["/dev/zero", "/no/such/file.toml"] {
+            let seat = format!("bot:heuristic:weights={file}");
+            let e = refused(new_game("ludo", &["human", "human", "human", &seat], 1));
+            assert!(e.to_string().contains("not built-in weights"), "{e}");
+        }
+        assert!(games.list().is_empty());
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    #[tokio::test]
+    async fn the_host_deletes_a_game_and_its_watchers_hear_of_it() {
+        let path = temp_db("delete");
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        let created = games
+            .create(new_game("ludo", &["human"; 4], 1), None)
+            .expect("created");
+        let id = created.game.id().to_string();
+        let (_, mut updates) = created.game.watch();
+        for token in [None, Some("0".repeat(32).as_str()), Some("")] {
+            let e = games.delete(&id, token).expect_err("not the host");
+            assert!(matches!(e, GameError::Forbidden(_)), "{e}");
+        }
+        assert!(games.get(&id).is_ok());
+        games
+            .delete(&id, Some(&created.host_token))
+            .expect("the host deletes");
+        assert!(matches!(games.get(&id), Err(GameError::NotFound(_))));
+        assert!(matches!(updates.recv().await, Ok(Update::Deleted)));
+        let e = games
+            .act(&created.game, Request::Throw {})
+            .expect_err("gone");
+        assert!(matches!(e, GameError::NotFound(_)), "{e}");
+        drop(games);
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        assert!(games.list().is_empty(), "deleted from the database too");
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    #[tokio::test]
+    async fn games_abandoned_past_the_limit_are_deleted() {
+        let path = temp_db("expire");
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        let old = create(&games, "ludo", &["human"; 4], 1);
+        let month = 31 * 24 * 3600;
+        assert_eq!(games.expire(now()).expect("expire"), 0);
+        assert_eq!(games.expire(now() + month).expect("expire"), 1);
+        assert!(old.is_deleted());
+        assert!(games.list().is_empty());
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
+    /// A stored game the server would refuse today (a weights file, a search of ten minutes, a
+    /// ruleset that is gone) is kept as unplayable, and the server starts with every other.
+    #[tokio::test]
+    async fn a_game_that_cannot_be_played_leaves_the_others_playable() {
+        let path = temp_db("unplayable");
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        let good = create(&games, "ludo", &["human"; 4], 1).id().to_string();
+        drop(games);
+        let store = Store::open(&path).expect("open");
+        let bad = |id: &str, ruleset: &str, seat: &str| StoredGame {
+            id: id.into(),
+            created: now(),
+            updated: now(),
+            ruleset: ruleset.into(),
             overrides: Vec::new(),
-            seats: ["human", "bot:random", "bot:random", "bot:random"]
-                .map(String::from)
-                .to_vec(),
-            seed: 5,
+            seats: ["human", "human", "human", seat].map(String::from).to_vec(),
+            seed: 1,
+            host: None,
             actions: Vec::new(),
         };
-        let game = build(stored).expect("built");
-        let mut table = game.lock();
-        let can_undo = |table: &Table| {
-            let state = view::game_state("over", table, &game.stored.seats).expect("state");
-            serde_json::to_value(state).expect("json")["can_undo"] == true
-        };
-        for _ in 0..100_000 {
-            while table.step_automatic().is_some() {}
-            match table.position().phase() {
-                pachisi_core::Phase::Over => break,
-                pachisi_core::Phase::Throw => apply(&mut table, Request::Throw {}).expect("throw"),
-                pachisi_core::Phase::Move => {
-                    let request = Request::Move {
-                        notation: None,
-                        index: Some(0),
-                    };
-                    apply(&mut table, request).expect("move");
-                    assert!(can_undo(&table), "a move of the person's can be taken back");
-                }
-            }
+        store
+            .insert(&bad("file", "ludo", "bot:heuristic:weights=/dev/zero"))
+            .expect("insert");
+        store
+            .insert(&bad("slow", "ludo", "bot:mcts:ms=600000"))
+            .expect("insert");
+        store
+            .insert(&bad("gone", "no-such-ruleset", "human"))
+            .expect("insert");
+        drop(store);
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        assert!(games.get(&good).is_ok());
+        for id in ["file", "slow", "gone"] {
+            let e = games.get(id).err().expect("unplayable");
+            assert!(matches!(e, GameError::Unplayable(_)), "{id}: {e}");
         }
-        assert_eq!(table.position().phase(), pachisi_core::Phase::Over);
-        assert!(
-            !table.can_undo(),
-            "the table takes no move back once the game is over"
+        let list = games.list();
+        assert_eq!(list.len(), 4);
+        assert_eq!(
+            list.iter().filter(|g| g["phase"] == "unplayable").count(),
+            3,
+            "{list:?}"
         );
-        assert!(
-            !can_undo(&table),
-            "the state offers no undo once the game is over"
-        );
-        let before = table.record().clone();
-        let e = apply(&mut table, Request::Undo {}).expect_err("refused");
-        assert!(matches!(e, GameError::NotNow(_)), "{e}");
-        assert!(e.to_string().contains("the game is over"), "{e}");
-        assert_eq!(*table.record(), before, "the result stands");
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
     }
 }

@@ -6,20 +6,40 @@
 //! bots. Every game is kept in SQLite, each action committed before anyone hears of it, so a
 //! server killed at any moment resumes every game where it stood.
 //!
-//! - [`store`]: the database of games and their actions;
-//! - [`games`]: the games held in memory, people's actions, and the bots' turns in the background;
+//! A server on a network is open to strangers, so every request is bounded: the limits of
+//! [`Limits`] (docs/security.md) cap what one request, one client and all of them together may
+//! ask, and no request can make the server read a file, run a search without end or hold up the
+//! others.
+//!
+//! - [`store`]: the database of games and their actions, written by one thread in batches;
+//! - [`game`]: one game: its table, what is shown of it, its watchers;
+//! - [`games`]: every game: creation within the limits, deletion, expiry, commits, and the
+//!   bots' turns on a shared pool of threads;
+//! - [`limits`]: the limits and their defaults;
 //! - [`view`]: the JSON of rulesets, states and replays;
-//! - [`api`]: the routes and their errors;
+//! - [`replay`]: the replay viewer's work, bounded;
+//! - [`api`]: the routes and their errors; [`ws`]: the WebSocket of a game;
+//! - [`guard`]: the names and origins the server answers to, and error bodies in one form;
+//! - [`net`]: the connections: timeouts and a cap;
 //! - [`web`]: the embedded page.
 
 pub mod api;
+pub mod game;
 pub mod games;
+pub mod guard;
+pub mod limits;
+pub mod net;
+pub mod replay;
 pub mod store;
 pub mod view;
 pub mod web;
+pub mod ws;
+
+pub use limits::{BotLimits, Limits};
 
 use pachisi_bots::BotSpec;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How to run the server.
@@ -30,28 +50,59 @@ pub struct ServerOptions {
     pub pace: Duration,
     /// The bot that gives hints.
     pub hint_bot: BotSpec,
+    /// The server's limits.
+    pub limits: Limits,
+    /// The address the server is reached at from outside (behind a proxy, or by a name), if
+    /// not only by its IP address.
+    pub public_url: Option<String>,
 }
 
-/// Opens the database, resumes its games, and serves on `listener` until Ctrl-C or a
-/// termination signal.
-///
-/// # Errors
-/// When the database cannot be opened, a stored game does not replay, or serving fails.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    options: ServerOptions,
-) -> Result<(), String> {
-    let store = store::Store::open(&options.database).map_err(|e| e.to_string())?;
-    let games = games::Games::load(store, options.pace)?;
-    games.resume();
-    let app = api::router(api::AppState {
-        games,
-        hint_bot: options.hint_bot,
-    });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|e| e.to_string())
+/// How often abandoned games are looked for.
+const EXPIRY_CHECK: Duration = Duration::from_secs(3600);
+
+/// A server ready to serve: its database open and its games loaded.
+pub struct Server {
+    games: Arc<games::Games>,
+    app: axum::Router,
+}
+
+impl Server {
+    /// Opens the database and rebuilds its games (deleting those abandoned for longer than the
+    /// limits keep them). Nothing is served yet, so a caller can report a bad database before
+    /// announcing an address.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or read, or the public address is malformed.
+    pub fn open(options: ServerOptions) -> Result<Server, String> {
+        let site = guard::Site::new(options.public_url.as_deref())?;
+        let store = store::Store::open(&options.database).map_err(|e| e.to_string())?;
+        let games = games::Games::load(store, options.pace, options.limits)?;
+        let state = api::AppState::new(games.clone(), options.hint_bot)?;
+        Ok(Server {
+            app: api::router(state, site),
+            games,
+        })
+    }
+
+    /// Resumes the bots of every game and serves on `listener` until Ctrl-C or a termination
+    /// signal. Must run inside a Tokio runtime.
+    pub async fn run(self, listener: tokio::net::TcpListener) {
+        self.games.resume();
+        let games = self.games.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(EXPIRY_CHECK);
+            loop {
+                every.tick().await;
+                let g = games.clone();
+                let expired = tokio::task::spawn_blocking(move || g.expire(games::now())).await;
+                if let Ok(Err(e)) = expired {
+                    eprintln!("abandoned games could not be deleted: {e}");
+                }
+            }
+        });
+        let limits = self.games.limits().clone();
+        net::serve(listener, self.app, &limits, shutdown()).await;
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -1,18 +1,25 @@
-//! The SQLite database that keeps every game: its header (ruleset, overrides, seats, seed) and
-//! its actions in order. An action is committed before the server tells anyone of it, so a game
-//! is always exactly its rows, whenever the server stops.
+//! The SQLite database that keeps every game: its header (ruleset, overrides, seats, seed, the
+//! hash of its host's token) and its actions in order. An action is committed before the server
+//! tells anyone of it, so a game is always exactly its rows, whenever the server stops.
+//!
+//! One thread owns the connection that writes. Changes wait in a queue and go to disk together,
+//! many games' actions in one transaction (one sync to disk for all of them): under load a
+//! change waits for at most one transaction ahead of its own, where one connection taken in
+//! turns made every game wait for every other's sync. If a shared transaction fails, each of its
+//! changes is tried again alone, so one game's failure never refuses another's action. Reads
+//! (only at start) use a connection of their own.
 
 use pachisi_core::{Action, GameRecord};
 use rusqlite::{params, Connection};
 use std::path::Path;
+use std::sync::mpsc;
 
 /// Why the database failed.
-#[derive(Debug, thiserror::Error)]
-#[error("the database {path}: {source}")]
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("the database {path}: {reason}")]
 pub struct StoreError {
     path: String,
-    #[source]
-    source: rusqlite::Error,
+    reason: String,
 }
 
 /// A game as the database keeps it.
@@ -22,6 +29,8 @@ pub struct StoredGame {
     pub id: String,
     /// Seconds since 1970 when it was created.
     pub created: i64,
+    /// Seconds since 1970 when it last changed (created, or its last action).
+    pub updated: i64,
     /// The built-in ruleset.
     pub ruleset: String,
     /// Optional rules switched (`FIELD=VALUE`).
@@ -30,62 +39,123 @@ pub struct StoredGame {
     pub seats: Vec<String>,
     /// The seed of the throws and bots.
     pub seed: u64,
+    /// The SHA-256 of the host's token (hex), for games created with one.
+    pub host: Option<String>,
     /// The actions in order, as record tokens (`(25)`, `E25`).
     pub actions: Vec<String>,
 }
 
-/// The database.
+/// A change to the database.
+enum Change {
+    Insert(StoredGame),
+    /// The game's actions from `from` on become `actions` (an undo took back the ones beyond).
+    SetActions {
+        id: String,
+        from: usize,
+        actions: Vec<String>,
+        at: i64,
+    },
+    Delete(String),
+}
+
+/// A change and where its outcome goes.
+type Job = (Change, mpsc::SyncSender<Result<(), String>>);
+
+/// Most changes written in one transaction.
+const BATCH: usize = 256;
+
+/// The database: a writer thread fed by a queue, and a connection for reading.
 pub struct Store {
-    connection: Connection,
+    jobs: mpsc::Sender<Job>,
+    reader: std::sync::Mutex<Connection>,
     path: String,
 }
 
+/// Opens `path` with the settings and tables every connection needs.
+fn connect(path: &Path) -> rusqlite::Result<Connection> {
+    let connection = Connection::open(path)?;
+    // Every commit reaches the disk before it is reported: a game survives the process being
+    // killed at any moment. WAL lets the reader work beside the writer.
+    connection.execute_batch(
+        "PRAGMA journal_mode = WAL;
+         PRAGMA synchronous = FULL;
+         PRAGMA foreign_keys = ON;
+         PRAGMA busy_timeout = 5000;
+         CREATE TABLE IF NOT EXISTS games (
+             id TEXT PRIMARY KEY,
+             created INTEGER NOT NULL,
+             ruleset TEXT NOT NULL,
+             overrides TEXT NOT NULL,
+             seats TEXT NOT NULL,
+             seed TEXT NOT NULL
+         );
+         CREATE TABLE IF NOT EXISTS actions (
+             game TEXT NOT NULL REFERENCES games(id),
+             seq INTEGER NOT NULL,
+             action TEXT NOT NULL,
+             PRIMARY KEY (game, seq)
+         );",
+    )?;
+    // Columns added since the first version: a database written by an older server gains them
+    // (its games have no host, and count as changed when they were created).
+    let columns: Vec<String> = connection
+        .prepare("SELECT name FROM pragma_table_info('games')")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    if !columns.iter().any(|c| c == "updated") {
+        connection.execute_batch(
+            "ALTER TABLE games ADD COLUMN updated INTEGER;
+             UPDATE games SET updated = created;",
+        )?;
+    }
+    if !columns.iter().any(|c| c == "host") {
+        connection.execute_batch("ALTER TABLE games ADD COLUMN host TEXT;")?;
+    }
+    Ok(connection)
+}
+
 impl Store {
-    /// Opens (or creates) the database at `path`.
+    /// Opens (or creates) the database at `path` and starts its writer.
     ///
     /// # Errors
     /// When the file cannot be opened or is not a database of games.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let name = path.display().to_string();
-        let fail = |source| StoreError {
+        let fail = |e: rusqlite::Error| StoreError {
             path: name.clone(),
-            source,
+            reason: e.to_string(),
         };
-        let connection = Connection::open(path).map_err(fail)?;
-        // Every commit reaches the disk before it is reported: a game survives the process
-        // being killed at any moment.
-        connection
-            .execute_batch(
-                "PRAGMA journal_mode = WAL;
-                 PRAGMA synchronous = FULL;
-                 PRAGMA foreign_keys = ON;
-                 CREATE TABLE IF NOT EXISTS games (
-                     id TEXT PRIMARY KEY,
-                     created INTEGER NOT NULL,
-                     ruleset TEXT NOT NULL,
-                     overrides TEXT NOT NULL,
-                     seats TEXT NOT NULL,
-                     seed TEXT NOT NULL
-                 );
-                 CREATE TABLE IF NOT EXISTS actions (
-                     game TEXT NOT NULL REFERENCES games(id),
-                     seq INTEGER NOT NULL,
-                     action TEXT NOT NULL,
-                     PRIMARY KEY (game, seq)
-                 );",
-            )
-            .map_err(fail)?;
+        let writer = connect(path).map_err(fail)?;
+        let reader = connect(path).map_err(fail)?;
+        let (jobs, queue) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("pachisi-store".into())
+            .spawn(move || write_loop(writer, &queue))
+            .map_err(|e| StoreError {
+                path: name.clone(),
+                reason: format!("cannot start the writer: {e}"),
+            })?;
         Ok(Store {
-            connection,
+            jobs,
+            reader: std::sync::Mutex::new(reader),
             path: name,
         })
     }
 
-    fn fail(&self, source: rusqlite::Error) -> StoreError {
-        StoreError {
+    /// Sends `change` to the writer and waits until it is on disk.
+    fn write(&self, change: Change) -> Result<(), StoreError> {
+        let (reply, outcome) = mpsc::sync_channel(1);
+        let fail = |reason: String| StoreError {
             path: self.path.clone(),
-            source,
-        }
+            reason,
+        };
+        self.jobs
+            .send((change, reply))
+            .map_err(|_| fail("the writer has stopped".into()))?;
+        outcome
+            .recv()
+            .map_err(|_| fail("the writer has stopped".into()))?
+            .map_err(fail)
     }
 
     /// Adds a new game with no actions.
@@ -93,52 +163,35 @@ impl Store {
     /// # Errors
     /// When the database refuses the write.
     pub fn insert(&self, game: &StoredGame) -> Result<(), StoreError> {
-        self.connection
-            .execute(
-                "INSERT INTO games (id, created, ruleset, overrides, seats, seed)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![
-                    game.id,
-                    game.created,
-                    game.ruleset,
-                    game.overrides.join("\n"),
-                    game.seats.join(","),
-                    game.seed.to_string()
-                ],
-            )
-            .map_err(|e| self.fail(e))?;
-        Ok(())
+        self.write(Change::Insert(game.clone()))
     }
 
     /// Makes the game's actions from `from` on equal `actions`, in one transaction: new actions
-    /// are appended, and actions an undo took back are deleted.
+    /// are appended, and actions an undo took back are deleted. `at` is the time of the change.
     ///
     /// # Errors
     /// When the database refuses the write; nothing is changed then.
     pub fn set_actions(
-        &mut self,
+        &self,
         id: &str,
         from: usize,
         actions: &[Action],
+        at: i64,
     ) -> Result<(), StoreError> {
-        let tx = self.connection.transaction().map_err(|e| StoreError {
-            path: self.path.clone(),
-            source: e,
-        })?;
-        let result = (|| {
-            tx.execute(
-                "DELETE FROM actions WHERE game = ?1 AND seq >= ?2",
-                params![id, from as i64],
-            )?;
-            let mut insert =
-                tx.prepare("INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)")?;
-            for (i, action) in actions.iter().enumerate() {
-                insert.execute(params![id, (from + i) as i64, token(action)])?;
-            }
-            drop(insert);
-            tx.commit()
-        })();
-        result.map_err(|e| self.fail(e))
+        self.write(Change::SetActions {
+            id: id.to_string(),
+            from,
+            actions: actions.iter().map(token).collect(),
+            at,
+        })
+    }
+
+    /// Deletes a game and its actions.
+    ///
+    /// # Errors
+    /// When the database refuses the write.
+    pub fn delete(&self, id: &str) -> Result<(), StoreError> {
+        self.write(Change::Delete(id.to_string()))
     }
 
     /// Every game, oldest first.
@@ -146,45 +199,140 @@ impl Store {
     /// # Errors
     /// When the database cannot be read.
     pub fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        let read = || -> rusqlite::Result<Vec<StoredGame>> {
-            let mut games = Vec::new();
-            let mut query = self.connection.prepare(
-                "SELECT id, created, ruleset, overrides, seats, seed FROM games ORDER BY created, id",
-            )?;
-            let rows = query.query_map([], |row| {
-                let overrides: String = row.get(3)?;
-                let seats: String = row.get(4)?;
-                let seed: String = row.get(5)?;
-                Ok(StoredGame {
-                    id: row.get(0)?,
-                    created: row.get(1)?,
-                    ruleset: row.get(2)?,
-                    overrides: overrides
-                        .lines()
-                        .filter(|l| !l.is_empty())
-                        .map(String::from)
-                        .collect(),
-                    seats: seats.split(',').map(String::from).collect(),
-                    seed: seed.parse().unwrap_or(0),
-                    actions: Vec::new(),
-                })
-            })?;
-            for game in rows {
-                games.push(game?);
+        let connection = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        read_all(&connection).map_err(|e| StoreError {
+            path: self.path.clone(),
+            reason: e.to_string(),
+        })
+    }
+}
+
+fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
+    let mut games = Vec::new();
+    let mut query = connection.prepare(
+        "SELECT id, created, updated, ruleset, overrides, seats, seed, host
+         FROM games ORDER BY created, id",
+    )?;
+    let rows = query.query_map([], |row| {
+        let overrides: String = row.get(4)?;
+        let seats: String = row.get(5)?;
+        let seed: String = row.get(6)?;
+        let created: i64 = row.get(1)?;
+        Ok(StoredGame {
+            id: row.get(0)?,
+            created,
+            updated: row.get::<_, Option<i64>>(2)?.unwrap_or(created),
+            ruleset: row.get(3)?,
+            overrides: overrides
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect(),
+            seats: seats.split(',').map(String::from).collect(),
+            seed: seed.parse().unwrap_or(0),
+            host: row.get(7)?,
+            actions: Vec::new(),
+        })
+    })?;
+    for game in rows {
+        games.push(game?);
+    }
+    let mut actions =
+        connection.prepare("SELECT action FROM actions WHERE game = ?1 ORDER BY seq")?;
+    for game in &mut games {
+        let rows = actions.query_map([&game.id], |row| row.get::<_, String>(0))?;
+        for action in rows {
+            game.actions.push(action?);
+        }
+    }
+    Ok(games)
+}
+
+/// The writer: takes every change waiting, writes them in one transaction, and answers each.
+fn write_loop(mut connection: Connection, queue: &mpsc::Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match queue.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
             }
-            let mut actions = self
-                .connection
-                .prepare("SELECT action FROM actions WHERE game = ?1 ORDER BY seq")?;
-            for game in &mut games {
-                let rows = actions.query_map([&game.id], |row| row.get::<_, String>(0))?;
-                for action in rows {
-                    game.actions.push(action?);
+        }
+        let together = apply(&mut connection, batch.iter().map(|(change, _)| change));
+        for (change, reply) in &batch {
+            let outcome = match &together {
+                Ok(()) => Ok(()),
+                // One change may have spoilt the rest: each is tried again on its own.
+                Err(_) if batch.len() > 1 => apply(&mut connection, std::iter::once(change)),
+                Err(e) => Err(e.clone()),
+            };
+            // The caller may have given up waiting; the change stands all the same.
+            let _ = reply.send(outcome);
+        }
+    }
+}
+
+/// Writes `changes` in one transaction: all of them, or none.
+fn apply<'a>(
+    connection: &mut Connection,
+    changes: impl Iterator<Item = &'a Change>,
+) -> Result<(), String> {
+    let write = |connection: &mut Connection| -> rusqlite::Result<()> {
+        let tx = connection.transaction()?;
+        for change in changes {
+            match change {
+                Change::Insert(game) => {
+                    tx.execute(
+                        "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                        params![
+                            game.id,
+                            game.created,
+                            game.updated,
+                            game.ruleset,
+                            game.overrides.join("\n"),
+                            game.seats.join(","),
+                            game.seed.to_string(),
+                            game.host,
+                        ],
+                    )?;
+                }
+                Change::SetActions {
+                    id,
+                    from,
+                    actions,
+                    at,
+                } => {
+                    let changed = tx.execute(
+                        "UPDATE games SET updated = ?2 WHERE id = ?1",
+                        params![id, at],
+                    )?;
+                    if changed == 0 {
+                        return Err(rusqlite::Error::QueryReturnedNoRows);
+                    }
+                    tx.execute(
+                        "DELETE FROM actions WHERE game = ?1 AND seq >= ?2",
+                        params![id, *from as i64],
+                    )?;
+                    let mut insert = tx.prepare_cached(
+                        "INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)",
+                    )?;
+                    for (i, action) in actions.iter().enumerate() {
+                        insert.execute(params![id, (from + i) as i64, action])?;
+                    }
+                }
+                Change::Delete(id) => {
+                    tx.execute("DELETE FROM actions WHERE game = ?1", params![id])?;
+                    tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
                 }
             }
-            Ok(games)
-        };
-        read().map_err(|e| self.fail(e))
-    }
+        }
+        tx.commit()
+    };
+    write(connection).map_err(|e| match e {
+        rusqlite::Error::QueryReturnedNoRows => "no such game in the database".to_string(),
+        e => e.to_string(),
+    })
 }
 
 /// An action as a record writes it.
@@ -216,10 +364,12 @@ mod tests {
         StoredGame {
             id: id.into(),
             created: 1_800_000_000,
+            updated: 1_800_000_000,
             ruleset: "pachisi".into(),
             overrides: vec!["moves.split=true".into()],
             seats: vec!["human".into(), "bot:expectimax".into()],
             seed: u64::MAX,
+            host: Some("ab".repeat(32)),
             actions: Vec::new(),
         }
     }
@@ -231,7 +381,7 @@ mod tests {
         let path = dir.join("games.sqlite");
         let _ = std::fs::remove_file(&path);
         {
-            let mut store = Store::open(&path).expect("open");
+            let store = Store::open(&path).expect("open");
             store.insert(&game("a")).expect("insert");
             let actions: Vec<Action> = ["(25)", "E25", "(3)", "1+3"]
                 .iter()
@@ -242,19 +392,70 @@ mod tests {
                         .0
                 })
                 .collect();
-            store.set_actions("a", 0, &actions).expect("append");
+            store
+                .set_actions("a", 0, &actions, 1_800_000_001)
+                .expect("append");
             // An undo back to two actions, then one more.
             store
-                .set_actions("a", 2, &actions[2..3])
+                .set_actions("a", 2, &actions[2..3], 1_800_000_002)
                 .expect("undo and append");
             assert!(store.insert(&game("a")).is_err(), "ids are unique");
+            store.insert(&game("b")).expect("insert");
+            store.delete("b").expect("delete");
+            assert!(
+                store.set_actions("b", 0, &actions, 0).is_err(),
+                "a deleted game takes no actions"
+            );
         }
         let store = Store::open(&path).expect("reopen");
         let games = store.load_all().expect("load");
         assert_eq!(games.len(), 1);
         let mut expected = game("a");
+        expected.updated = 1_800_000_002;
         expected.actions = vec!["(25)".into(), "E25".into(), "(3)".into()];
         assert_eq!(games[0], expected);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Changes written together: one that fails is refused alone, and the others stand.
+    #[test]
+    fn a_failing_change_in_a_shared_transaction_spoils_no_other() {
+        let dir = std::env::temp_dir().join(format!("pachisi-store-batch-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("games.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let connection = connect(&path).expect("open");
+        let (jobs, queue) = mpsc::channel();
+        let mut outcomes = Vec::new();
+        let changes = [
+            Change::Insert(game("a")),
+            Change::SetActions {
+                id: "missing".into(),
+                from: 0,
+                actions: vec!["(3)".into()],
+                at: 0,
+            },
+            Change::Insert(game("b")),
+        ];
+        for change in changes {
+            let (reply, outcome) = mpsc::sync_channel(1);
+            jobs.send((change, reply)).expect("queued");
+            outcomes.push(outcome);
+        }
+        drop(jobs);
+        // All three wait in the queue, so the writer takes them in one batch.
+        write_loop(connection, &queue);
+        let outcomes: Vec<bool> = outcomes
+            .iter()
+            .map(|o| o.recv().expect("answered").is_ok())
+            .collect();
+        assert_eq!(outcomes, [true, false, true]);
+        let ids: Vec<String> = read_all(&connect(&path).expect("reopen"))
+            .expect("read")
+            .into_iter()
+            .map(|g| g.id)
+            .collect();
+        assert_eq!(ids, ["a", "b"]);
         std::fs::remove_dir_all(&dir).ok();
     }
 

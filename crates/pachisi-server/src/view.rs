@@ -417,30 +417,75 @@ fn move_done(m: LastMove) -> MoveDone {
     }
 }
 
-/// One moment of a replay.
+/// One moment of a replay, said as what changed since the moment before, so that a replay
+/// grows with the record and no faster: the pieces that moved (every piece in the first frame),
+/// the last throw and last move when they changed (absent when not; `null` when gone), and how
+/// much of the replay's log has been written.
 #[derive(Serialize)]
 pub struct Frame {
     action: Option<String>,
     pieces: Vec<PieceView>,
-    last_throw: Option<ThrowView>,
-    last_move: Option<MoveDone>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_throw: Option<Option<ThrowView>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_move: Option<Option<MoveDone>>,
     phase: &'static str,
     to_move: u8,
-    log: Vec<String>,
+    /// The log at this moment: its first `log[0]` lines of the replay's log, the last of them
+    /// cut to `log[1]` characters (a turn's line grows as the turn goes on).
+    log: [usize; 2],
 }
 
-/// The frame of `table` as it stands, after `action`.
-pub fn frame(table: &Table, action: Option<String>) -> Frame {
-    let rules = table.rules();
-    let pos = table.position();
-    Frame {
-        action,
-        pieces: pieces(rules, pos),
-        last_throw: last_throw(table),
-        last_move: table.last_move().map(move_done),
-        phase: phase_name(pos.phase()),
-        to_move: pos.to_move(),
-        log: table.log().to_vec(),
+/// The frames of a replay, one after another.
+#[derive(Default)]
+pub struct Frames {
+    frames: Vec<Frame>,
+    /// Each piece's progress at the last frame, seat by seat.
+    progress: Vec<u8>,
+    last_throw: Option<(u8, pachisi_core::Throw)>,
+    last_move: Option<LastMove>,
+}
+
+impl Frames {
+    /// Adds the frame of `table` as it stands, after `action`.
+    pub fn push(&mut self, table: &Table, action: Option<String>) {
+        let rules = table.rules();
+        let pos = table.position();
+        let first = self.frames.is_empty();
+        let progress: Vec<u8> = (0..rules.seats())
+            .flat_map(|seat| pos.pieces_of(seat).iter().copied())
+            .collect();
+        let moved = pieces(rules, pos)
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| first || self.progress.get(*i) != progress.get(*i))
+            .map(|(_, p)| p)
+            .collect();
+        self.progress = progress;
+        let thrown = table
+            .last_throw()
+            .zip(table.last_thrower())
+            .map(|(t, s)| (s, t));
+        let last_throw = (first || thrown != self.last_throw).then(|| last_throw(table));
+        self.last_throw = thrown;
+        let last_move = (first || table.last_move() != self.last_move)
+            .then(|| table.last_move().map(move_done));
+        self.last_move = table.last_move();
+        let log = table.log();
+        self.frames.push(Frame {
+            action,
+            pieces: moved,
+            last_throw,
+            last_move,
+            phase: phase_name(pos.phase()),
+            to_move: pos.to_move(),
+            log: [log.len(), log.last().map_or(0, |l| l.chars().count())],
+        });
+    }
+
+    /// The frames so far.
+    pub fn into_frames(self) -> Vec<Frame> {
+        self.frames
     }
 }
 
@@ -453,6 +498,8 @@ pub struct ReplayView {
     pub board: BoardView,
     /// The seats.
     pub seats: Vec<SeatView>,
+    /// The log of the whole game, one line per turn; each frame says how much of it was written.
+    pub log: Vec<String>,
     /// One frame at the start and one after each action.
     pub frames: Vec<Frame>,
 }

@@ -44,6 +44,24 @@ impl std::str::FromStr for SeatSpec {
 
     /// `human`, `bot` (the default bot, expectimax) or `bot:SPEC` (`bot:mcts:playouts=300`).
     fn from_str(text: &str) -> Result<SeatSpec, String> {
+        SeatSpec::parse_with(text, |spec| spec.parse())
+    }
+}
+
+impl SeatSpec {
+    /// Parses a seat from someone who may not read this machine's files (a visitor of a
+    /// server): a bot's weights must be built in ([`BotSpec::parse_untrusted`]).
+    ///
+    /// # Errors
+    /// As [`str::parse`], and for weights that are not built in.
+    pub fn parse_untrusted(text: &str) -> Result<SeatSpec, String> {
+        SeatSpec::parse_with(text, BotSpec::parse_untrusted)
+    }
+
+    fn parse_with(
+        text: &str,
+        bot: impl FnOnce(&str) -> Result<BotSpec, pachisi_bots::SpecError>,
+    ) -> Result<SeatSpec, String> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("human") {
             return Ok(SeatSpec::Human);
@@ -53,7 +71,7 @@ impl std::str::FromStr for SeatSpec {
             Some(rest) => rest.strip_prefix(':').ok_or_else(|| seat_help(text))?,
             None => return Err(seat_help(text)),
         };
-        spec.parse()
+        bot(spec)
             .map(SeatSpec::Bot)
             .map_err(|e| format!("`{text}`: {e}"))
     }

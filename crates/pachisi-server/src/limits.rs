@@ -1,0 +1,161 @@
+//! The server's limits: what one request, one client and all clients together may ask of it.
+//! Each is an option of `pachisi serve` with the default given here; docs/security.md explains
+//! why each exists and what the server answers beyond it.
+
+use pachisi_bots::{BotSpec, Budget};
+use std::time::Duration;
+
+/// Every limit of the server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Games kept on the server at once (429 beyond).
+    pub max_games: usize,
+    /// Games that one address may have on the server at once (429 beyond).
+    pub max_games_per_client: usize,
+    /// A game with no action for this long is deleted, finished or not.
+    pub expire_after: Duration,
+    /// `set` entries of a new game.
+    pub max_overrides: usize,
+    /// Characters of one text field of a new game (ruleset, seat, override).
+    pub max_field: usize,
+    /// Bytes of a request body or a WebSocket message.
+    pub max_body: usize,
+    /// Bytes of a record sent to the replay viewer.
+    pub max_record: usize,
+    /// Actions of a record sent to the replay viewer.
+    pub max_replay_actions: usize,
+    /// Open HTTP connections; more wait until one closes.
+    pub max_connections: usize,
+    /// Time for a client to send a request's headers.
+    pub header_timeout: Duration,
+    /// Time for a client to send a request's body.
+    pub body_timeout: Duration,
+    /// Open WebSockets on the whole server (503 beyond).
+    pub max_sockets: usize,
+    /// Open WebSockets on one game (503 beyond).
+    pub max_sockets_per_game: usize,
+    /// Threads that think for bots, give hints and build replays, shared by every game.
+    pub work_threads: usize,
+    /// What a bot may spend on one decision.
+    pub bots: BotLimits,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_games: 1000,
+            max_games_per_client: 20,
+            expire_after: Duration::from_secs(30 * 24 * 3600),
+            max_overrides: 32,
+            max_field: 200,
+            max_body: 64 * 1024,
+            max_record: 1024 * 1024,
+            max_replay_actions: 20_000,
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_sockets: 2000,
+            max_sockets_per_game: 100,
+            work_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            bots: BotLimits::default(),
+        }
+    }
+}
+
+/// The most a bot of each strength may spend on one decision. The defaults keep one decision
+/// near two seconds of one core and the memory of its search near a hundred megabytes
+/// (docs/security.md gives the figures).
+#[derive(Clone, Copy, Debug)]
+pub struct BotLimits {
+    /// Expectimax: throws searched ahead.
+    pub depth: u32,
+    /// Expectimax: positions per decision.
+    pub nodes: u64,
+    /// MCTS: playouts per decision.
+    pub playouts: u32,
+    /// MCTS: time per decision.
+    pub time: Duration,
+    /// MCTS: throws per playout (0, to the end of the game, is refused).
+    pub cutoff: u32,
+}
+
+impl Default for BotLimits {
+    fn default() -> BotLimits {
+        BotLimits {
+            depth: 2,
+            nodes: 2_000_000,
+            playouts: 5_000,
+            time: Duration::from_secs(2),
+            cutoff: 20,
+        }
+    }
+}
+
+impl BotLimits {
+    /// Whether `spec` keeps within the limits; the error names the option and its limit.
+    ///
+    /// # Errors
+    /// When a budget of the spec is over its limit.
+    pub fn check(&self, spec: &BotSpec) -> Result<(), String> {
+        let over = |option: &str, limit: String| {
+            Err(format!(
+                "the bot `{spec}` asks too much of this server: `{option}` may be at most {limit} here"
+            ))
+        };
+        match spec.budget() {
+            Budget::OnePly => Ok(()),
+            Budget::Expectimax { depth, .. } if depth > self.depth => {
+                over("depth", self.depth.to_string())
+            }
+            Budget::Expectimax { nodes, .. } if nodes > self.nodes => {
+                over("nodes", self.nodes.to_string())
+            }
+            Budget::Expectimax { .. } => Ok(()),
+            Budget::Mcts { time: Some(t), .. } if t > self.time => {
+                over("ms", self.time.as_millis().to_string())
+            }
+            Budget::Mcts { playouts, .. } if playouts > self.playouts => {
+                over("playouts", self.playouts.to_string())
+            }
+            Budget::Mcts { cutoff, .. } if cutoff == 0 || cutoff > self.cutoff => over(
+                "cutoff",
+                format!("{} (0, playing to the end, is refused)", self.cutoff),
+            ),
+            Budget::Mcts { .. } => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_over_a_limit_are_refused_naming_it() {
+        let limits = BotLimits::default();
+        for ok in [
+            "random",
+            "heuristic",
+            "expectimax",
+            "expectimax:depth=2",
+            "mcts",
+            "mcts:ms=2000",
+            "mcts:playouts=5000:cutoff=20",
+        ] {
+            let spec: BotSpec = ok.parse().expect("spec");
+            assert_eq!(limits.check(&spec), Ok(()), "{ok}");
+        }
+        for (over, option) in [
+            ("expectimax:depth=3", "depth"),
+            ("expectimax:nodes=2000001", "nodes"),
+            ("mcts:ms=600000", "ms"),
+            ("mcts:playouts=5001", "playouts"),
+            ("mcts:cutoff=0", "cutoff"),
+            ("mcts:cutoff=21", "cutoff"),
+        ] {
+            let spec: BotSpec = over.parse().expect("spec");
+            let e = limits.check(&spec).expect_err(over);
+            assert!(e.contains(&format!("`{option}`")), "{over}: {e}");
+        }
+    }
+}
