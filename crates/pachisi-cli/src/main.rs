@@ -26,8 +26,8 @@ mod simulate;
 mod tournament;
 
 use clap::{Args, Parser, Subcommand};
-use std::path::PathBuf;
 use pachisi_server::Limits;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Pachisi, the cross-and-circle race game of India, and its family.
@@ -269,6 +269,9 @@ struct ServeArgs {
     /// Most WebSockets open at once, over all games.
     #[arg(long, default_value_t = Limits::default().max_sockets, value_name = "N")]
     max_sockets: usize,
+    /// Seconds a client has to send a request's headers before the connection is dropped.
+    #[arg(long, default_value_t = Limits::default().header_timeout.as_secs(), value_name = "SECS")]
+    header_timeout: u64,
     /// Threads that think for bots, hints and replays, shared by all games (default: one per
     /// core).
     #[arg(long, value_name = "N")]

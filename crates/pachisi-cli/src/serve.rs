@@ -24,6 +24,7 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
         expire_after: Duration::from_secs(args.expire_days.saturating_mul(24 * 3600)),
         max_connections: args.max_connections,
         max_sockets: args.max_sockets,
+        header_timeout: Duration::from_secs(args.header_timeout.max(1)),
         work_threads: args.work_threads.unwrap_or(defaults.work_threads).max(1),
         ..defaults
     };

@@ -75,7 +75,7 @@ impl Client {
         let r = self
             .http
             .post(format!("{}/api/replay", self.url))
-            .body(record)
+            .json(&json!({ "record": record }))
             .send()
             .await
             .expect("replay");

@@ -53,12 +53,9 @@ class ApiError extends Error {
 // ---------------------------------------------------------------------------------------------
 // Talking to the server
 
-async function api(method, path, body) {
-  const options = { method, headers: {} };
-  if (typeof body === 'string') {
-    options.headers['Content-Type'] = 'text/plain; charset=utf-8';
-    options.body = body;
-  } else if (body !== undefined) {
+async function api(method, path, body, headers = {}) {
+  const options = { method, headers: { ...headers } };
+  if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
   }
@@ -130,12 +127,22 @@ function connect(id) {
     }
     if (message?.type === 'state' && message.state) {
       setState(message.state, 'socket');
+    } else if (message?.type === 'deleted') {
+      forgetHost(id);
+      ui.socket = null;
+      socket.close();
+      showError('this game was deleted by its host');
     } else if (message?.type === 'error') {
       showError(String(message.error ?? 'the server refused the action'));
     }
   });
-  socket.addEventListener('close', () => {
+  socket.addEventListener('close', (event) => {
     if (socket !== ui.socket) return;
+    // A game that was deleted, or a message the server refused, is not tried again.
+    if (event.code === 1000 || event.code === 1007 || event.code === 1008 || event.code === 1009) {
+      ui.socket = null;
+      return;
+    }
     ui.socket = null;
     // Bots' moves arrive only here, so a lost connection is opened again, less often each time.
     const delay = Math.min(30_000, 1000 * 2 ** ui.socketRetry);
@@ -386,7 +393,62 @@ async function startGame(event) {
   await act(async () => {
     const state = await api('POST', '/api/games', body);
     clearError();
+    // The token that lets this browser delete the game: sent once, kept here.
+    if (typeof state.host_token === 'string') rememberHost(state.id, state.host_token);
+    delete state.host_token;
     openGame(state);
+  });
+}
+
+// The games this browser created, with their host tokens (localStorage: they outlive the tab).
+const HOSTS_KEY = 'pachisi.hosts';
+
+function hostTokens() {
+  try {
+    const hosts = JSON.parse(window.localStorage.getItem(HOSTS_KEY) ?? '{}');
+    return hosts && typeof hosts === 'object' ? hosts : {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberHost(id, token) {
+  const hosts = hostTokens();
+  hosts[id] = token;
+  try {
+    window.localStorage.setItem(HOSTS_KEY, JSON.stringify(hosts));
+  } catch {
+    // Storage may be full or refused: the game is played all the same, only not deletable here.
+  }
+}
+
+function forgetHost(id) {
+  const hosts = hostTokens();
+  delete hosts[id];
+  try {
+    window.localStorage.setItem(HOSTS_KEY, JSON.stringify(hosts));
+  } catch {
+    // As above.
+  }
+}
+
+async function deleteGame(id) {
+  const token = hostTokens()[id];
+  if (!token) return;
+  await act(async () => {
+    await api('DELETE', `/api/games/${encodeURIComponent(id)}`, undefined,
+      { Authorization: `Bearer ${token}` });
+    forgetHost(id);
+    clearError();
+    if (ui.game && ui.game.id === id) {
+      disconnect();
+      ui.game = null;
+      history.replaceState(null, '', window.location.pathname);
+      showNewGame(true);
+      render();
+    } else {
+      loadGameList();
+    }
   });
 }
 
@@ -424,12 +486,24 @@ async function loadGameList() {
     return;
   }
   if (!Array.isArray(games)) return;
+  const hosts = hostTokens();
   const items = games.slice(0, 20).map((g) => {
+    if (g.phase === 'unplayable') {
+      return html('li', {}, [html('span', { text: `${g.ruleset} · cannot be played: ${g.problem}` })]);
+    }
     const open = html('button', { type: 'button', class: 'open-game', 'data-game': g.id,
       text: 'Open' });
     open.addEventListener('click', () => openSavedGame(g.id));
+    const buttons = [open];
+    if (hosts[g.id]) {
+      const remove = html('button', { type: 'button', class: 'delete-game', 'data-game': g.id,
+        text: 'Delete' });
+      remove.addEventListener('click', () => deleteGame(g.id));
+      buttons.push(remove);
+    }
     const state = g.result ? `over: ${g.result}` : `${g.actions} actions`;
-    return html('li', {}, [html('span', { text: `${g.ruleset} · ${state} · ${g.created} ` }), open]);
+    return html('li', {}, [html('span', { text: `${g.ruleset} · ${state} · ${g.created} ` }),
+      ...buttons]);
   });
   $('#games').replaceChildren(...items);
   $('#saved-games').hidden = items.length === 0;
@@ -440,8 +514,8 @@ async function loadGameList() {
 
 function currentView() {
   if (ui.replay) {
-    const { data, frame } = ui.replay;
-    const f = data.frames[frame];
+    const { data, frames, frame } = ui.replay;
+    const f = frames[frame];
     return {
       replay: true,
       ruleset: data.ruleset,
@@ -456,7 +530,7 @@ function currentView() {
       pool: [],
       moves: [],
       why_not: [],
-      log: f.log ?? [],
+      log: replayLog(data.log, f.log),
       result: null,
       placings: [],
     };
@@ -1004,6 +1078,35 @@ async function showHint() {
 // ---------------------------------------------------------------------------------------------
 // The replay viewer
 
+// Each frame of a replay says what changed since the one before (docs/api.md): the pieces that
+// moved, the last throw and move when they changed. Rebuilt here into whole frames.
+function expandFrames(changes) {
+  let pieces = [];
+  let lastThrow = null;
+  let lastMove = null;
+  return changes.map((f) => {
+    const next = pieces.slice();
+    for (const p of f.pieces ?? []) {
+      const i = next.findIndex((q) => q.seat === p.seat && q.piece === p.piece);
+      if (i < 0) next.push(p);
+      else next[i] = p;
+    }
+    pieces = next;
+    if ('last_throw' in f) lastThrow = f.last_throw;
+    if ('last_move' in f) lastMove = f.last_move;
+    return { action: f.action, pieces, last_throw: lastThrow, last_move: lastMove, phase: f.phase,
+      to_move: f.to_move, log: f.log };
+  });
+}
+
+// The log at a frame: the first `lines` lines of the whole log, the last cut to `tail` characters.
+function replayLog(log, at) {
+  const [lines, tail] = Array.isArray(at) ? at : [0, 0];
+  const shown = (log ?? []).slice(0, lines);
+  if (shown.length > 0) shown[shown.length - 1] = shown[shown.length - 1].slice(0, tail);
+  return shown;
+}
+
 async function replayFile() {
   const input = $('#replay-file');
   const file = input.files?.[0];
@@ -1016,12 +1119,13 @@ async function replayFile() {
     return;
   }
   await act(async () => {
-    const data = await api('POST', '/api/replay', text);
+    const data = await api('POST', '/api/replay', { record: text });
     if (!data || !Array.isArray(data.frames) || data.frames.length === 0) {
       throw new ApiError('the server sent a replay without frames', 0);
     }
     clearError();
-    ui.replay = { data, frame: data.frames.length - 1, name: file.name };
+    const frames = expandFrames(data.frames);
+    ui.replay = { data, frames, frame: frames.length - 1, name: file.name };
     ui.throwKey = null;
     render();
   });
@@ -1030,7 +1134,7 @@ async function replayFile() {
 
 function stepReplay(to) {
   if (!ui.replay) return;
-  const last = ui.replay.data.frames.length - 1;
+  const last = ui.replay.frames.length - 1;
   const frame = Math.max(0, Math.min(last, to));
   if (frame === ui.replay.frame) return;
   ui.replay.frame = frame;
@@ -1051,9 +1155,9 @@ function renderReplayControls() {
     return;
   }
   controls.hidden = false;
-  const { data, frame, name } = ui.replay;
-  const last = data.frames.length - 1;
-  const action = data.frames[frame].action;
+  const { frames, frame, name } = ui.replay;
+  const last = frames.length - 1;
+  const action = frames[frame].action;
   $('#replay-frame').textContent = `${name}: ${frame}/${last}${action ? ` ${action}` : ' start'}`;
   $('#replay-frame').dataset.frame = frame;
   $('#replay-prev').disabled = frame === 0;
@@ -1075,9 +1179,9 @@ function keyPressed(event) {
   if (!$('#new-game').hidden && $('#new-game').contains(target)) return;
 
   if (ui.replay) {
-    const { frame, data } = ui.replay;
+    const { frame, frames } = ui.replay;
     const moves = { ArrowRight: frame + 1, ArrowLeft: frame - 1, Home: 0,
-      End: data.frames.length - 1 };
+      End: frames.length - 1 };
     if (event.key in moves) {
       event.preventDefault();
       stepReplay(moves[event.key]);

@@ -58,6 +58,11 @@ pub struct Server {
 impl Server {
     /// Starts `pachisi serve` on a free port with `database`, bots playing after `pace_ms`.
     pub fn start(database: &Path, pace_ms: u64) -> Server {
+        Server::start_with(database, pace_ms, &[])
+    }
+
+    /// As [`Server::start`], with more options of `pachisi serve`.
+    pub fn start_with(database: &Path, pace_ms: u64, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pachisi"))
             .args([
                 "serve",
@@ -68,6 +73,7 @@ impl Server {
                 "--database",
             ])
             .arg(database)
+            .args(options)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -104,6 +110,11 @@ impl Server {
     /// What the server wrote on stdout and stderr so far.
     pub fn output(&self) -> String {
         self.output.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Kills the process at once (SIGKILL): no chance to tidy up.
