@@ -118,9 +118,29 @@ try {
   if ((await frameOf()) !== end - 1) errors.push('the replay did not step forwards');
   await page.click('#replay-start');
   if ((await frameOf()) !== 0) errors.push('the replay did not go to the start');
+  // Frames come as changes from the one before: every piece stands at the start, rebuilt.
+  const atStart = await page.locator('#board [data-piece]').count();
+  if (atStart !== 16) errors.push(`the replay's first frame shows ${atStart} pieces, not 16`);
   await page.click('#replay-end');
+  const atEnd = await page.locator('#board [data-piece]').count();
+  if (atEnd !== 16) errors.push(`the replay's last frame shows ${atEnd} pieces, not 16`);
   await page.click('#replay-close');
   await page.waitForSelector('#result:not([hidden])', { timeout: 10_000 });
+
+  // The browser that created the game is its host, and may delete it from the list.
+  const id = decodeURIComponent(new URL(page.url()).hash.replace('#game=', ''));
+  await page.click('#show-new-game');
+  await page.waitForSelector('#saved-games:not([hidden])', { timeout: 10_000 });
+  await page.click('#saved-games summary');
+  const remove = page.locator(`.delete-game[data-game="${id}"]`);
+  await remove.waitFor({ state: 'visible', timeout: 10_000 });
+  await remove.click();
+  await page.waitForFunction((gone) => !document.querySelector(`.open-game[data-game="${gone}"]`)
+    && document.body.dataset.busy !== 'true', id, { timeout: 10_000, polling: 50 });
+  const listed = await page.evaluate(async (gone) => (await (await fetch('/api/games')).json())
+    .some((g) => g.id === gone), id);
+  if (listed) errors.push(`the deleted game ${id} is still listed`);
+  console.log(`game ${id} deleted by its host`);
 } catch (err) {
   errors.push(`cannot play: ${err?.message ?? err}`);
 } finally {

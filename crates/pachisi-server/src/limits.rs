@@ -49,7 +49,7 @@ impl Default for Limits {
             max_overrides: 32,
             max_field: 200,
             max_body: 64 * 1024,
-            max_record: 1024 * 1024,
+            max_record: 256 * 1024,
             max_replay_actions: 20_000,
             max_connections: 512,
             header_timeout: Duration::from_secs(10),
