@@ -250,7 +250,7 @@ struct ServeArgs {
     #[arg(long, default_value = "expectimax", value_name = "SPEC")]
     hint_bot: String,
     /// The address people reach the server at, when it is not only its IP address: a name, or
-    /// a reverse proxy in front (e.g. https://pachisi.example.org/). The server answers to IP
+    /// a reverse proxy in front (e.g. `https://pachisi.example.org/`). The server answers to IP
     /// addresses, localhost and this name only, and takes actions only from its own pages.
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,

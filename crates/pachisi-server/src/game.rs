@@ -138,7 +138,7 @@ impl Game {
     }
 
     /// Watches the game: its state now, and every update from then on. Both are taken under
-    /// the lock that [`Game::show`] holds while it publishes, so the first update always
+    /// the lock that `Game::show` holds while it publishes, so the first update always
     /// follows the state returned.
     pub fn watch(&self) -> (Arc<str>, broadcast::Receiver<Update>) {
         let shown = lock(&self.shown);
@@ -293,7 +293,7 @@ pub(crate) fn build(
     mut stored: StoredGame,
     creator: Option<IpAddr>,
     limits: &BotLimits,
-) -> Result<Game, (StoredGame, String)> {
+) -> Result<Game, Box<Unplayable>> {
     let built = (|| {
         let specs = parse_seats(&stored.seats, limits)?;
         let header = record_header(
@@ -311,7 +311,7 @@ pub(crate) fn build(
         Ok(built) => built,
         Err(reason) => {
             stored.actions.clear();
-            return Err((stored, reason));
+            return Err(Box::new(Unplayable { stored, reason }));
         }
     };
     stored.actions.clear();

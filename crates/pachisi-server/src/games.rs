@@ -112,20 +112,17 @@ impl Games {
     }
 
     /// Keeps a built game, or the reason it cannot be played.
-    fn add(&self, built: Result<Game, (StoredGame, String)>) -> Option<Arc<Game>> {
+    fn add(&self, built: Result<Game, Box<Unplayable>>) {
         match built {
             Ok(game) => {
-                let game = Arc::new(game);
-                self.map().insert(game.stored.id.clone(), game.clone());
-                Some(game)
+                self.map().insert(game.stored.id.clone(), Arc::new(game));
             }
-            Err((stored, reason)) => {
+            Err(unplayable) => {
                 eprintln!(
-                    "game {} cannot be played on this server and is kept as it is: {reason}",
-                    stored.id
+                    "game {} cannot be played on this server and is kept as it is: {}",
+                    unplayable.stored.id, unplayable.reason
                 );
-                lock(&self.unplayable).insert(stored.id.clone(), Unplayable { stored, reason });
-                None
+                lock(&self.unplayable).insert(unplayable.stored.id.clone(), *unplayable);
             }
         }
     }
@@ -285,7 +282,7 @@ impl Games {
             actions: Vec::new(),
         };
         let game =
-            build(stored, client, &self.limits.bots).map_err(|(_, e)| GameError::Invalid(e))?;
+            build(stored, client, &self.limits.bots).map_err(|u| GameError::Invalid(u.reason))?;
         let game = {
             let _creating = lock(&self.creating);
             self.check_room(client)?;
