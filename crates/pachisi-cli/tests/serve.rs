@@ -472,3 +472,23 @@ async fn a_server_killed_mid_game_resumes_every_game_where_it_stood() {
         assert!(error_of(&reply).contains("the game is over"), "{reply}");
     }
 }
+
+/// A database that cannot be opened stops the server before it announces an address.
+#[test]
+fn a_database_that_cannot_be_opened_is_reported_before_any_address() {
+    let out = Command::new(PACHISI)
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--database",
+            "/no/such/dir/games.sqlite",
+        ])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stdout.contains("Serving"), "{stdout}");
+    assert!(stderr.contains("/no/such/dir/games.sqlite"), "{stderr}");
+}
