@@ -82,9 +82,16 @@ enum Command {
     /// shown, so a stopped or killed server resumes every game where it stood. docs/api.md
     /// describes the JSON API and the WebSocket of each game.
     ///
+    /// It listens on this machine only unless --host says otherwise. Every request is bounded
+    /// (the options below; docs/security.md): bots from the page read no file and keep to capped
+    /// budgets, games are limited per address and deleted after --expire-days without an action,
+    /// and pages of other sites cannot act on the server.
+    ///
     /// Example: pachisi serve
     ///
     /// Example: pachisi serve --port 0 --database /tmp/games.sqlite --pace 0
+    ///
+    /// Example: pachisi serve --host 0.0.0.0 --public-url https://pachisi.example.org/
     Serve(ServeArgs),
     /// List, show and inspect rulesets.
     #[command(subcommand)]
