@@ -448,8 +448,16 @@ async fn every_refusal_has_a_json_error_body() {
             .to_str()
             .unwrap_or_default()
             .starts_with("application/json")));
+        let allow = r.headers().get("allow").cloned();
         let body: Value = r.json().await.expect("json");
         assert!(!error_of(&body).is_empty(), "{want}: {body}");
+        if want == 405 {
+            assert!(error_of(&body).contains("PUT"), "{body}");
+            assert_eq!(
+                allow.as_ref().and_then(|v| v.to_str().ok()),
+                Some("GET,HEAD")
+            );
+        }
     }
 }
 

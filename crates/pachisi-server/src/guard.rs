@@ -146,10 +146,11 @@ const ERROR_TEXT: usize = 1024;
 /// too large or a method not allowed, comes as plain text or empty), and every answer the
 /// headers that keep the page to its own origin.
 pub async fn finish(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
     let response = next.run(request).await;
     let mut response = if response.status().is_client_error() || response.status().is_server_error()
     {
-        json_error(response).await
+        json_error(response, &method).await
     } else {
         response
     };
@@ -171,7 +172,7 @@ pub async fn finish(request: Request, next: Next) -> Response {
     response
 }
 
-async fn json_error(response: Response) -> Response {
+async fn json_error(response: Response, method: &Method) -> Response {
     let is_json = response
         .headers()
         .get(header::CONTENT_TYPE)
@@ -185,10 +186,10 @@ async fn json_error(response: Response) -> Response {
         .map(|b| String::from_utf8_lossy(&b).trim().to_string())
         .unwrap_or_default();
     let message = match parts.status {
-        StatusCode::METHOD_NOT_ALLOWED => {
-            let allowed = text(&parts.headers, header::ALLOW).unwrap_or("none");
-            format!("this address does not take that method (it takes {allowed})")
-        }
+        // The router adds the methods it takes (`Allow`) after this layer has run.
+        StatusCode::METHOD_NOT_ALLOWED => format!(
+            "this address does not take {method}: the Allow header lists the methods it takes"
+        ),
         _ if !said.is_empty() => said,
         status => status
             .canonical_reason()

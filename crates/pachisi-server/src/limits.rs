@@ -28,8 +28,6 @@ pub struct Limits {
     pub max_connections: usize,
     /// Time for a client to send a request's headers.
     pub header_timeout: Duration,
-    /// Time for a client to send a request's body.
-    pub body_timeout: Duration,
     /// Open WebSockets on the whole server (503 beyond).
     pub max_sockets: usize,
     /// Open WebSockets on one game (503 beyond).
@@ -53,7 +51,6 @@ impl Default for Limits {
             max_replay_actions: 20_000,
             max_connections: 512,
             header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(10),
             max_sockets: 2000,
             max_sockets_per_game: 100,
             work_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -63,13 +60,15 @@ impl Default for Limits {
 }
 
 /// The most a bot of each strength may spend on one decision. The defaults keep one decision
-/// near two seconds of one core and the memory of its search near a hundred megabytes
-/// (docs/security.md gives the figures).
+/// within a second of one core and the memory of its search near 150 MB (measured in the
+/// fullest positions found, docs/security.md): expectimax's transposition table grows with the
+/// positions it searches (about 280 bytes each), MCTS's tree with its time.
 #[derive(Clone, Copy, Debug)]
 pub struct BotLimits {
     /// Expectimax: throws searched ahead.
     pub depth: u32,
-    /// Expectimax: positions per decision.
+    /// Expectimax: positions per decision, for searches two or more throws deep (a search of
+    /// one throw stays far below any budget: 6 MB in a full Parcheesi position).
     pub nodes: u64,
     /// MCTS: playouts per decision.
     pub playouts: u32,
@@ -83,9 +82,9 @@ impl Default for BotLimits {
     fn default() -> BotLimits {
         BotLimits {
             depth: 2,
-            nodes: 2_000_000,
+            nodes: 500_000,
             playouts: 5_000,
-            time: Duration::from_secs(2),
+            time: Duration::from_secs(1),
             cutoff: 20,
         }
     }
@@ -107,9 +106,10 @@ impl BotLimits {
             Budget::Expectimax { depth, .. } if depth > self.depth => {
                 over("depth", self.depth.to_string())
             }
-            Budget::Expectimax { nodes, .. } if nodes > self.nodes => {
-                over("nodes", self.nodes.to_string())
-            }
+            Budget::Expectimax { depth, nodes } if depth >= 2 && nodes > self.nodes => over(
+                "nodes",
+                format!("{} in a search two throws deep", self.nodes),
+            ),
             Budget::Expectimax { .. } => Ok(()),
             Budget::Mcts { time: Some(t), .. } if t > self.time => {
                 over("ms", self.time.as_millis().to_string())
@@ -137,9 +137,10 @@ mod tests {
             "random",
             "heuristic",
             "expectimax",
-            "expectimax:depth=2",
+            "expectimax:depth=1",
+            "expectimax:depth=2:nodes=500000",
             "mcts",
-            "mcts:ms=2000",
+            "mcts:ms=1000",
             "mcts:playouts=5000:cutoff=20",
         ] {
             let spec: BotSpec = ok.parse().expect("spec");
@@ -147,7 +148,9 @@ mod tests {
         }
         for (over, option) in [
             ("expectimax:depth=3", "depth"),
-            ("expectimax:nodes=2000001", "nodes"),
+            ("expectimax:depth=2", "nodes"),
+            ("expectimax:depth=2:nodes=500001", "nodes"),
+            ("mcts:ms=1001", "ms"),
             ("mcts:ms=600000", "ms"),
             ("mcts:playouts=5001", "playouts"),
             ("mcts:cutoff=0", "cutoff"),
