@@ -44,6 +44,7 @@ pub mod position;
 pub mod record;
 pub mod ruleset;
 pub mod throw;
+pub mod throw_off;
 pub mod topology;
 
 pub use explain::Refusal;
@@ -55,6 +56,7 @@ pub use position::{Increment, Phase, Position};
 pub use record::{Action, GameRecord, RecordError};
 pub use ruleset::{Rules, Ruleset, RulesetError};
 pub use throw::{Outcome, Throw, ThrowName, UnknownThrowName};
+pub use throw_off::ThrowOff;
 pub use topology::{Square, Topology};
 
 /// Why a throw or move was refused.

@@ -198,6 +198,14 @@ impl Position {
         }
     }
 
+    /// The starting position with `seat` to throw first (as a throw-off decided,
+    /// [`crate::ThrowOff`]); `seat` is taken modulo the number of seats.
+    pub fn starting_with(rules: &Rules, seat: u8) -> Position {
+        let mut pos = Position::new(rules);
+        pos.to_move = seat % rules.seats().max(1);
+        pos
+    }
+
     /// What happens next.
     #[inline]
     pub fn phase(&self) -> Phase {

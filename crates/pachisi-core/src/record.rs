@@ -157,22 +157,42 @@ impl GameRecord {
         Ok(record)
     }
 
+    /// The position the game began at: its `Start` tag; else the usual start with the winner of
+    /// its `Opening` tag's throw-off to throw; else the usual start, seat 0 to throw.
+    ///
+    /// # Errors
+    /// When the `Start` position or the `Opening` throw-off is not one of these rules.
+    pub fn start_position(&self, rules: &Rules) -> Result<Position, RecordError> {
+        if let Some(start) = self.tag("Start") {
+            return Position::from_notation(rules, start).map_err(|e| {
+                rec_err(
+                    self.tag_line("Start"),
+                    1,
+                    format!("the Start position is bad: {e}"),
+                )
+            });
+        }
+        match self.tag("Opening") {
+            Some(opening) => crate::ThrowOff::parse(rules, opening)
+                .map(|t| t.start(rules))
+                .map_err(|e| {
+                    rec_err(
+                        self.tag_line("Opening"),
+                        1,
+                        format!("the Opening throw-off is bad: {e}"),
+                    )
+                }),
+            None => Ok(Position::new(rules)),
+        }
+    }
+
     /// Replays the record under `rules` and returns the final position.
     ///
     /// # Errors
     /// When an action is not possible where it stands (a throw while a move is due, an illegal
     /// move, a seat marker naming the wrong seat), or `Final` differs from the result.
     pub fn replay(&self, rules: &Rules) -> Result<Position, RecordError> {
-        let mut pos = match self.tag("Start") {
-            Some(start) => Position::from_notation(rules, start).map_err(|e| {
-                rec_err(
-                    self.tag_line("Start"),
-                    1,
-                    format!("the Start position is bad: {e}"),
-                )
-            })?,
-            None => Position::new(rules),
-        };
+        let mut pos = self.start_position(rules)?;
         for &(action, line, column) in &self.actions {
             let fail = |m: String| rec_err(line, column, m);
             match action {
@@ -221,11 +241,7 @@ impl GameRecord {
             ));
         }
         out.push('\n');
-        let mut pos = match self.tag("Start") {
-            Some(start) => Position::from_notation(rules, start)
-                .map_err(|e| rec_err(self.tag_line("Start"), 1, e.to_string()))?,
-            None => Position::new(rules),
-        };
+        let mut pos = self.start_position(rules)?;
         let mut line = String::new();
         let mut current = None;
         for &(action, l, c) in &self.actions {

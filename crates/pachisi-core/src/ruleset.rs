@@ -252,6 +252,21 @@ pub struct TurnRules {
     pub extra_throw_on_home: bool,
     /// If not empty, a seat's throws count for nothing until it has thrown one of these values.
     pub opening: Vec<u8>,
+    /// Who begins the game.
+    pub first: FirstSeat,
+}
+
+/// Who begins the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstSeat {
+    /// The first seat (seat 0) begins: the players chose it (003, PB: "choose a starting
+    /// player").
+    #[default]
+    FirstSeat,
+    /// Every seat throws once and the highest throw begins; seats tied for the highest throw
+    /// again, until one is highest (000, 001, 004; 003, SR, MB, TR).
+    HighestThrow,
 }
 
 impl Default for TurnRules {
@@ -262,6 +277,7 @@ impl Default for TurnRules {
             extra_throw_on_capture: false,
             extra_throw_on_home: false,
             opening: Vec::new(),
+            first: FirstSeat::FirstSeat,
         }
     }
 }
