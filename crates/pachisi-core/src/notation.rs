@@ -18,7 +18,7 @@
 //! be struck out), `placed=TEAM,...` (teams in finishing order). docs/notation.md has the details.
 
 use crate::position::{Increment, Phase, Position};
-use crate::ruleset::{CastleRule, Rules};
+use crate::ruleset::{CastleRule, Rules, StreakPenalty, ThirdDoublet};
 use std::fmt::Write as _;
 
 /// Why a position text could not be read.
@@ -186,6 +186,13 @@ impl Position {
                     if pos.streak.1 == 0 || pos.streak.1 > 2 {
                         return Err(err(vat, "a streak counts 1 or 2 throws (three end it)"));
                     }
+                    let without: Vec<&str> = fields
+                        .iter()
+                        .filter(|&&(a, _)| a != at)
+                        .map(|&(_, f)| f)
+                        .collect();
+                    check_streak(rules, pos.streak.0, &without.join(" "))
+                        .map_err(|why| err(at, format!("`{f}`: {why}")))?;
                 }
                 "opened" => pos.opened = seat_mask(rules, vat, value)?,
                 "entered" => pos.entered = seat_mask(rules, vat, value)?,
@@ -200,6 +207,54 @@ impl Position {
         check(rules, &pos).map_err(|reason| err(1, reason))?;
         Ok(pos)
     }
+}
+
+/// Whether the rules keep a streak of the group `value`: a streak rule
+/// (`turn.three_in_a_row`) and a value that names a streak group, or, with doublets, a penalty
+/// for the third (`doubles.third`) and the value 0. The reason when they do not, with an example
+/// (`without`: the position without the field, for rules that keep no streak).
+fn check_streak(rules: &Rules, value: u8, without: &str) -> Result<(), String> {
+    let ruleset = rules.ruleset();
+    let none = |rule: &str| {
+        format!("these rules keep no streak ({rule}), so leave the field out, e.g. `{without}`")
+    };
+    if ruleset.throw.separate_dice || ruleset.doubles.enabled {
+        return match (ruleset.doubles.enabled, ruleset.doubles.third) {
+            (false, _) => Err(none("doubles.enabled is off")),
+            (true, ThirdDoublet::None) => Err(none("doubles.third is none")),
+            (true, _) if value != 0 => Err(format!(
+                "with doublets a streak counts the doublets of the turn and is written with 0, \
+                 e.g. `streak=0x1`, not with {value}"
+            )),
+            _ => Ok(()),
+        };
+    }
+    if ruleset.turn.three_in_a_row == StreakPenalty::None {
+        return Err(none("turn.three_in_a_row is none"));
+    }
+    let mut groups: Vec<u8> = rules
+        .outcomes()
+        .iter()
+        .map(|o| rules.flags(o.value).streak_group)
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
+    if groups.contains(&value) {
+        return Ok(());
+    }
+    if rules.outcomes().iter().any(|o| o.value == value) {
+        let group = rules.flags(value).streak_group;
+        return Err(format!(
+            "a throw of {value} counts in the streak group written {group}, e.g. `streak={group}x1`"
+        ));
+    }
+    let list: Vec<String> = groups.iter().map(u8::to_string).collect();
+    Err(format!(
+        "{value} names no streak group of these rules (each is written as its smallest value: \
+         {}), e.g. `streak={}x1`",
+        list.join(", "),
+        groups[0]
+    ))
 }
 
 fn err(at: usize, reason: impl Into<String>) -> NotationError {

@@ -974,6 +974,44 @@ fn positions_the_rules_cannot_reach_are_refused() {
     assert!(Position::from_notation(&rules, over).is_ok());
 }
 
+/// A streak is kept only under a rule that counts one (docs/notation.md, `streak=VxN`): refused
+/// where none does, with the field as typed, the reason and the position without it; where one
+/// does, its value must name a streak group (a doublet streak is written with 0).
+#[test]
+fn a_streak_is_refused_where_no_rule_keeps_one() {
+    let start = "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0";
+    let refusal = |name: &str, text: &str| match Position::from_notation(&rules_of(name, &[]), text)
+    {
+        Ok(pos) => panic!("{name}: {text} read as {pos:?}"),
+        Err(e) => e,
+    };
+    let e = refusal("pachisi", &format!("{start} Ym 3 streak=10x1"));
+    assert_eq!(e.at, start.len() + 7);
+    assert!(e.reason.starts_with("`streak=10x1`: "), "{}", e.reason);
+    assert!(e.reason.contains("turn.three_in_a_row"), "{}", e.reason);
+    assert!(
+        e.reason.contains(&format!("`{start} Ym 3`")),
+        "{}",
+        e.reason
+    );
+
+    let e = refusal("pachisi-encyclopedia", &format!("{start} Yt - streak=25x1"));
+    assert!(e.reason.contains("streak=10x1"), "{}", e.reason);
+    for (name, text) in [
+        ("pachisi-encyclopedia", format!("{start} Yt - streak=10x2")),
+        ("ludo", format!("{start} Rt - streak=6x1")),
+        ("parcheesi-sr", format!("{start} Rt - streak=0x2")),
+    ] {
+        let rules = rules_of(name, &[]);
+        let pos = Position::from_notation(&rules, &text).expect(&text);
+        assert_eq!(pos.to_notation(&rules), text);
+    }
+    let e = refusal("parcheesi-sr", &format!("{start} Rt - streak=6x1"));
+    assert!(e.reason.contains("streak=0x1"), "{}", e.reason);
+    let e = refusal("parcheesi-pb", &format!("{start} Rt - streak=0x1"));
+    assert!(e.reason.contains("doubles.third"), "{}", e.reason);
+}
+
 /// 003's principle under 000 optional rule 4 (exact home), for Humphries' pairs (001): a pair
 /// moves half a throw, so it may stop one square short (a throw of 2 or 3 takes it home) where a
 /// single piece may not.
