@@ -468,20 +468,51 @@ fn record_check(file: &Path, set: &[String]) -> Result<()> {
     let pos = record
         .replay(&rules)
         .with_context(|| file.display().to_string())?;
-    let throws = record
-        .actions
-        .iter()
-        .filter(|a| matches!(a.0, pachisi_core::Action::Throw(_)))
-        .count();
+    // Throws and moves: the seat labels (`Y:`) only mark where a turn begins.
+    let count = |throws_only: bool| {
+        record
+            .actions
+            .iter()
+            .filter(|a| match a.0 {
+                pachisi_core::Action::Throw(_) => true,
+                pachisi_core::Action::Move(_) => !throws_only,
+                pachisi_core::Action::Seat(_) => false,
+            })
+            .count()
+    };
     outln!(
-        "{}: {} actions ({throws} throws) replay under {name}",
+        "{}: {} actions ({} throws) replay under {name}",
         file.display(),
-        record.actions.len()
+        count(false),
+        count(true)
     );
     outln!("final position: {}", pos.to_notation(&rules));
     if pos.phase() == Phase::Over {
-        let teams: Vec<String> = pos.placings().iter().map(u8::to_string).collect();
-        outln!("finishing order (teams): {}", teams.join(", "));
+        let places: Vec<String> = pos
+            .placings()
+            .iter()
+            .enumerate()
+            .map(|(i, &team)| {
+                let colours: Vec<&str> = (0..rules.seats())
+                    .filter(|&s| rules.team_of(s) == team)
+                    .map(|s| rules.seat_colour(s))
+                    .collect();
+                format!("{} {}", ordinal(i + 1), colours.join(" and "))
+            })
+            .collect();
+        outln!("finishing order: {}", places.join(", "));
     }
     Ok(())
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

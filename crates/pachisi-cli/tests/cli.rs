@@ -312,6 +312,45 @@ fn a_random_record_checks_and_a_corrupted_one_is_refused() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `record check` counts throws and moves, not the seat labels that begin each turn, and names
+/// the teams of the finishing order by their colours.
+#[test]
+fn record_check_counts_throws_and_moves_and_names_the_finishers() {
+    let dir = temp_dir("record-count");
+    let path = dir.join("game.record");
+    let path_text = path.to_str().expect("utf-8 path");
+    ok(&[
+        "record", "random", "--rules", "pachisi", "--seed", "3", "--out", path_text,
+    ]);
+    let text = std::fs::read_to_string(&path).expect("read");
+    let record = pachisi_core::GameRecord::parse(&text).expect("record");
+    let seats = record
+        .actions
+        .iter()
+        .filter(|a| matches!(a.0, pachisi_core::Action::Seat(_)))
+        .count();
+    assert!(seats > 0, "{text}");
+    let actions = record.actions.len() - seats;
+    let checked = ok(&["record", "check", path_text]);
+    assert!(
+        checked.contains(&format!(": {actions} actions (")),
+        "{actions} actions expected:\n{checked}"
+    );
+    let order = checked
+        .lines()
+        .find_map(|l| l.strip_prefix("finishing order: "))
+        .unwrap_or_else(|| panic!("no finishing order:\n{checked}"));
+    assert!(
+        [
+            "1st yellow and black, 2nd green and red",
+            "1st green and red, 2nd yellow and black"
+        ]
+        .contains(&order),
+        "{checked}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn bench_measures_every_builtin_ruleset() {
     let out = ok(&["bench", "--games", "3"]);
