@@ -428,8 +428,15 @@ pub(crate) fn check_threads(threads: Option<usize>) -> Result<()> {
 fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> {
     let rules = args.load()?;
     let mut record = record_header(&args.name, &args.set, seed)?;
-    let result =
-        pachisi_sim::play_random_game(&rules, Position::new(&rules), seed, Some(&mut record));
+    // The game begins with the winner of its throw-off, where the rules have one.
+    let start = match pachisi_sim::throw_off(&rules, seed) {
+        Some(off) => {
+            record.set_tag("Opening", off.to_text(&rules));
+            off.start(&rules)
+        }
+        None => Position::new(&rules),
+    };
+    let result = pachisi_sim::play_random_game(&rules, start, seed, Some(&mut record));
     record.set_tag("Final", result.position.to_notation(&rules));
     let text = record.to_text(&rules)?;
     match out {

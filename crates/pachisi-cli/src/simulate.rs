@@ -203,6 +203,17 @@ fn print_summary(rules: &Rules, r: &SimulateReport) -> Result<()> {
     for (i, w) in s.seat_wins.iter().enumerate() {
         outln!("  {i} {:<14} {}", w.name, percent(&w.share));
     }
+    match rules.ruleset().turn.first {
+        pachisi_core::ruleset::FirstSeat::HighestThrow => {
+            outln!("began the game, by the throw-off (95% interval)");
+            for (i, w) in s.first_seats.iter().enumerate() {
+                outln!("  {i} {:<14} {}", w.name, percent(&w.share));
+            }
+        }
+        pachisi_core::ruleset::FirstSeat::FirstSeat => {
+            outln!("began the game: seat 0 in every game (turn.first = \"first-seat\")");
+        }
+    }
     if rules.teams() < rules.seats() {
         outln!("wins per team (95% interval)");
         for (i, w) in s.team_wins.iter().enumerate() {

@@ -17,7 +17,8 @@ pub use stats::{
 };
 
 use pachisi_core::plain::MAX_PLAIN_MOVES;
-use pachisi_core::{Action, GameRecord, Move, Phase, PlainGame, Position, Rules, Throw};
+use pachisi_core::ruleset::FirstSeat;
+use pachisi_core::{Action, GameRecord, Move, Phase, PlainGame, Position, Rules, Throw, ThrowOff};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -192,9 +193,33 @@ pub fn play_random_game(
     })
 }
 
-/// Plays one game and counts it into `stats`.
+/// The seed of a game's throw-off: a stream of its own, so that the game's throws are the
+/// seed's whoever begins.
+pub fn throw_off_seed(seed: u64) -> u64 {
+    game_seed(seed, THROW_OFF_STREAM)
+}
+
+/// The index of the throw-off's stream among a game's derived seeds.
+const THROW_OFF_STREAM: u64 = 0x7468_726f_775f_6f66;
+
+/// The throw-off of the game `seed` under `rules`, if the rules have one
+/// (`turn.first = "highest-throw"`), its throws drawn from [`throw_off_seed`].
+pub fn throw_off(rules: &Rules, seed: u64) -> Option<ThrowOff> {
+    (rules.ruleset().turn.first == FirstSeat::HighestThrow).then(|| {
+        let mut throws = SeededThrows::new(throw_off_seed(seed));
+        ThrowOff::play(rules, || throws.next_throw(rules))
+    })
+}
+
+/// The position the game `seed` begins at: the usual start, with the winner of its throw-off
+/// (if the rules have one) to throw.
+pub fn start_position(rules: &Rules, seed: u64) -> Position {
+    throw_off(rules, seed).map_or_else(|| Position::new(rules), |t| t.start(rules))
+}
+
+/// Plays one game and counts it into `stats`; it begins where [`start_position`] says.
 pub fn play_counted<P: Policy>(rules: &Rules, seed: u64, policy: &mut P, stats: &mut Stats) {
-    let start = Position::new(rules);
+    let start = start_position(rules, seed);
     let mut tally = GameTally::new(&start);
     let outcomes = &mut stats.outcomes;
     let result = play_game(rules, start, seed, policy, |step, after| {
@@ -211,7 +236,7 @@ pub fn play_counted<P: Policy>(rules: &Rules, seed: u64, policy: &mut P, stats: 
 /// rules allow, which is several times quicker.
 pub fn play_random_counted(rules: &Rules, seed: u64, stats: &mut Stats) {
     let mut policy = RandomPolicy::for_game(seed);
-    match PlainGame::new(rules) {
+    match PlainGame::from_position(rules, &start_position(rules, seed)) {
         Some(game) => play_plain_counted(rules, game, seed, &mut policy, stats),
         None => play_counted(rules, seed, &mut policy, stats),
     }

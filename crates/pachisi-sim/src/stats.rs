@@ -165,6 +165,8 @@ pub struct GameTally {
     pub captures: u64,
     /// Pieces sent back to the start, by captures or by a penalty (Parcheesi's third doublet).
     pub pieces_sent_back: u64,
+    /// The seat that began (the throw-off's winner, where the rules have one).
+    pub first: u8,
     /// The seat to move after the last step.
     to_move: u8,
     /// Pieces waiting at the start after the last step.
@@ -182,6 +184,7 @@ impl GameTally {
             forced_passes: 0,
             captures: 0,
             pieces_sent_back: 0,
+            first: start.to_move(),
             to_move: start.to_move(),
             waiting: start.waiting_pieces(),
         }
@@ -257,6 +260,8 @@ pub struct Stats {
     pub pieces_sent_back: u64,
     /// First places per seat (a seat wins when its team does).
     pub seat_wins: Vec<u64>,
+    /// Games each seat began (the throw-off's winner, or seat 0).
+    pub first_seats: Vec<u64>,
     /// First places per team.
     pub team_wins: Vec<u64>,
     /// How often each of the rules' outcomes was thrown, by outcome index.
@@ -277,6 +282,7 @@ impl Stats {
             captures: 0,
             pieces_sent_back: 0,
             seat_wins: vec![0; usize::from(rules.seats())],
+            first_seats: vec![0; usize::from(rules.seats())],
             team_wins: vec![0; usize::from(rules.teams())],
             outcomes: vec![0; rules.outcomes().len()],
         }
@@ -292,6 +298,9 @@ impl Stats {
         self.forced_passes += tally.forced_passes;
         self.captures += tally.captures;
         self.pieces_sent_back += tally.pieces_sent_back;
+        if let Some(n) = self.first_seats.get_mut(usize::from(tally.first)) {
+            *n += 1;
+        }
         match last.winner() {
             Some(team) if last.phase() == pachisi_core::Phase::Over => {
                 self.team_wins[usize::from(team)] += 1;
@@ -315,6 +324,7 @@ impl Stats {
         self.captures += other.captures;
         self.pieces_sent_back += other.pieces_sent_back;
         add_each(&mut self.seat_wins, &other.seat_wins);
+        add_each(&mut self.first_seats, &other.first_seats);
         add_each(&mut self.team_wins, &other.team_wins);
         add_each(&mut self.outcomes, &other.outcomes);
     }
@@ -334,6 +344,12 @@ impl Stats {
                 share: Proportion::of(self.seat_wins[usize::from(s)], self.games),
             })
             .collect();
+        let first_seats = (0..rules.seats())
+            .map(|s| WinShare {
+                name: rules.seat_colour(s).to_string(),
+                share: Proportion::of(self.first_seats[usize::from(s)], self.games),
+            })
+            .collect();
         let teams = (0..rules.teams())
             .map(|t| WinShare {
                 name: team_name(rules, t),
@@ -351,6 +367,7 @@ impl Stats {
             passes_per_game: per_game(self.passes),
             forced_passes_per_game: per_game(self.forced_passes),
             seat_wins: seats,
+            first_seats,
             team_wins: teams,
             throws: self.throw_table(rules),
         }
@@ -520,6 +537,9 @@ pub struct Summary {
     pub forced_passes_per_game: f64,
     /// First places per seat.
     pub seat_wins: Vec<WinShare>,
+    /// Games each seat began: the throw-off's winner (`turn.first = "highest-throw"`), or seat
+    /// 0 in every game.
+    pub first_seats: Vec<WinShare>,
     /// First places per team.
     pub team_wins: Vec<WinShare>,
     /// The throw device, observed and exact.

@@ -3,7 +3,8 @@
 
 use pachisi_core::{builtin_rules, PlainGame, Position, Rules, BUILTIN_RULESETS};
 use pachisi_sim::{
-    game_seed, play_random_game, simulate, simulate_random, RandomPolicy, Simulation, Stats,
+    game_seed, play_random_game, simulate, simulate_random, start_position, RandomPolicy,
+    Simulation, Stats,
 };
 
 fn run(rules: &Rules, games: u64, seed: u64, threads: usize) -> Stats {
@@ -74,11 +75,20 @@ fn statistics_count_the_games_as_played() {
     let stats = run(&rules, games, 4, 2);
     let mut throws = 0;
     let mut team_wins = vec![0u64; usize::from(rules.teams())];
+    let mut first_seats = vec![0u64; usize::from(rules.seats())];
     for i in 0..games {
-        let r = play_random_game(&rules, Position::new(&rules), game_seed(4, i), None);
+        // Each game begins with the winner of its throw-off (Pachisi: 000).
+        let start = start_position(&rules, game_seed(4, i));
+        first_seats[usize::from(start.to_move())] += 1;
+        let r = play_random_game(&rules, start, game_seed(4, i), None);
         throws += r.throws;
         team_wins[usize::from(r.placings[0])] += 1;
     }
+    assert_eq!(stats.first_seats, first_seats);
+    assert!(
+        first_seats.iter().filter(|&&n| n > 0).count() > 1,
+        "not every game begins with one seat: {first_seats:?}"
+    );
     assert_eq!(stats.total_throws(), throws);
     assert_eq!(stats.throws.mean() * games as f64, throws as f64);
     assert_eq!(stats.team_wins, team_wins);
