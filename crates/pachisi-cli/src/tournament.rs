@@ -4,7 +4,7 @@ use crate::TournamentArgs;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::BotSpec;
 use pachisi_core::Rules;
-use pachisi_tournament::{Interval, Report, SeatingMethod, Tournament};
+use pachisi_tournament::{Interval, NotEstimable, Report, SeatingMethod, Tournament};
 use std::sync::Arc;
 
 /// Plays the tournament and prints the report.
@@ -68,11 +68,28 @@ fn print_report(rules: &Rules, r: &Report) -> Result<()> {
     print_pairings(r)?;
     outln!(
         "\nIntervals are 95% and count deals, not games, since the games of a deal share their \
-         throws.\nElo: Bradley-Terry fit with {} drawn game added to each pairing, relative to \
-         the first bot;\nits intervals come from {} bootstrap resamples of the deals.",
+         throws;\nscores have Wilson score intervals.\nElo: Bradley-Terry fit with {} drawn game \
+         added to each pairing, relative to the first bot;\nits intervals come from {} bootstrap \
+         resamples of the deals.",
         r.prior_draws,
         r.bootstrap_resamples
     );
+    let reasons = |reason| r.bots.iter().any(|b| b.elo_not_estimable == Some(reason));
+    if reasons(NotEstimable::FewDeals) {
+        outln!(
+            "Elo intervals not estimable: fewer than {} deals ({} games) per pairing; play more \
+             games for them.",
+            pachisi_tournament::stats::MIN_DEALS_FOR_ELO_INTERVAL,
+            pachisi_tournament::stats::MIN_DEALS_FOR_ELO_INTERVAL as u64 * r.games_per_deal
+        );
+    }
+    if reasons(NotEstimable::Sweep) || r.pairings.iter().any(|p| !p.elo_difference_estimable) {
+        outln!(
+            "Elo not estimable: a bot won or lost every game against the others, so the gap has \
+             no finite estimate;\nits figure comes from the added drawn game alone and grows \
+             with the number of games."
+        );
+    }
     Ok(())
 }
 
@@ -144,7 +161,7 @@ fn print_bots(r: &Report) -> Result<()> {
     let w = r
         .bots
         .iter()
-        .map(|b| b.spec.len())
+        .map(|b| b.label.len())
         .max()
         .unwrap_or(0)
         .max(3);
@@ -161,17 +178,22 @@ fn print_bots(r: &Report) -> Result<()> {
         "ms/decision",
         "decisions"
     );
-    for b in &r.bots {
+    for (i, b) in r.bots.iter().enumerate() {
+        let interval = if i == 0 {
+            "(reference)".to_string()
+        } else {
+            elo_interval(b.elo_interval)
+        };
         outln!(
             "{:<w$}  {:>6}  {:>6}  {:>5}  {:>5.1}% {:<13}  {:>6} {:<17}  {:>11.3}  {:>9}",
-            b.spec,
+            b.label,
             b.games,
             b.wins,
             b.draws,
             100.0 * b.score,
             percent_interval(b.score_interval),
             signed(b.elo),
-            elo_interval(b.elo_interval),
+            interval,
             b.ms_per_decision,
             b.decisions
         );
@@ -183,11 +205,14 @@ fn print_pairings(r: &Report) -> Result<()> {
     let names: Vec<String> = r
         .pairings
         .iter()
-        .map(|p| format!("{} vs {}", p.first, p.second))
+        .map(|p| {
+            let label = |i: usize| r.bots.get(i).map_or("?", |b| b.label.as_str());
+            format!("{} vs {}", label(p.first_index), label(p.second_index))
+        })
         .collect();
     let w = names.iter().map(String::len).max().unwrap_or(0).max(7);
     outln!(
-        "{:<w$}  {:>6}  {:>11}  {:>5}  {:>9} {:<13}  {:>8}",
+        "{:<w$}  {:>6}  {:>11}  {:>5}  {:>9} {:<13}  {:>13}",
         "pairing",
         "games",
         "wins",
@@ -198,13 +223,17 @@ fn print_pairings(r: &Report) -> Result<()> {
     );
     for (p, name) in r.pairings.iter().zip(&names) {
         outln!(
-            "{name:<w$}  {:>6}  {:>11}  {:>5}  {:>8.1}% {:<13}  {:>8}",
+            "{name:<w$}  {:>6}  {:>11}  {:>5}  {:>8.1}% {:<13}  {:>13}",
             p.games,
             format!("{}-{}", p.first_wins, p.second_wins),
             p.draws,
             100.0 * p.first_score,
             percent_interval(p.first_score_interval),
-            signed(p.elo_difference)
+            if p.elo_difference_estimable {
+                signed(p.elo_difference)
+            } else {
+                "not estimable".into()
+            }
         );
     }
     Ok(())
@@ -220,7 +249,7 @@ fn percent_interval(i: Option<Interval>) -> String {
 fn elo_interval(i: Option<Interval>) -> String {
     match i {
         Some(i) => format!("({} to {})", signed(i.low), signed(i.high)),
-        None => "(unknown)".into(),
+        None => "(not estimable)".into(),
     }
 }
 

@@ -550,6 +550,54 @@ fn a_tournament_prints_tables_and_rounds_games_up_to_whole_deals() {
 }
 
 #[test]
+fn a_small_tournament_keeps_its_intervals_wide_and_calls_a_sweep_not_estimable() {
+    // Four games of Pachisi: heuristic sweeps random in 2 deals.
+    let out = ok(&["tournament", "--bots", "random,heuristic", "--games", "4"]);
+    assert!(out.contains("100.0% (34.2-100.0)"), "{out}");
+    assert!(out.contains("0.0% (0.0-65.8)"), "{out}");
+    assert!(
+        !out.contains("(100.0-100.0)") && !out.contains("(0.0-0.0)"),
+        "{out}"
+    );
+    assert!(out.contains("+382 (not estimable)"), "{out}");
+    assert!(!out.contains("+382 to +382"), "{out}");
+    assert!(out.contains("0 (reference)"), "{out}");
+    let report = json(&[
+        "tournament",
+        "--bots",
+        "random,heuristic",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert!(report["bots"][1]["elo_interval"].is_null());
+    assert_eq!(report["bots"][1]["elo_not_estimable"], "sweep");
+    assert_eq!(report["pairings"][0]["elo_difference_estimable"], false);
+}
+
+#[test]
+fn a_tournament_numbers_bots_with_the_same_spec() {
+    let args = [
+        "tournament",
+        "--rules",
+        "ludo",
+        "--bots",
+        "heuristic,random,heuristic",
+        "--games",
+        "2",
+    ];
+    let out = ok(&args);
+    assert!(out.contains("heuristic #1 vs random"), "{out}");
+    assert!(out.contains("heuristic #1 vs heuristic #2"), "{out}");
+    assert!(out.contains("random vs heuristic #2"), "{out}");
+    assert!(out.contains("fewer than 10 deals"), "{out}");
+    let report = json(&[&args[..], &["--json"]].concat());
+    assert_eq!(report["bots"][2]["spec"], "heuristic");
+    assert_eq!(report["bots"][2]["label"], "heuristic #2");
+    assert_eq!(report["bots"][1]["label"], "random");
+}
+
+#[test]
 fn a_tournament_refuses_bad_bots_and_no_games() {
     let err = fails(&["tournament", "--bots", "random,alphazero", "--games", "2"]);
     assert!(err.contains("error:") && err.contains("alphazero"), "{err}");

@@ -27,8 +27,8 @@
 //! collected by deal, not by the order they finish in, so a tournament's [`Report`] is the same
 //! on any number of threads (its timing aside). The statistics ([`stats`]) treat the deal, not
 //! the game, as the unit of sampling, since the games of a deal are correlated: score rates with
-//! 95% intervals over deals, and Elo ratings from a Bradley–Terry fit with seeded bootstrap
-//! intervals.
+//! 95% Wilson intervals over deals, and Elo ratings from a Bradley–Terry fit with seeded
+//! bootstrap intervals, or the reason an interval is not estimable.
 //!
 //! ```
 //! use pachisi_tournament::Tournament;
@@ -55,7 +55,7 @@ pub mod stats;
 
 pub use report::{BotResult, PairingResult, Report};
 pub use schedule::{SeatingMethod, Seatings};
-pub use stats::Interval;
+pub use stats::{Interval, NotEstimable};
 
 use game::{play_game, Table};
 use pachisi_bots::BotSpec;

@@ -1,7 +1,7 @@
 //! What a tournament reports, and how deal results add up to it.
 
 use crate::schedule::{SeatingMethod, Seatings};
-use crate::stats::{self, Interval, PairDeals};
+use crate::stats::{self, Interval, NotEstimable, PairDeals};
 use crate::Tournament;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -55,6 +55,9 @@ pub struct Report {
 pub struct BotResult {
     /// The bot's spec string.
     pub spec: String,
+    /// The bot's name in tables: its spec, numbered (`heuristic #1`, `heuristic #2`) when
+    /// another bot has the same spec.
+    pub label: String,
     /// Games played.
     pub games: u64,
     /// Games won.
@@ -65,12 +68,16 @@ pub struct BotResult {
     pub losses: u64,
     /// Points per game: a win is a point, a draw half a point.
     pub score: f64,
-    /// The score's 95% interval over deals; `None` (JSON `null`) when there is a single deal.
+    /// The score's 95% Wilson interval over deals; `None` (JSON `null`) when there is a single
+    /// deal.
     pub score_interval: Option<Interval>,
-    /// The Elo rating, relative to the first bot's 0.
+    /// The Elo rating, relative to the first bot's 0 (with a drawn game added to each pairing).
     pub elo: f64,
-    /// The rating's 95% bootstrap interval; `None` (JSON `null`) when a pairing has a single deal.
+    /// The rating's 95% bootstrap interval; `None` (JSON `null`) when it is not estimable.
     pub elo_interval: Option<Interval>,
+    /// Why the rating's interval is not estimable (JSON `"few-deals"` or `"sweep"`); `None`
+    /// (JSON `null`) when it is given.
+    pub elo_not_estimable: Option<NotEstimable>,
     /// Decisions made: moves chosen where there was more than one legal move.
     pub decisions: u64,
     /// Mean thinking time per decision in milliseconds (0 without decisions).
@@ -102,10 +109,14 @@ pub struct PairingResult {
     pub draws: u64,
     /// The first bot's points per game.
     pub first_score: f64,
-    /// Its 95% interval over deals; `None` (JSON `null`) with a single deal.
+    /// Its 95% Wilson interval over deals; `None` (JSON `null`) with a single deal.
     pub first_score_interval: Option<Interval>,
     /// The first bot's rating minus the second's from this pairing alone, with the prior draw.
     pub elo_difference: f64,
+    /// Whether both bots scored in this pairing. When one won every game the difference has no
+    /// finite estimate: [`PairingResult::elo_difference`] is then the added draw's alone and
+    /// grows with the number of games, whatever the gap.
+    pub elo_difference_estimable: bool,
 }
 
 impl Report {
@@ -172,19 +183,22 @@ pub(crate) fn build(
     let n = t.bots.len();
     let elo = stats::fit_elo(n, &pair_deals);
     let seed = pachisi_sim::game_seed(t.seed, BOOTSTRAP_SALT);
-    let elo_intervals = stats::bootstrap_elo(n, &pair_deals, stats::BOOTSTRAP_RESAMPLES, seed);
+    let elo_intervals = stats::elo_intervals(n, &pair_deals, stats::BOOTSTRAP_RESAMPLES, seed);
+    let specs: Vec<String> = t.bots.iter().map(ToString::to_string).collect();
+    let labels = labels(&specs);
     let bots = (0..n)
         .map(|bot| {
-            let interval = elo_intervals.as_ref().map(|v| v[bot]);
-            bot_result(
+            let mut r = bot_result(
                 t,
                 bot,
                 pairings,
                 deals.chunks(chunk),
                 per_deal,
                 elo[bot],
-                interval,
-            )
+                elo_intervals[bot],
+            );
+            r.label.clone_from(&labels[bot]);
+            r
         })
         .collect();
     let pairing_results = pairings
@@ -224,10 +238,12 @@ fn bot_result<'a>(
     chunks: impl Iterator<Item = &'a [DealResult]>,
     per_deal: u64,
     elo: f64,
-    elo_interval: Option<Interval>,
+    elo_interval: Result<Interval, NotEstimable>,
 ) -> BotResult {
+    let spec = t.bots[bot].to_string();
     let mut r = BotResult {
-        spec: t.bots[bot].to_string(),
+        label: spec.clone(),
+        spec,
         games: 0,
         wins: 0,
         draws: 0,
@@ -235,7 +251,8 @@ fn bot_result<'a>(
         score: 0.0,
         score_interval: None,
         elo,
-        elo_interval,
+        elo_interval: elo_interval.ok(),
+        elo_not_estimable: elo_interval.err(),
         decisions: 0,
         ms_per_decision: 0.0,
         thinking_seconds: 0.0,
@@ -259,7 +276,7 @@ fn bot_result<'a>(
             scores.push(points / per_deal as f64);
         }
     }
-    (r.score, r.score_interval) = stats::mean_with_interval(&scores);
+    (r.score, r.score_interval) = stats::mean_with_interval(&scores, per_deal);
     r.thinking_seconds = thinking.as_secs_f64();
     if r.decisions > 0 {
         r.ms_per_decision = 1000.0 * r.thinking_seconds / r.decisions as f64;
@@ -278,7 +295,7 @@ fn pairing_result(
         .iter()
         .map(|d| d.first_points() / per_deal as f64)
         .collect();
-    let (first_score, first_score_interval) = stats::mean_with_interval(&scores);
+    let (first_score, first_score_interval) = stats::mean_with_interval(&scores, per_deal);
     let games = deals.len() as u64 * per_deal;
     let points: f64 = deals.iter().map(DealResult::first_points).sum();
     PairingResult {
@@ -294,5 +311,37 @@ fn pairing_result(
         first_score,
         first_score_interval,
         elo_difference: stats::pairing_elo(points, games as f64),
+        elo_difference_estimable: points > 0.0 && points < games as f64,
+    }
+}
+
+/// The bots' names in tables: each spec, numbered from 1 among the bots that share it.
+pub fn labels(specs: &[String]) -> Vec<String> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            let same = specs.iter().filter(|s| *s == spec).count();
+            if same == 1 {
+                spec.clone()
+            } else {
+                let number = specs[..=i].iter().filter(|s| *s == spec).count();
+                format!("{spec} #{number}")
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::labels;
+
+    #[test]
+    fn bots_with_the_same_spec_are_numbered() {
+        let specs = ["heuristic", "random", "heuristic", "mcts:playouts=50"].map(String::from);
+        assert_eq!(
+            labels(&specs),
+            ["heuristic #1", "random", "heuristic #2", "mcts:playouts=50"]
+        );
     }
 }

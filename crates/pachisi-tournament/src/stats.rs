@@ -5,9 +5,14 @@
 //! gives each of its two bots one score: its points over the deal's games divided by their
 //! number (a win is a point, a draw half a point).
 //!
-//! - A score rate's 95% interval is `mean ± 1.96 · sd / √deals` over the deal scores (sd the
-//!   sample standard deviation), clamped to [0, 1]. One deal gives no spread to measure, so its
-//!   interval is unknown (`None`).
+//! - A score rate's 95% interval is a Wilson score interval, which stays inside [0, 1] and keeps
+//!   its width at small samples and near 0 and 1 (a bot that won all of 2 deals gets 34.2% to
+//!   100%, not 100% to 100%). Its sample size is the deals' effective number of games,
+//!   `deals · p(1 − p) / s²` (`p` the mean deal score, `s²` the deal scores' sample variance: the
+//!   number of independent games that would spread as the deals do), kept between the number of
+//!   deals and the number of games. So it never counts more than one game per deal when the deals
+//!   show no spread to measure (all won, or all lost), and never more than the games played. One
+//!   deal gives no spread at all, so its interval is unknown (`None`).
 //! - Elo ratings are the maximum-likelihood Bradley–Terry fit of every pairing's points: the
 //!   expected score of `i` against `j` is `1 / (1 + 10^((r_j − r_i) / 400))`. The fit runs the
 //!   minorization–maximization iteration (Hunter, 2004). So that a pairing won or lost in full
@@ -16,7 +21,12 @@
 //! - Their 95% intervals come from a seeded bootstrap: every pairing's deals are resampled with
 //!   replacement, the ratings are fitted again, and the 2.5th and 97.5th percentiles of each
 //!   bot's rating are taken. The first bot's interval is [0, 0] by construction; the others say
-//!   how far each stands from it.
+//!   how far each stands from it. An interval is not estimable ([`NotEstimable`]) when a
+//!   pairing has fewer than [`MIN_DEALS_FOR_ELO_INTERVAL`] deals, too few for a bootstrap, or
+//!   when the bot's results do not link it to the first bot both ways (it won, or lost, every
+//!   game against the others, directly or through other bots): the likelihood then grows
+//!   without bound as the gap widens, the rating is the added draw's alone, and a bootstrap
+//!   would only repeat it.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,6 +41,10 @@ pub const PRIOR_DRAWS: f64 = 1.0;
 
 /// Bootstrap resamples for the Elo intervals.
 pub const BOOTSTRAP_RESAMPLES: u32 = 400;
+
+/// Deals every pairing needs before its Elo intervals are estimated: with fewer, a bootstrap
+/// resamples too few distinct values and its percentiles understate the spread.
+pub const MIN_DEALS_FOR_ELO_INTERVAL: usize = 10;
 
 /// Fitting stops when no rating moves by more than this (Elo points) in an iteration.
 const FIT_TOLERANCE: f64 = 1e-9;
@@ -47,9 +61,22 @@ pub struct Interval {
     pub high: f64,
 }
 
-/// The mean of `scores` (each in [0, 1]) with its 95% normal interval, clamped to [0, 1]; the
-/// interval is `None` with fewer than two scores, and the mean 0 with none.
-pub fn mean_with_interval(scores: &[f64]) -> (f64, Option<Interval>) {
+/// Why a bot's Elo interval is not given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotEstimable {
+    /// A pairing has fewer than [`MIN_DEALS_FOR_ELO_INTERVAL`] deals.
+    FewDeals,
+    /// The bot's results do not link it to the first bot both ways: it won, or lost, every
+    /// game against the others (directly or through other bots), so its rating difference has
+    /// no finite estimate.
+    Sweep,
+}
+
+/// The mean of `scores` (each in [0, 1], one per deal of `games_per_deal` games) with its 95%
+/// Wilson score interval over the deals' effective number of games (module documentation);
+/// the interval is `None` with fewer than two scores, and the mean 0 with none.
+pub fn mean_with_interval(scores: &[f64], games_per_deal: u64) -> (f64, Option<Interval>) {
     let n = scores.len() as f64;
     if scores.is_empty() {
         return (0.0, None);
@@ -59,12 +86,28 @@ pub fn mean_with_interval(scores: &[f64]) -> (f64, Option<Interval>) {
         return (mean, None);
     }
     let variance = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    let half = Z95 * variance.sqrt() / n.sqrt();
-    let interval = Interval {
-        low: (mean - half).clamp(0.0, 1.0),
-        high: (mean + half).clamp(0.0, 1.0),
+    let games = n * games_per_deal.max(1) as f64;
+    let binomial = mean * (1.0 - mean);
+    let effective = if binomial <= 0.0 {
+        n
+    } else if variance <= 0.0 {
+        games
+    } else {
+        (n * binomial / variance).clamp(n, games)
     };
-    (mean, Some(interval))
+    (mean, Some(wilson(mean, effective)))
+}
+
+/// The 95% Wilson score interval of a proportion `p` observed over `n` trials (`n` > 0).
+pub fn wilson(p: f64, n: f64) -> Interval {
+    let z2 = Z95 * Z95;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
+    Interval {
+        low: (centre - half).clamp(0.0, 1.0),
+        high: (centre + half).clamp(0.0, 1.0),
+    }
 }
 
 /// The Elo difference at which the stronger side's expected score is `score`, e.g. +190.8 for
@@ -194,6 +237,68 @@ pub fn bootstrap_elo(
     )
 }
 
+/// Each bot's Elo interval, or why it is not estimable (module documentation): the bootstrap's
+/// ([`bootstrap_elo`]) when every pairing has at least [`MIN_DEALS_FOR_ELO_INTERVAL`] deals and
+/// the bot's results link it to the first bot both ways.
+pub fn elo_intervals(
+    bots: usize,
+    pairs: &[PairDeals],
+    resamples: u32,
+    seed: u64,
+) -> Vec<Result<Interval, NotEstimable>> {
+    let linked = linked_to_first(bots, pairs);
+    let enough = pairs
+        .iter()
+        .all(|p| p.points.len() >= MIN_DEALS_FOR_ELO_INTERVAL);
+    let bootstrap = if enough {
+        bootstrap_elo(bots, pairs, resamples, seed)
+    } else {
+        None
+    };
+    (0..bots)
+        .map(|bot| match (&bootstrap, linked[bot]) {
+            (_, false) => Err(NotEstimable::Sweep),
+            (Some(intervals), true) => Ok(intervals[bot]),
+            (None, true) => Err(NotEstimable::FewDeals),
+        })
+        .collect()
+}
+
+/// Whether each bot's results link it to the first bot both ways: a chain of pairings from the
+/// first bot to it, each of whose earlier bots scored a point or half a point against the next,
+/// and such a chain back. A bot not linked has no finite maximum-likelihood rating difference to
+/// the first.
+pub fn linked_to_first(bots: usize, pairs: &[PairDeals]) -> Vec<bool> {
+    let mut scored = vec![vec![false; bots]; bots];
+    for p in pairs {
+        let first_points: f64 = p.points.iter().sum();
+        let games = p.points.len() as f64 * p.games_per_deal;
+        scored[p.first][p.second] |= first_points > 0.0;
+        scored[p.second][p.first] |= first_points < games;
+    }
+    let reach = |from: usize, forward: bool| {
+        let mut seen = vec![false; bots];
+        let mut stack = vec![from];
+        while let Some(a) = stack.pop() {
+            if std::mem::replace(&mut seen[a], true) {
+                continue;
+            }
+            for b in 0..bots {
+                let edge = if forward { scored[a][b] } else { scored[b][a] };
+                if edge && !seen[b] {
+                    stack.push(b);
+                }
+            }
+        }
+        seen
+    };
+    if bots == 0 {
+        return Vec::new();
+    }
+    let (to, from) = (reach(0, true), reach(0, false));
+    to.iter().zip(&from).map(|(a, b)| *a && *b).collect()
+}
+
 /// A pairing's totals over its deals drawn with replacement.
 fn resample(p: &PairDeals, rng: &mut ChaCha8Rng) -> Totals {
     let n = p.points.len();
@@ -277,28 +382,58 @@ mod tests {
     }
 
     #[test]
-    fn a_constant_score_has_an_interval_of_zero_width() {
-        let (mean, interval) = mean_with_interval(&[0.5; 12]);
+    fn a_constant_score_keeps_the_width_of_the_games_played() {
+        // Twelve deals of two games, each split: no spread between deals, so the interval is
+        // the Wilson interval of 12 wins in 24 games, never [0.5, 0.5].
+        let (mean, interval) = mean_with_interval(&[0.5; 12], 2);
         assert_eq!(mean, 0.5);
-        assert_eq!(
-            interval,
-            Some(Interval {
-                low: 0.5,
-                high: 0.5
-            })
+        assert_eq!(interval, Some(wilson(0.5, 24.0)));
+        let i = interval.expect("twelve deals");
+        assert!(
+            close(i.low, 0.3143, 1e-4) && close(i.high, 0.6857, 1e-4),
+            "{i:?}"
         );
-        assert_eq!(mean_with_interval(&[0.75]), (0.75, None));
+        assert_eq!(mean_with_interval(&[0.75], 2), (0.75, None));
     }
 
     #[test]
-    fn the_score_interval_is_the_normal_one_and_stays_in_bounds() {
-        let (mean, interval) = mean_with_interval(&[0.25, 0.75, 0.25, 0.75]);
-        let interval = interval.expect("four deals");
-        let half = 1.96 * (1.0f64 / 12.0).sqrt() / 2.0;
+    fn a_clean_sweep_of_few_deals_has_a_wide_interval() {
+        // Two deals, both won in full: each deal counts as one trial (Wilson, 2 of 2).
+        let (mean, interval) = mean_with_interval(&[1.0, 1.0], 2);
+        let i = interval.expect("two deals");
+        assert_eq!(mean, 1.0);
+        assert_eq!(i.high, 1.0);
+        assert!(close(i.low, 2.0 / (2.0 + Z95 * Z95), 1e-12), "{i:?}");
+        assert!(i.low < 0.35, "{i:?}");
+        let (_, lost) = mean_with_interval(&[0.0, 0.0], 2);
+        let lost = lost.expect("two deals");
+        assert_eq!(lost.low, 0.0);
+        assert!(close(lost.high, 1.0 - i.low, 1e-12), "{lost:?}");
+    }
+
+    #[test]
+    fn wilson_intervals_match_published_values() {
+        // 81 of 263 (Newcombe 1998, table I, example 1): 0.2553 to 0.3662.
+        let i = wilson(81.0 / 263.0, 263.0);
+        assert!(
+            close(i.low, 0.2553, 5e-4) && close(i.high, 0.3662, 5e-4),
+            "{i:?}"
+        );
+    }
+
+    #[test]
+    fn the_score_interval_counts_the_deals_spread_between_deals_and_games() {
+        // Scores 0.25/0.75 alternate: p = 0.5, s² = 1/12, effective games 4 · 0.25 · 12 = 12,
+        // more than the 4 deals and less than the 16 games.
+        let (mean, interval) = mean_with_interval(&[0.25, 0.75, 0.25, 0.75], 4);
         assert_eq!(mean, 0.5);
-        assert!(close(interval.high - 0.5, half, 1e-12));
-        let (_, interval) = mean_with_interval(&[1.0, 1.0, 1.0, 0.5]);
-        assert_eq!(interval.map(|i| i.high), Some(1.0));
+        assert_eq!(interval, Some(wilson(0.5, 12.0)));
+        // Deals spread as much as single games can: one game per deal.
+        let (_, interval) = mean_with_interval(&[0.0, 1.0, 0.0, 1.0], 4);
+        assert_eq!(interval, Some(wilson(0.5, 4.0)));
+        let (_, interval) = mean_with_interval(&[1.0, 1.0, 1.0, 0.5], 2);
+        let i = interval.expect("four deals");
+        assert!(i.high <= 1.0 && i.low < 0.875 && i.high > 0.875, "{i:?}");
     }
 
     #[test]
@@ -327,6 +462,66 @@ mod tests {
             ..pairs[0].clone()
         }];
         assert_eq!(bootstrap_elo(2, &one_deal, 400, 9), None);
+    }
+
+    #[test]
+    fn elo_intervals_need_enough_deals_and_results_both_ways() {
+        let mixed = PairDeals {
+            first: 0,
+            second: 1,
+            games_per_deal: 2.0,
+            points: [2.0, 1.0, 1.0, 0.0, 2.0, 1.5].repeat(2),
+        };
+        let v = elo_intervals(2, std::slice::from_ref(&mixed), 400, 9);
+        assert_eq!(
+            v[0],
+            Ok(Interval {
+                low: 0.0,
+                high: 0.0
+            })
+        );
+        assert!(matches!(v[1], Ok(i) if i.low < i.high), "{v:?}");
+        // Too few deals: a bootstrap of 4 deals is not an interval to trust.
+        let few = PairDeals {
+            points: vec![2.0, 1.0, 1.0, 0.0],
+            ..mixed.clone()
+        };
+        let v = elo_intervals(2, &[few], 400, 9);
+        assert_eq!(
+            v,
+            [Err(NotEstimable::FewDeals), Err(NotEstimable::FewDeals)]
+        );
+        // The first bot won every game: the second is not linked back, however many deals.
+        let sweep = PairDeals {
+            points: vec![2.0; 20],
+            ..mixed.clone()
+        };
+        let v = elo_intervals(2, std::slice::from_ref(&sweep), 400, 9);
+        assert_eq!(v[1], Err(NotEstimable::Sweep));
+        assert!(v[0].is_ok(), "{v:?}");
+        // Three bots: 0 and 1 split their games, 2 loses every game to both.
+        let lost = |first| PairDeals {
+            first,
+            second: 2,
+            ..sweep.clone()
+        };
+        let pairs = [
+            PairDeals {
+                points: vec![1.0; 20],
+                ..mixed.clone()
+            },
+            lost(0),
+            lost(1),
+        ];
+        assert_eq!(linked_to_first(3, &pairs), [true, true, false]);
+        let v = elo_intervals(3, &pairs, 400, 9);
+        assert!(v[1].is_ok() && v[2] == Err(NotEstimable::Sweep), "{v:?}");
+        // A draw links both ways.
+        let drawn = PairDeals {
+            points: vec![2.0, 2.0, 1.5],
+            ..mixed
+        };
+        assert_eq!(linked_to_first(2, &[drawn]), [true, true]);
     }
 
     #[test]

@@ -74,10 +74,13 @@ fn three_bots_play_three_pairings_and_three_seats_six_games_a_deal() {
     assert_eq!(r.games_per_pairing, 6);
     assert_eq!(r.pairings[1].first, "random");
     assert_eq!(r.pairings[1].second, "random");
+    let labels: Vec<&str> = r.bots.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["random #1", "heuristic", "random #2"]);
     for b in &r.bots {
         assert_eq!(b.games, 12);
         assert!(b.score_interval.is_some(), "two deals, one in each pairing");
         assert_eq!(b.elo_interval, None, "one deal per pairing, no spread");
+        assert!(b.elo_not_estimable.is_some());
     }
     for p in &r.pairings {
         assert_eq!(p.first_score_interval, None, "one deal, no spread");
