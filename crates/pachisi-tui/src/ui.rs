@@ -158,7 +158,13 @@ pub fn title_line(rules: &Rules, position: &Position, labels: &[String]) -> Line
             } else {
                 "to move"
             };
-            spans.push(format!(" ({who}) {doing}").into());
+            // A record without a Seats tag names no player: nothing in parentheses then.
+            let who = if who.is_empty() {
+                String::new()
+            } else {
+                format!(" ({who})")
+            };
+            spans.push(format!("{who} {doing}").into());
         }
     }
     Line::from(spans)

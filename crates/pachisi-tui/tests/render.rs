@@ -214,3 +214,27 @@ fn the_replay_viewer_draws_the_board_at_any_moment() {
     assert_golden("replay-80x24", &buffer);
     assert!(text(&buffer).contains("Action 1 of"));
 }
+
+/// A record without a Seats tag (`pachisi record random` writes none) names no player: the title
+/// says whose turn it is with no empty parentheses.
+#[test]
+fn a_replay_without_players_shows_no_empty_label() {
+    let mut app = app(
+        "pachisi",
+        "bot:random,bot:random,bot:random,bot:random",
+        3,
+        None,
+    );
+    settle(&mut app);
+    let mut record = app.table.record_to_save();
+    record.tags.retain(|(tag, _)| tag != "Seats");
+    let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
+    let mut replay = Replay::new(rules, &record, "random.record").expect("replays");
+    replay.on_key(key(KeyCode::Home));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    terminal.draw(|f| replay.draw(f)).expect("draw");
+    let screen = text(&terminal.backend().buffer().clone());
+    let title = screen.lines().next().unwrap_or_default();
+    assert!(title.contains("Y yellow to throw"), "{screen}");
+    assert!(!screen.contains("()"), "{screen}");
+}
