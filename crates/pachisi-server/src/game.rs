@@ -8,7 +8,7 @@ use crate::limits::BotLimits;
 use crate::store::{record_of, StoredGame};
 use crate::view;
 use pachisi_bots::BotSpec;
-use pachisi_core::{builtin_rules, GameRecord, Phase};
+use pachisi_core::{builtin_rules, GameRecord, Phase, Position};
 use pachisi_table::{record_header, SeatSpec, Table};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -296,12 +296,22 @@ pub(crate) fn build(
 ) -> Result<Game, Box<Unplayable>> {
     let built = (|| {
         let specs = parse_seats(&stored.seats, limits)?;
-        let header = record_header(
+        let mut header = record_header(
             &stored.ruleset,
             &stored.overrides,
             stored.seed,
             Some(&specs),
         )?;
+        match stored.opening.as_deref() {
+            Some("") => {}
+            Some(opening) => header.set_tag("Opening", opening),
+            // Stored before the throw-off: seat 0 began, which a Start tag says.
+            None => {
+                let rules = builtin_rules(&stored.ruleset, &stored.overrides)
+                    .map_err(|e| format!("game {}: {e}", stored.id))?;
+                header.set_tag("Start", Position::new(&rules).to_notation(&rules));
+            }
+        }
         let record = record_of(&stored, &header)?;
         let table = restore(&stored, &record, limits)?;
         let state = state_of(&stored, &table).map_err(|e| e.to_string())?;
@@ -394,6 +404,7 @@ mod tests {
             created: 0,
             updated: 0,
             host: None,
+            opening: Some(String::new()),
             ruleset: "ludo".into(),
             overrides: Vec::new(),
             seats: ["human", "bot:random", "bot:random", "bot:random"]

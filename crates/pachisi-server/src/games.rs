@@ -279,10 +279,14 @@ impl Games {
             seats: specs.iter().map(ToString::to_string).collect(),
             seed: new.seed.unwrap_or_else(|| rand::random::<u32>().into()),
             host: Some(token_hash(&host_token)),
+            opening: Some(String::new()),
             actions: Vec::new(),
         };
-        let game =
+        let mut game =
             build(stored, client, &self.limits.bots).map_err(|u| GameError::Invalid(u.reason))?;
+        // The table threw off for who begins (where the rules say so): the row keeps it.
+        let opening = game.table().record().tag("Opening").map(String::from);
+        game.stored.opening = Some(opening.unwrap_or_default());
         let game = {
             let _creating = lock(&self.creating);
             self.check_room(client)?;
@@ -794,6 +798,58 @@ mod tests {
         std::fs::remove_dir_all(path.parent().expect("dir")).ok();
     }
 
+    /// A game stored before the throw-off (no `opening` in its row) began with seat 0 and still
+    /// restores; a new game keeps its throw-off, and restores with it.
+    #[tokio::test]
+    async fn games_stored_before_the_throw_off_restore_as_seat_0_began() {
+        let path = temp_db("opening");
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        let new = create(&games, "pachisi", &["human"; 4], 11);
+        let opening = new.table().record().tag("Opening").map(String::from);
+        assert!(opening.is_some(), "pachisi throws off (000)");
+        let id = new.id().to_string();
+        drop((new, games));
+        // The same seed's game as seat 0 began it, stored as an older server stored it.
+        let rules = Arc::new(builtin_rules("pachisi", &[]).expect("rules"));
+        let mut header = GameRecord::new("pachisi");
+        header.set_tag(
+            "Start",
+            pachisi_core::Position::new(&rules).to_notation(&rules),
+        );
+        let mut table =
+            Table::new(rules, &vec![pachisi_table::SeatSpec::Human; 4], 11, header).expect("table");
+        table.human_throw();
+        let store = Store::open(&path).expect("open");
+        store
+            .insert(&StoredGame {
+                id: "old".into(),
+                created: now(),
+                updated: now(),
+                ruleset: "pachisi".into(),
+                overrides: Vec::new(),
+                seats: vec!["human".into(); 4],
+                seed: 11,
+                host: None,
+                opening: None,
+                actions: Vec::new(),
+            })
+            .expect("insert");
+        let actions: Vec<_> = table.record().actions.iter().map(|a| a.0).collect();
+        store
+            .set_actions("old", 0, &actions, now())
+            .expect("actions");
+        drop(store);
+        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        let old = games.get("old").expect("restores");
+        assert_eq!(old.table().record().actions.len(), actions.len());
+        let again = games.get(&id).expect("restores");
+        assert_eq!(
+            again.table().record().tag("Opening").map(String::from),
+            opening
+        );
+        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+    }
+
     /// A stored game the server would refuse today (a weights file, a search of ten minutes, a
     /// ruleset that is gone) is kept as unplayable, and the server starts with every other.
     #[tokio::test]
@@ -812,6 +868,7 @@ mod tests {
             seats: ["human", "human", "human", seat].map(String::from).to_vec(),
             seed: 1,
             host: None,
+            opening: Some(String::new()),
             actions: Vec::new(),
         };
         store

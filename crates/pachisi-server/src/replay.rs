@@ -57,8 +57,10 @@ pub fn replay_json(text: &str, max_bytes: usize, max_actions: usize) -> Result<S
         .map(|s| s.split(',').map(String::from).collect())
         .unwrap_or_default();
     let mut header = GameRecord::new(&name);
-    if let Some(start) = record.tag("Start") {
-        header.set_tag("Start", start);
+    for tag in ["Start", "Opening"] {
+        if let Some(value) = record.tag(tag) {
+            header.set_tag(tag, value);
+        }
     }
     let humans = vec![SeatSpec::Human; usize::from(rules.seats())];
     let mut table = Table::new(rules.clone(), &humans, 0, header).map_err(invalid)?;

@@ -41,6 +41,9 @@ pub struct StoredGame {
     pub seed: u64,
     /// The SHA-256 of the host's token (hex), for games created with one.
     pub host: Option<String>,
+    /// The throw-off that chose who begins, as a record's `Opening` tag keeps it (empty when the
+    /// rules have none); `None` for a game stored before the throw-off, which seat 0 began.
+    pub opening: Option<String>,
     /// The actions in order, as record tokens (`(25)`, `E25`).
     pub actions: Vec<String>,
 }
@@ -110,6 +113,9 @@ fn connect(path: &Path) -> rusqlite::Result<Connection> {
     }
     if !columns.iter().any(|c| c == "host") {
         connection.execute_batch("ALTER TABLE games ADD COLUMN host TEXT;")?;
+    }
+    if !columns.iter().any(|c| c == "opening") {
+        connection.execute_batch("ALTER TABLE games ADD COLUMN opening TEXT;")?;
     }
     Ok(connection)
 }
@@ -210,7 +216,7 @@ impl Store {
 fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     let mut games = Vec::new();
     let mut query = connection.prepare(
-        "SELECT id, created, updated, ruleset, overrides, seats, seed, host
+        "SELECT id, created, updated, ruleset, overrides, seats, seed, host, opening
          FROM games ORDER BY created, id",
     )?;
     let rows = query.query_map([], |row| {
@@ -231,6 +237,7 @@ fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             seats: seats.split(',').map(String::from).collect(),
             seed: seed.parse().unwrap_or(0),
             host: row.get(7)?,
+            opening: row.get(8)?,
             actions: Vec::new(),
         })
     })?;
@@ -283,8 +290,8 @@ fn apply<'a>(
             match change {
                 Change::Insert(game) => {
                     tx.execute(
-                        "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                        "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host, opening)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                         params![
                             game.id,
                             game.created,
@@ -294,6 +301,7 @@ fn apply<'a>(
                             game.seats.join(","),
                             game.seed.to_string(),
                             game.host,
+                            game.opening,
                         ],
                     )?;
                 }
@@ -370,6 +378,7 @@ mod tests {
             seats: vec!["human".into(), "bot:expectimax".into()],
             seed: u64::MAX,
             host: Some("ab".repeat(32)),
+            opening: Some(String::new()),
             actions: Vec::new(),
         }
     }

@@ -4,8 +4,8 @@
 //! restored from its record ([`Table::restore`]).
 
 use pachisi_bots::{Bot, BotSpec};
-use pachisi_core::{Action, GameRecord, Move, Phase, Position, Rules, Square, Throw};
-use pachisi_sim::{game_seed, SeededThrows};
+use pachisi_core::{Action, GameRecord, Move, Phase, Position, Rules, Square, Throw, ThrowOff};
+use pachisi_sim::{game_seed, throw_off, SeededThrows};
 use std::sync::Arc;
 
 /// Who plays a seat.
@@ -206,11 +206,23 @@ impl Table {
         seed: u64,
         record: GameRecord,
     ) -> Result<Table, String> {
-        let position = match record.tag("Start") {
-            Some(start) => Position::from_notation(&rules, start)
-                .map_err(|e| format!("the Start position is bad: {e}"))?,
-            None => Position::new(&rules),
+        let mut record = record;
+        // Who begins: the record's Start or Opening tag, or else the throw-off the rules ask
+        // for (its throws from the seed's own stream), written into the record's Opening tag.
+        let opening = match record.tag("Opening") {
+            Some(text) => Some(
+                ThrowOff::parse(&rules, text)
+                    .map_err(|e| format!("the Opening throw-off is bad: {e}"))?,
+            ),
+            None if record.tag("Start").is_none() => throw_off(&rules, seed),
+            None => None,
         };
+        if let (Some(off), None) = (&opening, record.tag("Opening")) {
+            record.set_tag("Opening", off.to_text(&rules));
+        }
+        let position = record.start_position(&rules).map_err(|e| e.to_string())?;
+        // The throw-off opens the log, on a line of its own.
+        let log = opening.iter().map(|o| o.describe(&rules)).collect();
         let players = seats
             .iter()
             .enumerate()
@@ -228,7 +240,7 @@ impl Table {
             record,
             players,
             throws: SeededThrows::new(seed),
-            log: Vec::new(),
+            log,
             log_turn_over: true,
             history: Vec::new(),
             last_move: None,
@@ -462,6 +474,17 @@ impl Table {
         let mut header = record.clone();
         header.actions.clear();
         let mut table = Table::new(rules, seats, seed, header)?;
+        if let Some(text) = record.tag("Opening") {
+            let drawn = throw_off(&table.rules, seed).map(|o| o.to_text(&table.rules));
+            if drawn.as_deref() != Some(text) {
+                return Err(format!(
+                    "the record's throw-off ({text}) is not the one its seed {seed} gives ({})",
+                    drawn
+                        .as_deref()
+                        .unwrap_or("none: these rules have no throw-off")
+                ));
+            }
+        }
         for &(action, line, column) in &record.actions {
             let at = |e: String| format!("record line {line}, column {column}: {e}");
             match action {
@@ -614,7 +637,39 @@ mod tests {
         let rules = t.rules().clone();
         let text = t.record().to_text(&rules).expect("replays");
         let body: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
-        assert_eq!(body, t.log(), "the log is the record's body");
+        // Pachisi begins with a throw-off (000), which the log says first and the record keeps
+        // in its Opening tag.
+        let (opening, turns) = t.log().split_first().expect("a log");
+        assert!(opening.starts_with("throw-off: "), "{opening}");
+        assert!(text.contains(&format!(
+            "[Opening \"{}\"]",
+            &opening["throw-off: ".len()..opening.rfind(':').expect(":")]
+        )));
+        assert_eq!(body, turns, "the log is the record's body");
+    }
+
+    /// The throw-off is the seed's: a record whose Opening tag says otherwise does not restore.
+    #[test]
+    fn a_throw_off_that_is_not_the_seeds_does_not_restore() {
+        let t = table("human,human,human,human", 5);
+        let off = t
+            .record()
+            .tag("Opening")
+            .expect("pachisi has a throw-off")
+            .to_string();
+        let seats: Vec<SeatSpec> = vec![SeatSpec::Human; 4];
+        assert!(Table::restore(t.rules().clone(), &seats, 5, t.record()).is_ok());
+        let mut record = t.record().clone();
+        let other = (0..100)
+            .filter_map(|seed| throw_off(t.rules(), seed))
+            .map(|o| o.to_text(t.rules()))
+            .find(|text| *text != off)
+            .expect("another throw-off");
+        record.set_tag("Opening", other);
+        let e = Table::restore(t.rules().clone(), &seats, 5, &record)
+            .err()
+            .expect("refused");
+        assert!(e.contains("throw-off"), "{e}");
     }
 
     #[test]
@@ -633,6 +688,8 @@ mod tests {
     #[test]
     fn a_person_cannot_play_an_illegal_move_or_out_of_turn() {
         let mut t = table("human,bot,bot,bot", 1);
+        // The bots play until the person's turn (the throw-off may have given them the lead).
+        while t.step_automatic().is_some() {}
         assert!(t.human_move(Move::Pass).is_err(), "a throw is due");
         assert!(t.human_throw().is_some());
         if t.position().phase() == Phase::Move {
