@@ -269,6 +269,7 @@ impl Games {
             crate::game::parse_seats(&seats, &self.limits.bots).map_err(GameError::Invalid)?;
         view::BoardView::of(&rules).map_err(GameError::Invalid)?;
         let host_token = secret_token();
+        let seed = new.seed.unwrap_or_else(|| rand::random::<u32>().into());
         let created = now();
         let stored = StoredGame {
             id: new_id(),
@@ -277,16 +278,18 @@ impl Games {
             ruleset: new.ruleset.clone(),
             overrides,
             seats: specs.iter().map(ToString::to_string).collect(),
-            seed: new.seed.unwrap_or_else(|| rand::random::<u32>().into()),
+            seed,
             host: Some(token_hash(&host_token)),
-            opening: Some(String::new()),
+            // Who begins: the throw-off, where the rules have one (000, 001, 003, 004).
+            opening: Some(
+                pachisi_table::throw_off(&rules, seed)
+                    .map(|o| o.to_text(&rules))
+                    .unwrap_or_default(),
+            ),
             actions: Vec::new(),
         };
-        let mut game =
+        let game =
             build(stored, client, &self.limits.bots).map_err(|u| GameError::Invalid(u.reason))?;
-        // The table threw off for who begins (where the rules say so): the row keeps it.
-        let opening = game.table().record().tag("Opening").map(String::from);
-        game.stored.opening = Some(opening.unwrap_or_default());
         let game = {
             let _creating = lock(&self.creating);
             self.check_room(client)?;

@@ -5,7 +5,9 @@
 
 use pachisi_bots::{Bot, BotSpec};
 use pachisi_core::{Action, GameRecord, Move, Phase, Position, Rules, Square, Throw, ThrowOff};
-use pachisi_sim::{game_seed, throw_off, SeededThrows};
+/// The throw-off of a game, from its seed (`pachisi_sim::throw_off`).
+pub use pachisi_sim::throw_off;
+use pachisi_sim::{game_seed, SeededThrows};
 use std::sync::Arc;
 
 /// Who plays a seat.
@@ -86,6 +88,19 @@ pub const DEFAULT_BOT: &str = "expectimax";
 
 /// Separates the overrides of a record's `Set` tag.
 pub const SET_SEPARATOR: char = '|';
+
+/// Throws off for who begins a new game, if its rules ask for it (`turn.first =
+/// "highest-throw"`) and `record` does not already say where the game begins (a `Start` or
+/// `Opening` tag): the throws come from the seed's own stream ([`throw_off`]) and are kept in
+/// the record's `Opening` tag, from which [`Table::new`] begins.
+pub fn throw_off_into(rules: &Rules, seed: u64, record: &mut GameRecord) {
+    if record.tag("Start").is_some() || record.tag("Opening").is_some() {
+        return;
+    }
+    if let Some(off) = throw_off(rules, seed) {
+        record.set_tag("Opening", off.to_text(rules));
+    }
+}
 
 /// A record's header: the ruleset, the overrides (kept in the `Set` tag so that the record
 /// replays under the same rules), the seed of the throws and, when given, who plays each seat.
@@ -206,20 +221,15 @@ impl Table {
         seed: u64,
         record: GameRecord,
     ) -> Result<Table, String> {
-        let mut record = record;
-        // Who begins: the record's Start or Opening tag, or else the throw-off the rules ask
-        // for (its throws from the seed's own stream), written into the record's Opening tag.
+        // Who begins: the record's Start or Opening tag, or else seat 0 (a new game's throw-off
+        // is written into its header first: `throw_off_into`).
         let opening = match record.tag("Opening") {
             Some(text) => Some(
                 ThrowOff::parse(&rules, text)
                     .map_err(|e| format!("the Opening throw-off is bad: {e}"))?,
             ),
-            None if record.tag("Start").is_none() => throw_off(&rules, seed),
             None => None,
         };
-        if let (Some(off), None) = (&opening, record.tag("Opening")) {
-            record.set_tag("Opening", off.to_text(&rules));
-        }
         let position = record.start_position(&rules).map_err(|e| e.to_string())?;
         // The throw-off opens the log, on a line of its own.
         let log = opening.iter().map(|o| o.describe(&rules)).collect();
@@ -608,7 +618,9 @@ mod tests {
 
     fn table(specs: &str, seed: u64) -> Table {
         let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
-        Table::new(rules, &seats(specs), seed, GameRecord::new("pachisi")).expect("table")
+        let mut record = GameRecord::new("pachisi");
+        throw_off_into(&rules, seed, &mut record);
+        Table::new(rules, &seats(specs), seed, record).expect("table")
     }
 
     #[test]

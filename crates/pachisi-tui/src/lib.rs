@@ -66,7 +66,10 @@ pub struct PlayOutcome {
 /// When standard output is not a terminal, the board cannot be drawn, or the terminal fails.
 pub fn play(options: PlayOptions) -> Result<PlayOutcome> {
     require_terminal()?;
-    let table = Table::new(options.rules, &options.seats, options.seed, options.record)
+    let mut record = options.record;
+    // A new game begins with its throw-off, where the rules have one (000, 001, 003, 004).
+    pachisi_table::throw_off_into(&options.rules, options.seed, &mut record);
+    let table = Table::new(options.rules, &options.seats, options.seed, record)
         .map_err(anyhow::Error::msg)?;
     let app = App::new(table, options.save_path, options.hint_bot).map_err(anyhow::Error::msg)?;
     let mut screen = GameScreen { app, saved: None };

@@ -49,8 +49,10 @@ impl Replay {
         let geometry = Geometry::of(&rules)?;
         let humans = vec![SeatSpec::Human; usize::from(rules.seats())];
         let mut header = GameRecord::new("");
-        if let Some(start) = record.tag("Start") {
-            header.set_tag("Start", start);
+        for tag in ["Start", "Opening"] {
+            if let Some(value) = record.tag(tag) {
+                header.set_tag(tag, value);
+            }
         }
         let mut table = Table::new(rules.clone(), &humans, 0, header)?;
         let mut moments = vec![moment(&table)];

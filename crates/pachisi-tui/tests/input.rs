@@ -425,3 +425,33 @@ fn a_record_that_does_not_replay_is_refused_with_its_place() {
     let e = Replay::new(rules, &record, "bad").err().expect("refused");
     assert!(e.contains("line 3"), "{e}");
 }
+
+/// 000: "At the beginning of the game each player throws shells to determine who plays first":
+/// a new game's throw-off opens the log on the screen, and the winner throws first.
+#[test]
+fn a_new_game_shows_its_throw_off_and_its_winner_begins() {
+    let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
+    let seats: Vec<pachisi_table::SeatSpec> = AGAINST_BOTS
+        .split(',')
+        .map(|s| s.parse().expect("seat"))
+        .collect();
+    let mut record = pachisi_table::record_header("pachisi", &[], 9, Some(&seats)).expect("header");
+    pachisi_table::throw_off_into(&rules, 9, &mut record);
+    let off = pachisi_table::throw_off(&rules, 9).expect("a throw-off");
+    let table = pachisi_table::Table::new(rules.clone(), &seats, 9, record).expect("table");
+    assert_eq!(table.position().to_move(), off.first());
+    let mut app = App::new(
+        table,
+        std::path::PathBuf::from("unused.record"),
+        "heuristic".parse().expect("spec"),
+    )
+    .expect("app");
+    let screen: String = render(&mut app, 120, 40)
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(screen.contains("throw-off: "), "{screen}");
+    let begins = format!("{} begins", rules.seat_colour(off.first()));
+    assert!(screen.contains(&begins), "{begins}: {screen}");
+}
