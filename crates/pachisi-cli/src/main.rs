@@ -123,6 +123,9 @@ enum Command {
         /// Also print the count below each throw outcome or move of the first step.
         #[arg(long)]
         divide: bool,
+        /// Count even when the estimate (from depths 1, 2, ...) is above 10 billion sequences.
+        #[arg(long)]
+        force: bool,
     },
     /// Play many games on all cores and print statistics of how they went.
     ///
@@ -402,9 +405,14 @@ enum RulesCommand {
         json: bool,
     },
     /// Show a ruleset: its description, board, throw outcomes with probabilities, and every field.
+    ///
+    /// Example: pachisi rules show ludo (or: pachisi rules show --rules ludo)
     Show {
-        /// A built-in ruleset name or a ruleset file.
-        name: String,
+        /// A built-in ruleset name or a ruleset file (or give it with --rules).
+        name: Option<String>,
+        /// The ruleset, as every other command takes it: a built-in name or a ruleset file.
+        #[arg(long = "rules", value_name = "NAME")]
+        rules: Option<String>,
         /// Override a field, e.g. `--set moves.split=true` (repeatable).
         #[arg(long = "set", value_name = "FIELD=VALUE")]
         set: Vec<String>,
@@ -413,11 +421,16 @@ enum RulesCommand {
         json: bool,
     },
     /// Show a seat's route: every square in order, castles marked.
+    ///
+    /// Example: pachisi rules route pachisi --seat G (or: pachisi rules route --rules pachisi --seat 1)
     Route {
-        /// A built-in ruleset name or a ruleset file.
-        name: String,
+        /// A built-in ruleset name or a ruleset file (or give it with --rules).
+        name: Option<String>,
+        /// The ruleset, as every other command takes it: a built-in name or a ruleset file.
+        #[arg(long = "rules", value_name = "NAME")]
+        rules: Option<String>,
         /// The seat (0 moves first), or its colour letter.
-        #[arg(long, default_value = "0")]
+        #[arg(long, default_value = "0", allow_hyphen_values = true)]
         seat: String,
         /// Override a field, e.g. `--set board.direction=clockwise` (repeatable).
         #[arg(long = "set", value_name = "FIELD=VALUE")]

@@ -6,6 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use pachisi_core::describe::{describe_move, route};
 use pachisi_core::{builtin_text, GameRecord, Phase, Position, Rules, ThrowName, BUILTIN_RULESETS};
 use serde_json::json;
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -13,15 +14,23 @@ use std::time::Instant;
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Rules(RulesCommand::List { json }) => rules_list(json),
-        Command::Rules(RulesCommand::Show { name, set, json }) => {
+        Command::Rules(RulesCommand::Show {
+            name,
+            rules,
+            set,
+            json,
+        }) => {
+            let name = ruleset_name("show", name, rules)?;
             rules_show(&load_rules(&name, &set)?, json)
         }
         Command::Rules(RulesCommand::Route {
             name,
+            rules,
             seat,
             set,
             json,
         }) => {
+            let name = ruleset_name("route", name, rules)?;
             let rules = load_rules(&name, &set)?;
             rules_route(&rules, parse_seat(&rules, &seat)?, json)
         }
@@ -31,7 +40,8 @@ pub fn run(cli: Cli) -> Result<()> {
             position,
             depth,
             divide,
-        } => perft(&rules.load()?, &position, depth, divide),
+            force,
+        } => perft(&rules.load()?, &position, depth, divide, force),
         Command::Simulate(args) => crate::simulate::simulate_command(&args),
         Command::Bench(args) => crate::simulate::bench_command(&args),
         Command::Record(RecordCommand::Random { rules, seed, out }) => {
@@ -53,6 +63,24 @@ pub fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// The ruleset of `pachisi rules show` or `route`: given by name (`rules show ludo`) or with
+/// `--rules` (`rules show --rules ludo`), once.
+fn ruleset_name(command: &str, name: Option<String>, rules: Option<String>) -> Result<String> {
+    match (name, rules) {
+        (Some(name), None) | (None, Some(name)) => Ok(name),
+        (Some(name), Some(rules)) => bail!(
+            "`pachisi rules {command}` was given two rulesets, `{name}` and --rules {rules}: give \
+             one, e.g. `pachisi rules {command} {rules}` or `pachisi rules {command} --rules \
+             {rules}`"
+        ),
+        (None, None) => bail!(
+            "`pachisi rules {command}` needs a ruleset: a built-in name (`pachisi rules list`) or \
+             a ruleset file, e.g. `pachisi rules {command} pachisi` or `pachisi rules {command} \
+             --rules pachisi`"
+        ),
+    }
+}
+
 impl RulesArgs {
     pub(crate) fn load(&self) -> Result<Rules> {
         load_rules(&self.name, &self.set)
@@ -62,7 +90,9 @@ impl RulesArgs {
 /// A built-in ruleset by name, or a ruleset file by path.
 pub(crate) fn load_rules(name: &str, overrides: &[String]) -> Result<Rules> {
     if let Some(text) = builtin_text(name) {
-        return Ok(Rules::from_toml(text, &format!("{name}.toml"), overrides)?);
+        let origin = format!("{name}.toml");
+        return Rules::from_toml(text, &origin, overrides)
+            .map_err(|e| override_error(text, &origin, overrides, e));
     }
     let path = Path::new(name);
     if !path.exists() {
@@ -74,11 +104,104 @@ pub(crate) fn load_rules(name: &str, overrides: &[String]) -> Result<Rules> {
     }
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the ruleset file {}", path.display()))?;
-    Ok(Rules::from_toml(
-        &text,
-        &path.display().to_string(),
-        overrides,
-    )?)
+    let origin = path.display().to_string();
+    Rules::from_toml(&text, &origin, overrides)
+        .map_err(|e| override_error(&text, &origin, overrides, e))
+}
+
+/// A ruleset refused because of an override, said in the words the user typed: the `--set`
+/// that failed, what its field takes (found by trying values) and an example (the ruleset's own
+/// value). When the field refused is another one (`players.seats=[0,2]` leaves four colours),
+/// the first override that makes the ruleset fail is named with that field's complaint.
+fn override_error(
+    text: &str,
+    origin: &str,
+    overrides: &[String],
+    e: pachisi_core::RulesetError,
+) -> anyhow::Error {
+    use pachisi_core::RulesetError;
+    let field_of = |o: &str| o.split_once('=').map_or(o, |(f, _)| f).trim().to_string();
+    let (culprit, reason) = match &e {
+        RulesetError::Override { assignment, reason } => {
+            (overrides.iter().position(|o| o == assignment), reason)
+        }
+        RulesetError::Invalid { field, reason, .. } => (
+            overrides.iter().rposition(|o| {
+                let path = field_of(o);
+                field == &path
+                    || field.starts_with(&format!("{path}."))
+                    || field.starts_with(&format!("{path}["))
+            }),
+            reason,
+        ),
+        _ => (None, &String::new()),
+    };
+    let Some(i) = culprit else {
+        let failing = (0..overrides.len())
+            .find_map(|i| Some(i).zip(Rules::from_toml(text, origin, &overrides[..=i]).err()));
+        return match failing {
+            Some((i, RulesetError::Invalid { field, reason, .. })) => {
+                anyhow!("`--set {}`: field `{field}`: {reason}", overrides[i])
+            }
+            _ => e.into(),
+        };
+    };
+    let (assignment, path) = (&overrides[i], field_of(&overrides[i]));
+    let accepts = |value: &str| {
+        let mut tried = overrides[..i].to_vec();
+        tried.push(format!("{path}={value}"));
+        Rules::from_toml(text, origin, &tried).is_ok()
+    };
+    let numbers: Vec<u32> = (0..=255).filter(|v| accepts(&v.to_string())).collect();
+    let expected = match (numbers.first(), numbers.last()) {
+        (Some(low), Some(high)) if numbers.len() as u32 == high - low + 1 => {
+            Some(format!("a whole number from {low} to {high} is expected"))
+        }
+        (Some(_), Some(_)) if numbers.len() <= 8 => {
+            let list: Vec<String> = numbers.iter().map(ToString::to_string).collect();
+            Some(format!("one of {} is expected", list.join(", ")))
+        }
+        _ if numbers.is_empty() && accepts("true") && accepts("false") => {
+            Some("true or false is expected".to_string())
+        }
+        _ => None,
+    };
+    let reason = expected.unwrap_or_else(|| {
+        reason
+            .replace("unknown variant", "unknown value")
+            .replace("expected u8", "expected a whole number from 0 to 255")
+            .replace("expected f64", "expected a number")
+    });
+    let own_value = Rules::from_toml(text, origin, &overrides[..i])
+        .ok()
+        .and_then(|base| serde_json::to_value(base.ruleset()).ok())
+        .and_then(|v| v.pointer(&format!("/{}", path.replace('.', "/"))).cloned())
+        .map(|v| match v {
+            serde_json::Value::String(s) => s,
+            other => other.to_string(),
+        })
+        .filter(|v| accepts(v));
+    let example = own_value.or_else(|| numbers.first().map(ToString::to_string));
+    match example {
+        Some(value) => anyhow!(
+            "`--set {assignment}`: {reason}, e.g. --set {}",
+            shell_word(&format!("{path}={value}"))
+        ),
+        None => anyhow!("`--set {assignment}`: {reason}"),
+    }
+}
+
+/// `word` as typed at a shell: in single quotes when it holds anything but letters, digits and
+/// `._-=+`.
+fn shell_word(word: &str) -> String {
+    if word
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "._-=+".contains(c))
+    {
+        word.to_string()
+    } else {
+        format!("'{word}'")
+    }
 }
 
 fn parse_seat(rules: &Rules, text: &str) -> Result<u8> {
@@ -90,11 +213,16 @@ fn parse_seat(rules: &Rules, text: &str) -> Result<u8> {
             .filter(|_| text.chars().count() == 1)
             .and_then(|c| rules.seat_by_letter(c)),
     };
-    let letters: String = (0..rules.seats()).map(|s| rules.seat_letter(s)).collect();
+    let letters: Vec<String> = (0..rules.seats())
+        .map(|s| rules.seat_letter(s).to_string())
+        .collect();
     seat.ok_or_else(|| {
         anyhow!(
-            "no seat `{text}`: the seats are 0 to {} ({letters})",
-            rules.seats() - 1
+            "--seat {text}: no seat is called that; the seats are the numbers 0 to {} (0 moves \
+             first) or their letters {}, e.g. --seat 0 or --seat {}",
+            rules.seats() - 1,
+            letters.join(", "),
+            letters.last().map_or("0", String::as_str)
         )
     })
 }
@@ -310,50 +438,83 @@ fn phase_name(phase: Phase) -> &'static str {
 /// Deeper counts take far longer than anyone waits, and the recursion grows with the depth.
 const MAX_PERFT_DEPTH: u32 = 12;
 
-fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> {
+/// Counts estimated above this many sequences are refused without `--force`: some minutes at the
+/// 10 to 25 million sequences a second one core counts (docs/performance.md).
+const PERFT_BOUND: u64 = 10_000_000_000;
+
+/// The estimate counts depths 1, 2, ... until one reaches this many sequences (or the depth
+/// asked), and extrapolates from the last two.
+const PERFT_SAMPLE: u64 = 100_000;
+
+/// The count is cut into about this many subtrees, to show progress as they are done.
+const PERFT_PIECES: usize = 256;
+
+fn perft(rules: &Rules, position: &str, depth: u32, divide: bool, force: bool) -> Result<()> {
     if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
         bail!("--depth must be from 1 to {MAX_PERFT_DEPTH} throws (counts grow about tenfold per throw)");
     }
     let pos = parse_position(rules, position)?;
     let started = Instant::now();
-    let mut total = 0;
-    if divide {
-        let children: Vec<(String, Position)> = match pos.phase() {
-            Phase::Throw if depth > 0 => (0..rules.outcomes().len())
-                .map(|i| {
-                    let mut next = pos;
-                    let t = pachisi_core::Throw(i as u8);
-                    let _ = next.apply_throw(rules, t);
-                    (format!("({})", rules.outcome(t).name), next)
-                })
-                .collect(),
-            Phase::Move => pos
-                .legal_moves(rules)
-                .into_iter()
-                .map(|mv| {
-                    let mut next = pos;
-                    next.play_unchecked(rules, mv);
-                    (mv.to_string(), next)
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        for (label, child) in children {
-            let d = if label.starts_with('(') {
-                depth - 1
-            } else {
-                depth
-            };
-            let n = pachisi_core::perft(rules, &child, d);
-            outln!("{label:<12} {n}");
-            total += n;
+    let estimate = PerftEstimate::new(rules, &pos, depth);
+    if estimate.sequences > PERFT_BOUND as f64 {
+        let what = format!(
+            "perft {depth} would count about {} sequences ({}, at the {} a second measured here)",
+            about(estimate.sequences),
+            estimate.basis(),
+            about(estimate.rate),
+        );
+        let time = duration(estimate.sequences / estimate.rate);
+        if !force {
+            bail!(
+                "{what}, taking about {time}; the bound is {} sequences: lower --depth, or add \
+                 --force to count anyway",
+                about(PERFT_BOUND as f64)
+            );
         }
-        if total == 0 {
-            total = pachisi_core::perft(rules, &pos, depth);
-        }
-    } else {
-        total = pachisi_core::perft(rules, &pos, depth);
+        eprintln!("{what}: counting as --force asks, for about {time}");
     }
+    // Every group is one line of --divide (or the whole count), cut into subtrees.
+    let mut groups: Vec<(Option<String>, Vec<(Position, u32)>)> = Vec::new();
+    if divide {
+        let children = perft_children(rules, &pos, depth);
+        let share = (PERFT_PIECES / children.len().max(1)).max(1);
+        for (label, child, d) in children {
+            groups.push((Some(label), perft_split(rules, child, d, share)));
+        }
+    }
+    if groups.is_empty() {
+        groups.push((None, perft_split(rules, pos, depth, PERFT_PIECES)));
+    }
+    let pieces: usize = groups.iter().map(|g| g.1.len()).sum();
+    let bar = if estimate.depth < depth && std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(pieces as u64);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} subtrees, {msg} sequences, {elapsed} (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut total = 0;
+    for (label, subtrees) in groups {
+        let mut n = 0;
+        for (child, d) in subtrees {
+            n += pachisi_core::perft(rules, &child, d);
+            bar.set_message(format!("{}", total + n));
+            bar.inc(1);
+        }
+        if let Some(label) = label {
+            bar.suspend(|| -> Result<()> {
+                outln!("{label:<12} {n}");
+                Ok(())
+            })?;
+        }
+        total += n;
+    }
+    bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     outln!("perft {depth}: {total}");
     eprintln!(
@@ -361,6 +522,142 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool) -> Result<()> 
         total as f64 / secs.max(1e-9)
     );
     Ok(())
+}
+
+/// The first step below `pos` as --divide prints it: each throw outcome, or each legal move, with
+/// its label and the throws left below it.
+fn perft_children(rules: &Rules, pos: &Position, depth: u32) -> Vec<(String, Position, u32)> {
+    match pos.phase() {
+        Phase::Throw => (0..rules.outcomes().len())
+            .map(|i| {
+                let mut next = *pos;
+                let t = pachisi_core::Throw(i as u8);
+                let _ = next.apply_throw(rules, t);
+                (format!("({})", rules.outcome(t).name), next, depth - 1)
+            })
+            .collect(),
+        Phase::Move => pos
+            .legal_moves(rules)
+            .into_iter()
+            .map(|mv| {
+                let mut next = *pos;
+                next.play_unchecked(rules, mv);
+                (mv.to_string(), next, depth)
+            })
+            .collect(),
+        Phase::Over => Vec::new(),
+    }
+}
+
+/// Subtrees of `pos` whose counts add up to its count over `depth` throws: the tree opened one
+/// step at a time until there are at least `want` of them or none opens further.
+fn perft_split(rules: &Rules, pos: Position, depth: u32, want: usize) -> Vec<(Position, u32)> {
+    let mut subtrees = vec![(pos, depth)];
+    while subtrees.len() < want {
+        let mut opened = false;
+        let mut next = Vec::new();
+        for (p, d) in subtrees {
+            if p.phase() == Phase::Over || (p.phase() == Phase::Throw && d == 0) {
+                next.push((p, d));
+            } else {
+                opened = true;
+                next.extend(
+                    perft_children(rules, &p, d)
+                        .into_iter()
+                        .map(|(_, child, d)| (child, d)),
+                );
+            }
+        }
+        subtrees = next;
+        if !opened {
+            break;
+        }
+    }
+    subtrees
+}
+
+/// How many sequences a perft will count, from the counts of smaller depths.
+struct PerftEstimate {
+    /// The deepest count made.
+    depth: u32,
+    /// Its sequences.
+    count: u64,
+    /// Sequences per throw from there on: the last count over the one before.
+    branching: f64,
+    /// Sequences expected at the depth asked.
+    sequences: f64,
+    /// Sequences a second, as the deepest count went.
+    rate: f64,
+}
+
+impl PerftEstimate {
+    fn new(rules: &Rules, pos: &Position, depth: u32) -> PerftEstimate {
+        let (mut count, mut before, mut rate) = (1, 1, 0.0);
+        let mut d = 0;
+        while d < depth && count < PERFT_SAMPLE {
+            d += 1;
+            before = count;
+            let started = Instant::now();
+            count = pachisi_core::perft(rules, pos, d);
+            rate = count as f64 / started.elapsed().as_secs_f64().max(1e-6);
+        }
+        let branching = count as f64 / before.max(1) as f64;
+        PerftEstimate {
+            depth: d,
+            count,
+            branching,
+            sequences: count as f64 * branching.powi((depth - d) as i32),
+            rate,
+        }
+    }
+
+    /// Where the estimate comes from, in words.
+    fn basis(&self) -> String {
+        format!(
+            "{} at depth {}, times {:.1} for each further throw",
+            about(self.count as f64),
+            self.depth,
+            self.branching
+        )
+    }
+}
+
+/// A large number in words: `274,855`, `3.6 million`, `42.0 trillion`.
+fn about(n: f64) -> String {
+    let units = [
+        (1e18, "quintillion"),
+        (1e15, "quadrillion"),
+        (1e12, "trillion"),
+        (1e9, "billion"),
+        (1e6, "million"),
+    ];
+    if let Some((size, word)) = units.iter().find(|(size, _)| n >= *size) {
+        return format!("{:.1} {word}", n / size);
+    }
+    let digits = format!("{:.0}", n.max(0.0));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A time in seconds in words: `40 s`, `12 minutes`, `5.2 hours`, `17 days`, `3.1 years`.
+fn duration(secs: f64) -> String {
+    if secs < 120.0 {
+        format!("{secs:.0} s")
+    } else if secs < 7200.0 {
+        format!("{:.0} minutes", secs / 60.0)
+    } else if secs < 2.0 * 86400.0 {
+        format!("{:.1} hours", secs / 3600.0)
+    } else if secs < 365.0 * 86400.0 {
+        format!("{:.0} days", secs / 86400.0)
+    } else {
+        format!("{:.1} years", secs / (365.25 * 86400.0))
+    }
 }
 
 /// A progress bar counting games on standard error (hidden when that is not a terminal). Games
