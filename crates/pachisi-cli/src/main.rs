@@ -228,7 +228,7 @@ struct PlayArgs {
     seed: Option<u64>,
     /// The chance that one cowrie shell falls mouth up (rulesets thrown with cowries; the
     /// rulesets' own value is 0.5). Kept in the record's Set tag.
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", allow_hyphen_values = true)]
     cowrie_p: Option<f64>,
     /// Where `s` saves the record (default: RULESET-SEED.record in the current directory).
     #[arg(long, value_name = "FILE")]

@@ -15,6 +15,12 @@ use std::time::Duration;
 pub fn play(args: &PlayArgs) -> Result<()> {
     let mut overrides = args.rules.set.clone();
     if let Some(p) = args.cowrie_p {
+        if !(p > 0.0 && p < 1.0) {
+            bail!(
+                "--cowrie-p {p}: the chance that one cowrie shell falls mouth up must lie strictly \
+                 between 0 and 1, e.g. --cowrie-p 0.4 (the rulesets' own value is 0.5)"
+            );
+        }
         overrides.push(format!("throw.p_up={p}"));
     }
     let rules = load_rules(&args.rules.name, &overrides)?;

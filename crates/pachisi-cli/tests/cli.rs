@@ -150,6 +150,84 @@ fn bad_input_is_refused_with_a_clear_message() {
 }
 
 #[test]
+fn a_set_value_the_field_does_not_take_says_what_it_takes_with_an_example() {
+    let e = fails(&["rules", "show", "pachisi", "--set", "players.pieces=-3"]);
+    assert!(
+        e.contains(
+            "`--set players.pieces=-3`: a whole number from 1 to 16 is expected, \
+             e.g. --set players.pieces=4"
+        ),
+        "{e}"
+    );
+    assert!(!e.contains("u8"), "{e}");
+    // Out of range for the field, not for its type: the same words.
+    let e = fails(&["moves", "--set", "players.pieces=40", "--throw", "25"]);
+    assert!(e.contains("from 1 to 16 is expected"), "{e}");
+    let e = fails(&["moves", "--set", "moves.pass=3", "--throw", "25"]);
+    assert!(
+        e.contains("`--set moves.pass=3`: true or false is expected, e.g. --set moves.pass="),
+        "{e}"
+    );
+    // A field the validator refuses: its reason, the --set typed, no built-in file's name.
+    let e = fails(&["rules", "show", "pachisi", "--set", "throw.p_up=2"]);
+    assert!(
+        e.contains("`--set throw.p_up=2`: must lie strictly between 0 and 1")
+            && e.contains("e.g. --set throw.p_up=0.5"),
+        "{e}"
+    );
+    assert!(!e.contains("pachisi.toml"), "{e}");
+    let e = fails(&["rules", "show", "ludo", "--set", "turn.spend=soon"]);
+    assert!(
+        e.contains("unknown value `soon`") && e.contains("e.g. --set turn.spend="),
+        "{e}"
+    );
+    // Another field refused because of it: the --set that did it.
+    let e = fails(&["rules", "show", "pachisi", "--set", "players.seats=[0,2]"]);
+    assert!(
+        e.contains("`--set players.seats=[0,2]`: field `players.colours`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rules_show_and_route_take_the_ruleset_by_name_or_with_rules() {
+    let by_name = ok(&["rules", "show", "ludo", "--json"]);
+    assert_eq!(ok(&["rules", "show", "--rules", "ludo", "--json"]), by_name);
+    let route = ok(&["rules", "route", "pachisi", "--seat", "G"]);
+    assert_eq!(
+        ok(&["rules", "route", "--rules", "pachisi", "--seat", "G"]),
+        route
+    );
+    let e = fails(&["rules", "show", "pachisi", "--rules", "ludo"]);
+    assert!(
+        e.contains("two rulesets") && e.contains("`pachisi rules show --rules ludo`"),
+        "{e}"
+    );
+    let e = fails(&["rules", "route", "pachisi", "--rules", "ludo"]);
+    assert!(e.contains("two rulesets"), "{e}");
+    let e = fails(&["rules", "show"]);
+    assert!(
+        e.contains("needs a ruleset") && e.contains("pachisi rules list"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_seat_that_does_not_exist_is_refused_with_the_seats_there_are() {
+    for seat in ["-1", "9", "Q"] {
+        let e = fails(&["rules", "route", "pachisi", "--seat", seat]);
+        assert!(
+            e.contains(&format!("--seat {seat}: no seat"))
+                && e.contains("0 to 3")
+                && e.contains("Y, G, B, R")
+                && e.contains("e.g. --seat 0"),
+            "{e}"
+        );
+        assert!(!e.contains("-- -1"), "{e}");
+    }
+}
+
+#[test]
 fn a_ruleset_file_with_a_bad_field_is_refused_naming_file_and_field() {
     let dir = temp_dir("ruleset");
     let path = dir.join("broken.toml");

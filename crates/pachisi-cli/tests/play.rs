@@ -312,7 +312,18 @@ fn play_refuses_bad_options_and_a_missing_terminal() {
     assert!(err.contains("played with dice"), "{err}");
     let (ok, err) = run(&["play", "--cowrie-p", "1.5"]);
     assert!(!ok);
-    assert!(err.contains("p_up"), "{err}");
+    assert!(
+        err.contains("--cowrie-p 1.5") && err.contains("between 0 and 1"),
+        "{err}"
+    );
+    assert!(err.contains("e.g. --cowrie-p 0.4"), "{err}");
+    assert!(
+        !err.contains("pachisi.toml") && !err.contains("p_up"),
+        "{err}"
+    );
+    let (ok, err) = run(&["play", "--cowrie-p", "-2"]);
+    assert!(!ok);
+    assert!(err.contains("--cowrie-p -2"), "{err}");
     let (ok, err) = run(&["replay", "/no/such/file.record"]);
     assert!(!ok);
     assert!(err.contains("cannot read /no/such/file.record"), "{err}");
