@@ -7,7 +7,7 @@ use pachisi_bots::BotSpec;
 use pachisi_core::ruleset::Device;
 use pachisi_core::GameRecord;
 use pachisi_tui::{PlayOptions, SeatSpec};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -58,12 +58,39 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     }
     match outcome.saved {
         Some(path) => outln!(
-            "The record is saved in {0}; `pachisi replay {0}` steps through it.",
-            path.display()
+            "The record is saved in {}; `{}` steps through it.",
+            path.display(),
+            replay_command(&path)
         ),
         None => outln!("The game was not saved (seed {seed})."),
     }
     Ok(())
+}
+
+/// The command that replays `record`, as the user can type it where they are.
+fn replay_command(record: &Path) -> String {
+    let program = std::env::args_os().next().unwrap_or_default();
+    let file = crate::report::quote(&record.display().to_string());
+    format!("{} {file}", replay_program(Path::new(&program)))
+}
+
+/// How to start `pachisi replay` again when this program was started as `program` (its
+/// `argv[0]`): `cargo run --release -- replay` when it is a build in a cargo target directory
+/// (a directory with cargo's `.fingerprint` beside it; the profile from the directory's name),
+/// otherwise the program as it was invoked (`pachisi` found on the PATH, or a path to it).
+fn replay_program(program: &Path) -> String {
+    let dir = program.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| d.join(".fingerprint").is_dir()) {
+        let profile = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+        return match profile.as_deref() {
+            Some("debug") => "cargo run -- replay".to_string(),
+            Some("release") | None => "cargo run --release -- replay".to_string(),
+            Some(other) => format!("cargo run --profile {other} -- replay"),
+        };
+    }
+    let name = program.display().to_string();
+    let name = if name.is_empty() { "pachisi" } else { &name };
+    format!("{} replay", crate::report::quote(name))
 }
 
 /// The seats from `--seats`: one entry per seat; none gives a person in the first seat and
@@ -108,4 +135,37 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
         |n| n.to_string_lossy().into_owned(),
     );
     pachisi_tui::replay(Arc::new(rules), &record, &name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replay_program;
+    use std::path::Path;
+
+    #[test]
+    fn a_build_in_a_cargo_target_directory_is_replayed_with_cargo_run() {
+        let target = std::env::temp_dir().join(format!("pachisi-target-{}", std::process::id()));
+        for profile in ["debug", "release", "fast"] {
+            std::fs::create_dir_all(target.join(profile).join(".fingerprint")).expect("dirs");
+        }
+        let at = |profile: &str| replay_program(&target.join(profile).join("pachisi"));
+        assert_eq!(at("debug"), "cargo run -- replay");
+        assert_eq!(at("release"), "cargo run --release -- replay");
+        assert_eq!(at("fast"), "cargo run --profile fast -- replay");
+        let _ = std::fs::remove_dir_all(&target);
+    }
+
+    #[test]
+    fn an_installed_program_is_replayed_by_the_name_it_was_invoked_by() {
+        assert_eq!(replay_program(Path::new("pachisi")), "pachisi replay");
+        assert_eq!(
+            replay_program(Path::new("/usr/local/bin/pachisi")),
+            "/usr/local/bin/pachisi replay"
+        );
+        assert_eq!(
+            replay_program(Path::new("/opt/my games/pachisi")),
+            "'/opt/my games/pachisi' replay"
+        );
+        assert_eq!(replay_program(Path::new("")), "pachisi replay");
+    }
 }

@@ -74,7 +74,7 @@ fn command_line(args: &ReportArgs) -> String {
 }
 
 /// A word as a POSIX shell reads it back: as it is when it is plain, otherwise single-quoted.
-fn quote(word: &str) -> String {
+pub(crate) fn quote(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .chars()

@@ -185,22 +185,9 @@ fn override_error(
     match example {
         Some(value) => anyhow!(
             "`--set {assignment}`: {reason}, e.g. --set {}",
-            shell_word(&format!("{path}={value}"))
+            crate::report::quote(&format!("{path}={value}"))
         ),
         None => anyhow!("`--set {assignment}`: {reason}"),
-    }
-}
-
-/// `word` as typed at a shell: in single quotes when it holds anything but letters, digits and
-/// `._-=+`.
-fn shell_word(word: &str) -> String {
-    if word
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "._-=+".contains(c))
-    {
-        word.to_string()
-    } else {
-        format!("'{word}'")
     }
 }
 

@@ -23,6 +23,11 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str], cols: u16, rows: u16) -> Session {
+        Session::start_program(PACHISI, args, cols, rows)
+    }
+
+    /// As [`Session::start`], with the program given by another path (a link to it).
+    fn start_program(program: &str, args: &[&str], cols: u16, rows: u16) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -31,7 +36,7 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("a pseudo-terminal");
-        let mut command = CommandBuilder::new(PACHISI);
+        let mut command = CommandBuilder::new(program);
         command.args(args);
         command.env("TERM", "xterm-256color");
         command.cwd(std::env::temp_dir());
@@ -227,9 +232,15 @@ fn a_whole_game_against_bots_in_a_terminal_saves_a_record_that_replays() {
 /// A game of Pachisi against bots saving to a scratch record, with the first throw made (the
 /// log shows it): the session and the record's path.
 fn a_game_with_a_throw(name: &str, seed: &str) -> (Session, PathBuf) {
+    a_game_with_a_throw_by(PACHISI, name, seed)
+}
+
+/// As [`a_game_with_a_throw`], the program started as `program`.
+fn a_game_with_a_throw_by(program: &str, name: &str, seed: &str) -> (Session, PathBuf) {
     let record = scratch(name).join("game.record");
     let record_arg = record.display().to_string();
-    let mut game = Session::start(
+    let mut game = Session::start_program(
+        program,
         &["play", "--seed", seed, "--pace", "0", "--save", &record_arg],
         80,
         24,
@@ -250,6 +261,37 @@ fn ctrl_c_restores_the_terminal_and_keeps_the_moves() {
     assert!(output.contains("The record is saved in"), "{output}");
     let text = std::fs::read_to_string(&record).expect("the moves were saved");
     assert!(text.contains("Y: ("), "{text}");
+    // This program is a build in cargo's target directory: `pachisi replay` would not be found,
+    // so the message gives the cargo command for its profile.
+    let profile = Path::new(PACHISI)
+        .parent()
+        .and_then(Path::file_name)
+        .and_then(|n| n.to_str())
+        .expect("a profile directory");
+    let cargo = match profile {
+        "debug" => "cargo run --".to_string(),
+        "release" => "cargo run --release --".to_string(),
+        other => format!("cargo run --profile {other} --"),
+    };
+    let expected = format!("`{cargo} replay {}` steps through it", record.display());
+    assert!(output.contains(&expected), "{expected} in {output}");
+    assert!(!output.contains("`pachisi replay"), "{output}");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_replay_command_names_the_program_as_it_was_invoked() {
+    let dir = scratch("invoked");
+    let link = dir.join("my-pachisi");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(PACHISI, &link).expect("a link to the program");
+    let program = link.display().to_string();
+    let (mut game, record) = a_game_with_a_throw_by(&program, "invoked-game", "5");
+    game.send("\x03");
+    let (ok, output) = game.finish(MINUTE);
+    assert!(ok, "{output}");
+    let expected = format!("`{program} replay {}` steps through it", record.display());
+    assert!(output.contains(&expected), "{expected} in {output}");
 }
 
 #[test]
