@@ -460,6 +460,9 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool, force: bool) -
         }
         eprintln!("{what}: counting as --force asks, for about {time}");
     }
+    // The estimate may have counted this very depth already.
+    let exact = estimate.depth == depth;
+    let mut total = 0;
     // Every group is one line of --divide (or the whole count), cut into subtrees.
     let mut groups: Vec<(Option<String>, Vec<(Position, u32)>)> = Vec::new();
     if divide {
@@ -470,27 +473,33 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool, force: bool) -
         }
     }
     if groups.is_empty() {
-        groups.push((None, perft_split(rules, pos, depth, PERFT_PIECES)));
+        if exact {
+            total = estimate.count;
+        } else {
+            groups.push((None, perft_split(rules, pos, depth, PERFT_PIECES)));
+        }
     }
     let pieces: usize = groups.iter().map(|g| g.1.len()).sum();
-    let bar = if estimate.depth < depth && std::io::stderr().is_terminal() {
+    // The progress bar, on a terminal only: subtrees done, and sequences counted of the estimate.
+    let bar = if !exact && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(pieces as u64);
         bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} subtrees, {msg} sequences, {elapsed} (eta {eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template("{bar:30} {pos}/{len} subtrees, {msg}, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
     } else {
         ProgressBar::hidden()
     };
-    let mut total = 0;
     for (label, subtrees) in groups {
         let mut n = 0;
         for (child, d) in subtrees {
             n += pachisi_core::perft(rules, &child, d);
-            bar.set_message(format!("{}", total + n));
+            bar.set_message(format!(
+                "{} of about {} sequences",
+                about((total + n) as f64),
+                about(estimate.sequences)
+            ));
             bar.inc(1);
         }
         if let Some(label) = label {
@@ -619,7 +628,8 @@ fn about(n: f64) -> String {
         (1e6, "million"),
     ];
     if let Some((size, word)) = units.iter().find(|(size, _)| n >= *size) {
-        return format!("{:.1} {word}", n / size);
+        let short = format!("{:.1}", n / size);
+        return format!("{} {word}", short.trim_end_matches(".0"));
     }
     let digits = format!("{:.0}", n.max(0.0));
     let mut out = String::new();
