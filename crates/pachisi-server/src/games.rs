@@ -10,7 +10,7 @@ use crate::limits::Limits;
 use crate::store::{Store, StoredGame};
 use crate::view;
 use pachisi_core::ruleset::Device;
-use pachisi_core::{builtin_rules, GameRecord};
+use pachisi_core::{builtin_rules, GameRecord, Move};
 use pachisi_table::Table;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -62,7 +62,12 @@ pub struct Games {
     /// creations.
     creating: Mutex<()>,
     store: Store,
+    /// The wait before each action of a bot, so people can follow them.
     pace: Duration,
+    /// The wait before a forced pass (a seat, a bot's or a person's, whose only legal move is a
+    /// pass): none, so a run of passes goes by at once; tests that must see the moment before
+    /// it set one.
+    pass_pace: Duration,
     limits: Limits,
     /// Permits to think (bots, hints, replays): at most [`Limits::work_threads`] at once.
     work: Arc<Semaphore>,
@@ -76,6 +81,16 @@ impl Games {
     /// # Errors
     /// When the database cannot be read.
     pub fn load(store: Store, pace: Duration, limits: Limits) -> Result<Arc<Games>, String> {
+        Games::load_paced(store, pace, Duration::ZERO, limits)
+    }
+
+    /// As [`Games::load`], with forced passes waiting `pass_pace`.
+    fn load_paced(
+        store: Store,
+        pace: Duration,
+        pass_pace: Duration,
+        limits: Limits,
+    ) -> Result<Arc<Games>, String> {
         let stored = store.load_all().map_err(|e| e.to_string())?;
         let games = Arc::new(Games {
             games: Mutex::new(HashMap::new()),
@@ -83,6 +98,7 @@ impl Games {
             creating: Mutex::new(()),
             store,
             pace,
+            pass_pace,
             work: Arc::new(Semaphore::new(limits.work_threads.max(1))),
             limits,
         });
@@ -420,8 +436,9 @@ impl Games {
     }
 
     /// Plays the bots' actions of `game` one every `pace`, in the background, until a person
-    /// must act or the game is over. At most one such task runs per game; bots think only with
-    /// a permit of the shared pool.
+    /// must act or the game is over; a forced pass (nothing but a pass is legal, for a bot or a
+    /// person) is played without the pace. At most one such task runs per game; bots think only
+    /// with a permit of the shared pool.
     fn drive(self: &Arc<Games>, game: &Arc<Game>) {
         if game.driving.swap(true, Ordering::AcqRel) {
             return;
@@ -431,10 +448,21 @@ impl Games {
         tokio::spawn(async move {
             let mut backoff = FIRST_BACKOFF;
             loop {
-                if game.is_deleted() || !game.table().automatic_due() {
+                let (due, forced_pass) = {
+                    let table = game.table();
+                    (table.automatic_due(), table.legal_moves() == [Move::Pass])
+                };
+                if game.is_deleted() || !due {
                     break;
                 }
-                tokio::time::sleep(games.pace).await;
+                let wait = if forced_pass {
+                    games.pass_pace
+                } else {
+                    games.pace
+                };
+                if !wait.is_zero() {
+                    tokio::time::sleep(wait).await;
+                }
                 let Ok(permit) = games.work.clone().acquire_owned().await else {
                     break;
                 };
@@ -632,8 +660,45 @@ mod tests {
     /// Bots (and forced passes) wait an hour, so that the tests see the moment before they act.
     fn paused(name: &str) -> (Arc<Games>, std::path::PathBuf) {
         let path = temp_db(name);
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
+        let hour = Duration::from_secs(3600);
+        let store = Store::open(&path).expect("open");
+        let games = Games::load_paced(store, hour, hour, Limits::default()).expect("load");
         (games, path)
+    }
+
+    /// Pachisi's opening, where only 6, 10 and 25 bring a piece in: the bots pass turn after
+    /// turn, and a forced pass waits no pace. On tokio's paused clock, which moves only while every task
+    /// waits, the time taken is the pace times the actions that are not forced passes.
+    #[tokio::test(start_paused = true)]
+    async fn forced_passes_do_not_wait_the_pace() {
+        let path = temp_db("unpaced");
+        let pace = Duration::from_secs(10);
+        let games = open(&path, pace, Limits::default());
+        let start = tokio::time::Instant::now();
+        let game = create(&games, "pachisi", &["bot:heuristic"; 4], 8);
+        while game.table().record().actions.len() < 40 {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let elapsed = start.elapsed();
+        let record = game.table().record().clone();
+        // Which of the actions were forced passes: the record played again.
+        let rules = game.table().rules().clone();
+        let mut header = record.clone();
+        header.actions.clear();
+        let humans = vec![pachisi_table::SeatSpec::Human; 4];
+        let mut again = Table::new(rules, &humans, 8, header).expect("table");
+        let mut forced = 0u32;
+        for &(action, _, _) in &record.actions {
+            forced += u32::from(again.legal_moves() == [Move::Pass]);
+            again.apply_action(action).expect("replays");
+        }
+        let paced = record.actions.len() as u32 - forced;
+        assert!(forced >= 5, "{forced} forced passes");
+        let expected = pace * paced;
+        assert!(
+            elapsed.abs_diff(expected) < pace / 2,
+            "{elapsed:?} for {paced} paced actions and {forced} forced passes, at {pace:?} each"
+        );
     }
 
     #[tokio::test]

@@ -143,6 +143,13 @@ pub fn record_overrides(record: &GameRecord) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The longest line that forced passes are folded into (the narrowest log of the terminal
+/// game): a turn that would make it longer begins a line of its own.
+pub const LOG_FOLD_WIDTH: usize = 40;
+
+/// What separates the turns folded into one line of the log: `G: (3) -  R: (2) -`.
+pub const LOG_FOLD_SEPARATOR: &str = "  ";
+
 /// Where the last move went, for highlighting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LastMove {
@@ -175,6 +182,7 @@ struct Snapshot {
     /// the last one, so the log need not be copied.
     log_lines: usize,
     last_line: String,
+    log_passes: bool,
     last_move: Option<LastMove>,
     last_throw: Option<(u8, Throw)>,
     throw_count: u64,
@@ -196,10 +204,14 @@ pub struct Table {
     record: GameRecord,
     players: Vec<Player>,
     throws: SeededThrows,
-    /// The game so far in record notation, one line per turn (`Y: (10) E10 (3) 1+3`).
+    /// The game so far in record notation, one line per turn (`Y: (10) E10 (3) 1+3`), turns
+    /// that were forced passes folded together (`G: (3) -  R: (2) -  B: (4) -`).
     log: Vec<String>,
     /// Whether the next action opens a new log line: a turn has ended.
     log_turn_over: bool,
+    /// Whether the log's last line holds only turns that began with a forced pass, so that the
+    /// next such turn joins it.
+    log_passes: bool,
     history: Vec<Snapshot>,
     last_move: Option<LastMove>,
     /// The last throw and the seat that made it.
@@ -252,6 +264,7 @@ impl Table {
             throws: SeededThrows::new(seed),
             log,
             log_turn_over: true,
+            log_passes: false,
             history: Vec::new(),
             last_move: None,
             last_throw: None,
@@ -275,7 +288,12 @@ impl Table {
         &self.record
     }
 
-    /// The game in record notation, one line per turn.
+    /// The game in record notation, one line per turn, as it is shown: a run of turns that were
+    /// forced passes (a throw after which the only legal move is a pass) shares one line, the
+    /// turns separated by [`LOG_FOLD_SEPARATOR`] (`G: (3) -  R: (2) -  B: (4) -`), up to
+    /// [`LOG_FOLD_WIDTH`] characters. The record is not folded: split on the separator, the
+    /// lines are the record's, one per turn. As the game goes on, lines are only added or the
+    /// last one extended.
     pub fn log(&self) -> &[String] {
         &self.log
     }
@@ -437,6 +455,7 @@ impl Table {
         if let Some(line) = self.log.last_mut() {
             *line = snapshot.last_line;
         }
+        self.log_passes = snapshot.log_passes;
         // A save of the moves taken back no longer matches the game.
         if self.saved_actions.is_some_and(|n| n > snapshot.actions) {
             self.saved_actions = None;
@@ -463,6 +482,7 @@ impl Table {
             throws: self.throws.clone(),
             log_lines: self.log.len(),
             last_line: self.log.last().cloned().unwrap_or_default(),
+            log_passes: self.log_passes,
             last_move: self.last_move,
             last_throw: self.last_throw,
             throw_count: self.throw_count,
@@ -590,16 +610,42 @@ impl Table {
     }
 
     /// Adds an action of `seat` to the log: to the current turn's line, or on a new line when
-    /// a turn has ended, as records are written.
+    /// a turn has ended, as records are written; a turn that begins with a forced pass joins a
+    /// line of such turns (see [`Table::log`]).
     fn write_log(&mut self, seat: u8, token: &str) {
+        // Whether the position reached leaves a pass as the only move.
+        let forced = self.position.phase() == Phase::Move
+            && self.position.legal_moves(&self.rules) == [Move::Pass];
         match self.log.last_mut() {
             Some(line) if !self.log_turn_over => {
                 line.push(' ');
                 line.push_str(token);
+                if !forced && token != "-" {
+                    self.log_passes = false;
+                }
             }
-            _ => self
-                .log
-                .push(format!("{}: {token}", self.rules.seat_letter(seat))),
+            last => {
+                let turn = format!("{}: {token}", self.rules.seat_letter(seat));
+                // The pass to come (` -`) counts towards the width.
+                match last {
+                    Some(line)
+                        if forced
+                            && self.log_passes
+                            && line.chars().count()
+                                + LOG_FOLD_SEPARATOR.len()
+                                + turn.chars().count()
+                                + 2
+                                <= LOG_FOLD_WIDTH =>
+                    {
+                        line.push_str(LOG_FOLD_SEPARATOR);
+                        line.push_str(&turn);
+                    }
+                    _ => {
+                        self.log.push(turn);
+                        self.log_passes = forced;
+                    }
+                }
+            }
         }
         self.log_turn_over =
             self.position.to_move() != seat || self.position.phase() == Phase::Over;
@@ -657,7 +703,48 @@ mod tests {
             "[Opening \"{}\"]",
             &opening["throw-off: ".len()..opening.rfind(':').expect(":")]
         )));
-        assert_eq!(body, turns, "the log is the record's body");
+        let unfolded: Vec<&str> = turns
+            .iter()
+            .flat_map(|l| l.split(LOG_FOLD_SEPARATOR))
+            .collect();
+        assert_eq!(body, unfolded, "the log, unfolded, is the record's body");
+    }
+
+    /// Pachisi's opening, where only 6, 10 and 25 bring a piece in: turns that are forced passes
+    /// share lines, the log only grows (what the server's replay frames count on), and the
+    /// record keeps one turn per line.
+    #[test]
+    fn forced_passes_share_a_line_and_the_log_only_grows() {
+        let mut t = table("bot:heuristic,bot:heuristic,bot:heuristic,bot:heuristic", 3);
+        let mut before: Vec<String> = t.log().to_vec();
+        for _ in 0..200 {
+            t.step_automatic();
+            let now = t.log();
+            assert!(now.len() >= before.len(), "{before:?} then {now:?}");
+            if let Some((last, complete)) = before.split_last() {
+                assert_eq!(&now[..complete.len()], complete);
+                assert!(now[complete.len()].starts_with(last.as_str()), "{now:?}");
+            }
+            before = now.to_vec();
+        }
+        let folded: Vec<&String> = before
+            .iter()
+            .filter(|l| l.contains(LOG_FOLD_SEPARATOR))
+            .collect();
+        assert!(!folded.is_empty(), "no passes were folded: {before:?}");
+        for line in folded {
+            assert!(line.chars().count() <= LOG_FOLD_WIDTH, "{line}");
+            for turn in line.split(LOG_FOLD_SEPARATOR) {
+                assert!(turn.ends_with(" -"), "{turn} is no pass, in {line}");
+            }
+        }
+        // The same game restored from its record shows the same log.
+        let rules = t.rules().clone();
+        let seats = seats("bot:heuristic,bot:heuristic,bot:heuristic,bot:heuristic");
+        let restored = Table::restore(rules.clone(), &seats, 3, t.record()).expect("restores");
+        assert_eq!(restored.log(), t.log());
+        let text = t.record().to_text(&rules).expect("replays");
+        assert!(!text.contains(LOG_FOLD_SEPARATOR), "{text}");
     }
 
     /// The throw-off is the seed's: a record whose Opening tag says otherwise does not restore.

@@ -109,6 +109,12 @@ impl App {
         self.table.automatic_due()
     }
 
+    /// Whether the action due is a forced pass: a seat, a bot's or a person's, whose only legal
+    /// move is a pass. It is played without waiting the pace.
+    pub fn forced_pass_due(&self) -> bool {
+        self.table.automatic_due() && self.table.legal_moves() == [Move::Pass]
+    }
+
     /// The squares to highlight.
     pub fn marks(&self) -> Marks {
         self.marks_for(self.selected_move())

@@ -135,6 +135,10 @@ impl terminal::Screen for GameScreen {
         self.app.bot_due()
     }
 
+    fn paced(&self) -> bool {
+        !self.app.forced_pass_due()
+    }
+
     fn tick(&mut self) {
         self.app.tick();
     }

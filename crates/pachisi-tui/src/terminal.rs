@@ -26,6 +26,11 @@ pub trait Screen {
     fn busy(&self) -> bool {
         false
     }
+    /// Whether that action waits the pace first: a forced pass (a seat whose only legal move is a
+    /// pass) does not, so a run of passes goes by without a wait for each.
+    fn paced(&self) -> bool {
+        true
+    }
     /// Plays one such action.
     fn tick(&mut self) {}
     /// Called after every event and action: a chance to write files the screen asked for.
@@ -76,7 +81,19 @@ impl Drop for Guard {
     }
 }
 
-/// Runs `screen` until it asks to quit, playing its automatic actions one every `pace`.
+/// How long to wait for input before the next step: until the pace since the last automatic
+/// action has passed when one is due and paced, not at all when one is due unpaced (a forced
+/// pass), and a quarter of a second when nothing is due.
+fn wait_before_next(busy: bool, paced: bool, pace: Duration, since_last: Duration) -> Duration {
+    match (busy, paced) {
+        (false, _) => Duration::from_millis(250),
+        (true, true) => pace.saturating_sub(since_last),
+        (true, false) => Duration::ZERO,
+    }
+}
+
+/// Runs `screen` until it asks to quit, playing its automatic actions one every `pace` (forced
+/// passes at once).
 ///
 /// # Errors
 /// When the terminal cannot be set up, read or drawn on; it is restored in every case.
@@ -99,11 +116,7 @@ pub fn run(screen: &mut impl Screen, pace: Duration) -> Result<()> {
             screen.flush();
             return Ok(());
         }
-        let wait = if screen.busy() {
-            pace.saturating_sub(last_action.elapsed())
-        } else {
-            Duration::from_millis(250)
-        };
+        let wait = wait_before_next(screen.busy(), screen.paced(), pace, last_action.elapsed());
         if event::poll(wait)? {
             let flow = screen.on_event(event::read()?);
             screen.flush();
@@ -115,5 +128,26 @@ pub fn run(screen: &mut impl Screen, pace: Duration) -> Result<()> {
             screen.flush();
             last_action = Instant::now();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wait_before_next;
+    use std::time::Duration;
+
+    #[test]
+    fn a_forced_pass_waits_no_pace() {
+        let pace = Duration::from_millis(300);
+        let since = Duration::from_millis(100);
+        assert_eq!(
+            wait_before_next(true, true, pace, since),
+            Duration::from_millis(200)
+        );
+        assert_eq!(wait_before_next(true, false, pace, since), Duration::ZERO);
+        assert_eq!(
+            wait_before_next(false, false, pace, since),
+            Duration::from_millis(250)
+        );
     }
 }

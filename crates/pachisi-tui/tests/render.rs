@@ -215,6 +215,44 @@ fn the_replay_viewer_draws_the_board_at_any_moment() {
     assert!(text(&buffer).contains("Action 1 of"));
 }
 
+/// The opening of Pachisi, where only 6, 10 and 25 bring a piece in: the turns that are forced
+/// passes are played without the pace and share lines of the log.
+#[test]
+fn forced_passes_go_by_unpaced_and_fold_in_the_log() {
+    let mut app = app(
+        "pachisi",
+        "human,bot:heuristic,bot:heuristic,bot:heuristic",
+        2,
+        None,
+    );
+    let mut forced = 0;
+    // Until a line of folded passes is the log's last (at most 20 turns of the person).
+    for _ in 0..20 {
+        let last = app.table.log().last().cloned().unwrap_or_default();
+        if last.contains(pachisi_table::LOG_FOLD_SEPARATOR) {
+            break;
+        }
+        app.on_key(key(KeyCode::Enter));
+        while app.bot_due() {
+            let pass_only = app.table.legal_moves() == [pachisi_core::Move::Pass];
+            assert_eq!(app.forced_pass_due(), pass_only);
+            forced += usize::from(pass_only);
+            assert!(app.tick());
+        }
+    }
+    assert!(forced > 0, "no forced pass in the opening");
+    let buffer = render(&mut app, 80, 24);
+    assert_golden("passes-80x24", &buffer);
+    let folded = app
+        .table
+        .log()
+        .iter()
+        .find(|l| l.contains(pachisi_table::LOG_FOLD_SEPARATOR))
+        .expect("passes folded into a line")
+        .clone();
+    assert!(text(&buffer).contains(&folded), "{folded}");
+}
+
 /// A record without a Seats tag (`pachisi record random` writes none) names no player: the title
 /// says whose turn it is with no empty parentheses.
 #[test]
