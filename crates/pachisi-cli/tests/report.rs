@@ -254,10 +254,9 @@ fn bad_settings_give_clear_messages() {
 /// Renders a small report in headless Chromium with browser-tests/report.mjs: no console or
 /// page errors, every figure visible, a screenshot under the target directory.
 #[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
 fn the_page_renders_in_headless_chromium() {
-    if !common::browser_ready("the_page_renders_in_headless_chromium") {
-        return;
-    }
+    common::require_browser("the_page_renders_in_headless_chromium");
     let script = common::workspace_root().join("browser-tests/report.mjs");
     let dir = out_dir("browser");
     small_report(&dir, &[]);

@@ -3,17 +3,16 @@
 
 mod common;
 
-use common::{browser_ready, fresh_database, workspace_root, Server};
+use common::{fresh_database, require_browser, workspace_root, Server};
 use std::process::Command;
 
 /// Plays a game of Ludo on the served page in headless Chromium with browser-tests/play.mjs: no
 /// console or page errors, no request beyond the server, moves made by clicking the board, the
 /// game finished, the record downloaded; a screenshot under target/tmp.
 #[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
 fn a_game_plays_to_the_end_in_headless_chromium() {
-    if !browser_ready("a_game_plays_to_the_end_in_headless_chromium") {
-        return;
-    }
+    require_browser("a_game_plays_to_the_end_in_headless_chromium");
     let root = workspace_root();
     let script = root.join("browser-tests/play.mjs");
     let tmp = root.join("target/tmp");

@@ -1,5 +1,5 @@
 //! Shared by the command-line tests: a `pachisi serve` process, and the check that the browser
-//! tests can run.
+//! tests have their browser.
 
 #![allow(dead_code)]
 
@@ -15,10 +15,13 @@ pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Whether node, playwright-core (browser-tests/node_modules) and Chromium (`$CHROMIUM` or
-/// Debian's) are here to run a browser test. When one is missing the test is skipped with a
-/// message, except under `CI`, where it fails: there `.ci/run` installs them.
-pub fn browser_ready(test: &str) -> bool {
+/// Checks that node, playwright-core (browser-tests/node_modules) and Chromium (`$CHROMIUM` or
+/// Debian's) are here for a browser test, and fails the test, naming what is missing and how to
+/// get it, when one is not: a browser test never passes without its browser, under CI or
+/// elsewhere. The browser tests are `#[ignore]`d, so `cargo test` lists them as ignored with
+/// what they need, and runs them only when asked (`--ignored`, as README's test command and
+/// `.ci/run` do).
+pub fn require_browser(test: &str) {
     let chromium =
         PathBuf::from(std::env::var_os("CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into()));
     let modules = workspace_root().join("browser-tests/node_modules/playwright-core");
@@ -35,15 +38,11 @@ pub fn browser_ready(test: &str) -> bool {
     } else {
         None
     };
-    match missing {
-        Some(why) if std::env::var_os("CI").is_some() => {
-            panic!("the browser test cannot run under CI: {why}")
-        }
-        Some(why) => {
-            println!("skipped: {test}: {why}");
-            false
-        }
-        None => true,
+    if let Some(why) = missing {
+        panic!(
+            "{test} cannot run: {why}; without a browser, leave out --ignored and the browser \
+             tests are listed as ignored"
+        );
     }
 }
 
