@@ -158,9 +158,11 @@ enum Command {
     /// does. --games is rounded up to whole deals.
     ///
     /// The report gives each bot's score (a win 1, a draw 1/2; a game still going at the throw limit
-    /// is a draw) with a 95% interval over deals, an Elo rating relative to the first bot
-    /// with a bootstrap interval, and its mean thinking time per decision; then each pairing's
-    /// result. The same seed gives the same results on any number of threads.
+    /// is a draw) with a 95% Wilson interval over deals, an Elo rating relative to the first bot
+    /// with a bootstrap interval ("not estimable" when a bot won or lost every game against the
+    /// others, or with fewer than 10 deals per pairing), and its mean thinking time per decision;
+    /// then each pairing's result. Bots with the same spec are numbered (`heuristic #1`). The
+    /// same seed gives the same results on any number of threads.
     ///
     /// Bot specs: random, heuristic, expectimax (options depth=N, nodes=N), mcts (playouts=N,
     /// ms=N, ...); options follow the name after colons, e.g. `mcts:playouts=300:ms=50`.
