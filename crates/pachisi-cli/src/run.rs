@@ -464,7 +464,7 @@ fn perft(rules: &Rules, position: &str, depth: u32, divide: bool, force: bool) -
     let exact = estimate.depth == depth;
     let mut total = 0;
     // Every group is one line of --divide (or the whole count), cut into subtrees.
-    let mut groups: Vec<(Option<String>, Vec<(Position, u32)>)> = Vec::new();
+    let mut groups: Vec<(Option<String>, Vec<Subtree>)> = Vec::new();
     if divide {
         let children = perft_children(rules, &pos, depth);
         let share = (PERFT_PIECES / children.len().max(1)).max(1);
@@ -545,9 +545,12 @@ fn perft_children(rules: &Rules, pos: &Position, depth: u32) -> Vec<(String, Pos
     }
 }
 
+/// A position to count from, with the throws left.
+type Subtree = (Position, u32);
+
 /// Subtrees of `pos` whose counts add up to its count over `depth` throws: the tree opened one
 /// step at a time until there are at least `want` of them or none opens further.
-fn perft_split(rules: &Rules, pos: Position, depth: u32, want: usize) -> Vec<(Position, u32)> {
+fn perft_split(rules: &Rules, pos: Position, depth: u32, want: usize) -> Vec<Subtree> {
     let mut subtrees = vec![(pos, depth)];
     while subtrees.len() < want {
         let mut opened = false;
