@@ -126,7 +126,23 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
     assert_eq!(rulesets.as_array().map(Vec::len), Some(pachisi_count()));
 
     let seats = json!(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]);
-    let state = c.new_game("pachisi", &seats, 7).await;
+    // A Pachisi game begins with a throw-off (000), kept in its record's Opening tag and shown
+    // first in its log.
+    let thrown_off = c.new_game("pachisi", &seats, 7).await;
+    assert!(
+        thrown_off["log"][0]
+            .as_str()
+            .is_some_and(|l| l.starts_with("throw-off: ")),
+        "{thrown_off}"
+    );
+    // The rest of this test has yellow, the person, begin.
+    let (status, state) = c
+        .post(
+            "/api/games",
+            &json!({"ruleset": "pachisi", "seats": seats, "seed": 7, "set": ["turn.first=first-seat"]}),
+        )
+        .await;
+    assert_eq!(status, 201, "{state}");
     let id = state["id"].as_str().expect("id").to_string();
     assert_eq!(state["board"]["side"], 19);
     assert_eq!(state["board"]["squares"].as_array().map(Vec::len), Some(96));

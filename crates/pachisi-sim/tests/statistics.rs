@@ -1,7 +1,7 @@
 //! Statistics over many games: independent of the thread count, consistent with the games they
 //! count, and with throws that follow the rules' exact probabilities.
 
-use pachisi_core::{builtin_rules, PlainGame, Position, Rules, BUILTIN_RULESETS};
+use pachisi_core::{builtin_rules, PlainGame, Rules, BUILTIN_RULESETS};
 use pachisi_sim::{
     game_seed, play_random_game, simulate, simulate_random, start_position, RandomPolicy,
     Simulation, Stats,
