@@ -45,6 +45,8 @@ struct Cli {
     command: Command,
 }
 
+// Help texts show addresses as a user types them, not as links.
+#[allow(rustdoc::bare_urls)]
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play a game in the terminal: a full-screen board, you against bots or friends.
@@ -245,6 +247,7 @@ struct PlayArgs {
 
 /// The settings of `pachisi serve`.
 #[derive(Args, Debug)]
+#[allow(rustdoc::bare_urls)]
 struct ServeArgs {
     /// The address to listen on (127.0.0.1: this machine only).
     #[arg(long, default_value = "127.0.0.1")]
@@ -262,7 +265,7 @@ struct ServeArgs {
     #[arg(long, default_value = "expectimax", value_name = "SPEC")]
     hint_bot: String,
     /// The address people reach the server at, when it is not only its IP address: a name, or
-    /// a reverse proxy in front (e.g. `https://pachisi.example.org/`). The server answers to IP
+    /// a reverse proxy in front (e.g. https://pachisi.example.org/). The server answers to IP
     /// addresses, localhost and this name only, and takes actions only from its own pages.
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,

@@ -634,15 +634,8 @@ fn about(n: f64) -> String {
         let short = format!("{:.1}", n / size);
         return format!("{} {word}", short.trim_end_matches(".0"));
     }
-    let digits = format!("{:.0}", n.max(0.0));
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    // Below a million: a whole number, which a u64 holds exactly.
+    pachisi_report::page::count(n.max(0.0).round() as u64)
 }
 
 /// A time in seconds in words: `40 s`, `12 minutes`, `5.2 hours`, `17 days`, `3.1 years`.

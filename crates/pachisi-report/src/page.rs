@@ -60,7 +60,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// A count with thousands separated by commas.
-pub(crate) fn count(n: u64) -> String {
+pub fn count(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
