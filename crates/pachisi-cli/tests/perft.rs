@@ -1,8 +1,9 @@
 //! `pachisi perft` as a real process: counts estimated beyond the bound are refused at once (or,
 //! with --force, started with a note), and a progress bar is drawn on a terminal only.
 
+mod common;
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
@@ -138,16 +139,7 @@ fn a_terminal_shows_the_progress_of_a_long_count() {
     command.env("TERM", "xterm-256color");
     let mut child = pty.slave.spawn_command(command).expect("spawn pachisi");
     drop(pty.slave);
-    let mut reader = pty.master.try_clone_reader().expect("reader");
-    let (send, output) = channel();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 || send.send(buf[..n].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
+    let output = common::read_in_background(pty.master.try_clone_reader().expect("reader"));
     let started = Instant::now();
     let mut raw = Vec::new();
     loop {

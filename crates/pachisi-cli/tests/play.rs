@@ -1,11 +1,12 @@
 //! `pachisi play` and `pachisi replay` run as real processes in a pseudo-terminal: keys go in as
 //! a person would type them, and the screen is read back through a terminal emulator (vt100).
 
+mod common;
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 const PACHISI: &str = env!("CARGO_BIN_EXE_pachisi");
@@ -41,17 +42,8 @@ impl Session {
         command.env("TERM", "xterm-256color");
         command.cwd(std::env::temp_dir());
         let child = pty.slave.spawn_command(command).expect("spawn pachisi");
-        let mut reader = pty.master.try_clone_reader().expect("reader");
+        let output = common::read_in_background(pty.master.try_clone_reader().expect("reader"));
         let writer = pty.master.take_writer().expect("writer");
-        let (send, output) = channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || send.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
         Session {
             _master: pty.master,
             child,

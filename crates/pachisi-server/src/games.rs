@@ -254,6 +254,9 @@ impl Games {
         client: Option<IpAddr>,
     ) -> Result<Created, GameError> {
         self.check_fields(&new)?;
+        // A client at its limit costs no compiling of rules nor building of bots; the check is
+        // made again, final, under the lock that adds the game.
+        self.check_room(client)?;
         let mut overrides = new.set.clone();
         if let Some(p) = new.cowrie_p {
             overrides.push(format!("throw.p_up={p}"));

@@ -163,3 +163,18 @@ pub fn fresh_database(name: &str) -> PathBuf {
     }
     path
 }
+
+/// Reads `reader` (a pseudo-terminal's output) on a thread of its own, sending each chunk read,
+/// so that the program never blocks on a full terminal while a test looks at its screen.
+pub fn read_in_background(mut reader: Box<dyn Read + Send>) -> mpsc::Receiver<Vec<u8>> {
+    let (send, output) = mpsc::channel();
+    thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || send.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    output
+}
