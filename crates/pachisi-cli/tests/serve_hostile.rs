@@ -292,6 +292,17 @@ async fn other_sites_and_names_are_refused() {
     let (status, body) = send(http.post(&url).header("origin", &server.url).json(&new)).await;
     assert_eq!(status, 201, "the server's own page: {body}");
     let id = body["id"].as_str().expect("id").to_string();
+    // Even with the host's token, a page of another site may not delete the game.
+    let token = body["host_token"].as_str().expect("token").to_string();
+    let (status, body) = send(
+        http.delete(format!("{url}/{id}"))
+            .header("origin", "https://evil.example")
+            .header("authorization", format!("Bearer {token}")),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    let (status, _) = send(http.get(format!("{url}/{id}"))).await;
+    assert_eq!(status, 200, "the game stands");
     let (status, body) = send(http.get(&url).header("host", "evil.example")).await;
     assert_eq!(status, 421, "{body}");
     assert!(error_of(&body).contains("evil.example"), "{body}");
