@@ -1,0 +1,148 @@
+//! The demand to use a throw as fully as possible (003: "A player must use up as many increments
+//! as possible", the player choosing which): a search over the sequences of moves that keeps no
+//! lists, and the count of thrown increments each move spends.
+
+use super::*;
+
+/// The most thrown increments any sequence beginning with one of the moves pushed so far uses
+/// ([`Position::max_use`]), worked out move by move in the order they are generated.
+struct BestUse<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    /// `pos`'s occupancy, which the positions after its moves often share most of.
+    occupancy: &'a LazyOccupancy<'a>,
+    /// The thrown increments in the pool: no sequence uses more, so reaching it ends the search.
+    available: u8,
+    best: u8,
+    pushed: usize,
+}
+
+impl MoveSink for BestUse<'_> {
+    /// A repeated entry scores what it scored the first time, so it needs no check.
+    fn contains(&self, _: &Move) -> bool {
+        false
+    }
+
+    fn push(&mut self, mv: Move) {
+        self.pushed += 1;
+        if !self.done() {
+            let score = self.pos.use_after(self.rules, mv, self.occupancy.built());
+            self.best = self.best.max(score);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.pushed == 0
+    }
+
+    fn done(&self) -> bool {
+        self.best >= self.available
+    }
+}
+
+impl Position {
+    /// Keeps the moves that begin a sequence using as many thrown increments as any sequence can
+    /// (003: "A player must use up as many increments as possible", the player choosing which).
+    /// Bonuses are optional: they count for nothing, but a bonus move may not spoil the dice.
+    pub(super) fn keep_fullest_use(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        out: &mut Vec<Move>,
+    ) {
+        // A lone move needs no comparison: it stays legal, and a pass is added after if it spends
+        // no die.
+        if out.len() <= 1 {
+            return;
+        }
+        // One pass, in place (no allocation on the hot path): `out[..kept]` holds the moves seen
+        // so far that reach `best`, in their order; a better move starts the list again.
+        let mut best = 0;
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let mv = out[i];
+            let score = self.use_after(rules, mv, occupancy.built());
+            if score > best {
+                best = score;
+                kept = 0;
+            }
+            if score == best {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// The most thrown increments (bonuses not counted) that some sequence of moves from here
+    /// can use before the pool is spent.
+    pub(crate) fn max_use(&self, rules: &Rules) -> u8 {
+        self.max_use_known(rules, None)
+    }
+
+    /// [`Position::max_use`], given this position's occupancy when it is already known.
+    fn max_use_known(&self, rules: &Rules, occupancy: Option<Occupancy>) -> u8 {
+        let available = self.pool.thrown_count();
+        if self.phase != Phase::Move || available == 0 {
+            return 0;
+        }
+        let occupancy = LazyOccupancy::known(self, rules, occupancy);
+        let mut search = BestUse {
+            pos: self,
+            rules,
+            occupancy: &occupancy,
+            available,
+            best: 0,
+            pushed: 0,
+        };
+        self.candidate_moves(rules, &occupancy, &mut search);
+        search.best
+    }
+
+    /// The thrown increments `mv` spends, plus the most that can be used after it. `occupancy`
+    /// is this position's, when it has been built.
+    fn use_after(&self, rules: &Rules, mv: Move, occupancy: Option<&Occupancy>) -> u8 {
+        let used = self.thrown_used(mv);
+        // Without splits a spent thrown increment leaves the pool, and a move only ever adds
+        // bonuses: a move spending the last thrown increments leaves none to use after it, so
+        // there is no need to play it out.
+        if !rules.ruleset().moves.split && used == self.pool.thrown_count() {
+            return used;
+        }
+        let mut next = *self;
+        next.play_unchecked(rules, mv);
+        let inherited = occupancy
+            .filter(|_| next.opponents_unmoved(self, rules))
+            .map(|o| o.after_own_move(&next, rules));
+        used + next.max_use_known(rules, inherited)
+    }
+
+    /// Whether the same seat is still to move here as in `before`, with every opposing piece
+    /// where it stood then.
+    fn opponents_unmoved(&self, before: &Position, rules: &Rules) -> bool {
+        self.to_move == before.to_move
+            && rules
+                .opponents(self.to_move)
+                .iter()
+                .all(|&t| self.progress[usize::from(t)] == before.progress[usize::from(t)])
+    }
+
+    /// How many thrown (non-bonus) increments a move spends.
+    pub(super) fn thrown_used(&self, mv: Move) -> u8 {
+        match mv {
+            Move::Pass => 0,
+            Move::EnterSum { .. } => 2,
+            Move::Enter { .. } => 1,
+            Move::Advance { value, .. } => u8::from(self.spends_thrown(value)),
+        }
+    }
+
+    /// Whether spending an increment of `value` spends a thrown one rather than a bonus:
+    /// `take_increment` takes a thrown increment before a bonus of the same value.
+    pub(super) fn spends_thrown(&self, value: u8) -> bool {
+        self.pool
+            .items()
+            .iter()
+            .any(|i| i.value == value && !i.bonus)
+    }
+}
