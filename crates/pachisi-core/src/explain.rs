@@ -10,8 +10,8 @@
 use crate::describe::{place, squares};
 use crate::movegen::{destination, grace_kept_for_entry, min_step, LazyOccupancy, Stop};
 use crate::moves::Move;
-use crate::position::{Increment, Phase, Position};
-use crate::ruleset::{Entry, Rules};
+use crate::position::{Increment, Phase, Position, Share};
+use crate::ruleset::{Entry, HeldCastle, Rules};
 use std::fmt;
 
 /// What closes the entry square to a waiting piece.
@@ -183,6 +183,28 @@ pub enum Refusal {
         /// The increment (for two dice entering together, their sum).
         value: u8,
     },
+    /// Another pawn, which a die has just landed on an opponent's castle, must be carried on by
+    /// the other die first (003, PB).
+    CarryOnFirst {
+        /// The castle where that pawn stands.
+        square: String,
+    },
+    /// A throw could only have ended on an opponent's castle, and that costs the whole turn
+    /// (001, with `moves.held_castle = "loses-turn"`).
+    TurnLost {
+        /// The throw.
+        value: u8,
+        /// The castle it would have ended on.
+        square: String,
+    },
+    /// A doublet's squares bring a pawn home only when the whole 14 carries it there from 14 out
+    /// (003: "(TR) Doubles may bring a pawn to finish only from 14 spaces out").
+    FinishFromFourteen {
+        /// The squares of the doublet left to spend.
+        value: u8,
+        /// The squares the pawn needs to finish.
+        needs: u8,
+    },
     /// No rule lets the piece use the increment, for a reason none of the other variants names.
     NoRule {
         /// The increment.
@@ -329,6 +351,22 @@ impl fmt::Display for Refusal {
                 "the {value} could move it, but the throws must be used as fully as possible, \
                  and that takes other moves"
             ),
+            Refusal::CarryOnFirst { square } => write!(
+                f,
+                "the pawn on {square}, an opponent's safety space, must first be carried on with \
+                 the other die"
+            ),
+            Refusal::TurnLost { value, square } => write!(
+                f,
+                "the {value} could only end on {square}, a castle an opponent holds, and that \
+                 costs the whole turn"
+            ),
+            Refusal::FinishFromFourteen { value, needs } => write!(
+                f,
+                "a doublet brings a pawn home only from 14 out, with all 14 squares; this one \
+                 needs {needs} and {value} {} of the doublet are left",
+                squares(*value)
+            ),
             Refusal::NoRule { value } => write!(f, "no rule lets this piece use the {value}"),
         }
     }
@@ -392,9 +430,22 @@ impl Position {
         let Some(first) = self.pool.items().first() else {
             return vec![Refusal::NotTimeToMove];
         };
+        if self.carrying != 0 && progress != self.carrying {
+            return vec![Refusal::CarryOnFirst {
+                square: place(rules, seat, self.carrying),
+            }];
+        }
         let occupancy = LazyOccupancy::new(self, rules);
         let mut candidates = Vec::new();
         self.candidate_moves(rules, &occupancy, &mut candidates);
+        if rules.ruleset().moves.held_castle == HeldCastle::LosesTurn {
+            if let Some((value, to)) = self.castle_costing_turn(rules, &occupancy, &candidates) {
+                return vec![Refusal::TurnLost {
+                    value,
+                    square: place(rules, seat, to),
+                }];
+            }
+        }
         let waiting = self.pieces_of(seat).contains(&0);
         // Under forced entries the generator offers nothing but entries while one is possible.
         if progress != 0
@@ -408,10 +459,18 @@ impl Position {
         if progress == 0 {
             self.explain_waiting(rules, &occupancy, &candidates, &mut out);
         } else {
-            for inc in self.first_increments() {
+            for inc in self.increments_to_explain(rules, waiting) {
+                let inc = &inc;
                 let value = inc.value;
+                let needs = rules.home() - progress;
                 let refusal = if candidates.iter().any(|mv| spends_from(mv, progress, value)) {
                     Refusal::FullestUse { value }
+                } else if inc.share != Share::None
+                    && rules.ruleset().doubles.finish_from_fourteen
+                    && needs <= value
+                    && !(needs == 14 && value == 14)
+                {
+                    Refusal::FinishFromFourteen { value, needs }
                 } else if grace_kept_for_entry(rules, inc, waiting) {
                     Refusal::GraceOnlyEnters { value }
                 } else {
@@ -422,6 +481,27 @@ impl Position {
         }
         if out.is_empty() {
             out.push(Refusal::NoRule { value: first.value });
+        }
+        out
+    }
+
+    /// The increments a piece on the board is explained by: the first of each value, as the
+    /// generator tries them, with the shares of a divisible 14 taken together as one increment of
+    /// all their squares (a top kept to bring a pawn in explained on its own).
+    fn increments_to_explain(&self, rules: &Rules, waiting: bool) -> Vec<Increment> {
+        let mut out: Vec<Increment> = self
+            .first_increments()
+            .filter(|i| i.share == Share::None || grace_kept_for_entry(rules, i, waiting))
+            .copied()
+            .collect();
+        let budget = self.share_budget(rules, waiting);
+        if budget > 0 {
+            out.push(Increment {
+                value: budget,
+                plain: true,
+                bonus: false,
+                share: Share::Rest,
+            });
         }
         out
     }
@@ -669,7 +749,7 @@ mod tests {
     /// need: splits, captures before home, stops behind blockades, forfeited graces, Ludo's
     /// blocks, a free first piece, exact throws home.
     fn rulesets() -> Vec<(String, Rules)> {
-        let variants: [(&str, &[&str]); 8] = [
+        let variants: [(&str, &[&str]); 11] = [
             ("pachisi", &["moves.split=true", "moves.exact_home=true"]),
             ("pachisi", &["capture.before_home=true"]),
             ("pachisi", &["moves.stack_limit=2", "moves.exact_home=true"]),
@@ -681,6 +761,9 @@ mod tests {
             ("ludo", &["throw.grace=[1,6]"]),
             ("humphries-1904", &["moves.exact_home=true"]),
             ("pachisi-7-cowries", &["moves.first_piece_free=true"]),
+            ("humphries-1904", &["moves.held_castle=loses-turn"]),
+            ("parcheesi-tr", &["doubles.fourteen=any-pawns"]),
+            ("parcheesi-sr", &["moves.carry_on=true"]),
         ];
         let mut out: Vec<(String, Rules)> = BUILTIN_RULESETS
             .iter()
@@ -745,6 +828,9 @@ mod tests {
             "FullestUse",
             "MustEnter",
             "GraceOnlyEnters",
+            "CarryOnFirst",
+            "TurnLost",
+            "FinishFromFourteen",
         ] {
             assert!(
                 seen.contains_key(expected),

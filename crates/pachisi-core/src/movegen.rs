@@ -6,8 +6,11 @@
 //! [`Phase::Move`] has at least one legal move.
 
 use crate::moves::Move;
-use crate::position::{Increment, Phase, Position};
-use crate::ruleset::{CastleRule, Entry, Rules, Usage, MAX_PIECES, MAX_SEATS, NO_SQUARE};
+use crate::position::{Increment, Phase, Position, Share};
+use crate::ruleset::{
+    CastleRule, Entry, Fourteen, HeldCastle, PairParts, Rules, Usage, MAX_PIECES, MAX_SEATS,
+    NO_SQUARE,
+};
 use crate::PlayError;
 use std::cell::OnceCell;
 
@@ -358,12 +361,21 @@ impl Position {
         if rules.ruleset().moves.usage != Usage::Free {
             self.keep_fullest_use(rules, &occupancy, out);
         }
+        // 001, read as the whole turn: a throw that could only end on an opponent's castle
+        // costs the turn, and passing is all that is left.
+        if rules.ruleset().moves.held_castle == HeldCastle::LosesTurn
+            && self.castle_costs_turn(rules, &occupancy, out)
+        {
+            out.clear();
+            out.push(Move::Pass);
+            return;
+        }
         // A bonus is taken or forfeited (003), so passing is allowed once no legal move spends a
         // thrown increment. Without bonuses in the pool every move spends one.
         let may_pass = rules.ruleset().moves.pass
             || out.is_empty()
             || (self.pool.items().iter().any(|i| i.bonus)
-                && !out.iter().any(|&mv| self.thrown_used(mv) > 0));
+                && !out.iter().any(|&mv| self.thrown_used(rules, mv) > 0));
         if may_pass {
             out.push(Move::Pass);
         }
@@ -469,6 +481,12 @@ impl Position {
                 return;
             }
         }
+        // 003 (PB): a pawn a die has landed on an opponent's castle goes on with another die,
+        // and nothing else moves until it has.
+        if self.carrying != 0 {
+            self.push_carries(rules, occupancy, out);
+            return;
+        }
         let mut seen_values = ByteSet::default();
         for inc in self.pool.items() {
             if out.done() {
@@ -477,7 +495,8 @@ impl Position {
             if waiting && self.can_enter_with(rules, inc.value, inc.plain) && may_enter() {
                 out.push_new(Move::Enter { value: inc.value });
             }
-            if seen_values.insert(inc.value) {
+            // The shares of a divisible 14 move pawns together, after this loop.
+            if inc.share != Share::None || seen_values.insert(inc.value) {
                 continue;
             }
             let v = inc.value;
@@ -506,6 +525,74 @@ impl Position {
         if m.enter_with_sum && waiting && may_enter() {
             self.push_sum_entries(rules, out);
         }
+        if self.pool.has_shares() {
+            self.push_share_moves(rules, occupancy, progresses, waiting, out);
+        }
+    }
+
+    /// The moves of the pawn being carried on from an opponent's castle (003, PB): one per die
+    /// left in the throw, each landing where a move may end.
+    fn push_carries(&self, rules: &Rules, occupancy: &LazyOccupancy, out: &mut impl MoveSink) {
+        let mut seen_values = ByteSet::default();
+        for inc in self.pool.items() {
+            if inc.bonus || seen_values.insert(inc.value) {
+                continue;
+            }
+            let v = inc.value;
+            self.push_advances(rules, occupancy, self.carrying, v, v, false, out);
+        }
+    }
+
+    /// The moves that spend the shares of a divisible 14 (003, TR: "may optionally be subdivided
+    /// in any fashion v1960 between two pawns or v1938 among any number of pawns"): any number of
+    /// its squares for one pawn, or, where what is left must go to one pawn, all of them. A pawn
+    /// finishes with them only from 14 out where `doubles.finish_from_fourteen` says so.
+    fn push_share_moves(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        progresses: &[u8],
+        waiting: bool,
+        out: &mut impl MoveSink,
+    ) {
+        let budget = self.share_budget(rules, waiting);
+        if budget == 0 {
+            return;
+        }
+        let d = &rules.ruleset().doubles;
+        let whole = d.fourteen == Fourteen::TwoPawns
+            && self.pool.items().iter().any(|i| i.share == Share::Rest);
+        let home = u16::from(rules.home());
+        for &from in progresses.iter().filter(|&&p| p != 0) {
+            let reach = (u16::from(from) + u16::from(budget)).min(home);
+            // A blockade ends the pawn's way: it may stop anywhere before it, never beyond.
+            let last = match self.first_blockade(rules, occupancy, from, reach) {
+                Some(stop) => stop - 1 - from,
+                None => budget,
+            };
+            let first = if whole { budget } else { 1 };
+            for steps in first..=last {
+                if out.done() {
+                    return;
+                }
+                let finishes = u16::from(from) + u16::from(steps) >= home;
+                if finishes && d.finish_from_fourteen && !(budget == 14 && steps == 14) {
+                    continue;
+                }
+                self.push_advances(rules, occupancy, from, budget, steps, false, out);
+            }
+        }
+    }
+
+    /// The squares of a divisible 14 the mover may spend moving pawns now: every share, except a
+    /// top that must wait to bring a pawn in ([`grace_kept_for_entry`]).
+    pub(crate) fn share_budget(&self, rules: &Rules, waiting: bool) -> u8 {
+        self.pool
+            .items()
+            .iter()
+            .filter(|i| i.share != Share::None && !grace_kept_for_entry(rules, i, waiting))
+            .map(|i| i.value)
+            .sum()
     }
 
     /// The entries alone, in the order [`Position::candidate_moves`] lists them: one per grace in
@@ -573,8 +660,20 @@ impl Position {
     /// (001).
     #[inline]
     pub(crate) fn pairing(&self, rules: &Rules, from: u8) -> (bool, bool) {
-        let may_pair = rules.ruleset().moves.pairs && from != 0 && self.together(from) >= 2;
-        (may_pair, may_pair && !rules.castle_at(self.to_move, from))
+        let m = &rules.ruleset().moves;
+        let may_pair = m.pairs && from != 0 && self.together(from) >= 2;
+        // 001: "move the pieces individually from the consequent turn", where that is the reading.
+        let may_part = rules.castle_at(self.to_move, from)
+            && !(m.pair_parts == PairParts::NextTurn && self.arrived_at(from));
+        (may_pair, may_pair && !may_part)
+    }
+
+    /// Whether one of the mover's pieces at `from` moved during this turn.
+    fn arrived_at(&self, from: u8) -> bool {
+        self.pieces_of(self.to_move)
+            .iter()
+            .enumerate()
+            .any(|(i, &p)| p == from && self.arrived & (1 << i) != 0)
     }
 
     /// Whether the mover's side has yet to capture where a side must capture before a piece may
@@ -589,7 +688,9 @@ impl Position {
     /// see [`Position::push_advances`]).
     #[inline]
     pub(crate) fn stops_behind(&self, rules: &Rules, from: u8, stop: u8, value: u8) -> bool {
-        rules.ruleset().moves.stop_behind_blockade && stop > from + 1 && self.spends_thrown(value)
+        rules.ruleset().moves.stop_behind_blockade
+            && stop > from + 1
+            && self.spends_thrown(rules, value)
     }
 
     /// How many of the mover's pieces stand at progress `from`.
@@ -691,7 +792,9 @@ impl Position {
         let must_go_round = self.uncredited(rules) && turns_up_lane;
         let to = destination(rules, raw, min_step(rules, pair));
         let mut offer = |to: u8, steps: u8, round_again: bool| {
-            if self.may_land(rules, occupancy, from, to, pair) {
+            if self.may_land(rules, occupancy, from, to, pair)
+                || (m.carry_on && self.may_carry_on(rules, occupancy, from, value, to))
+            {
                 out.push(Move::Advance {
                     from,
                     value,
@@ -724,6 +827,99 @@ impl Position {
                 offer(to, steps, true);
             }
         }
+    }
+
+    /// Under `moves.held_castle = "loses-turn"` (001): a thrown value of the pool that no
+    /// `candidate` spends, and the square of an opponent's castle that one of the mover's pieces
+    /// (or pairs) would have ended on with it, if there is such a value: then the turn is lost.
+    pub(crate) fn castle_costing_turn(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        candidates: &[Move],
+    ) -> Option<(u8, u8)> {
+        let mut progresses = [0u8; MAX_PIECES];
+        let n_progress = self.distinct_progress(rules, &mut progresses);
+        let mut seen_values = ByteSet::default();
+        for inc in self.pool.items() {
+            let v = inc.value;
+            if inc.bonus || seen_values.insert(v) {
+                continue;
+            }
+            let spent = candidates.iter().any(|mv| match *mv {
+                Move::Enter { value } | Move::Advance { value, .. } => value == v,
+                Move::EnterSum { first, second } => first == v || second == v,
+                Move::Pass => false,
+            });
+            if spent {
+                continue;
+            }
+            for &from in &progresses[..n_progress] {
+                if from == 0 && !self.may_leave_start(rules, inc) {
+                    continue;
+                }
+                let (_, must_pair) = self.pairing(rules, from);
+                let dist = if must_pair { v / 2 } else { v };
+                let raw = u16::from(from) + u16::from(dist);
+                let Some(to) = destination(rules, raw, min_step(rules, must_pair)) else {
+                    continue;
+                };
+                if dist > 0
+                    && self.landing_stop(rules, occupancy, from, to, must_pair)
+                        == Some(Stop::Castle)
+                {
+                    return Some((v, to));
+                }
+            }
+        }
+        None
+    }
+
+    /// The candidate moves ([`Position::candidate_moves`]) in a list.
+    pub(crate) fn candidates(&self, rules: &Rules) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.candidate_moves(rules, &LazyOccupancy::new(self, rules), &mut out);
+        out
+    }
+
+    fn castle_costs_turn(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        candidates: &[Move],
+    ) -> bool {
+        self.castle_costing_turn(rules, occupancy, candidates)
+            .is_some()
+    }
+
+    /// Whether a die of `value` may land the pawn at `from` on the opponent's castle at `to`
+    /// because another die of the throw carries it on at once (003, PB). Never a bonus, never a
+    /// pawn already being carried, and only where a carrying move exists after it.
+    #[cold]
+    fn may_carry_on(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        from: u8,
+        value: u8,
+        to: u8,
+    ) -> bool {
+        if self.carrying != 0
+            || !self.spends_thrown(rules, value)
+            || self.landing_stop(rules, occupancy, from, to, false) != Some(Stop::Castle)
+        {
+            return false;
+        }
+        let mut next = *self;
+        next.take_increment(rules, value, value, false);
+        if next.pool.thrown_count() == 0 {
+            return false;
+        }
+        next.set_piece(rules, None, from, to, 1);
+        next.carrying = to;
+        let mut carries = Vec::new();
+        next.push_carries(rules, &LazyOccupancy::new(&next, rules), &mut carries);
+        !carries.is_empty()
     }
 
     /// The first progress after `from`, up to `to`, where a blockade stands (003: "no pawns of any

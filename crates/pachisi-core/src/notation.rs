@@ -15,10 +15,14 @@
 //! then, only where they differ from the default and always in this order: `again` (another throw
 //! is due), `streak=VxN` (the last throw's group and how many in a row), `opened=LETTERS`,
 //! `entered=LETTERS`, `credits=N,N,...`, `open=L:PIECE:PROGRESS:TEAM,...` (captures that may still
-//! be struck out), `placed=TEAM,...` (teams in finishing order). docs/notation.md has the details.
+//! be struck out), `placed=TEAM,...` (teams in finishing order), `left=PIECE:PROGRESS,...`
+//! (blockades broken during this throw), `arrived=PIECE,...` (pieces moved during this turn, where
+//! pairs part from the next turn), `carry=PROGRESS` (a pawn to carry on from an opponent's castle).
+//! In the pool, `f` marks a share of a divisible 14 (`fs` an underside), `r` what is left of it.
+//! docs/notation.md has the details.
 
-use crate::position::{Increment, Phase, Position};
-use crate::ruleset::{CastleRule, Rules, StreakPenalty, ThirdDoublet};
+use crate::position::{Increment, Phase, Position, Share};
+use crate::ruleset::{CastleRule, Fourteen, PairParts, Rules, StreakPenalty, ThirdDoublet};
 use std::fmt::Write as _;
 
 /// Why a position text could not be read.
@@ -61,10 +65,13 @@ impl Position {
         }
         for (i, inc) in self.pool.items().iter().enumerate() {
             let sep = if i > 0 { "," } else { "" };
-            let plain = match (inc.bonus, inc.plain) {
-                (true, _) => "b",
-                (false, true) => "s",
-                (false, false) => "",
+            let plain = match (inc.share, inc.bonus, inc.plain) {
+                (Share::Rest, ..) => "r",
+                (Share::Part, _, true) => "fs",
+                (Share::Part, _, false) => "f",
+                (Share::None, true, _) => "b",
+                (Share::None, false, true) => "s",
+                (Share::None, false, false) => "",
             };
             let _ = write!(s, "{sep}{}{plain}", inc.value);
         }
@@ -112,6 +119,16 @@ impl Position {
             .collect();
         if !left.is_empty() {
             let _ = write!(s, " left={}", left.join(","));
+        }
+        if self.arrived != 0 {
+            let list: Vec<String> = (0..self.pieces)
+                .filter(|i| self.arrived & (1 << i) != 0)
+                .map(|i| i.to_string())
+                .collect();
+            let _ = write!(s, " arrived={}", list.join(","));
+        }
+        if self.carrying != 0 {
+            let _ = write!(s, " carry={}", self.carrying);
         }
         s
     }
@@ -162,6 +179,7 @@ impl Position {
             let (key, value) = f.split_once('=').unwrap_or((f, ""));
             let rank = [
                 "again", "streak", "opened", "entered", "credits", "open", "placed", "left",
+                "arrived", "carry",
             ]
             .iter()
             .position(|&k| k == key)
@@ -201,7 +219,9 @@ impl Position {
                 })?,
                 "open" => read_open(rules, &mut pos, vat, value)?,
                 "placed" => read_placed(rules, &mut pos, vat, value)?,
-                _ => read_left(rules, &mut pos, vat, value)?,
+                "left" => read_left(rules, &mut pos, vat, value)?,
+                "arrived" => read_arrived(rules, &mut pos, vat, value)?,
+                _ => read_carry(rules, &mut pos, vat, value)?,
             }
         }
         check(rules, &pos).map_err(|reason| err(1, reason))?;
@@ -351,12 +371,18 @@ fn read_pool(pos: &mut Position, at: usize, text: &str) -> Result<(), NotationEr
     }
     let mut offset = at;
     for item in text.split(',') {
-        let (digits, plain, bonus) = if let Some(d) = item.strip_suffix('s') {
-            (d, true, false)
+        let (digits, plain, bonus, share) = if let Some(d) = item.strip_suffix("fs") {
+            (d, true, false, Share::Part)
+        } else if let Some(d) = item.strip_suffix('f') {
+            (d, false, false, Share::Part)
+        } else if let Some(d) = item.strip_suffix('r') {
+            (d, true, false, Share::Rest)
+        } else if let Some(d) = item.strip_suffix('s') {
+            (d, true, false, Share::None)
         } else if let Some(d) = item.strip_suffix('b') {
-            (d, true, true)
+            (d, true, true, Share::None)
         } else {
-            (item, false, false)
+            (item, false, false, Share::None)
         };
         let value = number(offset, digits)?;
         if value == 0 {
@@ -366,6 +392,7 @@ fn read_pool(pos: &mut Position, at: usize, text: &str) -> Result<(), NotationEr
             value,
             plain,
             bonus,
+            share,
         }) {
             return Err(err(offset, "too many increments in the pool"));
         }
@@ -482,6 +509,67 @@ fn read_left(
     Ok(())
 }
 
+/// `arrived=PIECE,...`: the mover's pieces that moved during this turn, where a pair parts on a
+/// castle only from the next turn (001).
+fn read_arrived(
+    rules: &Rules,
+    pos: &mut Position,
+    at: usize,
+    text: &str,
+) -> Result<(), NotationError> {
+    let m = &rules.ruleset().moves;
+    if !m.pairs || m.pair_parts != PairParts::NextTurn || pos.phase == Phase::Over {
+        return Err(err(
+            at,
+            "`arrived` (pieces moved during this turn) needs moves.pairs with \
+             moves.pair_parts = \"next-turn\", and a game not over",
+        ));
+    }
+    for item in text.split(',') {
+        let piece = number(at, item)?;
+        if piece >= rules.pieces() {
+            return Err(err(
+                at,
+                format!(
+                    "there is no piece {piece}: pieces are numbered 0 to {}",
+                    rules.pieces() - 1
+                ),
+            ));
+        }
+        pos.arrived |= 1 << piece;
+    }
+    Ok(())
+}
+
+/// `carry=PROGRESS`: the mover's pawn that a die has landed on a castle an opponent holds, which
+/// another die must now carry on (003, PB).
+fn read_carry(
+    rules: &Rules,
+    pos: &mut Position,
+    at: usize,
+    text: &str,
+) -> Result<(), NotationError> {
+    if !rules.ruleset().moves.carry_on || pos.phase != Phase::Move {
+        return Err(err(
+            at,
+            "`carry` (a pawn to carry on from an opponent's castle) needs moves.carry_on and a \
+             move due",
+        ));
+    }
+    let progress = number(at, text)?;
+    let on_castle = rules
+        .square_at(pos.to_move, progress)
+        .is_some_and(|sq| rules.topology().is_castle(sq));
+    if !on_castle || !pos.pieces_of(pos.to_move).contains(&progress) {
+        return Err(err(
+            at,
+            format!("the seat to move has no pawn on a castle at progress {progress}"),
+        ));
+    }
+    pos.carrying = progress;
+    Ok(())
+}
+
 fn read_placed(
     rules: &Rules,
     pos: &mut Position,
@@ -525,8 +613,11 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
                 continue;
             };
             let team = rules.team_of(seat);
+            // 003 (PB): a pawn being carried on stands for a moment on an opponent's castle.
+            let carried =
+                pos.carrying != 0 && rules.square_at(pos.to_move, pos.carrying) == Some(sq);
             match holder[usize::from(sq.0)] {
-                Some(other) if other != team && topology.is_castle(sq) && shared => {}
+                Some(other) if other != team && topology.is_castle(sq) && (shared || carried) => {}
                 Some(other) if other != team && topology.is_castle(sq) => {
                     return Err(format!("opponents share the castle {}", topology.name(sq)));
                 }
@@ -575,7 +666,26 @@ fn check_stacks(rules: &Rules, pos: &Position) -> Result<(), String> {
 /// The pool, the pending throw and the capture bookkeeping must be ones the rules can produce.
 fn check_turn(rules: &Rules, pos: &Position) -> Result<(), String> {
     let bonuses = [rules.ruleset().capture.bonus, rules.ruleset().finish.bonus];
+    let divisible = rules.ruleset().doubles.fourteen != Fourteen::Increments;
     for inc in pos.pool.items() {
+        if inc.share != Share::None && !divisible {
+            return Err(format!(
+                "`{}{}` is a share of a divisible 14, which needs doubles.fourteen other than \
+                 increments",
+                inc.value,
+                if inc.share == Share::Rest { "r" } else { "f" }
+            ));
+        }
+        // What is left of a 14 once a pawn took some of it.
+        if inc.share == Share::Rest {
+            if !(1..14).contains(&inc.value) {
+                return Err(format!(
+                    "what is left of a doublet's 14 is 1 to 13 squares, not {}",
+                    inc.value
+                ));
+            }
+            continue;
+        }
         if inc.bonus && (inc.value == 0 || !bonuses.contains(&inc.value)) {
             return Err(format!(
                 "no capture or finish bonus is worth {} under these rules",

@@ -7,7 +7,7 @@
 //! [`Position::play`] are the only ways forward.
 
 use crate::ruleset::{
-    DoublesAgain, Placings, Rules, Spend, StreakPenalty, ThirdDoublet, Undersides, Usage,
+    DoublesAgain, Fourteen, Placings, Rules, Spend, StreakPenalty, ThirdDoublet, Undersides, Usage,
     MAX_PIECES, MAX_SEATS,
 };
 use crate::throw::{Outcome, Throw};
@@ -39,6 +39,25 @@ pub struct Increment {
     /// Whether this is a capture or finish bonus (003): taken whole by one piece or forfeited, and
     /// never counted when as many increments as possible must be used.
     pub bonus: bool,
+    /// Whether this is a share of a doublet's 14 squares under `doubles.fourteen` other than
+    /// `increments`, and which.
+    pub share: Share,
+}
+
+/// Whether an increment is a share of a doublet's 14 squares where they may be divided (003,
+/// TR): such shares are spent together, square by square, and count by the square when as much
+/// of the throw as possible must be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Share {
+    /// An ordinary increment.
+    #[default]
+    None,
+    /// One of the four numbers of the doublet (a top, which may bring a pawn in, or an
+    /// underside); nothing of the 14 has been divided yet.
+    Part,
+    /// What is left of the 14 once a pawn took some of it: taken whole by one pawn where the 14
+    /// is divided between two pawns, divided again where among any number.
+    Rest,
 }
 
 impl Increment {
@@ -48,6 +67,7 @@ impl Increment {
             value,
             plain: false,
             bonus: false,
+            share: Share::None,
         }
     }
 
@@ -57,6 +77,7 @@ impl Increment {
             value,
             plain: true,
             bonus: true,
+            share: Share::None,
         }
     }
 }
@@ -74,6 +95,7 @@ impl Pool {
             value: 0,
             plain: false,
             bonus: false,
+            share: Share::None,
         }; MAX_POOL],
         len: 0,
     };
@@ -90,9 +112,29 @@ impl Pool {
         self.len == 0
     }
 
-    /// How many increments are not bonuses: what "use as many increments as possible" counts.
+    /// How many increments are not bonuses.
     pub fn thrown_count(&self) -> u8 {
         self.items().iter().filter(|i| !i.bonus).count() as u8
+    }
+
+    /// What "use as many increments as possible" counts: the increments that are not bonuses,
+    /// with a share of a divisible 14 counted by its squares (see [`Share`]).
+    pub fn thrown_measure(&self) -> u8 {
+        self.items()
+            .iter()
+            .filter(|i| !i.bonus)
+            .map(|i| if i.share == Share::None { 1 } else { i.value })
+            .sum()
+    }
+
+    /// Whether the pool holds shares of a divisible 14 (003, TR).
+    #[inline]
+    pub fn has_shares(&self) -> bool {
+        self.items().iter().any(|i| i.share != Share::None)
+    }
+
+    pub(crate) fn mark_share(&mut self, index: usize, share: Share) {
+        self.items[index].share = share;
     }
 
     fn is_full(&self) -> bool {
@@ -174,6 +216,12 @@ pub struct Position {
     /// that blockade's pieces moved during the current throw (0 for none): the two may not meet
     /// again elsewhere before the throw is spent (003: "A blockade may not be moved intact").
     pub(crate) left_blockade: [u8; MAX_PIECES],
+    /// The mover's pieces (one bit each) that moved during this turn, kept only where a pair
+    /// parts on a castle from the next turn on (`moves.pair_parts`, 001).
+    pub(crate) arrived: u8,
+    /// The progress of the mover's pawn that a die has just landed on a castle an opponent holds
+    /// and that another die must now carry on (`moves.carry_on`, 003 PB); 0 for none.
+    pub(crate) carrying: u8,
 }
 
 impl Position {
@@ -195,6 +243,8 @@ impl Position {
             placings: [0; MAX_SEATS],
             placed: 0,
             left_blockade: [0; MAX_PIECES],
+            arrived: 0,
+            carrying: 0,
         }
     }
 
@@ -376,6 +426,7 @@ impl Position {
                 value: 1,
                 plain: true,
                 bonus: false,
+                share: Share::None,
             });
         }
         self.after_throw(rules, outcome.extra_throw && room);
@@ -410,6 +461,7 @@ impl Position {
         } else {
             std::slice::from_ref(&outcome.value)
         };
+        let first = usize::from(self.pool.len);
         let mut room = true;
         for &die in dice {
             room &= self.pool.push(Increment::thrown(die));
@@ -423,6 +475,7 @@ impl Position {
                         value: 7 - die,
                         plain: true,
                         bonus: false,
+                        share: Share::None,
                     });
                 }
             } else if let Some(last) = self.pool.len.checked_sub(1) {
@@ -430,8 +483,14 @@ impl Position {
                 self.pool.set_value(usize::from(last), 7);
                 self.pool.mark_plain(usize::from(last));
             }
+            // TR: the 14 squares "may optionally be subdivided in any fashion" (003).
+            if separate && d.fourteen != Fourteen::Increments {
+                for index in first..usize::from(self.pool.len) {
+                    self.pool.mark_share(index, Share::Part);
+                }
+            }
         }
-        let thrown = self.pool.thrown_count();
+        let thrown = self.pool.thrown_measure();
         // Doubles Penalty #1, or the "(nr)" reading that a throw is used whole or not at all.
         let all_or_nothing = rules.ruleset().moves.usage == Usage::AllOrNothing
             || (undersides && d.undersides_all_or_nothing);
@@ -497,6 +556,7 @@ impl Position {
     pub(crate) fn end_spending(&mut self, rules: &Rules) {
         self.pool.clear();
         self.left_blockade = [0; MAX_PIECES];
+        self.carrying = 0;
         if self.phase == Phase::Over {
             return;
         }
@@ -511,6 +571,7 @@ impl Position {
     fn next_turn(&mut self, rules: &Rules) {
         self.throw_again = false;
         self.streak = (0, 0);
+        self.arrived = 0;
         match next_seat(self.seats, self.to_move, |s| self.seat_finished(rules, s)) {
             Some(seat) => {
                 self.to_move = seat;
@@ -534,6 +595,8 @@ impl Position {
             self.left_blockade = [0; MAX_PIECES];
             self.streak = (0, 0);
             self.throw_again = false;
+            self.arrived = 0;
+            self.carrying = 0;
         }
     }
 }

@@ -587,6 +587,9 @@ fn plain_moves(ruleset: &Ruleset) -> bool {
         || m.must_enter
         || m.grace_only_enters
         || m.blockades
+        || m.carry_on
+        || m.held_castle != HeldCastle::LosesThrow
+        || ruleset.doubles.fourteen != Fourteen::Increments
         || c.on_entry
         || c.before_home)
 }

@@ -868,7 +868,8 @@ fn sr_a_doublet_gives_14_as_four_increments_only_once_all_pawns_are_out() {
 fn mb_and_tr_doublets_always_give_14_and_pb_doublets_never_do() {
     for (name, pool) in [
         ("parcheesi-mb", "2,2,5s,5s again streak=0x1"),
-        ("parcheesi-tr", "2,2,5s,5s again streak=0x1"),
+        // Transogram's 14 is divisible: its four numbers are shares of one 14.
+        ("parcheesi-tr", "2f,2f,5fs,5fs again streak=0x1"),
         ("parcheesi-pb", "2,2 again"),
     ] {
         let rules = rules_of(name, &[]);
@@ -887,8 +888,11 @@ fn mb_and_tr_doublets_always_give_14_and_pb_doublets_never_do() {
 /// pawns and never enter one (the reading docs/rules.md gives).
 #[test]
 fn the_undersides_of_a_doublet_are_movement_and_never_enter_a_pawn() {
-    for name in ["parcheesi-mb", "parcheesi-tr"] {
-        let rules = rules_of(name, &[]);
+    for (name, overrides) in [
+        ("parcheesi-mb", &[][..]),
+        ("parcheesi-tr", &TR_FOUR_INCREMENTS[..]),
+    ] {
+        let rules = rules_of(name, overrides);
         let pos = after_throw(&rules, "10,20,0,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "2-2");
         assert_notation(
             &pos,
@@ -913,13 +917,26 @@ fn sr_a_player_who_cannot_use_all_four_increments_moves_nothing_but_throws_again
             "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt - streak=0x1",
         );
     }
-    // Transogram does not impose it: as many increments as possible.
-    let rules = rules_of("parcheesi-tr", &[]);
+    // Transogram does not impose it: as many increments as possible, when the 14 is read as four
+    // increments,
+    let rules = rules_of("parcheesi-tr", &TR_FOUR_INCREMENTS);
     let mut pos = after_throw(&rules, "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-3");
     assert_legal(&pos, &rules, &["60+3", "60+4"]);
     play(&mut pos, &rules, "60+3");
     assert_legal(&pos, &rules, &["63+3", "63+4"]);
+    // and as many of the 14 squares as possible where they are divisible: 11, since a doublet
+    // finishes a pawn only from 14 out.
+    let rules = rules_of("parcheesi-tr", &[]);
+    let pos = after_throw(&rules, "60,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Rt -", "3-3");
+    assert_legal(&pos, &rules, &["60+14:11"]);
 }
+
+/// Transogram's doublet read as four increments, like the other editions' (the readings of the
+/// 14 are tested in tests/readings.rs).
+const TR_FOUR_INCREMENTS: [&str; 2] = [
+    "doubles.fourteen=increments",
+    "doubles.finish_from_fourteen=false",
+];
 
 /// 003: "(SR), some (MB) If the player rolls a third set of doubles during the same turn he must
 /// immediately take the pawn closest to the finish (including a pawn on his home stretch) and put

@@ -26,6 +26,18 @@ impl Position {
     pub fn play_unchecked(&mut self, rules: &Rules, mv: Move) {
         match mv {
             Move::Pass => {
+                // 001, read as the whole turn: no throw still due is thrown.
+                if rules.ruleset().moves.held_castle == HeldCastle::LosesTurn
+                    && self
+                        .castle_costing_turn(
+                            rules,
+                            &LazyOccupancy::new(self, rules),
+                            &self.candidates(rules),
+                        )
+                        .is_some()
+                {
+                    self.throw_again = false;
+                }
                 self.pool.clear();
             }
             Move::Enter { value } => {
@@ -56,6 +68,14 @@ impl Position {
                     self.capture_overtaken(rules, from, to);
                 }
                 let moved = self.set_piece(rules, piece, from, to, if pair { 2 } else { 1 });
+                if rules.ruleset().moves.carry_on {
+                    // 003 (PB): a pawn landed on an opponent's castle is carried on next.
+                    self.carrying = if self.carrying == 0 && self.opponent_on_castle(rules, to) {
+                        to
+                    } else {
+                        0
+                    };
+                }
                 if let Some(piece) = moved {
                     self.capture_at(rules, piece, to, false);
                 }
@@ -100,7 +120,7 @@ impl Position {
 
     /// Spends `steps` of an increment of `value` (for a grace when `grace`). What a split leaves
     /// stays in the pool; a move stopped short by a blockade forfeits the rest (003, TR).
-    fn take_increment(&mut self, rules: &Rules, value: u8, steps: u8, grace: bool) {
+    pub(super) fn take_increment(&mut self, rules: &Rules, value: u8, steps: u8, grace: bool) {
         let items = self.pool.items();
         // Keep graces for entering: prefer spending a plain increment when moving; and spend a
         // thrown increment before a bonus of the same value (the board ends the same either way,
@@ -110,6 +130,26 @@ impl Position {
             .position(|i| i.value == value && i.plain != grace && !i.bonus)
             .or_else(|| items.iter().position(|i| i.value == value && !i.bonus))
             .or_else(|| items.iter().position(|i| i.value == value));
+        // The shares of a divisible 14 are spent together: what the pawn does not take stays as
+        // one rest (003, TR).
+        let waiting = self.pieces_of(self.to_move).contains(&0);
+        if !grace && self.pool.has_shares() && value == self.share_budget(rules, waiting) {
+            for i in (0..self.pool.items().len()).rev() {
+                let inc = self.pool.items()[i];
+                if inc.share != Share::None && !grace_kept_for_entry(rules, &inc, waiting) {
+                    self.pool.remove(i);
+                }
+            }
+            if steps < value {
+                self.pool.push(Increment {
+                    value: value - steps,
+                    plain: true,
+                    bonus: false,
+                    share: Share::Rest,
+                });
+            }
+            return;
+        }
         let Some(index) = index else { return };
         if steps < value && rules.ruleset().moves.split {
             self.pool.set_value(index, value - steps);
@@ -121,7 +161,7 @@ impl Position {
 
     /// Moves up to `count` of the mover's pieces from `from` to `to`, starting with `piece` when
     /// given; returns the first moved.
-    fn set_piece(
+    pub(super) fn set_piece(
         &mut self,
         rules: &Rules,
         piece: Option<usize>,
@@ -137,6 +177,8 @@ impl Position {
         let mut first = None;
         let mut moved = 0;
         let start = piece.unwrap_or(0);
+        let m = &rules.ruleset().moves;
+        let track_arrivals = m.pairs && m.pair_parts == PairParts::NextTurn;
         for k in 0..pieces {
             if moved == count {
                 break;
@@ -152,6 +194,9 @@ impl Position {
             }
             self.progress[usize::from(seat)][i] = to;
             first.get_or_insert(i as u8);
+            if track_arrivals {
+                self.arrived |= 1 << i;
+            }
             moved += 1;
             // A capture can only be struck out where it was made.
             self.open_capture[usize::from(seat)][i] = 0;
@@ -199,6 +244,12 @@ impl Position {
 
     /// How many pieces of the mover's opponents stand on the square with index `sq`.
     #[inline(never)]
+    /// Whether the mover's progress `to` is a castle where an opponent stands.
+    fn opponent_on_castle(&self, rules: &Rules, to: u8) -> bool {
+        let sq = rules.square_index(self.to_move, to);
+        sq != NO_SQUARE && rules.is_castle_index(sq) && self.opposing_on(rules, sq) > 0
+    }
+
     pub(super) fn opposing_on(&self, rules: &Rules, sq: u8) -> usize {
         rules
             .opponents(self.to_move)

@@ -3,6 +3,7 @@
 //! lists, and the count of thrown increments each move spends.
 
 use super::*;
+use std::collections::HashMap;
 
 /// The most thrown increments any sequence beginning with one of the moves pushed so far uses
 /// ([`Position::max_use`]), worked out move by move in the order they are generated.
@@ -82,9 +83,14 @@ impl Position {
 
     /// [`Position::max_use`], given this position's occupancy when it is already known.
     fn max_use_known(&self, rules: &Rules, occupancy: Option<Occupancy>) -> u8 {
-        let available = self.pool.thrown_count();
+        let available = self.pool.thrown_measure();
         if self.phase != Phase::Move || available == 0 {
             return 0;
+        }
+        // Shares divisible among any number of pawns make many orders of the same moves: the
+        // search remembers the positions it has scored.
+        if rules.ruleset().doubles.fourteen == Fourteen::AnyPawns && self.pool.has_shares() {
+            return self.max_use_remembered(rules, &mut HashMap::new());
         }
         let occupancy = LazyOccupancy::known(self, rules, occupancy);
         let mut search = BestUse {
@@ -102,11 +108,11 @@ impl Position {
     /// The thrown increments `mv` spends, plus the most that can be used after it. `occupancy`
     /// is this position's, when it has been built.
     fn use_after(&self, rules: &Rules, mv: Move, occupancy: Option<&Occupancy>) -> u8 {
-        let used = self.thrown_used(mv);
+        let used = self.thrown_used(rules, mv);
         // Without splits a spent thrown increment leaves the pool, and a move only ever adds
         // bonuses: a move spending the last thrown increments leaves none to use after it, so
         // there is no need to play it out.
-        if !rules.ruleset().moves.split && used == self.pool.thrown_count() {
+        if !rules.ruleset().moves.split && used == self.pool.thrown_measure() {
             return used;
         }
         let mut next = *self;
@@ -128,21 +134,75 @@ impl Position {
     }
 
     /// How many thrown (non-bonus) increments a move spends.
-    pub(super) fn thrown_used(&self, mv: Move) -> u8 {
+    pub(super) fn thrown_used(&self, rules: &Rules, mv: Move) -> u8 {
         match mv {
             Move::Pass => 0,
             Move::EnterSum { .. } => 2,
-            Move::Enter { .. } => 1,
-            Move::Advance { value, .. } => u8::from(self.spends_thrown(value)),
+            // A top of a divisible 14 counts by its squares, as the shares do (003, TR).
+            Move::Enter { value } => {
+                let share = self.pool.has_shares()
+                    && self
+                        .pool
+                        .items()
+                        .iter()
+                        .any(|i| i.value == value && !i.plain && i.share == Share::Part);
+                if share {
+                    value
+                } else {
+                    1
+                }
+            }
+            Move::Advance { value, steps, .. } => {
+                if self.spends_shares(rules, value) {
+                    steps
+                } else {
+                    u8::from(self.spends_thrown(rules, value))
+                }
+            }
         }
     }
 
     /// Whether spending an increment of `value` spends a thrown one rather than a bonus:
-    /// `take_increment` takes a thrown increment before a bonus of the same value.
-    pub(super) fn spends_thrown(&self, value: u8) -> bool {
-        self.pool
-            .items()
-            .iter()
-            .any(|i| i.value == value && !i.bonus)
+    /// `take_increment` takes a thrown increment (or the shares of a divisible 14) before a bonus
+    /// of the same value.
+    pub(super) fn spends_thrown(&self, rules: &Rules, value: u8) -> bool {
+        self.spends_shares(rules, value)
+            || self
+                .pool
+                .items()
+                .iter()
+                .any(|i| i.value == value && !i.bonus)
+    }
+
+    /// Whether a move of `value` spends the shares of a divisible 14 (003, TR): `value` is then
+    /// the squares they hold together.
+    pub(super) fn spends_shares(&self, rules: &Rules, value: u8) -> bool {
+        self.pool.has_shares() && {
+            let waiting = self.pieces_of(self.to_move).contains(&0);
+            value == self.share_budget(rules, waiting)
+        }
+    }
+
+    /// [`Position::max_use`] with the positions already scored kept in `memo` (TR v1938's 14
+    /// divided among any number of pawns).
+    fn max_use_remembered(&self, rules: &Rules, memo: &mut HashMap<Position, u8>) -> u8 {
+        let available = self.pool.thrown_measure();
+        if self.phase != Phase::Move || available == 0 {
+            return 0;
+        }
+        if let Some(&known) = memo.get(self) {
+            return known;
+        }
+        let mut best = 0;
+        for mv in self.candidates(rules) {
+            let mut next = *self;
+            next.play_unchecked(rules, mv);
+            best = best.max(self.thrown_used(rules, mv) + next.max_use_remembered(rules, memo));
+            if best >= available {
+                break;
+            }
+        }
+        memo.insert(*self, best);
+        best
     }
 }

@@ -433,6 +433,7 @@ pub(super) fn check_family_rules(
             ));
         }
     }
+    check_readings(ruleset, invalid)?;
     if ruleset.capture.on_entry && ruleset.board.start != StartArea::Nest {
         return Err(invalid(
             "capture.on_entry",
@@ -446,6 +447,60 @@ pub(super) fn check_family_rules(
             "capture.bonus",
             "bonus increments are taken before the next throw: they need turn.spend = \
              \"each-throw\""
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The readings where documents 001 and 003 can be taken more than one way: each needs the
+/// rules it is a reading of.
+fn check_readings(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), RulesetError> {
+    let (t, m, d) = (&ruleset.throw, &ruleset.moves, &ruleset.doubles);
+    let closed = ruleset.capture.castles == CastleRule::Closed;
+    if m.pair_parts == PairParts::NextTurn && !m.pairs {
+        return Err(invalid(
+            "moves.pair_parts",
+            "when a pair may part is a rule of pairs: it needs moves.pairs = true".into(),
+        ));
+    }
+    if m.held_castle == HeldCastle::LosesTurn && !(closed && m.usage == Usage::Free) {
+        return Err(invalid(
+            "moves.held_castle",
+            "losing the turn to an opponent's castle needs closed castles (capture.castles = \
+             \"closed\") and throws that need not be used (moves.usage = \"free\")"
+                .into(),
+        ));
+    }
+    if m.carry_on && !(closed && t.separate_dice && !m.split && !m.pairs) {
+        return Err(invalid(
+            "moves.carry_on",
+            "carrying a pawn on from an opponent's castle needs closed castles, separate dice \
+             (throw.separate_dice) and no split throws or pairs"
+                .into(),
+        ));
+    }
+    let divisible = d.fourteen != Fourteen::Increments;
+    if divisible
+        && !(d.enabled
+            && t.separate_dice
+            && d.undersides != Undersides::Never
+            && !d.undersides_all_or_nothing
+            && !m.split)
+    {
+        return Err(invalid(
+            "doubles.fourteen",
+            "a divisible 14 is the doublet's tops and undersides: it needs doubles.enabled, \
+             throw.separate_dice, doubles.undersides other than \"never\", no \
+             doubles.undersides_all_or_nothing (which counts four increments) and no moves.split"
+                .into(),
+        ));
+    }
+    if d.finish_from_fourteen && !(divisible && m.exact_home) {
+        return Err(invalid(
+            "doubles.finish_from_fourteen",
+            "finishing only from 14 out needs a divisible 14 (doubles.fourteen = \"two-pawns\" \
+             or \"any-pawns\") and pawns that finish by exact count (moves.exact_home = true)"
                 .into(),
         ));
     }

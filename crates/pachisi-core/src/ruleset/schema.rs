@@ -314,6 +314,20 @@ pub enum ThirdDoublet {
     SendBack,
 }
 
+/// How the 14 squares of a doublet's tops and undersides may be spent (003, Doubles Bonus #2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fourteen {
+    /// As four increments, the numbers on the tops and on the undersides (SR, MB).
+    #[default]
+    Increments,
+    /// As 14 squares divided in any fashion between at most two pawns (003: "(TR) ... may
+    /// optionally be subdivided in any fashion v1960 between two pawns").
+    TwoPawns,
+    /// As 14 squares divided in any fashion among any number of pawns (TR v1938).
+    AnyPawns,
+}
+
 /// `[doubles]`: what doublets do. A doublet is two separate dice alike, or, with one die, its
 /// highest face (003: a one-die version "adapts the doubles bonuses and penalties to the roll of 6").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -331,6 +345,11 @@ pub struct DoublesRules {
     pub undersides_all_or_nothing: bool,
     /// What a third doublet in one turn does.
     pub third: ThirdDoublet,
+    /// How the 14 squares of the tops and undersides may be spent.
+    pub fourteen: Fourteen,
+    /// Whether a doublet's squares bring a pawn home only when the whole 14 carries it there from
+    /// 14 squares out (003: "(TR) Doubles may bring a pawn to finish only from 14 spaces out").
+    pub finish_from_fourteen: bool,
 }
 
 impl Default for DoublesRules {
@@ -341,6 +360,8 @@ impl Default for DoublesRules {
             undersides: Undersides::Never,
             undersides_all_or_nothing: false,
             third: ThirdDoublet::None,
+            fourteen: Fourteen::Increments,
+            finish_from_fourteen: false,
         }
     }
 }
@@ -367,6 +388,32 @@ pub enum Entry {
     Grace,
     /// A piece leaves the Charkoni like any other move: a throw of n lands on the n-th square.
     Free,
+}
+
+/// When the pieces of a pair standing on a castle may move apart (001).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PairParts {
+    /// Whenever the pair stands on a castle, even one it reached during this turn.
+    #[default]
+    AtOnce,
+    /// Only from the turn after the one in which the pieces came together on the castle (001:
+    /// "You can break the pair on a block which has a 'cross' symbol and move the pieces
+    /// individually from the consequent turn").
+    NextTurn,
+}
+
+/// What a throw costs whose only moves would end on a castle an opponent holds (001: "If you land
+/// in a condition in which you get the number which allows you to only move your piece to the
+/// 'safe block' occupied by the opponent. In such a case, you shall skip your turn").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HeldCastle {
+    /// That throw is lost, as any throw no piece can use; the turn's other throws are played.
+    #[default]
+    LosesThrow,
+    /// The whole turn is lost: the throws not yet spent and any throw still due.
+    LosesTurn,
 }
 
 /// `[moves]`: which moves are allowed.
@@ -407,6 +454,15 @@ pub struct MoveRules {
     /// Whether a move that would pass a blockade stops on the square behind it, the rest of the
     /// increment ignored (003: TR).
     pub stop_behind_blockade: bool,
+    /// When the pieces of a pair standing on a castle may move apart (with `pairs`).
+    pub pair_parts: PairParts,
+    /// What a throw costs whose only moves would end on a castle an opponent holds.
+    pub held_castle: HeldCastle,
+    /// Whether a die may land a pawn on a castle an opponent holds when another die of the same
+    /// throw carries that pawn on at once (003: "(PB) A pawn may use a die increment that lands it
+    /// on a safety space occupied by an opponent's pawn provided that another increment of the
+    /// throw is immediately used to carry the pawn further"; a house rule in SR).
+    pub carry_on: bool,
 }
 
 impl Default for MoveRules {
@@ -426,6 +482,9 @@ impl Default for MoveRules {
             stack_limit: 0,
             blockades: false,
             stop_behind_blockade: false,
+            pair_parts: PairParts::AtOnce,
+            held_castle: HeldCastle::LosesThrow,
+            carry_on: false,
         }
     }
 }
