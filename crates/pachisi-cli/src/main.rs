@@ -24,6 +24,7 @@ mod run;
 mod serve;
 mod simulate;
 mod tournament;
+mod verify;
 
 use clap::{Args, Parser, Subcommand};
 use pachisi_server::Limits;
@@ -191,6 +192,9 @@ enum Command {
     ///
     /// Example: pachisi report --rules ludo,my-rules.toml --games 2000 --skill-games 0 --out /tmp/quick
     Report(ReportArgs),
+    /// Check a finished game's fair throws against the server's revealed seed.
+    #[command(long_about = verify::HELP)]
+    Verify(verify::VerifyArgs),
     /// Rank the legal moves after a throw by a bot's estimate of the mover's winning chance.
     ///
     /// Takes the position and throw as `pachisi moves` does, then asks the bot (expectimax by
@@ -461,6 +465,8 @@ enum RecordCommand {
         /// Write the record to this file instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
+        #[command(flatten)]
+        fair: verify::FairArgs,
     },
     /// Replay a record, check it, and print the final position.
     ///

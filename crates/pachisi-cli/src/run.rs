@@ -44,9 +44,16 @@ pub fn run(cli: Cli) -> Result<()> {
         } => perft(&rules.load()?, &position, depth, divide, force),
         Command::Simulate(args) => crate::simulate::simulate_command(&args),
         Command::Bench(args) => crate::simulate::bench_command(&args),
-        Command::Record(RecordCommand::Random { rules, seed, out }) => {
-            record_random(&rules, seed, out.as_deref())
-        }
+        Command::Record(RecordCommand::Random {
+            rules,
+            seed,
+            out,
+            fair,
+        }) if fair.fair => crate::verify::record_random_fair(&rules, seed, out.as_deref(), &fair),
+        Command::Record(RecordCommand::Random {
+            rules, seed, out, ..
+        }) => record_random(&rules, seed, out.as_deref()),
+        Command::Verify(args) => crate::verify::verify(&args),
         Command::Record(RecordCommand::Check { file, set }) => record_check(&file, &set),
         Command::Tournament(args) => crate::tournament::tournament(&args),
         Command::Report(args) => crate::report::report(&args),

@@ -27,7 +27,8 @@ pub struct Mismatch {
     pub expected: ThrowName,
     /// The throw the record has.
     pub recorded: ThrowName,
-    /// Where the record has it: line and column, from 1 (0 in the throw-off, kept in a tag).
+    /// Where the record has it: line and column, from 1 (0 in the throw-off, kept in the
+    /// `Opening` tag).
     pub line: usize,
     /// See `line`.
     pub column: usize,
@@ -41,10 +42,10 @@ impl Mismatch {
             Some(turn) => format!("turn {turn}"),
             None => "throw-off".into(),
         };
-        let place = if self.line > 0 {
-            format!(", line {}", self.line)
-        } else {
-            String::new()
+        let place = match (self.line, self.turn) {
+            (0, None) => ", in the Opening tag".into(),
+            (0, Some(_)) => String::new(),
+            (line, _) => format!(", line {line}"),
         };
         format!(
             "throw {} ({when}, {}{place}) should be {} but the record says {}",
@@ -66,7 +67,8 @@ pub struct Report {
     /// Every throw that differs, in order.
     pub mismatches: Vec<Mismatch>,
     /// Where the record stopped replaying, if it did: an action that is not possible where it
-    /// stands, or a `Final` tag that differs. The throws after it are not checked.
+    /// stands (with its line and column), or an `Opening` or `Final` tag that does not fit
+    /// (line and column 0). The throws after it are not checked.
     pub replay_error: Option<RecordError>,
 }
 
@@ -125,7 +127,7 @@ fn walk(
     };
     if let Some(text) = record.tag("Opening") {
         let off = ThrowOff::parse(rules, text)
-            .map_err(|e| fail(1, 1, format!("the Opening throw-off is bad: {e}")))?;
+            .map_err(|e| fail(0, 0, format!("the Opening throw-off is bad: {e}")))?;
         for &(seat, throw) in off.rounds().iter().flatten() {
             let recorded = rules.outcome(throw).name;
             check(rules, dice, report, recorded, None, seat, (0, 0));
@@ -161,8 +163,8 @@ fn walk(
         let actual = pos.to_notation(rules);
         if actual != expected {
             return Err(fail(
-                1,
-                1,
+                0,
+                0,
                 format!("the record ends at `{actual}`, but its Final tag says `{expected}`"),
             ));
         }
