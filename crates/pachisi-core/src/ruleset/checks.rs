@@ -472,7 +472,8 @@ fn check_readings(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Rulese
                 .into(),
         ));
     }
-    if m.carry_on && !(closed && t.separate_dice && !m.split && !m.pairs) {
+    let carried = closed && t.separate_dice && !m.split && !m.pairs;
+    if m.carry_on && !carried {
         return Err(invalid(
             "moves.carry_on",
             "carrying a pawn on from an opponent's castle needs closed castles, separate dice \
