@@ -328,6 +328,27 @@ pub(crate) trait MoveSink {
     }
 }
 
+/// Whether any move was pushed, kept without a list (move generation allocates nothing).
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    fn contains(&self, _: &Move) -> bool {
+        false
+    }
+
+    fn push(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    fn is_empty(&self) -> bool {
+        !self.0
+    }
+
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
 impl MoveSink for Vec<Move> {
     fn contains(&self, mv: &Move) -> bool {
         self.as_slice().contains(mv)
@@ -917,9 +938,9 @@ impl Position {
         }
         next.set_piece(rules, None, from, to, 1);
         next.carrying = to;
-        let mut carries = Vec::new();
+        let mut carries = AnyMove(false);
         next.push_carries(rules, &LazyOccupancy::new(&next, rules), &mut carries);
-        !carries.is_empty()
+        carries.0
     }
 
     /// The first progress after `from`, up to `to`, where a blockade stands (003: "no pawns of any

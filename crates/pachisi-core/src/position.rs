@@ -295,6 +295,14 @@ impl Position {
         zeros - unused as u32
     }
 
+    /// The progress of the mover's pawn that a die has just landed on a castle an opponent holds
+    /// and that the next move must carry on (`moves.carry_on`, 003 PB), if there is one: for that
+    /// moment it shares the castle with the opponent.
+    #[inline]
+    pub fn carried(&self) -> Option<u8> {
+        (self.carrying != 0).then_some(self.carrying)
+    }
+
     /// The unspent throws of the current turn.
     #[inline]
     pub fn pool(&self) -> &Pool {

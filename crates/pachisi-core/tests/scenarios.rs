@@ -629,7 +629,7 @@ fn humphries_hit_earns_another_throw() {
     play(&mut pos, &rules, "14+3");
     assert_eq!(
         pos.to_notation(&rules),
-        "17,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - streak=3x1"
+        "17,h,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - streak=3x1 arrived=0"
     );
 }
 
@@ -1278,10 +1278,10 @@ fn a_pair_hits_a_pair() {
     same_square(&rules, 0, 12, 1, 63);
     let mut pos = after_throw(&rules, "10,10,h,h/63,63,0,0/0,0,0,0/0,0,0,0 Yt -", 4);
     play(&mut pos, &rules, "10+4p");
-    // The hit earns another throw (001).
+    // The hit earns another throw (001), in the same turn: the pair is remembered as moved.
     assert_eq!(
         pos.to_notation(&rules),
-        "12,12,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - streak=4x1"
+        "12,12,h,h/0,0,0,0/0,0,0,0/0,0,0,0 Yt - streak=4x1 arrived=0,1"
     );
 }
 

@@ -82,6 +82,15 @@ fn shared_square(rules: &Rules, pos: &Position) -> Option<String> {
                     if castles_shared && rules.topology().is_castle(sq) {
                         continue;
                     }
+                    // 003 (PB): a pawn being carried on stands there for a moment.
+                    let mover = pos.to_move();
+                    let carried = pos
+                        .carried()
+                        .and_then(|p| rules.square_at(mover, p))
+                        .filter(|_| a == mover || b == mover);
+                    if carried == Some(sq) && rules.topology().is_castle(sq) {
+                        continue;
+                    }
                     let kind = if rules.topology().is_castle(sq) {
                         "castle"
                     } else {
