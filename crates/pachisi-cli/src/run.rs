@@ -735,7 +735,12 @@ fn record_random(args: &RulesArgs, seed: u64, out: Option<&Path>) -> Result<()> 
     };
     let result = pachisi_sim::play_random_game(&rules, start, seed, Some(&mut record));
     record.set_tag("Final", result.position.to_notation(&rules));
-    let text = record.to_text(&rules)?;
+    write_record(&rules, &record, out)
+}
+
+/// Writes a record to the file `out`, or to standard output without one.
+pub(crate) fn write_record(rules: &Rules, record: &GameRecord, out: Option<&Path>) -> Result<()> {
+    let text = record.to_text(rules)?;
     match out {
         Some(path) => std::fs::write(path, text)
             .with_context(|| format!("cannot write {}", path.display()))?,

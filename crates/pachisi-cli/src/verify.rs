@@ -196,11 +196,5 @@ pub(crate) fn record_random_fair(
     // The game is over: the seed can be revealed.
     reveal(&mut record, &server);
     record.set_tag("Final", pos.to_notation(&rules));
-    let text = record.to_text(&rules)?;
-    match out {
-        Some(path) => std::fs::write(path, text)
-            .with_context(|| format!("cannot write {}", path.display()))?,
-        None => out!("{text}"),
-    }
-    Ok(())
+    crate::run::write_record(&rules, &record, out)
 }
