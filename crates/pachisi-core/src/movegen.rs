@@ -493,6 +493,12 @@ impl Position {
         // bring one in.
         let mut entry_open = None;
         let mut may_enter = || *entry_open.get_or_insert_with(|| self.may_enter(rules, occupancy));
+        // 003 (PB): a pawn a die has landed on an opponent's castle goes on with another die,
+        // and nothing else moves until it has, not even a pawn that must enter.
+        if self.carrying != 0 {
+            self.push_carries(rules, occupancy, out);
+            return;
+        }
         // 003 (SR v1942 and v1989, TR): a pawn must be entered whenever one can be. The entries
         // come out in the order the full list would have them in, and if there are any, nothing
         // else is a candidate.
@@ -501,12 +507,6 @@ impl Position {
             if !out.is_empty() {
                 return;
             }
-        }
-        // 003 (PB): a pawn a die has landed on an opponent's castle goes on with another die,
-        // and nothing else moves until it has.
-        if self.carrying != 0 {
-            self.push_carries(rules, occupancy, out);
-            return;
         }
         let mut seen_values = ByteSet::default();
         for inc in self.pool.items() {

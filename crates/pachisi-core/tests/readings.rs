@@ -205,6 +205,25 @@ fn sr_disallows_landing_on_an_opponents_safety_space_unless_the_house_rule_allow
     assert_legal(&pos, &rules, &["5+3", "5+4"]);
 }
 
+/// A pawn being carried on goes first even where a pawn must enter whenever one can (SR's
+/// house rule): otherwise it would be left on the opponent's castle.
+#[test]
+fn a_carried_pawn_goes_on_before_a_pawn_that_must_enter() {
+    let rules = rules_of(
+        "parcheesi-sr",
+        &["moves.carry_on=true", "board.corner_squares=1"],
+    );
+    let mut pos = at(&rules, "1,1,0,0/0,0,0,0/0,0,0,0/23,0,0,0 Rm 6,5 entered=RY");
+    assert!(is_legal(&pos, &rules, "1+6"));
+    play(&mut pos, &rules, "1+6");
+    assert_notation(
+        &pos,
+        &rules,
+        "7,1,0,0/0,0,0,0/0,0,0,0/23,0,0,0 Rm 5 entered=RY left=0:1,1:1 carry=7",
+    );
+    assert_legal(&pos, &rules, &["7+5"]);
+}
+
 /// While a pawn is being carried on, every other piece is told why it waits.
 #[test]
 fn while_a_pawn_is_carried_on_the_others_wait_for_it() {
