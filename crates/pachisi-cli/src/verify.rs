@@ -5,8 +5,7 @@
 use crate::RulesArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use pachisi_core::ruleset::FirstSeat;
-use pachisi_core::{Action, GameRecord, Phase, Position, ThrowOff};
+use pachisi_core::{Action, GameRecord, Phase};
 use pachisi_fair::{
     reveal, write_commitment, FairDice, FairTags, PlayerSeeds, ServerSeed, TagError,
 };
@@ -171,14 +170,7 @@ pub(crate) fn record_random_fair(
     let mut record = crate::run::record_header(&args.name, &args.set, seed)?;
     write_commitment(&rules, &mut record, &server.commitment(), &players);
     let mut dice = FairDice::new(&rules, &server, &players)?;
-    // The throw-off, where the rules have one, takes the first throws.
-    let mut pos = if rules.ruleset().turn.first == FirstSeat::HighestThrow {
-        let off = ThrowOff::play(&rules, || dice.next_throw());
-        record.set_tag("Opening", off.to_text(&rules));
-        off.start(&rules)
-    } else {
-        Position::new(&rules)
-    };
+    let mut pos = dice.begin(&rules, &mut record);
     let mut policy = RandomPolicy::for_game(seed);
     let mut legal = Vec::new();
     while pos.phase() != Phase::Over && dice.count() < MAX_THROWS_PER_GAME {

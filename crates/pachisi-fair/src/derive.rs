@@ -32,8 +32,8 @@
 use crate::players::PlayerSeeds;
 use crate::seed::ServerSeed;
 use hmac::{Hmac, Mac};
-use pachisi_core::ruleset::Device;
-use pachisi_core::{Rules, Throw, ThrowName};
+use pachisi_core::ruleset::{Device, FirstSeat};
+use pachisi_core::{GameRecord, Position, Rules, Throw, ThrowName, ThrowOff};
 use sha2::Sha256;
 
 /// The label that opens every throw's HMAC message, so that these bytes are never those of any
@@ -356,6 +356,18 @@ impl FairDice {
         let throw = self.throw_at(self.count);
         self.count += 1;
         throw
+    }
+
+    /// Begins a fair game: where the rules have a throw-off (`turn.first = "highest-throw"`), its
+    /// throws are the game's first, and its `Opening` tag is written to `record`. Returns the
+    /// position the game begins at.
+    pub fn begin(&mut self, rules: &Rules, record: &mut GameRecord) -> Position {
+        if rules.ruleset().turn.first != FirstSeat::HighestThrow {
+            return Position::new(rules);
+        }
+        let off = ThrowOff::play(rules, || self.next_throw());
+        record.set_tag("Opening", off.to_text(rules));
+        off.start(rules)
     }
 
     /// Throw number `n`, whatever the count.

@@ -1,8 +1,7 @@
 //! Whole games played with fair throws, then checked: an honest record passes, and a changed
 //! throw, another seed or other player seeds are found.
 
-use pachisi_core::ruleset::FirstSeat;
-use pachisi_core::{builtin_rules, Action, GameRecord, Phase, Position, Rules, ThrowOff};
+use pachisi_core::{builtin_rules, Action, GameRecord, Phase, Rules};
 use pachisi_fair::{
     reveal, verify, verify_record, write_commitment, FairDice, PlayerSeeds, ServerSeed, TagError,
     SERVER_SEED_TAG,
@@ -19,13 +18,7 @@ fn play(name: &str, players: &str) -> (Rules, GameRecord) {
     let mut record = GameRecord::new(name);
     write_commitment(&rules, &mut record, &server.commitment(), &players);
     let mut dice = FairDice::new(&rules, &server, &players).expect("builtin device");
-    let mut pos = if rules.ruleset().turn.first == FirstSeat::HighestThrow {
-        let off = ThrowOff::play(&rules, || dice.next_throw());
-        record.set_tag("Opening", off.to_text(&rules));
-        off.start(&rules)
-    } else {
-        Position::new(&rules)
-    };
+    let mut pos = dice.begin(&rules, &mut record);
     let mut choice = 0x2545_f491_4f6c_dd1du64;
     while pos.phase() != Phase::Over && dice.count() < 20_000 {
         if pos.phase() == Phase::Throw {
