@@ -121,19 +121,10 @@ impl Position {
     /// Spends `steps` of an increment of `value` (for a grace when `grace`). What a split leaves
     /// stays in the pool; a move stopped short by a blockade forfeits the rest (003, TR).
     pub(super) fn take_increment(&mut self, rules: &Rules, value: u8, steps: u8, grace: bool) {
-        let items = self.pool.items();
-        // Keep graces for entering: prefer spending a plain increment when moving; and spend a
-        // thrown increment before a bonus of the same value (the board ends the same either way,
-        // and the bonus, which may be forfeited, stays).
-        let index = items
-            .iter()
-            .position(|i| i.value == value && i.plain != grace && !i.bonus)
-            .or_else(|| items.iter().position(|i| i.value == value && !i.bonus))
-            .or_else(|| items.iter().position(|i| i.value == value));
         // The shares of a divisible 14 are spent together: what the pawn does not take stays as
         // one rest (003, TR).
-        let waiting = self.pieces_of(self.to_move).contains(&0);
-        if !grace && self.pool.has_shares() && value == self.share_budget(rules, waiting) {
+        if !grace && self.spends_shares(rules, value) {
+            let waiting = self.pieces_of(self.to_move).contains(&0);
             for i in (0..self.pool.items().len()).rev() {
                 let inc = self.pool.items()[i];
                 if inc.share != Share::None && !grace_kept_for_entry(rules, &inc, waiting) {
@@ -150,6 +141,15 @@ impl Position {
             }
             return;
         }
+        let items = self.pool.items();
+        // Keep graces for entering: prefer spending a plain increment when moving; and spend a
+        // thrown increment before a bonus of the same value (the board ends the same either way,
+        // and the bonus, which may be forfeited, stays).
+        let index = items
+            .iter()
+            .position(|i| i.value == value && i.plain != grace && !i.bonus)
+            .or_else(|| items.iter().position(|i| i.value == value && !i.bonus))
+            .or_else(|| items.iter().position(|i| i.value == value));
         let Some(index) = index else { return };
         if steps < value && rules.ruleset().moves.split {
             self.pool.set_value(index, value - steps);
