@@ -152,6 +152,7 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/", get(crate::web::index))
         .route("/app.js", get(crate::web::script))
         .route("/style.css", get(crate::web::style))
+        .route("/js/{name}", get(crate::web::module))
         .route("/api/rulesets", get(rulesets))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(read_game).delete(delete_game))
