@@ -5,7 +5,12 @@
 //! over it reveals the seed; anyone can then hash it again and see that it is the seed committed
 //! to ([`ServerSeed::matches`]), so the server cannot have changed it once the players' seeds
 //! were known.
+//!
+//! The bots of a fair game take their randomness from the same seed ([`ServerSeed::bot_seed`]):
+//! their choices are then as secret as the throws until the seed is revealed, and as fixed by
+//! the commitment.
 
+use hmac::{Hmac, Mac};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
@@ -15,6 +20,11 @@ pub const SEED_BYTES: usize = 32;
 
 /// Bytes in a commitment (a SHA-256 digest).
 pub const COMMITMENT_BYTES: usize = 32;
+
+/// The message whose HMAC under the server seed gives the bots' seed ([`ServerSeed::bot_seed`]).
+/// Every throw's message begins with the byte 21 (the length of [`crate::derive::DOMAIN`]) and
+/// this one with `p`, so the bots' bytes are never a throw's.
+pub const BOT_SEED_MESSAGE: &[u8] = b"pachisi bots";
 
 /// A server seed or commitment that could not be read, or a seed that could not be drawn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -88,6 +98,24 @@ impl ServerSeed {
     /// Whether this seed is the one `commitment` was made to, compared in constant time.
     pub fn matches(&self, commitment: &Commitment) -> bool {
         self.commitment().0.ct_eq(&commitment.0).into()
+    }
+
+    /// The seed of the bots of a fair game: the first eight bytes, little-endian, of
+    /// HMAC-SHA-256 keyed with this seed over [`BOT_SEED_MESSAGE`] (`pachisi bots`).
+    ///
+    /// A bot that draws on chance (the random bot, Monte Carlo playouts) would let a player who
+    /// knew its seed foresee its moves, and a seed the server chose freely could be changed
+    /// during the game. Derived from the server's seed, the bots' seed is secret until the seed
+    /// is revealed and fixed by the commitment, like the throws.
+    pub fn bot_seed(&self) -> u64 {
+        // HMAC takes a key of any length; this cannot fail.
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.0)
+            .unwrap_or_else(|_| unreachable!("HMAC accepts keys of every length"));
+        mac.update(BOT_SEED_MESSAGE);
+        let digest = mac.finalize().into_bytes();
+        let mut first = [0; 8];
+        first.copy_from_slice(&digest[..8]);
+        u64::from_le_bytes(first)
     }
 }
 
@@ -181,6 +209,15 @@ mod tests {
             seed.commitment().to_hex(),
             "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
         );
+    }
+
+    #[test]
+    fn the_bots_seed_is_the_hmac_of_pachisi_bots_under_the_seed() {
+        // HMAC-SHA-256(key = 32 zero bytes, "pachisi bots") begins 57 1a 87 e5 22 ee e6 83.
+        let seed = ServerSeed::from_bytes([0; 32]);
+        assert_eq!(seed.bot_seed(), 0x83e6_ee22_e587_1a57);
+        assert_eq!(seed.bot_seed(), 9_504_545_897_259_145_815);
+        assert_ne!(ServerSeed::from_bytes([1; 32]).bot_seed(), seed.bot_seed());
     }
 
     #[test]

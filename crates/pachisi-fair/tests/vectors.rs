@@ -73,6 +73,34 @@ fn the_pages_test_vectors_hold() {
 }
 
 #[test]
+fn the_pages_bot_seeds_hold() {
+    let mut rows = 0;
+    for line in section("bot seed vectors") {
+        let cells: Vec<&str> = line
+            .trim()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect();
+        if cells[0] == "server seed" || cells[0].starts_with("---") {
+            continue;
+        }
+        let [server, bytes, bot_seed] = cells[..] else {
+            panic!("a bot seed vector has three cells: {line}");
+        };
+        let seed = named_seed(server).bot_seed();
+        assert_eq!(
+            ::hex::encode(seed.to_le_bytes()),
+            bytes.trim_matches('`'),
+            "{line}"
+        );
+        assert_eq!(seed.to_string(), bot_seed, "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 2);
+}
+
+#[test]
 fn the_seeds_commitments_are_as_the_page_says() {
     for name in ["A", "B"] {
         let seed = named_seed(name);

@@ -1,147 +1,34 @@
-//! A game at the table: the position, who sits in each seat (people and bots), the seeded throws,
-//! the record being written, and the history that undo goes back through. Every front end plays
+//! A game at the table: the position, who sits in each seat (people and bots), the throws, the
+//! record being written, and the history that undo goes back through. Every front end plays
 //! through it: the terminal game and the web server. It does no input or output; a game is
 //! restored from its record ([`Table::restore`]).
+//!
+//! The throws come from a seed ([`Table::new`]) or are fair throws anyone can check once the
+//! game is over ([`Table::new_fair`], docs/fair-throws.md); the rest of the table does not
+//! know which.
+//!
+//! - `seats`: who plays each seat ([`SeatSpec`]);
+//! - `header`: the record's header ([`record_header`], [`fair_record_header`]);
+//! - `dice`: the two sources of throws;
+//! - `restore`: a game rebuilt from its record, every throw checked against its source;
+//! - `fair`: the constructors of a game with fair throws.
 
-use pachisi_bots::{Bot, BotSpec};
+mod dice;
+mod fair;
+mod header;
+mod restore;
+mod seats;
+
+use dice::Dice;
+pub use header::{
+    fair_record_header, record_header, record_overrides, throw_off_into, SET_SEPARATOR,
+};
 use pachisi_core::{Action, GameRecord, Move, Phase, Position, Rules, Square, Throw, ThrowOff};
+use pachisi_sim::game_seed;
 /// The throw-off of a game, from its seed (`pachisi_sim::throw_off`).
 pub use pachisi_sim::throw_off;
-use pachisi_sim::{game_seed, SeededThrows};
+pub use seats::{Player, SeatSpec, DEFAULT_BOT};
 use std::sync::Arc;
-
-/// Who plays a seat.
-pub enum Player {
-    /// A person at the keyboard.
-    Human,
-    /// A computer player, with the spec it was built from.
-    Bot {
-        /// The spec (`expectimax:depth=1`), shown beside the seat.
-        spec: BotSpec,
-        /// The bot.
-        bot: Box<dyn Bot>,
-    },
-}
-
-/// Who plays a seat, before the bots are built.
-#[derive(Clone, Debug)]
-pub enum SeatSpec {
-    /// A person at the keyboard.
-    Human,
-    /// A computer player.
-    Bot(BotSpec),
-}
-
-impl std::fmt::Display for SeatSpec {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SeatSpec::Human => f.write_str("human"),
-            SeatSpec::Bot(spec) => write!(f, "bot:{spec}"),
-        }
-    }
-}
-
-impl std::str::FromStr for SeatSpec {
-    type Err = String;
-
-    /// `human`, `bot` (the default bot, expectimax) or `bot:SPEC` (`bot:mcts:playouts=300`).
-    fn from_str(text: &str) -> Result<SeatSpec, String> {
-        SeatSpec::parse_with(text, |spec| spec.parse())
-    }
-}
-
-impl SeatSpec {
-    /// Parses a seat from someone who may not read this machine's files (a visitor of a
-    /// server): a bot's weights must be built in ([`BotSpec::parse_untrusted`]).
-    ///
-    /// # Errors
-    /// As [`str::parse`], and for weights that are not built in.
-    pub fn parse_untrusted(text: &str) -> Result<SeatSpec, String> {
-        SeatSpec::parse_with(text, BotSpec::parse_untrusted)
-    }
-
-    fn parse_with(
-        text: &str,
-        bot: impl FnOnce(&str) -> Result<BotSpec, pachisi_bots::SpecError>,
-    ) -> Result<SeatSpec, String> {
-        let text = text.trim();
-        if text.eq_ignore_ascii_case("human") {
-            return Ok(SeatSpec::Human);
-        }
-        let spec = match text.strip_prefix("bot") {
-            Some("") => DEFAULT_BOT,
-            Some(rest) => rest.strip_prefix(':').ok_or_else(|| seat_help(text))?,
-            None => return Err(seat_help(text)),
-        };
-        bot(spec)
-            .map(SeatSpec::Bot)
-            .map_err(|e| format!("`{text}`: {e}"))
-    }
-}
-
-fn seat_help(text: &str) -> String {
-    format!("`{text}` is not a seat: write `human`, `bot` or `bot:SPEC` such as `bot:heuristic` or `bot:mcts:playouts=300`")
-}
-
-/// The bot a bare `bot` seat gets.
-pub const DEFAULT_BOT: &str = "expectimax";
-
-/// Separates the overrides of a record's `Set` tag.
-pub const SET_SEPARATOR: char = '|';
-
-/// Throws off for who begins a new game, if its rules ask for it (`turn.first =
-/// "highest-throw"`) and `record` does not already say where the game begins (a `Start` or
-/// `Opening` tag): the throws come from the seed's own stream ([`throw_off`]) and are kept in
-/// the record's `Opening` tag, from which [`Table::new`] begins.
-pub fn throw_off_into(rules: &Rules, seed: u64, record: &mut GameRecord) {
-    if record.tag("Start").is_some() || record.tag("Opening").is_some() {
-        return;
-    }
-    if let Some(off) = throw_off(rules, seed) {
-        record.set_tag("Opening", off.to_text(rules));
-    }
-}
-
-/// A record's header: the ruleset, the overrides (kept in the `Set` tag so that the record
-/// replays under the same rules), the seed of the throws and, when given, who plays each seat.
-///
-/// # Errors
-/// When an override contains the separator of the `Set` tag.
-pub fn record_header(
-    ruleset: &str,
-    overrides: &[String],
-    seed: u64,
-    seats: Option<&[SeatSpec]>,
-) -> Result<GameRecord, String> {
-    if overrides.iter().any(|s| s.contains(SET_SEPARATOR)) {
-        return Err(format!(
-            "an override cannot contain `{SET_SEPARATOR}`, which separates overrides in a record's Set tag"
-        ));
-    }
-    let mut record = GameRecord::new(ruleset);
-    if !overrides.is_empty() {
-        record.set_tag("Set", overrides.join(&format!(" {SET_SEPARATOR} ")));
-    }
-    record.set_tag("Seed", seed.to_string());
-    if let Some(seats) = seats {
-        let lineup: Vec<String> = seats.iter().map(ToString::to_string).collect();
-        record.set_tag("Seats", lineup.join(","));
-    }
-    Ok(record)
-}
-
-/// The overrides kept in a record's `Set` tag.
-pub fn record_overrides(record: &GameRecord) -> Vec<String> {
-    record
-        .tag("Set")
-        .map(|s| {
-            s.split(SET_SEPARATOR)
-                .map(|o| o.trim().to_string())
-                .filter(|o| !o.is_empty())
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 /// The longest line that forced passes are folded into (the narrowest log of the terminal
 /// game): a turn that would make it longer begins a line of its own.
@@ -177,7 +64,7 @@ pub fn move_squares(rules: &Rules, seat: u8, mv: Move) -> [Option<Square>; 2] {
 struct Snapshot {
     position: Position,
     actions: usize,
-    throws: SeededThrows,
+    throws: Dice,
     /// Log lines then, and the last one as it read then: later actions only add lines or extend
     /// the last one, so the log need not be copied.
     log_lines: usize,
@@ -203,7 +90,7 @@ pub struct Table {
     position: Position,
     record: GameRecord,
     players: Vec<Player>,
-    throws: SeededThrows,
+    throws: Dice,
     /// The game so far in record notation, one line per turn (`Y: (10) E10 (3) 1+3`), turns
     /// that were forced passes folded together (`G: (3) -  R: (2) -  B: (4) -`).
     log: Vec<String>,
@@ -216,6 +103,7 @@ pub struct Table {
     last_move: Option<LastMove>,
     /// The last throw and the seat that made it.
     last_throw: Option<(u8, Throw)>,
+    /// Throws made in the game (the throw-off's not counted).
     throw_count: u64,
     saved_actions: Option<usize>,
 }
@@ -231,6 +119,18 @@ impl Table {
         rules: Arc<Rules>,
         seats: &[SeatSpec],
         seed: u64,
+        record: GameRecord,
+    ) -> Result<Table, String> {
+        Table::with_dice(rules, seats, Dice::seeded(seed), seed, record)
+    }
+
+    /// A new game whose throws come from `throws`; bot `i` is seeded with
+    /// `game_seed(bot_seed, 1 + i)`.
+    fn with_dice(
+        rules: Arc<Rules>,
+        seats: &[SeatSpec],
+        throws: Dice,
+        bot_seed: u64,
         record: GameRecord,
     ) -> Result<Table, String> {
         // Who begins: the record's Start or Opening tag, or else seat 0 (a new game's throw-off
@@ -252,7 +152,7 @@ impl Table {
                 SeatSpec::Human => Player::Human,
                 SeatSpec::Bot(spec) => Player::Bot {
                     spec: spec.clone(),
-                    bot: spec.build(rules.clone(), game_seed(seed, 1 + i as u64)),
+                    bot: spec.build(rules.clone(), game_seed(bot_seed, 1 + i as u64)),
                 },
             })
             .collect();
@@ -261,7 +161,7 @@ impl Table {
             rules,
             record,
             players,
-            throws: SeededThrows::new(seed),
+            throws,
             log,
             log_turn_over: true,
             log_passes: false,
@@ -319,9 +219,20 @@ impl Table {
         self.humans() <= 1 && !self.history.is_empty() && self.position.phase() != Phase::Over
     }
 
-    /// Throws made so far (a stable number for drawing each throw).
+    /// Throws made in the game so far, the throw-off's not counted (a stable number for drawing
+    /// each throw). Throws replayed with [`Table::apply_action`] count too.
     pub fn throw_count(&self) -> u64 {
         self.throw_count
+    }
+
+    /// The number of the next throw the table's source gives, as the source counts them. With
+    /// fair throws it is the number that docs/fair-throws.md and `pachisi verify` give that
+    /// throw: the throw-off's throws come first, so it is [`Table::throw_count`] plus the
+    /// throw-off's throws. With seeded throws, whose throw-off draws from a stream of its own,
+    /// it counts the game's throws drawn from the seed. Throws replayed with
+    /// [`Table::apply_action`] are not drawn and do not count.
+    pub fn throw_number(&self) -> u64 {
+        self.throws.count()
     }
 
     /// Whether a person plays `seat`.
@@ -487,94 +398,6 @@ impl Table {
             last_throw: self.last_throw,
             throw_count: self.throw_count,
         }
-    }
-
-    /// A game restored from its record, as if it had been played here: the same position, log
-    /// and undo history, and the throws going on from where the record stops. The record's
-    /// throws must be the ones `seed` gives, which is how this table writes them.
-    ///
-    /// # Errors
-    /// When an action is not possible where it stands, or a throw is not the seed's.
-    pub fn restore(
-        rules: Arc<Rules>,
-        seats: &[SeatSpec],
-        seed: u64,
-        record: &GameRecord,
-    ) -> Result<Table, String> {
-        let mut header = record.clone();
-        header.actions.clear();
-        let mut table = Table::new(rules, seats, seed, header)?;
-        if let Some(text) = record.tag("Opening") {
-            let drawn = throw_off(&table.rules, seed).map(|o| o.to_text(&table.rules));
-            if drawn.as_deref() != Some(text) {
-                return Err(format!(
-                    "the record's throw-off ({text}) is not the one its seed {seed} gives ({})",
-                    drawn
-                        .as_deref()
-                        .unwrap_or("none: these rules have no throw-off")
-                ));
-            }
-        }
-        for &(action, line, column) in &record.actions {
-            let at = |e: String| format!("record line {line}, column {column}: {e}");
-            match action {
-                Action::Throw(name) => {
-                    if table.position.phase() != Phase::Throw {
-                        return Err(at(format!("throw ({name}): it is not time to throw")));
-                    }
-                    let throw = table.throws.next_throw(&table.rules);
-                    let drawn = table.rules.outcome(throw).name;
-                    if drawn != name {
-                        return Err(at(format!(
-                            "the record throws ({name}) where its seed {seed} gives ({drawn})"
-                        )));
-                    }
-                    table.apply_throw(throw);
-                }
-                Action::Move(_) => {
-                    // A person's move is one undo can take back, as when it was played.
-                    let snapshot = table
-                        .is_human(table.position.to_move())
-                        .then(|| table.snapshot());
-                    table.apply_action(action).map_err(at)?;
-                    table.history.extend(snapshot);
-                }
-                Action::Seat(_) => table.apply_action(action).map_err(at)?,
-            }
-        }
-        Ok(table)
-    }
-
-    /// Plays one action of a record (a replay): a throw as recorded, a move, or a seat marker,
-    /// which is checked.
-    ///
-    /// # Errors
-    /// When the action is not possible here.
-    pub fn apply_action(&mut self, action: Action) -> Result<(), String> {
-        match action {
-            Action::Seat(letter) => {
-                if self.rules.seat_by_letter(letter) != Some(self.position.to_move()) {
-                    return Err(format!(
-                        "the record says {letter} is to play, but it is not its turn"
-                    ));
-                }
-            }
-            Action::Throw(name) => {
-                let throw = self.rules.throw_named(name).map_err(|e| e.to_string())?;
-                if self.position.phase() != Phase::Throw {
-                    return Err(format!("throw ({name}): it is not time to throw"));
-                }
-                self.apply_throw(throw);
-            }
-            Action::Move(mv) => {
-                let mut probe = self.position;
-                probe
-                    .play(&self.rules, mv)
-                    .map_err(|e| format!("move {mv}: {e}"))?;
-                self.play(mv);
-            }
-        }
-        Ok(())
     }
 
     fn throw(&mut self) -> Happening {
