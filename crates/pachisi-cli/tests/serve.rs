@@ -13,9 +13,11 @@ use tokio_tungstenite::tungstenite::Message;
 
 const PACHISI: &str = env!("CARGO_BIN_EXE_pachisi");
 
+/// A client that keeps the token of each game it created and shows it for that game.
 struct Client {
     http: reqwest::Client,
     url: String,
+    tokens: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 impl Client {
@@ -23,13 +25,34 @@ impl Client {
         Client {
             http: reqwest::Client::new(),
             url: server.url.clone(),
+            tokens: std::sync::Mutex::default(),
+        }
+    }
+
+    /// A client of `server` holding the tokens `other` holds (after a restart).
+    fn with_tokens_of(server: &Server, other: &Client) -> Client {
+        let c = Client::new(server);
+        *c.tokens.lock().expect("tokens") = other.tokens.lock().expect("tokens").clone();
+        c
+    }
+
+    /// The token of the game `path` is about, if this client holds one.
+    fn token_for(&self, path: &str) -> Option<String> {
+        let id = path.strip_prefix("/api/games/")?.split('/').next()?;
+        self.tokens.lock().expect("tokens").get(id).cloned()
+    }
+
+    fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        let r = self.http.request(method, format!("{}{path}", self.url));
+        match self.token_for(path) {
+            Some(token) => r.bearer_auth(token),
+            None => r,
         }
     }
 
     async fn get(&self, path: &str) -> (u16, Value) {
         let r = self
-            .http
-            .get(format!("{}{path}", self.url))
+            .request(reqwest::Method::GET, path)
             .send()
             .await
             .expect("GET");
@@ -43,8 +66,7 @@ impl Client {
 
     async fn post_raw(&self, path: &str, body: String) -> (u16, Value) {
         let r = self
-            .http
-            .post(format!("{}{path}", self.url))
+            .request(reqwest::Method::POST, path)
             .header("content-type", "application/json")
             .body(body)
             .send()
@@ -57,8 +79,16 @@ impl Client {
     /// Creates a game of `ruleset` with `seats` and `seed`, and returns its state.
     async fn new_game(&self, ruleset: &str, seats: &Value, seed: u64) -> Value {
         let new = json!({"ruleset": ruleset, "seats": seats, "seed": seed});
-        let (status, state) = self.post("/api/games", &new).await;
+        self.create(&new).await
+    }
+
+    /// Creates a game as `new` asks, keeps its token, and returns its state.
+    async fn create(&self, new: &Value) -> Value {
+        let (status, state) = self.post("/api/games", new).await;
         assert_eq!(status, 201, "{new}: {state}");
+        let id = state["id"].as_str().expect("id").to_string();
+        let token = state["token"].as_str().expect("token").to_string();
+        self.tokens.lock().expect("tokens").insert(id, token);
         state
     }
 
@@ -136,13 +166,9 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
         "{thrown_off}"
     );
     // The rest of this test has yellow, the person, begin.
-    let (status, state) = c
-        .post(
-            "/api/games",
-            &json!({"ruleset": "pachisi", "seats": seats, "seed": 7, "set": ["turn.first=first-seat"]}),
-        )
+    let state = c
+        .create(&json!({"ruleset": "pachisi", "seats": seats, "seed": 7, "set": ["turn.first=first-seat"]}))
         .await;
-    assert_eq!(status, 201, "{state}");
     let id = state["id"].as_str().expect("id").to_string();
     assert_eq!(state["board"]["side"], 19);
     assert_eq!(state["board"]["squares"].as_array().map(Vec::len), Some(96));
@@ -247,8 +273,7 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
 
     // The record downloads, replays on the command line and in the replay endpoint.
     let record = c
-        .http
-        .get(format!("{}/api/games/{id}/record", c.url))
+        .request(reqwest::Method::GET, &format!("/api/games/{id}/record"))
         .send()
         .await
         .expect("record");
@@ -288,11 +313,11 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
     assert_eq!(status, 422, "{body}");
     assert!(error_of(&body).contains("line 3"), "{body}");
 
-    // The games list shows the game.
-    let (_, list) = c.get("/api/games").await;
-    assert!(list
-        .as_array()
-        .is_some_and(|l| l.iter().any(|g| g["id"] == id.as_str())));
+    // No list of the server's games: the lobby holds only public rooms.
+    let (status, _) = c.get("/api/games").await;
+    assert_eq!(status, 405);
+    let (_, lobby) = c.get("/api/lobby").await;
+    assert_eq!(lobby, json!([]));
     // The page and its files are served from the binary.
     for (path, kind) in [
         ("/", "text/html"),
@@ -339,22 +364,31 @@ async fn the_websocket_sends_every_action_and_answers_bad_messages() {
     let (mut socket, _) = tokio_tungstenite::connect_async(c.ws_url(&id))
         .await
         .expect("connect");
+    let token = c.token_for(&format!("/api/games/{id}")).expect("token");
+    socket
+        .send(Message::Text(
+            json!({"type": "hello", "token": token}).to_string().into(),
+        ))
+        .await
+        .expect("hello");
     let hello = next_json(&mut socket).await;
-    assert_eq!(hello["type"], "state");
+    assert_eq!(hello["type"], "welcome", "{hello}");
     assert_eq!(hello["state"]["id"], id.as_str());
+    assert_eq!(hello["you"]["seats"], json!([0]));
 
-    // A throw sent on the socket comes back as a state, followed by every bot action.
+    // A throw sent on the socket comes back as an event with the state, followed by every bot
+    // action.
     socket
         .send(Message::Text(json!({"action": "throw"}).to_string().into()))
         .await
         .expect("send");
     let update = next_json(&mut socket).await;
-    assert_eq!(update["type"], "state", "{update}");
+    assert_eq!(update["type"], "events", "{update}");
     assert_eq!(update["state"]["actions"], 1);
     let mut seen = 1;
     while seen < 4 {
         let u = next_json(&mut socket).await;
-        assert_eq!(u["type"], "state");
+        assert_eq!(u["type"], "events");
         let n = u["state"]["actions"].as_u64().expect("actions");
         assert!(n > seen, "states arrive in order");
         seen = n;
@@ -446,7 +480,7 @@ async fn a_server_killed_mid_game_resumes_every_game_where_it_stood() {
     assert!(seen_a["actions"].as_u64() >= last_a["actions"].as_u64());
 
     let server = Server::start(&db, 0);
-    let c = Client::new(&server);
+    let c = Client::with_tokens_of(&server, &c);
     for (id, seen) in [(&a, &seen_a), (&b, &seen_b)] {
         let (status, now) = c.get(&format!("/api/games/{id}")).await;
         assert_eq!(status, 200, "{now}");

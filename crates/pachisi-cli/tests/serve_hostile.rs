@@ -135,18 +135,24 @@ async fn creation_is_limited_and_the_host_deletes() {
     for _ in 0..3 {
         let (status, body) = send(http.post(&url).json(&new)).await;
         assert_eq!(status, 201, "{body}");
-        let token = body["host_token"].as_str().expect("host token").to_string();
+        let token = body["token"].as_str().expect("token").to_string();
         assert!(token.len() >= 32, "at least 128 bits: {token}");
         tokens.push((body["id"].as_str().expect("id").to_string(), token));
     }
     let (status, body) = send(http.post(&url).json(&new)).await;
     assert_eq!(status, 429, "{body}");
     assert!(error_of(&body).contains("limit"), "{body}");
-    // The token is shown once: never in a state or the list.
-    let (_, state) = send(http.get(format!("{url}/{}", tokens[0].0))).await;
-    assert!(state.get("host_token").is_none(), "{state}");
-    let (_, list) = send(http.get(&url)).await;
-    assert!(!list.to_string().contains(&tokens[0].1));
+    // The token is shown once: never in a state or the lobby.
+    let (status, state) = send(
+        http.get(format!("{url}/{}", tokens[0].0))
+            .bearer_auth(&tokens[0].1),
+    )
+    .await;
+    assert_eq!(status, 200, "{state}");
+    assert!(state.get("token").is_none(), "{state}");
+    assert!(!state.to_string().contains(&tokens[0].1), "{state}");
+    let (_, lobby) = send(http.get(format!("{}/api/lobby", server.url))).await;
+    assert!(!lobby.to_string().contains(&tokens[0].1));
     // Overrides are bounded.
     let many = json!({"ruleset": "pachisi", "set": vec!["moves.split=true"; 1500]});
     let (status, body) = send(http.post(&url).json(&many)).await;
@@ -228,7 +234,7 @@ async fn half_sent_requests_are_dropped_and_connections_are_capped() {
 }
 
 #[tokio::test]
-async fn the_list_answers_while_two_hundred_bot_games_play() {
+async fn the_lobby_and_states_answer_while_two_hundred_bot_games_play() {
     let server = Server::start_with(
         &fresh_database("hostile-load"),
         0,
@@ -237,18 +243,28 @@ async fn the_list_answers_while_two_hundred_bot_games_play() {
     let http = reqwest::Client::new();
     let url = format!("{}/api/games", server.url);
     let bots = json!({"ruleset": "pachisi", "seats": vec!["bot:random"; 4]});
+    let public = json!({"ruleset": "ludo", "seats": ["me", "open", "bot", "bot"], "public": true});
+    let (status, body) = send(http.post(&url).json(&public)).await;
+    assert_eq!(status, 201, "{body}");
+    let mut games = Vec::new();
     for _ in 0..200 {
         let (status, body) = send(http.post(&url).json(&bots)).await;
         assert_eq!(status, 201, "{body}");
+        games.push((
+            body["id"].as_str().expect("id").to_string(),
+            body["token"].as_str().expect("token").to_string(),
+        ));
     }
-    for _ in 0..5 {
+    for (id, token) in games.iter().take(5) {
         let start = Instant::now();
-        let (status, list) = send(http.get(&url)).await;
+        let (status, lobby) = send(http.get(format!("{}/api/lobby", server.url))).await;
         assert_eq!(status, 200);
-        assert_eq!(list.as_array().map(Vec::len), Some(200));
+        assert_eq!(lobby.as_array().map(Vec::len), Some(1), "{lobby}");
+        let (status, state) = send(http.get(format!("{url}/{id}")).bearer_auth(token)).await;
+        assert_eq!(status, 200, "{state}");
         assert!(
             start.elapsed() < Duration::from_secs(5),
-            "the list took {:?}",
+            "the lobby and a state took {:?}",
             start.elapsed()
         );
     }
@@ -293,7 +309,7 @@ async fn other_sites_and_names_are_refused() {
     assert_eq!(status, 201, "the server's own page: {body}");
     let id = body["id"].as_str().expect("id").to_string();
     // Even with the host's token, a page of another site may not delete the game.
-    let token = body["host_token"].as_str().expect("token").to_string();
+    let token = body["token"].as_str().expect("token").to_string();
     let (status, body) = send(
         http.delete(format!("{url}/{id}"))
             .header("origin", "https://evil.example")
@@ -301,7 +317,7 @@ async fn other_sites_and_names_are_refused() {
     )
     .await;
     assert_eq!(status, 403, "{body}");
-    let (status, _) = send(http.get(format!("{url}/{id}"))).await;
+    let (status, _) = send(http.get(format!("{url}/{id}")).bearer_auth(&token)).await;
     assert_eq!(status, 200, "the game stands");
     let (status, body) = send(http.get(&url).header("host", "evil.example")).await;
     assert_eq!(status, 421, "{body}");
@@ -334,9 +350,15 @@ async fn socket(
     )
     .await;
     let id = body["id"].as_str().expect("id");
+    let token = body["token"].as_str().expect("token");
     let ws = format!("{}/api/games/{id}/ws", server.url.replacen("http", "ws", 1));
     let (mut socket, _) = tokio_tungstenite::connect_async(ws).await.expect("ws");
-    socket.next().await.expect("hello").expect("hello");
+    let hello = json!({"type": "hello", "token": token}).to_string();
+    socket
+        .send(Message::Text(hello.into()))
+        .await
+        .expect("hello");
+    socket.next().await.expect("welcome").expect("welcome");
     socket
 }
 
@@ -402,35 +424,45 @@ async fn broken_websocket_messages_close_with_their_own_codes() {
     }
 }
 
-/// A watcher that stops reading while the bots play is told it missed states, then given the
-/// newest, instead of silently skipping.
+/// A watcher that stops reading while the bots play misses nothing: once it reads again, every
+/// event comes, each once and in order of its number, up to the end of the game.
 #[tokio::test]
-async fn a_slow_watcher_is_told_to_resync() {
-    let server = Server::start(&fresh_database("hostile-resync"), 0);
+async fn a_slow_watcher_misses_no_event() {
+    let server = Server::start(&fresh_database("hostile-slow"), 0);
     let http = reqwest::Client::new();
     let (_, body) = send(
         http.post(format!("{}/api/games", server.url))
-            .json(&json!({"ruleset": "pachisi", "seats": vec!["bot:random"; 4]})),
+            .json(&json!({"ruleset": "ludo", "seats": vec!["bot:random"; 4]})),
     )
     .await;
     let id = body["id"].as_str().expect("id");
+    let token = body["token"].as_str().expect("token");
     let ws = format!("{}/api/games/{id}/ws", server.url.replacen("http", "ws", 1));
     let (mut socket, _) = tokio_tungstenite::connect_async(ws).await.expect("ws");
+    let hello = json!({"type": "hello", "token": token, "after": 0}).to_string();
+    socket
+        .send(Message::Text(hello.into()))
+        .await
+        .expect("hello");
+    // Not reading while hundreds of events are told.
     tokio::time::sleep(Duration::from_secs(4)).await;
-    let mut resync = false;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !resync && Instant::now() < deadline {
-        let next = tokio::time::timeout(Duration::from_secs(5), socket.next()).await;
-        match next {
-            Ok(Some(Ok(Message::Text(text)))) => {
-                let message: Value = serde_json::from_str(text.as_str()).expect("json");
-                resync = message["type"] == "resync";
-            }
-            Ok(Some(Ok(_))) => {}
-            _ => break,
+    let mut numbers = Vec::new();
+    let mut over = false;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !over && Instant::now() < deadline {
+        let next = tokio::time::timeout(Duration::from_secs(30), socket.next()).await;
+        let Ok(Some(Ok(Message::Text(text)))) = next else {
+            break;
+        };
+        let message: Value = serde_json::from_str(text.as_str()).expect("json");
+        for event in message["events"].as_array().into_iter().flatten() {
+            numbers.push(event["n"].as_u64().expect("n"));
+            over |= event["kind"] == "over";
         }
     }
-    assert!(resync, "no resync after the watcher fell behind");
+    assert!(over, "the game's end was told");
+    let expected: Vec<u64> = (1..=numbers.len() as u64).collect();
+    assert_eq!(numbers, expected, "every event once, in order");
 }
 
 #[tokio::test]
@@ -488,8 +520,12 @@ async fn a_stored_game_the_server_would_refuse_does_not_stop_it() {
         )
         .await;
         server.kill();
-        body["id"].as_str().expect("id").to_string()
+        (
+            body["id"].as_str().expect("id").to_string(),
+            body["token"].as_str().expect("token").to_string(),
+        )
     };
+    let (id, token) = id;
     rusqlite::Connection::open(&database)
         .and_then(|c| {
             c.execute_batch(
@@ -504,7 +540,11 @@ async fn a_stored_game_the_server_would_refuse_does_not_stop_it() {
     let (status, body) = send(http.get(format!("{}/api/games/old", server.url))).await;
     assert_eq!(status, 409, "{body}");
     assert!(error_of(&body).contains("weights"), "{body}");
-    let (status, _) = send(http.get(format!("{}/api/games/{id}", server.url))).await;
+    let (status, _) = send(
+        http.get(format!("{}/api/games/{id}", server.url))
+            .bearer_auth(&token),
+    )
+    .await;
     assert_eq!(status, 200);
     assert!(
         server.output().contains("cannot be played"),

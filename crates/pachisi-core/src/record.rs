@@ -93,6 +93,16 @@ impl GameRecord {
         }
     }
 
+    /// Removes a header tag, if the record has it.
+    pub fn remove_tag(&mut self, key: &str) {
+        if let Some(i) = self.tags.iter().position(|(k, _)| k == key) {
+            self.tags.remove(i);
+            if i < self.tag_lines.len() {
+                self.tag_lines.remove(i);
+            }
+        }
+    }
+
     /// The line a tag stands on (1 when unknown).
     fn tag_line(&self, key: &str) -> usize {
         let i = self.tags.iter().position(|(k, _)| k == key);

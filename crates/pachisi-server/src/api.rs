@@ -38,6 +38,9 @@ pub struct AppState {
     rulesets: Arc<str>,
     /// Open WebSockets.
     pub(crate) sockets: Arc<AtomicUsize>,
+    /// The address the server is reached at, for links (`--public-url`); without one, links
+    /// are made from the request's `Host`.
+    pub(crate) public_url: Option<String>,
 }
 
 impl AppState {
@@ -57,8 +60,39 @@ impl AppState {
             hint_bot,
             rulesets: rulesets.into(),
             sockets: Arc::new(AtomicUsize::new(0)),
+            public_url: None,
         })
     }
+
+    /// The same state, making links to `url` (no trailing slash needed).
+    #[must_use]
+    pub fn with_public_url(mut self, url: Option<&str>) -> AppState {
+        self.public_url = url.map(|u| u.trim_end_matches('/').to_string());
+        self
+    }
+
+    /// The address links point to: the public address, or the request's own host.
+    fn base(&self, headers: &HeaderMap) -> String {
+        if let Some(url) = &self.public_url {
+            return url.clone();
+        }
+        // The guard has checked the Host header against the names the server answers to.
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("localhost");
+        format!("http://{host}")
+    }
+}
+
+/// The credential a request shows: `Authorization: Bearer TOKEN` (a player's token or a watch
+/// link's code).
+pub(crate) fn credential(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string())
 }
 
 /// An error answer.
@@ -128,7 +162,7 @@ fn json_text(status: StatusCode, text: impl Into<String>) -> Response {
 
 /// The address of the client, when the server was told it (it always is, but for tests that
 /// call the router directly).
-struct Client(Option<IpAddr>);
+pub(crate) struct Client(pub(crate) Option<IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for Client {
     type Rejection = std::convert::Infallible;
@@ -154,12 +188,22 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/style.css", get(crate::web::style))
         .route("/js/{name}", get(crate::web::module))
         .route("/api/rulesets", get(rulesets))
-        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games", post(create_game))
+        .route("/api/lobby", get(lobby))
         .route("/api/games/{id}", get(read_game).delete(delete_game))
         .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/seats/{seat}", post(hand_over))
+        .route("/api/games/{id}/room", get(host_view).patch(room_options))
+        .route("/api/games/{id}/chat", post(chat))
+        .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(crate::ws::websocket))
+        .route(
+            "/api/verify",
+            post(verify).layer(DefaultBodyLimit::max(replay_body)),
+        )
         .route(
             "/api/replay",
             post(replay).layer(DefaultBodyLimit::max(replay_body)),
@@ -186,23 +230,76 @@ async fn rulesets(State(state): State<AppState>) -> Response {
     json_text(StatusCode::OK, state.rulesets.to_string())
 }
 
-async fn list_games(State(state): State<AppState>) -> Json<Vec<serde_json::Value>> {
-    Json(state.games.list())
+async fn lobby(State(state): State<AppState>) -> Json<Vec<serde_json::Value>> {
+    Json(state.games.lobby())
+}
+
+/// A state's JSON text with more fields.
+fn state_with(state: &str, more: serde_json::Value) -> ApiResult<Response> {
+    let mut value: serde_json::Value = serde_json::from_str(state)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    if let (Some(value), serde_json::Value::Object(more)) = (value.as_object_mut(), more) {
+        value.extend(more);
+    }
+    Ok(json_text(StatusCode::OK, value.to_string()))
 }
 
 async fn create_game(
     State(state): State<AppState>,
     Client(client): Client,
+    headers: HeaderMap,
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(new) = body?;
     let games = state.games.clone();
     let created = blocking(move || games.create(new, client)).await?;
-    // The state with the host's token, which is shown this once.
-    let mut state: serde_json::Value = serde_json::from_str(&created.game.state_json())
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    state["host_token"] = created.host_token.into();
-    Ok(json_text(StatusCode::CREATED, state.to_string()))
+    let host = state
+        .games
+        .host_view(&created.game, Some(&created.token), &state.base(&headers))?;
+    let (text, event) = created.game.state_now();
+    // The creator's token is shown this once.
+    let mut response = state_with(
+        &text,
+        serde_json::json!({
+            "event": event,
+            "token": created.token,
+            "you": you(&created.game, Some(&created.token)),
+            "links": host,
+        }),
+    )?;
+    *response.status_mut() = StatusCode::CREATED;
+    Ok(response)
+}
+
+/// Who the credential is in `game`: a person (their seats, whether host) or a watcher.
+pub(crate) fn you(game: &crate::game::Game, credential: Option<&str>) -> serde_json::Value {
+    let room = game.room();
+    match room.who(credential) {
+        Some(crate::room::Caller::Person(p)) => serde_json::json!({
+            "name": room.people[p].name,
+            "seats": room.seats_of(p),
+            "host": room.people[p].host,
+        }),
+        Some(crate::room::Caller::Watcher) => serde_json::json!({ "watcher": true }),
+        None => serde_json::Value::Null,
+    }
+}
+
+/// The game `id` for a caller who may see it: a person at its table, or a watcher.
+fn visible(
+    state: &AppState,
+    id: &str,
+    credential: Option<&str>,
+) -> ApiResult<Arc<crate::game::Game>> {
+    let game = state.games.get(id)?;
+    if game.room().who(credential).is_none() {
+        return Err(GameError::Forbidden(
+            "this game is seen by its players (with their token) and watchers (with the watch link)"
+                .into(),
+        )
+        .into());
+    }
+    Ok(game)
 }
 
 /// Runs `work` off the async threads: building and running bots and writing the database block.
@@ -240,9 +337,18 @@ async fn heavy<T: Send + 'static>(
     .await
 }
 
-async fn read_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
-    Ok(json_text(StatusCode::OK, game.state_json().to_string()))
+async fn read_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let credential = credential(&headers);
+    let game = visible(&state, &id, credential.as_deref())?;
+    let (text, event) = game.state_now();
+    state_with(
+        &text,
+        serde_json::json!({ "event": event, "you": you(&game, credential.as_deref()) }),
+    )
 }
 
 async fn delete_game(
@@ -250,11 +356,7 @@ async fn delete_game(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<StatusCode> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string());
+    let token = credential(&headers);
     let games = state.games.clone();
     blocking(move || games.delete(&id, token.as_deref())).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -263,24 +365,221 @@ async fn delete_game(
 async fn act(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Result<Json<Request>, JsonRejection>,
+    headers: HeaderMap,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> ApiResult<Response> {
     let game = state.games.get(&id)?;
-    let Json(request) = body?;
+    let Json(body) = body?;
+    let (request, actions) = crate::game::parse_request(body)?;
     let games = state.games.clone();
-    let text = blocking(move || games.act(&game, request)).await?;
+    let credential = credential(&headers);
+    let text = blocking(move || games.act(&game, credential.as_deref(), request, actions)).await?;
     Ok(json_text(StatusCode::OK, text.to_string()))
 }
 
-async fn hint(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+/// `POST /api/games/{id}/join`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Join {
+    invite: String,
+    name: String,
+    seed: Option<String>,
+}
+
+async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<Join>, JsonRejection>,
+) -> ApiResult<Response> {
     let game = state.games.get(&id)?;
+    let Json(join) = body?;
+    let credential = credential(&headers);
+    let games = state.games.clone();
+    let g = game.clone();
+    let joined = blocking(move || {
+        games.join(
+            &g,
+            &join.invite,
+            &join.name,
+            join.seed.as_deref(),
+            credential.as_deref(),
+        )
+    })
+    .await?;
+    let event = game.last_event();
+    state_with(
+        &joined.state,
+        serde_json::json!({
+            "event": event,
+            "token": joined.token,
+            "seat": joined.seat,
+            "you": you(&game, Some(&joined.token)),
+        }),
+    )
+}
+
+async fn hand_over(
+    State(state): State<AppState>,
+    Path((id, seat)): Path<(String, u8)>,
+    headers: HeaderMap,
+    body: Result<Json<crate::rooms::HandOver>, JsonRejection>,
+) -> ApiResult<Response> {
+    let game = state.games.get(&id)?;
+    let Json(to) = body?;
+    let credential = credential(&headers);
+    let games = state.games.clone();
+    let g = game.clone();
+    let (invite, text) =
+        blocking(move || games.hand_over(&g, seat, &to, credential.as_deref())).await?;
+    let link = match invite {
+        Some(code) => {
+            let url = format!("{}/#join={}.{code}", state.base(&headers), game.id());
+            let qr = crate::room::qr_svg(&url).map_err(GameError::Invalid)?;
+            serde_json::json!({ "link": url, "qr_svg": qr })
+        }
+        None => serde_json::Value::Null,
+    };
+    state_with(&text, serde_json::json!({ "invite": link }))
+}
+
+async fn host_view(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let game = state.games.get(&id)?;
+    let view = state.games.host_view(
+        &game,
+        credential(&headers).as_deref(),
+        &state.base(&headers),
+    )?;
+    Ok(Json(view).into_response())
+}
+
+async fn room_options(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<crate::rooms::RoomOptions>, JsonRejection>,
+) -> ApiResult<Response> {
+    let game = state.games.get(&id)?;
+    let Json(options) = body?;
+    let credential = credential(&headers);
+    let games = state.games.clone();
+    let text = blocking(move || games.set_options(&game, &options, credential.as_deref())).await?;
+    Ok(json_text(StatusCode::OK, text.to_string()))
+}
+
+/// `POST /api/games/{id}/chat`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Say {
+    text: String,
+    /// A watcher's name (players speak under theirs).
+    name: Option<String>,
+}
+
+async fn chat(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Result<Json<Say>, JsonRejection>,
+) -> ApiResult<StatusCode> {
+    let game = state.games.get(&id)?;
+    let Json(say) = body?;
+    let credential = credential(&headers);
+    let games = state.games.clone();
+    let key = client.map_or_else(|| "local".to_string(), |c| c.to_string());
+    blocking(move || {
+        games.chat(
+            &game,
+            credential.as_deref(),
+            say.name.as_deref(),
+            &say.text,
+            &key,
+        )
+    })
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/games/{id}/events?after=N`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct After {
+    #[serde(default)]
+    after: u64,
+}
+
+async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<axum::extract::Query<After>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    let axum::extract::Query(after) =
+        query.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let game = visible(&state, &id, credential(&headers).as_deref())?;
+    let (events, text, _) = game.watch(after.after);
+    Ok(json_text(
+        StatusCode::OK,
+        crate::ws::envelope_events(&events, Some(&text)),
+    ))
+}
+
+async fn hint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let game = state.games.get(&id)?;
+    let credential = credential(&headers);
+    {
+        let table = game.table();
+        crate::rooms::authorize(&game, &table, credential.as_deref(), &Request::Throw {})?;
+        let room = game.room();
+        if room.players() > 1 && !room.hints {
+            return Err(GameError::Forbidden(
+                "hints are off in a game between people (the host may allow them when creating the room)"
+                    .into(),
+            )
+            .into());
+        }
+    }
     let bot = state.hint_bot.clone();
     let value = heavy(&state.games, move || game.hint(&bot)).await?;
     Ok(Json(value).into_response())
 }
 
-async fn record(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+/// `POST /api/verify`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyRequest {
+    record: String,
+}
+
+/// Checks every throw of a finished record against its revealed seed (docs/fair-throws.md).
+async fn verify(
+    State(state): State<AppState>,
+    body: Result<Json<VerifyRequest>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(request) = body?;
+    let max = state.games.limits().max_record;
+    let value = heavy(&state.games, move || {
+        crate::replay::verify_json(&request.record, max)
+    })
+    .await?;
+    Ok(Json(value).into_response())
+}
+
+async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let game = visible(&state, &id, credential(&headers).as_deref())?;
     let text = game.record_text()?;
     Ok((
         [

@@ -1,15 +1,22 @@
-//! One game on the server: its [`Table`] behind a lock, what is shown of it (its state and its
-//! line in the list, kept apart from the table's lock so that reading them never waits for a
-//! bot's search or a write to the database), and the channel that tells its watchers of every
-//! change. A game that cannot be played here (its bot names a file, or asks more than the
-//! server allows, or its actions no longer replay) is kept as [`Unplayable`], with the reason.
+//! One game on the server: its [`Table`] and its [`Room`] behind locks, what is shown of it (its
+//! state, its line in the lobby and its numbered events, kept apart from the table's lock so
+//! that reading them never waits for a bot's search or a write to the database), and the
+//! channel that tells its players and watchers of every event. A game that cannot be played here
+//! (its bot names a file, or asks more than the server allows, or its actions no longer replay)
+//! is kept as [`Unplayable`], with the reason.
+//!
+//! Every change of a game is made by a writer holding the table's lock: the writer numbers the
+//! change's events, commits them with the change, and only then publishes them ([`Game::publish`]),
+//! so events are told in the order of their numbers and never before they are on disk.
 
 use crate::limits::BotLimits;
+use crate::room::{Holder, Room};
 use crate::store::{record_of, StoredGame};
 use crate::view;
 use pachisi_bots::BotSpec;
-use pachisi_core::{builtin_rules, GameRecord, Phase, Position};
-use pachisi_table::{record_header, SeatSpec, Table};
+use pachisi_core::{builtin_rules, GameRecord, Phase, Position, Rules};
+use pachisi_fair::{Commitment, FairDice, PlayerSeeds, ServerSeed};
+use pachisi_table::{fair_record_header, record_header, SeatSpec, Table};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -68,11 +75,70 @@ pub enum Request {
     Undo {},
 }
 
-/// What the watchers of a game hear.
+/// One numbered event of a game: what its players and watchers are told (docs/api.md, "Events").
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// Its number: 1 for the first event of a game, then one more for each.
+    pub n: u64,
+    /// The event as JSON text, its number included.
+    pub json: Arc<str>,
+    /// Whether it is a chat line (the lines a game may hold are counted).
+    pub(crate) chat: bool,
+}
+
+impl Event {
+    /// Event `n` with `body` (an object; its `n` is set here).
+    pub(crate) fn new(n: u64, mut body: serde_json::Value) -> Event {
+        body["n"] = n.into();
+        Event {
+            n,
+            chat: body["kind"] == "chat",
+            json: body.to_string().into(),
+        }
+    }
+
+    /// Event `n` as the database keeps it.
+    pub(crate) fn stored(n: u64, json: &str) -> Event {
+        let chat = serde_json::from_str::<serde_json::Value>(json)
+            .is_ok_and(|body| body["kind"] == "chat");
+        Event {
+            n,
+            chat,
+            json: json.into(),
+        }
+    }
+}
+
+/// An action as a client sends it: the [`Request`], and `actions`, the number of actions of the
+/// state it was chosen in, if the client says (the action is refused if the game has moved on).
+///
+/// # Errors
+/// When the body is not an action.
+pub fn parse_request(mut body: serde_json::Value) -> Result<(Request, Option<usize>), GameError> {
+    let actions = match body.as_object_mut().and_then(|o| o.remove("actions")) {
+        None => None,
+        Some(n) => Some(
+            n.as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    GameError::BadRequest(
+                        "`actions` is the number of actions of the state you acted on".into(),
+                    )
+                })?,
+        ),
+    };
+    let request = serde_json::from_value(body)
+        .map_err(|e| GameError::BadRequest(format!("not an action: {e}")))?;
+    Ok((request, actions))
+}
+
+/// What the players and watchers of a game hear.
 #[derive(Clone, Debug)]
 pub enum Update {
-    /// The state after an action, as JSON text.
-    State(Arc<str>),
+    /// Events, in order, and the state after them when they changed it.
+    Events(Arc<[Event]>, Option<Arc<str>>),
+    /// The host turned watching off: watchers are sent away.
+    WatchOff,
     /// The game was deleted: nothing more will come.
     Deleted,
 }
@@ -82,18 +148,33 @@ struct Shown {
     state: Arc<str>,
     summary: serde_json::Value,
     updated: i64,
+    /// Every event so far, in order.
+    events: Vec<Event>,
+}
+
+/// The fair throws of a game: the server's secret seed and its published commitment.
+pub(crate) struct Fair {
+    pub(crate) server: ServerSeed,
+    pub(crate) commitment: Commitment,
 }
 
 /// One game.
 pub struct Game {
     /// The game's row: its id, when it was created, the rules, the seats and the seed. Its
-    /// actions are the table's, from the moment the game is built.
+    /// actions, room and events are kept in the table, room and shown events from the moment
+    /// the game is built.
     pub(crate) stored: StoredGame,
     /// The address that created it, while this server runs (for the limit per client).
     pub(crate) creator: Option<IpAddr>,
+    /// The fair throws' seeds; `None` for a game of a chosen seed.
+    pub(crate) fair: Option<Fair>,
     table: Mutex<Table>,
+    /// Who is at the table; changed only by a writer holding the table's lock.
+    room: Mutex<Room>,
     shown: Mutex<Shown>,
     updates: broadcast::Sender<Update>,
+    /// When each speaker last chatted, for the rate limit.
+    pub(crate) chat: Mutex<crate::rooms::ChatTimes>,
     /// Whether a task is playing the bots' turns.
     pub(crate) driving: AtomicBool,
     /// Whether the game was deleted (its task and its watchers stop).
@@ -117,6 +198,21 @@ impl Game {
         lock(&self.table)
     }
 
+    /// The room (who holds each seat). A writer changes it only while holding the table's lock.
+    pub(crate) fn room(&self) -> MutexGuard<'_, Room> {
+        lock(&self.room)
+    }
+
+    /// The chat lines said so far.
+    pub(crate) fn chat_count(&self) -> usize {
+        lock(&self.shown).events.iter().filter(|e| e.chat).count()
+    }
+
+    /// The number of the last event (0 before the first).
+    pub fn last_event(&self) -> u64 {
+        lock(&self.shown).events.last().map_or(0, |e| e.n)
+    }
+
     /// The state as JSON text, as of the last action.
     pub fn state_json(&self) -> Arc<str> {
         lock(&self.shown).state.clone()
@@ -137,27 +233,84 @@ impl Game {
         self.deleted.load(Ordering::Acquire)
     }
 
-    /// Watches the game: its state now, and every update from then on. Both are taken under
-    /// the lock that `Game::show` holds while it publishes, so the first update always
-    /// follows the state returned.
-    pub fn watch(&self) -> (Arc<str>, broadcast::Receiver<Update>) {
+    /// The state now and the number of the last event it follows.
+    pub fn state_now(&self) -> (Arc<str>, u64) {
         let shown = lock(&self.shown);
-        (shown.state.clone(), self.updates.subscribe())
+        (shown.state.clone(), shown.events.last().map_or(0, |e| e.n))
     }
 
-    /// Publishes `table` (this game's, locked, just committed): its state for readers and
-    /// watchers, and its line in the list. The state is returned.
-    pub(crate) fn show(&self, table: &Table, updated: i64) -> Result<Arc<str>, GameError> {
-        let state = state_of(&self.stored, table)?;
-        let mut shown = lock(&self.shown);
-        *shown = Shown {
-            state: state.clone(),
-            summary: summary(&self.stored, table),
-            updated,
+    /// The events after number `after`, in order (all of them when `after` is 0).
+    pub fn events_after(&self, after: u64) -> Vec<Event> {
+        let shown = lock(&self.shown);
+        tail(&shown.events, after).to_vec()
+    }
+
+    /// Watches the game from event `after` on: the events since then, the state now, and every
+    /// update from then on. All three are taken under the lock that [`Game::publish`] holds, so
+    /// the updates begin exactly after the last event returned: none is missed, none told twice.
+    pub fn watch(&self, after: u64) -> (Vec<Event>, Arc<str>, broadcast::Receiver<Update>) {
+        let shown = lock(&self.shown);
+        (
+            tail(&shown.events, after).to_vec(),
+            shown.state.clone(),
+            self.updates.subscribe(),
+        )
+    }
+
+    /// Numbers `bodies` as the game's next events (the caller holds the table's lock, so no
+    /// other writer takes the same numbers).
+    pub(crate) fn number(&self, bodies: Vec<serde_json::Value>) -> Vec<Event> {
+        let last = self.last_event();
+        bodies
+            .into_iter()
+            .zip(last + 1..)
+            .map(|(body, n)| Event::new(n, body))
+            .collect()
+    }
+
+    /// Publishes `events` (committed) and, when `table` is given (this game's, locked), the
+    /// state after them, to readers and watchers; the state is returned.
+    pub(crate) fn publish(
+        &self,
+        table: &Table,
+        events: Vec<Event>,
+        updated: i64,
+        state_changed: bool,
+    ) -> Result<Arc<str>, GameError> {
+        let state = if state_changed {
+            Some(self.state_of(table)?)
+        } else {
+            None
         };
+        let summary = summary(&self.stored, table, &self.room());
+        let mut shown = lock(&self.shown);
+        if let Some(state) = &state {
+            shown.state = state.clone();
+        }
+        shown.summary = summary;
+        shown.updated = updated;
+        shown.events.extend(events.iter().cloned());
         // Nobody watching is not an error.
-        let _ = self.updates.send(Update::State(state.clone()));
-        Ok(state)
+        let _ = self
+            .updates
+            .send(Update::Events(events.into(), state.clone()));
+        Ok(state.unwrap_or_else(|| shown.state.clone()))
+    }
+
+    /// Sends watchers away: the host turned watching off.
+    pub(crate) fn watch_off(&self) {
+        let _shown = lock(&self.shown);
+        let _ = self.updates.send(Update::WatchOff);
+    }
+
+    /// The state of this game at `table` (its own, locked) as JSON text.
+    pub(crate) fn state_of(&self, table: &Table) -> Result<Arc<str>, GameError> {
+        state_of(&self.stored, self.fair.as_ref(), table, &self.room())
+    }
+
+    /// Replaces the table (when the game begins, with the players' seeds fixed).
+    pub(crate) fn set_table(&self, table: &mut MutexGuard<'_, Table>, new: Table) {
+        **table = new;
     }
 
     /// Marks the game deleted and tells its watchers.
@@ -167,11 +320,18 @@ impl Game {
         let _ = self.updates.send(Update::Deleted);
     }
 
-    /// The record as text.
+    /// The record as text. Until the game is over it has no seed and nothing else that would
+    /// tell a future throw; after, it has the seed (the server's, revealed, for fair throws).
     pub fn record_text(&self) -> Result<String, GameError> {
         let table = self.table();
-        table
-            .record_to_save()
+        let mut record = table.record_to_save();
+        let over = table.position().phase() == Phase::Over;
+        if !over {
+            record.remove_tag("Seed");
+        } else if let Some(fair) = &self.fair {
+            pachisi_fair::reveal(&mut record, &fair.server);
+        }
+        record
             .to_text(table.rules())
             .map_err(|e| GameError::Invalid(e.to_string()))
     }
@@ -211,25 +371,50 @@ impl Game {
     }
 }
 
-/// The state of the game `stored` at `table` as JSON text.
-fn state_of(stored: &StoredGame, table: &Table) -> Result<Arc<str>, GameError> {
-    let state = view::game_state(&stored.id, table, &stored.seats).map_err(GameError::Invalid)?;
-    serde_json::to_string(&state)
-        .map(Arc::from)
-        .map_err(|e| GameError::Invalid(e.to_string()))
+/// The events of `events` after number `after`.
+fn tail(events: &[Event], after: u64) -> &[Event] {
+    let from = events.partition_point(|e| e.n <= after);
+    &events[from..]
 }
 
-/// A game's line in the list of games.
-fn summary(stored: &StoredGame, table: &Table) -> serde_json::Value {
+/// The state of the game `stored` at `table`, with `room`, as JSON text: the board, the room
+/// (names and holders, no secret) and the fair throws' commitment (and the seed, once over).
+fn state_of(
+    stored: &StoredGame,
+    fair: Option<&Fair>,
+    table: &Table,
+    room: &Room,
+) -> Result<Arc<str>, GameError> {
+    let kinds = room.seat_kinds();
+    let state = view::game_state(&stored.id, table, &kinds).map_err(GameError::Invalid)?;
+    let mut value = serde_json::to_value(&state).map_err(|e| GameError::Invalid(e.to_string()))?;
+    value["room"] = room.public_view(table.rules());
+    value["fair"] = match fair {
+        Some(fair) => {
+            let over = table.position().phase() == Phase::Over;
+            serde_json::json!({
+                "commitment": fair.commitment.to_hex(),
+                "player_seeds": table.record().tag(pachisi_fair::PLAYER_SEEDS_TAG),
+                "server_seed": over.then(|| fair.server.to_hex()),
+            })
+        }
+        None => serde_json::Value::Null,
+    };
+    Ok(value.to_string().into())
+}
+
+/// A game's line in the lobby.
+fn summary(stored: &StoredGame, table: &Table, room: &Room) -> serde_json::Value {
     let pos = table.position();
     serde_json::json!({
         "id": stored.id,
         "ruleset": stored.ruleset,
+        "name": table.rules().ruleset().title,
         "created": stored.created,
         "phase": view::phase_name(pos.phase()),
-        "to_move": pos.to_move(),
-        "actions": table.record().actions.len(),
-        "result": view::result(table.rules(), pos),
+        "started": room.started,
+        "host": room.people.first().map(|p| p.name.clone()),
+        "seats": room.public_view(table.rules())["seats"].clone(),
     })
 }
 
@@ -270,19 +455,120 @@ pub(crate) fn parse_seats(seats: &[String], limits: &BotLimits) -> Result<Vec<Se
         .collect()
 }
 
-/// The table of a stored game as it stood at `record`.
+/// The room of a stored game: its own, or, for a game stored before rooms, one where the host
+/// (if it had one, with the host's token) holds every person's seat and nobody may watch.
+pub(crate) fn room_of(stored: &StoredGame) -> Result<Room, String> {
+    if let Some(json) = &stored.room {
+        let room: Room = serde_json::from_str(json)
+            .map_err(|e| format!("game {}: its room does not read: {e}", stored.id))?;
+        if room.seats.len() != stored.seats.len() {
+            return Err(format!(
+                "game {}: its room has the wrong number of seats",
+                stored.id
+            ));
+        }
+        return Ok(room);
+    }
+    let host = crate::room::Person {
+        // A hash no token has: nobody can act for a game that had no host.
+        token: stored.host.clone().unwrap_or_default(),
+        name: "Host".into(),
+        host: true,
+        seed: String::new(),
+    };
+    let holders = stored
+        .seats
+        .iter()
+        .map(|s| match s.strip_prefix("bot:") {
+            Some(spec) => Holder::Bot { spec: spec.into() },
+            None if s == "bot" => Holder::Bot {
+                spec: pachisi_table::DEFAULT_BOT.into(),
+            },
+            None => Holder::Person { person: 0 },
+        })
+        .collect();
+    let mut room = Room::new(host, holders, false, false);
+    room.watch = None;
+    room.started = true;
+    Ok(room)
+}
+
+/// The fair throws' seeds of a stored game, if it throws fairly.
+pub(crate) fn fair_of(stored: &StoredGame) -> Result<Option<Fair>, String> {
+    let Some(hex) = &stored.server_seed else {
+        return Ok(None);
+    };
+    let server = ServerSeed::from_hex(hex)
+        .map_err(|e| format!("game {}: its server seed does not read: {e}", stored.id))?;
+    Ok(Some(Fair {
+        commitment: server.commitment(),
+        server,
+    }))
+}
+
+/// The players' seeds of a game, as its row keeps them (none before it began).
+fn player_seeds(rules: &Rules, stored: &StoredGame) -> Result<PlayerSeeds, String> {
+    match &stored.player_seeds {
+        Some(tag) => PlayerSeeds::from_tag(rules, tag)
+            .map_err(|e| format!("game {}: its players' seeds do not read: {e}", stored.id)),
+        None => Ok(PlayerSeeds::new()),
+    }
+}
+
+/// The record's header of a game: its rules, seats and how its throws are drawn (the
+/// commitment and the players' seeds, or the chosen seed), and who began.
+pub(crate) fn header_of(
+    stored: &StoredGame,
+    rules: &Rules,
+    fair: Option<&Fair>,
+    players: &PlayerSeeds,
+    specs: &[SeatSpec],
+) -> Result<GameRecord, String> {
+    let mut header = match fair {
+        Some(fair) => fair_record_header(
+            &stored.ruleset,
+            &stored.overrides,
+            &fair.commitment,
+            players,
+            rules,
+            Some(specs),
+        )?,
+        None => record_header(&stored.ruleset, &stored.overrides, stored.seed, Some(specs))?,
+    };
+    match stored.opening.as_deref() {
+        Some("") => {}
+        Some(opening) => header.set_tag("Opening", opening),
+        // Stored before the throw-off: seat 0 began, which a Start tag says.
+        None => header.set_tag("Start", Position::new(rules).to_notation(rules)),
+    }
+    Ok(header)
+}
+
+/// The table of a stored game as it stood at `record`, its throws checked against its seeds.
 pub(crate) fn restore(
     stored: &StoredGame,
+    fair: Option<&Fair>,
+    specs: &[SeatSpec],
     record: &GameRecord,
-    limits: &BotLimits,
 ) -> Result<Table, String> {
     let rules = Arc::new(
         builtin_rules(&stored.ruleset, &stored.overrides)
             .map_err(|e| format!("game {}: {e}", stored.id))?,
     );
-    let specs = parse_seats(&stored.seats, limits)?;
-    Table::restore(rules, &specs, stored.seed, record)
-        .map_err(|e| format!("game {}: {e}", stored.id))
+    let table = match fair {
+        Some(fair) => {
+            let players = PlayerSeeds::from_tag(
+                &rules,
+                record.tag(pachisi_fair::PLAYER_SEEDS_TAG).unwrap_or(""),
+            )
+            .map_err(|e| format!("game {}: {e}", stored.id))?;
+            let dice = FairDice::new(&rules, &fair.server, &players)
+                .map_err(|e| format!("game {}: {e}", stored.id))?;
+            Table::restore_fair(rules, specs, dice, fair.server.bot_seed(), record)
+        }
+        None => Table::restore(rules, specs, stored.seed, record),
+    };
+    table.map_err(|e| format!("game {}: {e}", stored.id))
 }
 
 /// Builds a game from its stored form, replaying its actions.
@@ -295,51 +581,91 @@ pub(crate) fn build(
     limits: &BotLimits,
 ) -> Result<Game, Box<Unplayable>> {
     let built = (|| {
-        let specs = parse_seats(&stored.seats, limits)?;
-        let mut header = record_header(
-            &stored.ruleset,
-            &stored.overrides,
-            stored.seed,
-            Some(&specs),
-        )?;
-        match stored.opening.as_deref() {
-            Some("") => {}
-            Some(opening) => header.set_tag("Opening", opening),
-            // Stored before the throw-off: seat 0 began, which a Start tag says.
-            None => {
-                let rules = builtin_rules(&stored.ruleset, &stored.overrides)
-                    .map_err(|e| format!("game {}: {e}", stored.id))?;
-                header.set_tag("Start", Position::new(&rules).to_notation(&rules));
-            }
-        }
+        let room = room_of(&stored)?;
+        let fair = fair_of(&stored)?;
+        let specs = parse_seats(&room.seat_kinds(), limits)?;
+        let rules = builtin_rules(&stored.ruleset, &stored.overrides)
+            .map_err(|e| format!("game {}: {e}", stored.id))?;
+        let players = player_seeds(&rules, &stored)?;
+        let header = header_of(&stored, &rules, fair.as_ref(), &players, &specs)?;
         let record = record_of(&stored, &header)?;
-        let table = restore(&stored, &record, limits)?;
-        let state = state_of(&stored, &table).map_err(|e| e.to_string())?;
-        Ok::<_, String>((table, state))
+        let table = restore(&stored, fair.as_ref(), &specs, &record)?;
+        let state = state_of(&stored, fair.as_ref(), &table, &room).map_err(|e| e.to_string())?;
+        let events = stored
+            .events
+            .iter()
+            .map(|(n, json)| Event::stored(*n, json))
+            .collect();
+        Ok::<_, String>((table, room, fair, state, events))
     })();
-    let (table, state) = match built {
+    let (table, room, fair, state, events) = match built {
         Ok(built) => built,
         Err(reason) => {
             stored.actions.clear();
+            stored.events.clear();
             return Err(Box::new(Unplayable { stored, reason }));
         }
     };
     stored.actions.clear();
+    stored.events.clear();
     let (updates, _) = broadcast::channel(64);
     Ok(Game {
         shown: Mutex::new(Shown {
             state,
-            summary: summary(&stored, &table),
+            summary: summary(&stored, &table, &room),
             updated: stored.updated,
+            events,
         }),
         stored,
         creator,
+        fair,
         table: Mutex::new(table),
+        room: Mutex::new(room),
         updates,
+        chat: Mutex::default(),
         driving: AtomicBool::new(false),
         deleted: AtomicBool::new(false),
         sockets: Arc::new(AtomicUsize::new(0)),
     })
+}
+
+/// A fresh table for a game that begins now, with the players' seeds fixed: the throw-off (if
+/// the rules have one) is the first throws of the fair dice. Returns the table and the
+/// `Opening` tag's text (empty without a throw-off).
+pub(crate) fn begin(
+    stored: &StoredGame,
+    fair: Option<&Fair>,
+    players: &PlayerSeeds,
+    specs: &[SeatSpec],
+) -> Result<(Table, String), String> {
+    let rules = Arc::new(
+        builtin_rules(&stored.ruleset, &stored.overrides)
+            .map_err(|e| format!("game {}: {e}", stored.id))?,
+    );
+    let Some(fair) = fair else {
+        let opening = pachisi_table::throw_off(&rules, stored.seed)
+            .map(|o| o.to_text(&rules))
+            .unwrap_or_default();
+        let mut header =
+            record_header(&stored.ruleset, &stored.overrides, stored.seed, Some(specs))?;
+        if !opening.is_empty() {
+            header.set_tag("Opening", opening.clone());
+        }
+        return Ok((Table::new(rules, specs, stored.seed, header)?, opening));
+    };
+    let mut header = fair_record_header(
+        &stored.ruleset,
+        &stored.overrides,
+        &fair.commitment,
+        players,
+        &rules,
+        Some(specs),
+    )?;
+    let mut dice = FairDice::new(&rules, &fair.server, players).map_err(|e| e.to_string())?;
+    dice.begin(&rules, &mut header);
+    let opening = header.tag("Opening").unwrap_or("").to_string();
+    let table = Table::new_fair(rules, specs, dice, fair.server.bot_seed(), header)?;
+    Ok((table, opening))
 }
 
 /// Plays a person's request on `table`.
@@ -405,6 +731,10 @@ mod tests {
             updated: 0,
             host: None,
             opening: Some(String::new()),
+            server_seed: None,
+            player_seeds: None,
+            room: None,
+            events: Vec::new(),
             ruleset: "ludo".into(),
             overrides: Vec::new(),
             seats: ["human", "bot:random", "bot:random", "bot:random"]

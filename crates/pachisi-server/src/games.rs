@@ -5,21 +5,20 @@
 //! truth. Bots think on a pool of threads shared by every game ([`Limits::work_threads`]), and
 //! a bot whose action the database refuses tries again later and later, never in a spin.
 
-use crate::game::{apply, build, lock, restore, Game, GameError, Request, Unplayable};
+use crate::game::{apply, build, lock, restore, Event, Game, GameError, Request, Unplayable};
 use crate::limits::Limits;
-use crate::store::{Store, StoredGame};
+use crate::room::{self, check_name, secret, token_hash, Holder, Person, Room};
+use crate::rooms::authorize;
+use crate::store::{Commit, Store, StoredGame};
 use crate::view;
 use pachisi_core::ruleset::Device;
-use pachisi_core::{builtin_rules, GameRecord, Move};
+use pachisi_core::{builtin_rules, GameRecord, Move, Phase};
 use pachisi_table::Table;
-use rand::RngCore;
-use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
-use subtle::ConstantTimeEq;
 use tokio::sync::Semaphore;
 
 /// How to set up a new game (`POST /api/games`).
@@ -28,10 +27,22 @@ use tokio::sync::Semaphore;
 pub struct NewGame {
     /// A built-in ruleset.
     pub ruleset: String,
-    /// Who plays each seat.
+    /// Who plays each seat: `me` (or `human`: the creator), `open` (a person invited by link),
+    /// `bot` or `bot:SPEC`.
     #[serde(default)]
     pub seats: Vec<String>,
-    /// The seed.
+    /// The creator's display name.
+    pub name: Option<String>,
+    /// The creator's seed, added to the throws (docs/fair-throws.md).
+    pub player_seed: Option<String>,
+    /// Whether the open seats are listed in the lobby.
+    #[serde(default)]
+    pub public: bool,
+    /// Whether hints may be asked for although several people play.
+    #[serde(default)]
+    pub hints: bool,
+    /// A chosen seed: a game for practice, whose throws whoever knows the seed can tell, so it
+    /// has no seat for another person. Without it the throws are fair (docs/fair-throws.md).
     pub seed: Option<u64>,
     /// The chance a cowrie falls mouth up.
     pub cowrie_p: Option<f64>,
@@ -40,13 +51,13 @@ pub struct NewGame {
     pub set: Vec<String>,
 }
 
-/// A game just created, and the token that lets its host delete it (shown once, kept nowhere
-/// but as its hash).
+/// A game just created, and the token of its creator (shown once, kept nowhere but as its
+/// hash): it acts for the creator's seats and manages the room.
 pub struct Created {
     /// The game.
     pub game: Arc<Game>,
-    /// The host's token.
-    pub host_token: String,
+    /// The creator's token.
+    pub token: String,
 }
 
 /// The longest wait between two tries of a bot whose action the database refused.
@@ -123,6 +134,11 @@ impl Games {
         &self.limits
     }
 
+    /// The database.
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
     fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Game>>> {
         lock(&self.games)
     }
@@ -160,21 +176,42 @@ impl Games {
         }
     }
 
-    /// Every game's line in the list, newest first. No game's table is locked: the lines are
-    /// kept apart, changed with each commit.
-    pub fn list(&self) -> Vec<serde_json::Value> {
+    /// The lobby: the public rooms that have not begun, each with its open seats and their
+    /// invitations, newest first. No game's table is locked: the lines are kept apart,
+    /// changed with each commit.
+    pub fn lobby(&self) -> Vec<serde_json::Value> {
         let games: Vec<Arc<Game>> = self.map().values().cloned().collect();
         let mut lines: Vec<(i64, String, serde_json::Value)> = games
             .iter()
-            .map(|g| (g.stored.created, g.stored.id.clone(), g.summary()))
+            .filter_map(|g| {
+                let room = g.room();
+                if !room.public || room.started {
+                    return None;
+                }
+                let invites: Vec<serde_json::Value> = room
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(s, h)| match h {
+                        Holder::Open { invite } => {
+                            Some(serde_json::json!({ "seat": s, "invite": invite }))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                drop(room);
+                let mut line = g.summary();
+                line["invites"] = invites.into();
+                Some((g.stored.created, g.stored.id.clone(), line))
+            })
             .collect();
-        lines.extend(
-            lock(&self.unplayable)
-                .values()
-                .map(|u| (u.stored.created, u.stored.id.clone(), u.summary())),
-        );
         lines.sort_by(|a, b| (b.0, &b.1).cmp(&(a.0, &a.1)));
         lines.into_iter().map(|(_, _, line)| line).collect()
+    }
+
+    /// How many games the server holds (playable or not).
+    pub fn count(&self) -> usize {
+        self.map().len() + lock(&self.unplayable).len()
     }
 
     /// Starts the bots' turns of every game where a bot is to act (after a restart).
@@ -269,58 +306,138 @@ impl Games {
                 new.ruleset
             )));
         }
-        let seats = if new.seats.is_empty() {
+        let asked: Vec<String> = if new.seats.is_empty() {
             (0..rules.seats())
-                .map(|s| if s == 0 { "human" } else { "bot" }.to_string())
+                .map(|s| if s == 0 { "me" } else { "bot" }.to_string())
                 .collect()
         } else {
             new.seats.clone()
         };
-        if seats.len() != usize::from(rules.seats()) {
+        if asked.len() != usize::from(rules.seats()) {
             return Err(GameError::Invalid(format!(
-                "`seats` names {} players, but {} is played by {}: give one entry per seat, e.g. [\"human\", \"bot\", ...]",
-                seats.len(),
+                "`seats` names {} players, but {} is played by {}: give one entry per seat, e.g. [\"me\", \"open\", \"bot\", ...]",
+                asked.len(),
                 new.ruleset,
                 rules.seats()
             )));
         }
+        // `me` and `open` seats are people's: checked as `human`.
+        let kinds: Vec<String> = asked
+            .iter()
+            .map(|s| match s.as_str() {
+                "me" | "open" => "human".to_string(),
+                other => other.to_string(),
+            })
+            .collect();
         let specs =
-            crate::game::parse_seats(&seats, &self.limits.bots).map_err(GameError::Invalid)?;
+            crate::game::parse_seats(&kinds, &self.limits.bots).map_err(GameError::Invalid)?;
+        let holders: Vec<Holder> = asked
+            .iter()
+            .zip(&specs)
+            .map(|(asked, spec)| match (asked.as_str(), spec) {
+                (_, pachisi_table::SeatSpec::Bot(b)) => Holder::Bot {
+                    spec: b.to_string(),
+                },
+                ("open", _) => Holder::Open { invite: secret() },
+                _ => Holder::Person { person: 0 },
+            })
+            .collect();
+        if new.seed.is_some()
+            && (new.public || holders.iter().any(|h| matches!(h, Holder::Open { .. })))
+        {
+            return Err(GameError::Invalid(
+                "a game with a chosen seed is for practice: whoever knows the seed knows every throw, so it has no seat for another person. Leave `seed` out for fair throws".into(),
+            ));
+        }
+        let name = check_name(new.name.as_deref().unwrap_or("Host"))
+            .map_err(|e| GameError::Invalid(e.to_string()))?;
+        let seed_text = new.player_seed.clone().unwrap_or_default();
+        if !seed_text.is_empty() {
+            pachisi_fair::PlayerSeed::new(&seed_text)
+                .map_err(|e| GameError::Invalid(format!("your seed: {e}")))?;
+        }
         view::BoardView::of(&rules).map_err(GameError::Invalid)?;
-        let host_token = secret_token();
-        let seed = new.seed.unwrap_or_else(|| rand::random::<u32>().into());
+        let token = secret();
+        let host = Person {
+            token: token_hash(&token),
+            name,
+            host: true,
+            seed: seed_text,
+        };
+        let room = Room::new(host, holders, new.public, new.hints);
+        let server_seed = match new.seed {
+            Some(_) => None,
+            None => Some(
+                pachisi_fair::ServerSeed::generate()
+                    .map_err(|e| GameError::Store(e.to_string()))?
+                    .to_hex(),
+            ),
+        };
         let created = now();
-        let stored = StoredGame {
+        let mut stored = StoredGame {
             id: new_id(),
             created,
             updated: created,
             ruleset: new.ruleset.clone(),
             overrides,
             seats: specs.iter().map(ToString::to_string).collect(),
-            seed,
-            host: Some(token_hash(&host_token)),
-            // Who begins: the throw-off, where the rules have one (000, 001, 003, 004).
-            opening: Some(
-                pachisi_table::throw_off(&rules, seed)
-                    .map(|o| o.to_text(&rules))
-                    .unwrap_or_default(),
-            ),
+            seed: new.seed.unwrap_or(0),
+            server_seed,
+            player_seeds: None,
+            room: None,
+            host: Some(token_hash(&token)),
+            // Who begins is thrown for when the game begins.
+            opening: Some(String::new()),
             actions: Vec::new(),
+            events: Vec::new(),
         };
+        let mut events = vec![serde_json::json!({ "kind": "created" })];
+        if room.started {
+            let (seeds, opening) = self.start_of(&stored, &room, &rules)?;
+            stored.player_seeds = Some(seeds);
+            stored.opening = Some(opening.clone());
+            events.push(serde_json::json!({ "kind": "start", "opening": opening }));
+        }
+        stored.room = Some(room_json(&room)?);
+        stored.events = events
+            .into_iter()
+            .zip(1..)
+            .map(|(body, n)| (n, Event::new(n, body).json.to_string()))
+            .collect();
+        let row = stored.clone();
         let game =
             build(stored, client, &self.limits.bots).map_err(|u| GameError::Invalid(u.reason))?;
         let game = {
             let _creating = lock(&self.creating);
             self.check_room(client)?;
             self.store
-                .insert(&game.stored)
+                .insert(&row)
                 .map_err(|e| GameError::Store(e.to_string()))?;
             let game = Arc::new(game);
             self.map().insert(game.stored.id.clone(), game.clone());
             game
         };
         self.drive(&game);
-        Ok(Created { game, host_token })
+        Ok(Created { game, token })
+    }
+
+    /// The players' seeds (as the record's tag) and the throw-off (as its `Opening` tag, empty
+    /// without one) of a game that begins with `room` as it is: each person's seed goes with
+    /// the first seat they hold.
+    pub(crate) fn start_of(
+        &self,
+        stored: &StoredGame,
+        room: &Room,
+        rules: &pachisi_core::Rules,
+    ) -> Result<(String, String), GameError> {
+        let seeds = room::player_seeds(room).map_err(|e| GameError::Invalid(e.to_string()))?;
+        let fair = crate::game::fair_of(stored).map_err(GameError::Invalid)?;
+        let specs = crate::game::parse_seats(&room.seat_kinds(), &self.limits.bots)
+            .map_err(GameError::Invalid)?;
+        let (table, opening) = crate::game::begin(stored, fair.as_ref(), &seeds, &specs)
+            .map_err(GameError::Invalid)?;
+        drop(table);
+        Ok((seeds.to_tag(rules), opening))
     }
 
     /// Deletes the game `id` for its host, who shows the token given at creation.
@@ -329,23 +446,22 @@ impl Games {
     /// When there is no such game, the token is not its host's, or the database fails.
     pub fn delete(&self, id: &str, token: Option<&str>) -> Result<(), GameError> {
         let host = match (self.map().get(id), lock(&self.unplayable).get(id)) {
-            (Some(game), _) => game.stored.host.clone(),
-            (None, Some(u)) => u.stored.host.clone(),
+            (Some(game), _) => {
+                let room = game.room();
+                let p = room
+                    .person(token)
+                    .map_err(|e| GameError::Forbidden(e.to_string()))?;
+                room.people[p].host
+            }
+            (None, Some(u)) => match (&u.stored.host, token) {
+                (Some(hash), Some(token)) => room::same_secret(hash, &token_hash(token)),
+                _ => false,
+            },
             (None, None) => return Err(GameError::NotFound(id.to_string())),
         };
-        let Some(host) = host else {
-            return Err(GameError::Forbidden(format!(
-                "game {id} has no host (it was created before hosts could delete games): it is deleted when abandoned"
-            )));
-        };
-        let Some(token) = token else {
+        if !host {
             return Err(GameError::Forbidden(
-                "deleting a game takes its host's token: `Authorization: Bearer TOKEN`".into(),
-            ));
-        };
-        if !bool::from(token_hash(token).as_bytes().ct_eq(host.as_bytes())) {
-            return Err(GameError::Forbidden(
-                "the token is not this game's host's".into(),
+                "only the host who created the game may delete it".into(),
             ));
         }
         self.remove(id)
@@ -394,11 +510,45 @@ impl Games {
         Ok(old.len())
     }
 
-    /// Applies a person's action, commits it, tells everyone, and lets the bots answer.
+    /// Applies the action of the person who shows `credential`, commits it, tells everyone,
+    /// and lets the bots answer. `actions`, when given, is the number of actions of the state
+    /// the person chose in: if the game has moved on since, the action is refused (a click on
+    /// an old state, or an old request sent again).
     ///
     /// # Errors
-    /// When the action is not due or not legal, or the database fails; the game is unchanged.
+    /// When the credential is not the player's whose turn it is (or, for undo, of a player),
+    /// the action is not due or not legal, or the database fails; the game is unchanged.
     pub fn act(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        credential: Option<&str>,
+        request: Request,
+        actions: Option<usize>,
+    ) -> Result<Arc<str>, GameError> {
+        let state = {
+            let mut table = game.table();
+            if game.is_deleted() {
+                return Err(GameError::NotFound(game.id().to_string()));
+            }
+            authorize(game, &table, credential, &request)?;
+            let now_at = table.record().actions.len();
+            if actions.is_some_and(|seen| seen != now_at) {
+                return Err(GameError::NotNow(format!(
+                    "the game has moved on since the state you acted on ({} actions then, {now_at} now): look at the new state and choose again",
+                    actions.unwrap_or(0)
+                )));
+            }
+            let prior = table.record().clone();
+            apply(&mut table, request)?;
+            self.commit(game, &mut table, &prior)?
+        };
+        self.drive(game);
+        Ok(state)
+    }
+
+    /// Applies `request` with no check of who asks: for tests of the game's own rules.
+    #[cfg(test)]
+    pub(crate) fn perform(
         self: &Arc<Games>,
         game: &Arc<Game>,
         request: Request,
@@ -417,8 +567,9 @@ impl Games {
     }
 
     /// Commits the actions played since the record was `prior` (an undo takes actions back, so
-    /// the rows from the first difference on are replaced), then shows the state. If the
-    /// database refuses, the game goes back to `prior`, as the database still has it.
+    /// the rows from the first difference on are replaced) with the events that tell of them,
+    /// then publishes them. If the database refuses, the game goes back to `prior`, as the
+    /// database still has it.
     fn commit(
         &self,
         game: &Game,
@@ -427,22 +578,44 @@ impl Games {
     ) -> Result<Arc<str>, GameError> {
         let actions = &table.record().actions;
         let from = prior.actions.len().min(actions.len());
-        let new: Vec<_> = actions[from..].iter().map(|a| a.0).collect();
+        let new: Vec<String> = actions[from..]
+            .iter()
+            .map(|a| crate::store::token(&a.0))
+            .collect();
+        let mut bodies = vec![serde_json::json!({ "kind": "play", "from": from, "actions": new })];
+        if table.position().phase() == Phase::Over {
+            bodies.push(serde_json::json!({
+                "kind": "over",
+                "result": view::result(table.rules(), table.position()),
+                "server_seed": game.fair.as_ref().map(|f| f.server.to_hex()),
+            }));
+        }
+        let events = game.number(bodies);
         let at = now();
-        if let Err(e) = self.store.set_actions(&game.stored.id, from, &new, at) {
-            if let Ok(restored) = restore(&game.stored, prior, &self.limits.bots) {
+        let written = self.store.commit(Commit {
+            id: game.stored.id.clone(),
+            actions: Some((from, new)),
+            events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
+            at,
+            ..Commit::default()
+        });
+        if let Err(e) = written {
+            let specs = crate::game::parse_seats(&game.room().seat_kinds(), &self.limits.bots);
+            if let Ok(restored) =
+                specs.and_then(|specs| restore(&game.stored, game.fair.as_ref(), &specs, prior))
+            {
                 *table = restored;
             }
             return Err(GameError::Store(e.to_string()));
         }
-        game.show(table, at)
+        game.publish(table, events, at, true)
     }
 
     /// Plays the bots' actions of `game` one every `pace`, in the background, until a person
     /// must act or the game is over; a forced pass (nothing but a pass is legal, for a bot or a
     /// person) is played without the pace. At most one such task runs per game; bots think only
     /// with a permit of the shared pool.
-    fn drive(self: &Arc<Games>, game: &Arc<Game>) {
+    pub(crate) fn drive(self: &Arc<Games>, game: &Arc<Game>) {
         if game.driving.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -453,7 +626,11 @@ impl Games {
             loop {
                 let (due, forced_pass) = {
                     let table = game.table();
-                    (table.automatic_due(), table.legal_moves() == [Move::Pass])
+                    let started = game.room().started;
+                    (
+                        started && table.automatic_due(),
+                        table.legal_moves() == [Move::Pass],
+                    )
                 };
                 if game.is_deleted() || !due {
                     break;
@@ -476,6 +653,9 @@ impl Games {
                     let _permit = permit;
                     let mut table = g.table();
                     if g.is_deleted() {
+                        return None;
+                    }
+                    if !g.room().started {
                         return None;
                     }
                     let prior = table.record().clone();
@@ -504,6 +684,7 @@ impl Games {
             // A person may have acted between the last check and the flag going down.
             if !game.is_deleted()
                 && game.table().automatic_due()
+                && game.room().started
                 && !game.driving.load(Ordering::Acquire)
             {
                 games.drive(&game);
@@ -512,20 +693,9 @@ impl Games {
     }
 }
 
-/// A new secret: 128 bits from the operating system's generator, in hex.
-fn secret_token() -> String {
-    let mut bytes = [0u8; 16];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    hex(&bytes)
-}
-
-/// The SHA-256 of a token, in hex: what the database keeps instead of the token.
-fn token_hash(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// A room as the database keeps it.
+pub(crate) fn room_json(room: &Room) -> Result<String, GameError> {
+    serde_json::to_string(room).map_err(|e| GameError::Store(e.to_string()))
 }
 
 fn new_id() -> String {
@@ -540,431 +710,4 @@ pub(crate) fn now() -> i64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Update;
-
-    fn temp_db(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("pachisi-games-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
-        let path = dir.join("games.sqlite");
-        let _ = std::fs::remove_file(&path);
-        path
-    }
-
-    fn new_game(ruleset: &str, seats: &[&str], seed: u64) -> NewGame {
-        NewGame {
-            ruleset: ruleset.into(),
-            seats: seats.iter().map(ToString::to_string).collect(),
-            seed: Some(seed),
-            ..NewGame::default()
-        }
-    }
-
-    /// A new game of `ruleset` with `seats` and `seed`.
-    fn create(games: &Arc<Games>, ruleset: &str, seats: &[&str], seed: u64) -> Arc<Game> {
-        games
-            .create(new_game(ruleset, seats, seed), None)
-            .expect("created")
-            .game
-    }
-
-    fn open(path: &std::path::Path, pace: Duration, limits: Limits) -> Arc<Games> {
-        Games::load(Store::open(path).expect("open"), pace, limits).expect("load")
-    }
-
-    #[tokio::test]
-    async fn a_refused_write_leaves_the_game_as_the_database_has_it() {
-        let path = temp_db("refused");
-        let games = open(&path, Duration::ZERO, Limits::default());
-        let game = create(&games, "pachisi", &["human"; 4], 3);
-        games.act(&game, Request::Throw {}).expect("a throw");
-        // A pass that is the only move is the server's to play: wait until a person must act.
-        while game.table().automatic_due() {
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
-        let before = game.table().record().clone();
-        // Another program breaks the database under the server.
-        rusqlite::Connection::open(&path)
-            .and_then(|c| c.execute_batch("DROP TABLE actions;"))
-            .expect("drop");
-        let moves = game.table().legal_moves();
-        let request = if moves.is_empty() {
-            Request::Throw {}
-        } else {
-            Request::Move {
-                notation: Some(moves[0].to_string()),
-                index: None,
-            }
-        };
-        let e = games.act(&game, request).expect_err("the write fails");
-        assert!(matches!(e, GameError::Store(_)), "{e}");
-        assert_eq!(*game.table().record(), before, "the game is as it was");
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    /// Bots whose action cannot be saved do not play it, and try again until the database takes
-    /// it: the game goes on once the database is mended.
-    #[tokio::test]
-    async fn bots_try_again_until_the_database_takes_their_actions() {
-        let path = temp_db("bots-retry");
-        let pace = Duration::from_millis(5);
-        let games = open(&path, pace, Limits::default());
-        let game = create(&games, "ludo", &["bot:random"; 4], 8);
-        rusqlite::Connection::open(&path)
-            .and_then(|c| c.execute_batch("DROP TABLE actions;"))
-            .expect("drop");
-        // Whatever was in flight settles; from then on nothing is played.
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        let stalled = game.table().record().actions.len();
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        assert_eq!(
-            game.table().record().actions.len(),
-            stalled,
-            "no unsaved action"
-        );
-        assert!(game.table().automatic_due(), "the bots are still due");
-        // Opening the store again creates the missing table.
-        drop(Store::open(&path).expect("mended"));
-        let mut waited = 0;
-        while game.table().record().actions.len() <= stalled + 5 && waited < 500 {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-            waited += 1;
-        }
-        assert!(
-            game.table().record().actions.len() > stalled + 5,
-            "the bots went on"
-        );
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    #[tokio::test]
-    async fn requests_out_of_turn_or_illegal_change_nothing() {
-        let path = temp_db("refusals");
-        let games = open(&path, Duration::ZERO, Limits::default());
-        let game = create(&games, "ludo", &["human"; 4], 1);
-        let undo = games.act(&game, Request::Undo {}).expect_err("no undo");
-        assert!(matches!(undo, GameError::NotNow(_)), "{undo}");
-        let early = games
-            .act(
-                &game,
-                Request::Move {
-                    notation: Some("-".into()),
-                    index: None,
-                },
-            )
-            .expect_err("a throw is due");
-        assert!(matches!(early, GameError::NotNow(_)), "{early}");
-        assert!(games.act(&game, Request::Throw {}).is_ok());
-        assert_eq!(game.table().record().actions.len(), 1);
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    /// Bots (and forced passes) wait an hour, so that the tests see the moment before they act.
-    fn paused(name: &str) -> (Arc<Games>, std::path::PathBuf) {
-        let path = temp_db(name);
-        let hour = Duration::from_secs(3600);
-        let store = Store::open(&path).expect("open");
-        let games = Games::load_paced(store, hour, hour, Limits::default()).expect("load");
-        (games, path)
-    }
-
-    /// Pachisi's opening, where only 6, 10 and 25 bring a piece in: the bots pass turn after
-    /// turn, and a forced pass waits no pace. On tokio's paused clock, which moves only while every task
-    /// waits, the time taken is the pace times the actions that are not forced passes.
-    #[tokio::test(start_paused = true)]
-    async fn forced_passes_do_not_wait_the_pace() {
-        let path = temp_db("unpaced");
-        let pace = Duration::from_secs(10);
-        let games = open(&path, pace, Limits::default());
-        let start = tokio::time::Instant::now();
-        let game = create(&games, "pachisi", &["bot:heuristic"; 4], 8);
-        while game.table().record().actions.len() < 40 {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        let elapsed = start.elapsed();
-        let record = game.table().record().clone();
-        // Which of the actions were forced passes: the record played again.
-        let rules = game.table().rules().clone();
-        let mut header = record.clone();
-        header.actions.clear();
-        let humans = vec![pachisi_table::SeatSpec::Human; 4];
-        let mut again = Table::new(rules, &humans, 8, header).expect("table");
-        let mut forced = 0u32;
-        for &(action, _, _) in &record.actions {
-            forced += u32::from(again.legal_moves() == [Move::Pass]);
-            again.apply_action(action).expect("replays");
-        }
-        let paced = record.actions.len() as u32 - forced;
-        assert!(forced >= 5, "{forced} forced passes");
-        let expected = pace * paced;
-        assert!(
-            elapsed.abs_diff(expected) < pace / 2,
-            "{elapsed:?} for {paced} paced actions and {forced} forced passes, at {pace:?} each"
-        );
-    }
-
-    #[tokio::test]
-    async fn a_person_is_told_to_wait_for_a_forced_pass_or_a_bot() {
-        let (games, path) = paused("waits");
-        // A Pachisi opening throw without a grace leaves a pass as the only move.
-        let game = (0..100)
-            .map(|seed| {
-                let game = create(&games, "pachisi", &["human"; 4], seed);
-                games.act(&game, Request::Throw {}).expect("a throw");
-                game
-            })
-            .find(|game| game.table().automatic_due())
-            .expect("a seed whose first throw enters nothing");
-        let pass = Request::Move {
-            notation: Some("-".into()),
-            index: None,
-        };
-        for request in [pass, Request::Throw {}] {
-            let e = games
-                .act(&game, request)
-                .expect_err("the server plays the pass");
-            assert!(matches!(e, GameError::NotNow(_)), "{e}");
-            assert!(e.to_string().contains("no move but a pass"), "{e}");
-        }
-        assert_eq!(game.table().record().actions.len(), 1, "nothing was played");
-
-        let game = create(
-            &games,
-            "ludo",
-            &["bot:random", "human", "human", "human"],
-            1,
-        );
-        let e = games
-            .act(&game, Request::Throw {})
-            .expect_err("a bot's turn");
-        assert!(matches!(e, GameError::NotNow(_)), "{e}");
-        assert!(e.to_string().contains("which a bot plays"), "{e}");
-        assert!(game.table().record().actions.is_empty());
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    #[tokio::test]
-    async fn the_list_is_read_without_locking_any_game() {
-        let path = temp_db("list");
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        let game = create(&games, "ludo", &["human"; 4], 2);
-        create(&games, "pachisi", &["human"; 4], 3);
-        let (done, finished) = std::sync::mpsc::channel();
-        let table = game.table();
-        let reader = games.clone();
-        std::thread::spawn(move || {
-            let _ = done.send(reader.list().len());
-        });
-        // A table held as long as a bot's search: the list does not wait for it.
-        let listed = finished.recv_timeout(Duration::from_secs(20));
-        drop(table);
-        assert_eq!(listed, Ok(2), "the list answered while a game was locked");
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    #[tokio::test]
-    async fn creation_is_bounded_per_client_and_overall() {
-        let path = temp_db("limits");
-        let limits = Limits {
-            max_games: 3,
-            max_games_per_client: 2,
-            ..Limits::default()
-        };
-        let games = open(&path, Duration::from_secs(3600), limits);
-        let (a, b): (IpAddr, IpAddr) = (
-            "10.0.0.1".parse().expect("ip"),
-            "10.0.0.2".parse().expect("ip"),
-        );
-        let new = || new_game("ludo", &["human"; 4], 1);
-        games.create(new(), Some(a)).expect("first");
-        games.create(new(), Some(a)).expect("second");
-        let e = games.create(new(), Some(a)).err().expect("a third from a");
-        assert!(matches!(e, GameError::TooMany(_)), "{e}");
-        games.create(new(), Some(b)).expect("b's first");
-        let e = games
-            .create(new(), Some(b))
-            .err()
-            .expect("the server is full");
-        assert!(matches!(e, GameError::TooMany(_)), "{e}");
-        assert!(e.to_string().contains("limit of 3 games"), "{e}");
-        assert_eq!(games.list().len(), 3);
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    #[tokio::test]
-    async fn new_games_are_bounded_and_their_bots_read_no_file() {
-        let path = temp_db("fields");
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        let refused = |new: NewGame| games.create(new, None).err().expect("refused");
-        let mut many = new_game("pachisi", &["human"; 4], 1);
-        many.set = vec!["moves.split=true".into(); 33];
-        let e = refused(many);
-        assert!(matches!(e, GameError::BadRequest(_)), "{e}");
-        let e = refused(new_game(
-            "ludo",
-            &["human", "human", "human", &"x".repeat(201)],
-            1,
-        ));
-        assert!(matches!(e, GameError::BadRequest(_)), "{e}");
-        let e = refused(new_game("ludo", &["human"; 17], 1));
-        assert!(matches!(e, GameError::BadRequest(_)), "{e}");
-        let e = refused(new_game(
-            "ludo",
-            &["human", "human", "human", "bot:mcts:ms=600000"],
-            1,
-        ));
-        assert!(
-            matches!(e, GameError::Invalid(_)) && e.to_string().contains("`ms`"),
-            "{e}"
-        );
-        for file in ["/dev/zero", "/no/such/file.toml"] {
-            let seat = format!("bot:heuristic:weights={file}");
-            let e = refused(new_game("ludo", &["human", "human", "human", &seat], 1));
-            assert!(e.to_string().contains("not built-in weights"), "{e}");
-        }
-        assert!(games.list().is_empty());
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    #[tokio::test]
-    async fn the_host_deletes_a_game_and_its_watchers_hear_of_it() {
-        let path = temp_db("delete");
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        let created = games
-            .create(new_game("ludo", &["human"; 4], 1), None)
-            .expect("created");
-        let id = created.game.id().to_string();
-        let (_, mut updates) = created.game.watch();
-        for token in [None, Some("0".repeat(32).as_str()), Some("")] {
-            let e = games.delete(&id, token).expect_err("not the host");
-            assert!(matches!(e, GameError::Forbidden(_)), "{e}");
-        }
-        assert!(games.get(&id).is_ok());
-        games
-            .delete(&id, Some(&created.host_token))
-            .expect("the host deletes");
-        assert!(matches!(games.get(&id), Err(GameError::NotFound(_))));
-        assert!(matches!(updates.recv().await, Ok(Update::Deleted)));
-        let e = games
-            .act(&created.game, Request::Throw {})
-            .expect_err("gone");
-        assert!(matches!(e, GameError::NotFound(_)), "{e}");
-        drop(games);
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        assert!(games.list().is_empty(), "deleted from the database too");
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    #[tokio::test]
-    async fn games_abandoned_past_the_limit_are_deleted() {
-        let path = temp_db("expire");
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        let old = create(&games, "ludo", &["human"; 4], 1);
-        let month = 31 * 24 * 3600;
-        assert_eq!(games.expire(now()).expect("expire"), 0);
-        assert_eq!(games.expire(now() + month).expect("expire"), 1);
-        assert!(old.is_deleted());
-        assert!(games.list().is_empty());
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    /// A game stored before the throw-off (no `opening` in its row) began with seat 0 and still
-    /// restores; a new game keeps its throw-off, and restores with it.
-    #[tokio::test]
-    async fn games_stored_before_the_throw_off_restore_as_seat_0_began() {
-        let path = temp_db("opening");
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        let new = create(&games, "pachisi", &["human"; 4], 11);
-        let opening = new.table().record().tag("Opening").map(String::from);
-        assert!(opening.is_some(), "pachisi throws off (000)");
-        let id = new.id().to_string();
-        drop((new, games));
-        // The same seed's game as seat 0 began it, stored as an older server stored it.
-        let rules = Arc::new(builtin_rules("pachisi", &[]).expect("rules"));
-        let mut header = GameRecord::new("pachisi");
-        header.set_tag(
-            "Start",
-            pachisi_core::Position::new(&rules).to_notation(&rules),
-        );
-        let mut table =
-            Table::new(rules, &vec![pachisi_table::SeatSpec::Human; 4], 11, header).expect("table");
-        table.human_throw();
-        let store = Store::open(&path).expect("open");
-        store
-            .insert(&StoredGame {
-                id: "old".into(),
-                created: now(),
-                updated: now(),
-                ruleset: "pachisi".into(),
-                overrides: Vec::new(),
-                seats: vec!["human".into(); 4],
-                seed: 11,
-                host: None,
-                opening: None,
-                actions: Vec::new(),
-            })
-            .expect("insert");
-        let actions: Vec<_> = table.record().actions.iter().map(|a| a.0).collect();
-        store
-            .set_actions("old", 0, &actions, now())
-            .expect("actions");
-        drop(store);
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        let old = games.get("old").expect("restores");
-        assert_eq!(old.table().record().actions.len(), actions.len());
-        let again = games.get(&id).expect("restores");
-        assert_eq!(
-            again.table().record().tag("Opening").map(String::from),
-            opening
-        );
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-
-    /// A stored game the server would refuse today (a weights file, a search of ten minutes, a
-    /// ruleset that is gone) is kept as unplayable, and the server starts with every other.
-    #[tokio::test]
-    async fn a_game_that_cannot_be_played_leaves_the_others_playable() {
-        let path = temp_db("unplayable");
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        let good = create(&games, "ludo", &["human"; 4], 1).id().to_string();
-        drop(games);
-        let store = Store::open(&path).expect("open");
-        let bad = |id: &str, ruleset: &str, seat: &str| StoredGame {
-            id: id.into(),
-            created: now(),
-            updated: now(),
-            ruleset: ruleset.into(),
-            overrides: Vec::new(),
-            seats: ["human", "human", "human", seat].map(String::from).to_vec(),
-            seed: 1,
-            host: None,
-            opening: Some(String::new()),
-            actions: Vec::new(),
-        };
-        store
-            .insert(&bad("file", "ludo", "bot:heuristic:weights=/dev/zero"))
-            .expect("insert");
-        store
-            .insert(&bad("slow", "ludo", "bot:mcts:ms=600000"))
-            .expect("insert");
-        store
-            .insert(&bad("gone", "no-such-ruleset", "human"))
-            .expect("insert");
-        drop(store);
-        let games = open(&path, Duration::from_secs(3600), Limits::default());
-        assert!(games.get(&good).is_ok());
-        for id in ["file", "slow", "gone"] {
-            let e = games.get(id).err().expect("unplayable");
-            assert!(matches!(e, GameError::Unplayable(_)), "{id}: {e}");
-        }
-        let list = games.list();
-        assert_eq!(list.len(), 4);
-        assert_eq!(
-            list.iter().filter(|g| g["phase"] == "unplayable").count(),
-            3,
-            "{list:?}"
-        );
-        std::fs::remove_dir_all(path.parent().expect("dir")).ok();
-    }
-}
+mod tests;

@@ -30,6 +30,8 @@ pub mod guard;
 pub mod limits;
 pub mod net;
 pub mod replay;
+pub mod room;
+pub mod rooms;
 pub mod store;
 pub mod view;
 pub mod web;
@@ -77,7 +79,8 @@ impl Server {
         let site = guard::Site::new(options.public_url.as_deref())?;
         let store = store::Store::open(&options.database).map_err(|e| e.to_string())?;
         let games = games::Games::load(store, options.pace, options.limits)?;
-        let state = api::AppState::new(games.clone(), options.hint_bot)?;
+        let state = api::AppState::new(games.clone(), options.hint_bot)?
+            .with_public_url(options.public_url.as_deref());
         Ok(Server {
             app: api::router(state, site),
             games,

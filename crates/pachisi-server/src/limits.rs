@@ -34,6 +34,14 @@ pub struct Limits {
     pub max_sockets_per_game: usize,
     /// Threads that think for bots, give hints and build replays, shared by every game.
     pub work_threads: usize,
+    /// Characters of one chat line (413 beyond).
+    pub max_chat: usize,
+    /// Chat lines one speaker may say within [`Limits::chat_window`] (429 beyond).
+    pub chat_lines: usize,
+    /// The window of the chat rate.
+    pub chat_window: Duration,
+    /// Chat lines one game keeps (429 beyond).
+    pub max_chat_lines: usize,
     /// What a bot may spend on one decision.
     pub bots: BotLimits,
 }
@@ -54,6 +62,10 @@ impl Default for Limits {
             max_sockets: 2000,
             max_sockets_per_game: 100,
             work_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_chat: 300,
+            chat_lines: 5,
+            chat_window: Duration::from_secs(10),
+            max_chat_lines: 2000,
             bots: BotLimits::default(),
         }
     }

@@ -84,6 +84,40 @@ pub fn replay_json(text: &str, max_bytes: usize, max_actions: usize) -> Result<S
     serde_json::to_string(&replay).map_err(|e| invalid(e.to_string()))
 }
 
+/// The check of a finished record's fair throws (`POST /api/verify`): whether the revealed seed
+/// is the one committed to, how many throws were checked, and each that differs, in words.
+///
+/// # Errors
+/// When the record is too long, does not read, or has no fair throws' tags.
+pub fn verify_json(text: &str, max_bytes: usize) -> Result<serde_json::Value, GameError> {
+    if text.len() > max_bytes {
+        return Err(GameError::TooLarge(format!(
+            "the record is {} bytes; at most {max_bytes} are checked here (`pachisi verify FILE` checks a record of any length)",
+            text.len()
+        )));
+    }
+    let invalid = GameError::Invalid;
+    let record = GameRecord::parse(text).map_err(|e| invalid(e.to_string()))?;
+    let name = record.tag("Ruleset").unwrap_or_default().to_string();
+    let rules = builtin_rules(&name, &record_overrides(&record))
+        .map_err(|e| invalid(format!("ruleset `{name}`: {e}")))?;
+    let report =
+        pachisi_fair::verify_record(&rules, &record).map_err(|e| invalid(e.to_string()))?;
+    Ok(serde_json::json!({
+        "ok": report.all_match(),
+        "seed_matches_commitment": report.seed_matches_commitment,
+        "throws": report.throws,
+        "mismatches": report.mismatches.iter().map(|m| serde_json::json!({
+            "number": m.number,
+            "seat": m.seat,
+            "expected": m.expected.to_string(),
+            "recorded": m.recorded.to_string(),
+            "description": m.describe(&rules),
+        })).collect::<Vec<_>>(),
+        "replay_error": report.replay_error.map(|e| e.to_string()),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,7 @@
-//! The SQLite database that keeps every game: its header (ruleset, overrides, seats, seed, the
-//! hash of its host's token) and its actions in order. An action is committed before the server
+//! The SQLite database that keeps every game: its header (ruleset, overrides, seats, the secret
+//! seed of its throws), its room (who holds each seat, as `room::Room` in JSON: tokens only as
+//! hashes), its actions in order, and its numbered events (what the players and watchers were
+//! told, chat included). An action is committed before the server
 //! tells anyone of it, so a game is always exactly its rows, whenever the server stops.
 //!
 //! One thread owns the connection that writes. Changes wait in a queue and go to disk together,
@@ -37,8 +39,17 @@ pub struct StoredGame {
     pub overrides: Vec<String>,
     /// Who plays each seat (`human`, `bot:SPEC`).
     pub seats: Vec<String>,
-    /// The seed of the throws and bots.
+    /// The seed of the throws and bots of a game that does not throw fairly (one made with a
+    /// chosen seed, for practice, or stored before fair throws); 0 otherwise.
     pub seed: u64,
+    /// The server's secret seed (hex) of a game with fair throws (docs/fair-throws.md).
+    pub server_seed: Option<String>,
+    /// The players' seeds, as the record's `PlayerSeeds` tag, fixed when the game began.
+    pub player_seeds: Option<String>,
+    /// Who is at the table (JSON of `room::Room`); `None` for a game stored before rooms.
+    pub room: Option<String>,
+    /// The events told so far, by number (JSON each).
+    pub events: Vec<(u64, String)>,
     /// The SHA-256 of the host's token (hex), for games created with one.
     pub host: Option<String>,
     /// The throw-off that chose who begins, as a record's `Opening` tag keeps it (empty when the
@@ -51,14 +62,27 @@ pub struct StoredGame {
 /// A change to the database.
 enum Change {
     Insert(StoredGame),
-    /// The game's actions from `from` on become `actions` (an undo took back the ones beyond).
-    SetActions {
-        id: String,
-        from: usize,
-        actions: Vec<String>,
-        at: i64,
-    },
+    /// One change to a game, in one transaction: its actions from `from` on become `actions`
+    /// (an undo took back the ones beyond), its room or start, and the events that tell of it.
+    Commit(Commit),
     Delete(String),
+}
+
+/// What one commit changes of a game; `None` and empty parts stay as they are.
+#[derive(Clone, Debug, Default)]
+pub struct Commit {
+    /// The game.
+    pub id: String,
+    /// The actions from this index on are replaced by `actions`.
+    pub actions: Option<(usize, Vec<String>)>,
+    /// The room, as JSON.
+    pub room: Option<String>,
+    /// The players' seeds and the throw-off, fixed when the game begins.
+    pub start: Option<(String, String)>,
+    /// Events to add, by number.
+    pub events: Vec<(u64, String)>,
+    /// When.
+    pub at: i64,
 }
 
 /// A change and where its outcome goes.
@@ -97,6 +121,12 @@ fn connect(path: &Path) -> rusqlite::Result<Connection> {
              seq INTEGER NOT NULL,
              action TEXT NOT NULL,
              PRIMARY KEY (game, seq)
+         );
+         CREATE TABLE IF NOT EXISTS events (
+             game TEXT NOT NULL REFERENCES games(id),
+             n INTEGER NOT NULL,
+             body TEXT NOT NULL,
+             PRIMARY KEY (game, n)
          );",
     )?;
     // Columns added since the first version: a database written by an older server gains them
@@ -114,8 +144,10 @@ fn connect(path: &Path) -> rusqlite::Result<Connection> {
     if !columns.iter().any(|c| c == "host") {
         connection.execute_batch("ALTER TABLE games ADD COLUMN host TEXT;")?;
     }
-    if !columns.iter().any(|c| c == "opening") {
-        connection.execute_batch("ALTER TABLE games ADD COLUMN opening TEXT;")?;
+    for column in ["opening", "server_seed", "player_seeds", "room"] {
+        if !columns.iter().any(|c| c == column) {
+            connection.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT;"))?;
+        }
     }
     Ok(connection)
 }
@@ -184,12 +216,20 @@ impl Store {
         actions: &[Action],
         at: i64,
     ) -> Result<(), StoreError> {
-        self.write(Change::SetActions {
+        self.commit(Commit {
             id: id.to_string(),
-            from,
-            actions: actions.iter().map(token).collect(),
+            actions: Some((from, actions.iter().map(token).collect())),
             at,
+            ..Commit::default()
         })
+    }
+
+    /// Writes one change of a game (its actions, room, start and events) in one transaction.
+    ///
+    /// # Errors
+    /// When the database refuses the write; nothing is changed then.
+    pub fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+        self.write(Change::Commit(commit))
     }
 
     /// Deletes a game and its actions.
@@ -216,7 +256,8 @@ impl Store {
 fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     let mut games = Vec::new();
     let mut query = connection.prepare(
-        "SELECT id, created, updated, ruleset, overrides, seats, seed, host, opening
+        "SELECT id, created, updated, ruleset, overrides, seats, seed, host, opening,
+                server_seed, player_seeds, room
          FROM games ORDER BY created, id",
     )?;
     let rows = query.query_map([], |row| {
@@ -238,7 +279,11 @@ fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             seed: seed.parse().unwrap_or(0),
             host: row.get(7)?,
             opening: row.get(8)?,
+            server_seed: row.get(9)?,
+            player_seeds: row.get(10)?,
+            room: row.get(11)?,
             actions: Vec::new(),
+            events: Vec::new(),
         })
     })?;
     for game in rows {
@@ -250,6 +295,18 @@ fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let rows = actions.query_map([&game.id], |row| row.get::<_, String>(0))?;
         for action in rows {
             game.actions.push(action?);
+        }
+    }
+    let mut events = connection.prepare("SELECT n, body FROM events WHERE game = ?1 ORDER BY n")?;
+    for game in &mut games {
+        let rows = events.query_map([&game.id], |row| {
+            Ok((
+                row.get::<_, i64>(0)?.max(0) as u64,
+                row.get::<_, String>(1)?,
+            ))
+        })?;
+        for event in rows {
+            game.events.push(event?);
         }
     }
     Ok(games)
@@ -290,8 +347,9 @@ fn apply<'a>(
             match change {
                 Change::Insert(game) => {
                     tx.execute(
-                        "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host, opening)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                        "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host,
+                                            opening, server_seed, player_seeds, room)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                         params![
                             game.id,
                             game.created,
@@ -302,35 +360,21 @@ fn apply<'a>(
                             game.seed.to_string(),
                             game.host,
                             game.opening,
+                            game.server_seed,
+                            game.player_seeds,
+                            game.room,
                         ],
                     )?;
-                }
-                Change::SetActions {
-                    id,
-                    from,
-                    actions,
-                    at,
-                } => {
-                    let changed = tx.execute(
-                        "UPDATE games SET updated = ?2 WHERE id = ?1",
-                        params![id, at],
-                    )?;
-                    if changed == 0 {
-                        return Err(rusqlite::Error::QueryReturnedNoRows);
-                    }
-                    tx.execute(
-                        "DELETE FROM actions WHERE game = ?1 AND seq >= ?2",
-                        params![id, *from as i64],
-                    )?;
-                    let mut insert = tx.prepare_cached(
-                        "INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)",
-                    )?;
-                    for (i, action) in actions.iter().enumerate() {
-                        insert.execute(params![id, (from + i) as i64, action])?;
+                    let mut insert = tx
+                        .prepare_cached("INSERT INTO events (game, n, body) VALUES (?1, ?2, ?3)")?;
+                    for (n, body) in &game.events {
+                        insert.execute(params![game.id, *n as i64, body])?;
                     }
                 }
+                Change::Commit(commit) => write_commit(&tx, commit)?,
                 Change::Delete(id) => {
                     tx.execute("DELETE FROM actions WHERE game = ?1", params![id])?;
+                    tx.execute("DELETE FROM events WHERE game = ?1", params![id])?;
                     tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
                 }
             }
@@ -341,6 +385,47 @@ fn apply<'a>(
         rusqlite::Error::QueryReturnedNoRows => "no such game in the database".to_string(),
         e => e.to_string(),
     })
+}
+
+/// Writes one commit of a game within `tx`.
+fn write_commit(tx: &rusqlite::Transaction<'_>, commit: &Commit) -> rusqlite::Result<()> {
+    let id = &commit.id;
+    let changed = tx.execute(
+        "UPDATE games SET updated = ?2 WHERE id = ?1",
+        params![id, commit.at],
+    )?;
+    if changed == 0 {
+        return Err(rusqlite::Error::QueryReturnedNoRows);
+    }
+    if let Some((from, actions)) = &commit.actions {
+        tx.execute(
+            "DELETE FROM actions WHERE game = ?1 AND seq >= ?2",
+            params![id, *from as i64],
+        )?;
+        let mut insert =
+            tx.prepare_cached("INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)")?;
+        for (i, action) in actions.iter().enumerate() {
+            insert.execute(params![id, (from + i) as i64, action])?;
+        }
+    }
+    if let Some(room) = &commit.room {
+        tx.execute(
+            "UPDATE games SET room = ?2 WHERE id = ?1",
+            params![id, room],
+        )?;
+    }
+    if let Some((seeds, opening)) = &commit.start {
+        tx.execute(
+            "UPDATE games SET player_seeds = ?2, opening = ?3 WHERE id = ?1",
+            params![id, seeds, opening],
+        )?;
+    }
+    // The number is the primary key: an event is never told twice under one number.
+    let mut insert = tx.prepare_cached("INSERT INTO events (game, n, body) VALUES (?1, ?2, ?3)")?;
+    for (n, body) in &commit.events {
+        insert.execute(params![id, *n as i64, body])?;
+    }
+    Ok(())
 }
 
 /// An action as a record writes it.
@@ -379,7 +464,11 @@ mod tests {
             seed: u64::MAX,
             host: Some("ab".repeat(32)),
             opening: Some(String::new()),
+            server_seed: Some("cd".repeat(32)),
+            player_seeds: None,
+            room: Some("{}".into()),
             actions: Vec::new(),
+            events: vec![(1, "{\"kind\":\"created\"}".into())],
         }
     }
 
@@ -438,12 +527,11 @@ mod tests {
         let mut outcomes = Vec::new();
         let changes = [
             Change::Insert(game("a")),
-            Change::SetActions {
+            Change::Commit(Commit {
                 id: "missing".into(),
-                from: 0,
-                actions: vec!["(3)".into()],
-                at: 0,
-            },
+                actions: Some((0, vec!["(3)".into()])),
+                ..Commit::default()
+            }),
             Change::Insert(game("b")),
         ];
         for change in changes {

@@ -1,22 +1,32 @@
-//! The WebSocket of a game (`GET /api/games/{id}/ws`): the state now, then every update, and
-//! actions taken as messages. Connections are counted against the server's limits, kept small
-//! (4 KiB read buffer), and closed with the code the protocol gives for what went wrong: 1009
-//! for a message over the limit, 1007 for text that is not UTF-8, 1002 for a broken frame. A
-//! watcher too slow to take every state is told so (`{"type": "resync"}`) and sent the newest.
+//! The WebSocket of a game (`GET /api/games/{id}/ws`). The client says who it is first
+//! (`{"type": "hello", "token": ..., "after": N}`: a player's token or the watch link's code, and
+//! the number of the last event it saw); the server answers with the events since then and the
+//! state, then sends every event as it happens, each exactly once and in order, whatever the
+//! client missed while away or while too slow to read. Players send actions and chat lines as
+//! messages. Connections are counted against the server's limits, kept small (4 KiB read
+//! buffer), and closed with the code the protocol gives for what went wrong: 1008 for a
+//! credential refused or watching turned off, 1009 for a message over the limit, 1007 for text
+//! that is not UTF-8, 1002 for a broken frame.
 
 use crate::api::{blocking, ApiError, AppState};
-use crate::game::{Game, GameError, Request, Update};
+use crate::game::{Event, Game, GameError, Update};
 use crate::games::Games;
+use crate::room::Caller;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
 /// The read buffer of a connection: messages are small, and thousands of watchers may be open.
 const READ_BUFFER: usize = 4 * 1024;
+
+/// How long a new connection has to say who it is.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// One place in a count of open connections, given back when dropped.
 struct Slot {
@@ -43,10 +53,25 @@ impl Drop for Slot {
     }
 }
 
+/// What a client sends.
+#[derive(serde::Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum Said {
+    /// Who the client is, and the last event it saw.
+    Hello {
+        token: String,
+        #[serde(default)]
+        after: Option<u64>,
+    },
+    /// A chat line (a watcher gives a name).
+    Chat { text: String, name: Option<String> },
+}
+
 /// Opens the WebSocket of the game `id`, within the server's and the game's limits.
-pub async fn websocket(
+pub(crate) async fn websocket(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    crate::api::Client(client): crate::api::Client,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let game = state.games.get(&id)?;
@@ -60,63 +85,120 @@ pub async fn websocket(
     })?;
     let here = Slot::take(&game.sockets, limits.max_sockets_per_game).ok_or_else(|| {
         busy(format!(
-            "game {id} has its limit of {} watchers: try again later",
+            "game {id} has its limit of {} connections: try again later",
             limits.max_sockets_per_game
         ))
     })?;
     let games = state.games.clone();
     let max = limits.max_body;
+    let key = client.map_or_else(|| "local".to_string(), |c| c.to_string());
     Ok(upgrade
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_message_size(max)
         .max_frame_size(max)
         .on_upgrade(move |socket| async move {
-            watch(socket, games, game).await;
+            connection(socket, games, game, key).await;
             drop((here, everyone));
         }))
 }
 
-/// Sends the state now and after every action; takes actions sent as messages.
-async fn watch(socket: WebSocket, games: Arc<Games>, game: Arc<Game>) {
+type Sender = SplitSink<WebSocket, Message>;
+
+/// Sends `text`; false when the connection is gone.
+async fn send(sender: &mut Sender, text: String) -> bool {
+    sender.send(Message::Text(text.into())).await.is_ok()
+}
+
+/// Refuses the connection with `error`, closing it as a policy violation.
+async fn refuse(sender: &mut Sender, error: &str) {
+    let _ = send(sender, envelope_error(error)).await;
+    let _ = sender.send(close(close_code::POLICY, "refused")).await;
+}
+
+/// One connection: the hello, then events out and actions in.
+async fn connection(socket: WebSocket, games: Arc<Games>, game: Arc<Game>, key: String) {
     let (mut sender, mut receiver) = socket.split();
-    let (hello, mut updates) = game.watch();
-    if sender
-        .send(Message::Text(envelope_state(&hello).into()))
-        .await
-        .is_err()
-    {
+    let hello = match tokio::time::timeout(HELLO_TIMEOUT, receiver.next()).await {
+        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Said>(text.as_str()),
+        Err(_) => {
+            refuse(
+                &mut sender,
+                "say hello first: {\"type\": \"hello\", \"token\": ...}",
+            )
+            .await;
+            return;
+        }
+        _ => return,
+    };
+    let (token, after) = match hello {
+        Ok(Said::Hello { token, after }) => (token, after),
+        _ => {
+            refuse(
+                &mut sender,
+                "the first message is {\"type\": \"hello\", \"token\": ..., \"after\": N}",
+            )
+            .await;
+            return;
+        }
+    };
+    let Some(caller) = game.room().who(Some(&token)) else {
+        refuse(
+            &mut sender,
+            "the token is neither a player's of this game nor its watch link's",
+        )
+        .await;
+        return;
+    };
+    let (missed, state, mut updates) = game.watch(after.unwrap_or(u64::MAX));
+    let mut last = game.last_event().max(missed.last().map_or(0, |e| e.n));
+    let welcome = format!(
+        "{{\"type\":\"welcome\",\"you\":{},\"event\":{last},\"events\":{},\"state\":{state}}}",
+        crate::api::you(&game, Some(&token)),
+        events_array(&missed),
+    );
+    if !send(&mut sender, welcome).await {
         return;
     }
     loop {
         tokio::select! {
             update = updates.recv() => {
-                let texts = match update {
-                    Ok(Update::State(state)) => vec![envelope_state(&state)],
+                let text = match update {
+                    Ok(Update::Events(events, state)) => {
+                        let fresh: Vec<Event> = events.iter().filter(|e| e.n > last).cloned().collect();
+                        if fresh.is_empty() {
+                            continue;
+                        }
+                        last = fresh.last().map_or(last, |e| e.n);
+                        envelope_events(&fresh, state.as_deref())
+                    }
+                    Ok(Update::WatchOff) if caller == Caller::Watcher => {
+                        let _ = send(&mut sender, serde_json::json!({ "type": "closed", "reason": "the host turned watching off" }).to_string()).await;
+                        let _ = sender.send(close(close_code::POLICY, "watching was turned off")).await;
+                        break;
+                    }
+                    Ok(Update::WatchOff) => continue,
                     Ok(Update::Deleted) => {
-                        let _ = sender.send(Message::Text(r#"{"type":"deleted"}"#.into())).await;
+                        let _ = send(&mut sender, r#"{"type":"deleted"}"#.into()).await;
                         let _ = sender.send(close(close_code::NORMAL, "the game was deleted")).await;
                         break;
                     }
-                    // Too slow to take every state: say so, then send the newest, which says
-                    // all there is.
-                    Err(RecvError::Lagged(skipped)) => vec![
-                        serde_json::json!({ "type": "resync", "skipped": skipped }).to_string(),
-                        envelope_state(&game.state_json()),
-                    ],
+                    // Too slow to take every update: what was skipped is sent from the game's
+                    // own list, each event once, with the newest state.
+                    Err(RecvError::Lagged(_)) => {
+                        let (missed, state) = (game.events_after(last), game.state_now().0);
+                        last = missed.last().map_or(last, |e| e.n);
+                        envelope_events(&missed, Some(&state))
+                    }
                     Err(RecvError::Closed) => break,
                 };
-                let mut sent = true;
-                for text in texts {
-                    sent = sent && sender.send(Message::Text(text.into())).await.is_ok();
-                }
-                if !sent {
+                if !send(&mut sender, text).await {
                     break;
                 }
             }
             incoming = receiver.next() => {
                 let reply = match incoming {
-                    Some(Ok(Message::Text(text))) => answer(&games, &game, text.as_str()).await,
+                    Some(Ok(Message::Text(text))) => answer(&games, &game, &token, &key, text.as_str()).await,
                     Some(Ok(Message::Binary(_))) => Some(envelope_error("messages are JSON text")),
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Ok(_)) => None,
@@ -127,7 +209,7 @@ async fn watch(socket: WebSocket, games: Arc<Games>, game: Arc<Game>) {
                     }
                 };
                 if let Some(reply) = reply {
-                    if sender.send(Message::Text(reply.into())).await.is_err() {
+                    if !send(&mut sender, reply).await {
                         break;
                     }
                 }
@@ -153,21 +235,72 @@ fn close_reason(e: axum::Error) -> (u16, &'static str) {
     }
 }
 
-/// Plays an action sent on the WebSocket; an error goes back to that connection only (the new
-/// state reaches everyone through the broadcast).
-async fn answer(games: &Arc<Games>, game: &Arc<Game>, text: &str) -> Option<String> {
-    let request: Request = match serde_json::from_str(text) {
-        Ok(r) => r,
+/// Plays an action or says a chat line sent on the WebSocket; an error goes back to that
+/// connection only (what changed reaches everyone as events).
+async fn answer(
+    games: &Arc<Games>,
+    game: &Arc<Game>,
+    token: &str,
+    key: &str,
+    text: &str,
+) -> Option<String> {
+    let body: serde_json::Value = match serde_json::from_str(text) {
+        Ok(b) => b,
         Err(e) => return Some(envelope_error(&format!("bad message: {e}"))),
     };
     let games = games.clone();
     let game = game.clone();
-    let refused = blocking(move || games.act(&game, request)).await.err()?;
+    let token = token.to_string();
+    let key = key.to_string();
+    let refused = if body.get("type").is_some() {
+        let said: Said = match serde_json::from_value(body) {
+            Ok(s) => s,
+            Err(e) => return Some(envelope_error(&format!("bad message: {e}"))),
+        };
+        let Said::Chat { text, name } = said else {
+            return Some(envelope_error("hello is said once, first"));
+        };
+        blocking(move || games.chat(&game, Some(&token), name.as_deref(), &text, &key))
+            .await
+            .err()?
+    } else {
+        let (request, actions) = match crate::game::parse_request(body) {
+            Ok(r) => r,
+            Err(e) => return Some(envelope_error(&format!("bad message: {e}"))),
+        };
+        blocking(move || games.act(&game, Some(&token), request, actions).map(|_| ()))
+            .await
+            .err()?
+    };
     Some(envelope_error(refused.message()))
 }
 
-fn envelope_state(state: &str) -> String {
-    format!("{{\"type\":\"state\",\"state\":{state}}}")
+/// Events as a JSON array.
+fn events_array(events: &[Event]) -> String {
+    let mut text = String::from("[");
+    for (i, e) in events.iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(&e.json);
+    }
+    text.push(']');
+    text
+}
+
+/// `{"type": "events", "events": [...], "state": ...}` (the state only when it changed).
+pub(crate) fn envelope_events(events: &[Event], state: Option<&str>) -> String {
+    let last = events.last().map_or(0, |e| e.n);
+    match state {
+        Some(state) => format!(
+            "{{\"type\":\"events\",\"event\":{last},\"events\":{},\"state\":{state}}}",
+            events_array(events)
+        ),
+        None => format!(
+            "{{\"type\":\"events\",\"event\":{last},\"events\":{}}}",
+            events_array(events)
+        ),
+    }
 }
 
 fn envelope_error(error: &str) -> String {

@@ -106,6 +106,19 @@ pub struct Table {
     /// Throws made in the game (the throw-off's not counted).
     throw_count: u64,
     saved_actions: Option<usize>,
+    /// What the bots are seeded from (bot `i` with `game_seed(bot_seed, 1 + i)`).
+    bot_seed: u64,
+}
+
+/// The player of seat `i` as `spec` says, a bot seeded with `game_seed(bot_seed, 1 + i)`.
+fn player(rules: &Arc<Rules>, spec: &SeatSpec, bot_seed: u64, i: usize) -> Player {
+    match spec {
+        SeatSpec::Human => Player::Human,
+        SeatSpec::Bot(spec) => Player::Bot {
+            spec: spec.clone(),
+            bot: spec.build(rules.clone(), game_seed(bot_seed, 1 + i as u64)),
+        },
+    }
 }
 
 impl Table {
@@ -148,13 +161,7 @@ impl Table {
         let players = seats
             .iter()
             .enumerate()
-            .map(|(i, s)| match s {
-                SeatSpec::Human => Player::Human,
-                SeatSpec::Bot(spec) => Player::Bot {
-                    spec: spec.clone(),
-                    bot: spec.build(rules.clone(), game_seed(bot_seed, 1 + i as u64)),
-                },
-            })
+            .map(|(i, s)| player(&rules, s, bot_seed, i))
             .collect();
         Ok(Table {
             position,
@@ -170,7 +177,30 @@ impl Table {
             last_throw: None,
             throw_count: 0,
             saved_actions: None,
+            bot_seed,
         })
+    }
+
+    /// Gives `seat` to `spec` from the next action on: a person, or a bot seeded as this
+    /// table seeds its bots (a person who leaves is replaced by a bot, and back). The record's
+    /// `Seats` tag, if it has one, says who plays each seat now.
+    pub fn set_seat(&mut self, seat: u8, spec: SeatSpec) {
+        let i = usize::from(seat);
+        let Some(slot) = self.players.get_mut(i) else {
+            return;
+        };
+        *slot = player(&self.rules, &spec, self.bot_seed, i);
+        if self.record.tag("Seats").is_some() {
+            let seats: Vec<String> = self
+                .players
+                .iter()
+                .map(|p| match p {
+                    Player::Human => SeatSpec::Human.to_string(),
+                    Player::Bot { spec, .. } => SeatSpec::Bot(spec.clone()).to_string(),
+                })
+                .collect();
+            self.record.set_tag("Seats", seats.join(","));
+        }
     }
 
     /// The rules played.

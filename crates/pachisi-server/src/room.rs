@@ -1,0 +1,440 @@
+//! Who is at a game's table: the people (each with a secret token, kept only as its hash, and a
+//! display name), which seat each person holds, the invitations to the seats still open, the
+//! watch link, and the room's options. Every action a client asks for is checked here first:
+//! [`Room::who`] turns the credential a client shows into a [`Caller`], compared in constant
+//! time, and [`Room::holds`] says whether that caller holds a seat.
+//!
+//! A room is stored as JSON beside its game (`store`), so every seat, name and invitation
+//! survives a restart.
+
+use pachisi_fair::{PlayerSeed, PlayerSeedError, PlayerSeeds};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+/// The longest display name, in characters.
+pub const MAX_NAME: usize = 24;
+
+/// A person at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Person {
+    /// The SHA-256 (hex) of the person's token: the token itself is shown to them once and
+    /// kept nowhere on the server.
+    pub token: String,
+    /// Their display name, checked by [`check_name`].
+    pub name: String,
+    /// Whether they created the room (and may manage it: seats, the watch link, deletion).
+    pub host: bool,
+    /// The seed they add to the throws (docs/fair-throws.md), until the game begins and it is
+    /// written into the record.
+    #[serde(default)]
+    pub seed: String,
+}
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "holder", rename_all = "lowercase")]
+pub enum Holder {
+    /// A bot plays it.
+    Bot {
+        /// Its spec (`heuristic`, `expectimax:depth=2`).
+        spec: String,
+    },
+    /// The person with this index in [`Room::people`].
+    Person {
+        /// Index into [`Room::people`].
+        person: usize,
+    },
+    /// Nobody yet: the invitation code takes it.
+    Open {
+        /// The invitation's secret code (the host may show the link again, so it is kept).
+        invite: String,
+    },
+}
+
+/// A game's room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Room {
+    /// Everyone who has held a seat, in the order they came.
+    pub people: Vec<Person>,
+    /// The holder of each seat.
+    pub seats: Vec<Holder>,
+    /// The watch link's code, or `None` when the host turned watching off.
+    pub watch: Option<String>,
+    /// Whether the open seats are listed in the public lobby.
+    pub public: bool,
+    /// Whether hints may be asked for although several people play.
+    pub hints: bool,
+    /// Whether the game has begun (every seat was taken; the players' seeds are fixed).
+    pub started: bool,
+}
+
+/// Who is asking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caller {
+    /// A person at the table (index into [`Room::people`]).
+    Person(usize),
+    /// Someone with the watch link.
+    Watcher,
+}
+
+/// Why a room refuses.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum RoomError {
+    /// No credential, or one that is nobody's here.
+    #[error("{0}")]
+    Forbidden(String),
+    /// A name or seed that is not allowed, or a seat that is not there.
+    #[error("{0}")]
+    Invalid(String),
+    /// Not possible now (the seat was taken, the game has begun).
+    #[error("{0}")]
+    NotNow(String),
+}
+
+/// A new secret: 128 bits from the operating system's generator, in hex.
+pub fn secret() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    hex(&bytes)
+}
+
+/// The SHA-256 of a token, in hex: what the server keeps instead of the token.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether two secrets are equal, in time that does not depend on where they differ.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
+/// A display name as given, trimmed: 1 to [`MAX_NAME`] characters of letters, digits, spaces
+/// and `. - _ '`. Anything else is refused rather than changed, so a player sees what they
+/// typed or why not. (The page shows names as text, never as markup, so this is not what keeps
+/// a name from running as script; it keeps names short and readable.)
+///
+/// # Errors
+/// When the name is empty, too long, or has another character.
+pub fn check_name(name: &str) -> Result<String, RoomError> {
+    let name = name.trim();
+    let count = name.chars().count();
+    if count == 0 {
+        return Err(RoomError::Invalid("choose a name to play under".into()));
+    }
+    if count > MAX_NAME {
+        return Err(RoomError::Invalid(format!(
+            "a name is at most {MAX_NAME} characters; `{}…` has {count}",
+            name.chars().take(MAX_NAME).collect::<String>()
+        )));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|&c| !(c.is_alphanumeric() || matches!(c, ' ' | '.' | '-' | '_' | '\'')))
+    {
+        return Err(RoomError::Invalid(format!(
+            "a name may have letters, digits, spaces and . - _ ' only, not {c:?}"
+        )));
+    }
+    Ok(name.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+impl Room {
+    /// A room whose seats are held by the host (person 0), by bots, or open, as `holders` says;
+    /// watchable by link. A room without open seats begins at once.
+    pub fn new(host: Person, holders: Vec<Holder>, public: bool, hints: bool) -> Room {
+        let started = !holders.iter().any(|h| matches!(h, Holder::Open { .. }));
+        Room {
+            people: vec![host],
+            seats: holders,
+            watch: Some(secret()),
+            public,
+            hints,
+            started,
+        }
+    }
+
+    /// Who shows `credential` (a person's token, or the watch link's code); `None` when nobody.
+    pub fn who(&self, credential: Option<&str>) -> Option<Caller> {
+        let credential = credential?;
+        let hash = token_hash(credential);
+        // Every person is compared, whoever matches first, so the time taken says nothing
+        // about which token was close.
+        let mut found = None;
+        for (i, p) in self.people.iter().enumerate() {
+            if same_secret(&p.token, &hash) && found.is_none() {
+                found = Some(Caller::Person(i));
+            }
+        }
+        if found.is_some() {
+            return found;
+        }
+        match &self.watch {
+            Some(code) if same_secret(code, credential) => Some(Caller::Watcher),
+            _ => None,
+        }
+    }
+
+    /// The person showing `credential`, or why they may not act.
+    ///
+    /// # Errors
+    /// [`RoomError::Forbidden`] without a token, or with one that is no person's here.
+    pub fn person(&self, credential: Option<&str>) -> Result<usize, RoomError> {
+        match self.who(credential) {
+            Some(Caller::Person(p)) => Ok(p),
+            Some(Caller::Watcher) => Err(RoomError::Forbidden(
+                "watchers cannot act: take a seat with an invitation to play".into(),
+            )),
+            None if credential.is_none() => Err(RoomError::Forbidden(
+                "this takes your seat's token: `Authorization: Bearer TOKEN`".into(),
+            )),
+            None => Err(RoomError::Forbidden(
+                "the token is not one of this game's players'".into(),
+            )),
+        }
+    }
+
+    /// Whether person `p` holds `seat`.
+    pub fn holds(&self, p: usize, seat: u8) -> bool {
+        matches!(self.seats.get(usize::from(seat)), Some(Holder::Person { person }) if *person == p)
+    }
+
+    /// The seats person `p` holds.
+    pub fn seats_of(&self, p: usize) -> Vec<u8> {
+        (0..self.seats.len())
+            .filter_map(|s| u8::try_from(s).ok())
+            .filter(|&s| self.holds(p, s))
+            .collect()
+    }
+
+    /// How many people hold a seat now.
+    pub fn players(&self) -> usize {
+        (0..self.people.len())
+            .filter(|&p| !self.seats_of(p).is_empty())
+            .count()
+    }
+
+    /// The open seat whose invitation is `invite`.
+    ///
+    /// # Errors
+    /// When no open seat has that invitation (it was used, or never was).
+    pub fn invited_seat(&self, invite: &str) -> Result<u8, RoomError> {
+        let mut found = None;
+        for (s, h) in self.seats.iter().enumerate() {
+            if let Holder::Open { invite: code } = h {
+                if same_secret(code, invite) && found.is_none() {
+                    found = u8::try_from(s).ok();
+                }
+            }
+        }
+        found.ok_or_else(|| {
+            RoomError::NotNow(
+                "this invitation is not valid any more: its seat was taken, or given to someone else"
+                    .into(),
+            )
+        })
+    }
+
+    /// Seats `seat` for person `p`.
+    pub fn seat(&mut self, seat: u8, p: usize) {
+        if let Some(h) = self.seats.get_mut(usize::from(seat)) {
+            *h = Holder::Person { person: p };
+        }
+    }
+
+    /// Whether every seat is held (by a person or a bot).
+    pub fn full(&self) -> bool {
+        !self.seats.iter().any(|h| matches!(h, Holder::Open { .. }))
+    }
+
+    /// Who plays each seat as a seat spec: `human` for a person's seat or an open one (a person
+    /// will play it), `bot:SPEC` for a bot's.
+    pub fn seat_kinds(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|h| match h {
+                Holder::Bot { spec } => format!("bot:{spec}"),
+                _ => "human".to_string(),
+            })
+            .collect()
+    }
+
+    /// What anyone who may see the game is shown of the room: each seat's colour, holder and
+    /// name, whether watching is on, the options. No token, invitation or watch code.
+    pub fn public_view(&self, rules: &pachisi_core::Rules) -> serde_json::Value {
+        let seats: Vec<serde_json::Value> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, h)| {
+                let seat = u8::try_from(s).unwrap_or(u8::MAX);
+                let (holder, name, bot) = match h {
+                    Holder::Bot { spec } => ("bot", None, Some(spec.as_str())),
+                    Holder::Person { person } => (
+                        "person",
+                        self.people.get(*person).map(|p| p.name.as_str()),
+                        None,
+                    ),
+                    Holder::Open { .. } => ("open", None, None),
+                };
+                serde_json::json!({
+                    "seat": seat,
+                    "colour": rules.seat_colour(seat),
+                    "holder": holder,
+                    "name": name,
+                    "bot": bot,
+                    "host": matches!(h, Holder::Person { person } if self.people.get(*person).is_some_and(|p| p.host)),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "seats": seats,
+            "players": self.players(),
+            "started": self.started,
+            "watching": self.watch.is_some(),
+            "public": self.public,
+            "hints": self.hints,
+        })
+    }
+
+    /// The display name of whoever holds `seat` (`None` for a bot or an open seat).
+    pub fn name_at(&self, seat: u8) -> Option<&str> {
+        match self.seats.get(usize::from(seat)) {
+            Some(Holder::Person { person }) => self.people.get(*person).map(|p| p.name.as_str()),
+            _ => None,
+        }
+    }
+}
+
+/// The players' seeds of a game that begins with `room` as it is: each person's seed (if they
+/// gave one) goes with the first seat they hold.
+///
+/// # Errors
+/// When a kept seed is not a valid seed (it was checked when given).
+pub fn player_seeds(room: &Room) -> Result<PlayerSeeds, PlayerSeedError> {
+    let mut seeds = PlayerSeeds::new();
+    for (p, person) in room.people.iter().enumerate() {
+        if person.seed.is_empty() {
+            continue;
+        }
+        if let Some(&seat) = room.seats_of(p).first() {
+            seeds.insert(seat, PlayerSeed::new(&person.seed)?)?;
+        }
+    }
+    Ok(seeds)
+}
+
+/// A QR code of `text` as an SVG document (drawn here, no network), dark on light.
+///
+/// # Errors
+/// When the text is too long for a QR code.
+pub fn qr_svg(text: &str) -> Result<String, String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).map_err(|e| e.to_string())?;
+    Ok(code
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(160, 160)
+        .build())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room() -> (Room, String) {
+        let token = secret();
+        let host = Person {
+            token: token_hash(&token),
+            name: "Asha".into(),
+            host: true,
+            seed: String::new(),
+        };
+        let seats = vec![
+            Holder::Person { person: 0 },
+            Holder::Open { invite: secret() },
+            Holder::Bot {
+                spec: "heuristic".into(),
+            },
+            Holder::Person { person: 0 },
+        ];
+        (Room::new(host, seats, false, false), token)
+    }
+
+    #[test]
+    fn tokens_are_128_bits_and_kept_as_hashes() {
+        let (room, token) = room();
+        assert_eq!(token.len(), 32, "16 bytes in hex");
+        assert_ne!(room.people[0].token, token);
+        assert_eq!(room.who(Some(&token)), Some(Caller::Person(0)));
+        assert_eq!(room.seats_of(0), vec![0, 3]);
+        assert!(!room.started, "a seat is open");
+    }
+
+    #[test]
+    fn a_wrong_or_missing_token_is_nobody() {
+        let (room, token) = room();
+        assert_eq!(room.who(None), None);
+        assert_eq!(room.who(Some("")), None);
+        assert_eq!(
+            room.who(Some(&token_hash(&token))),
+            None,
+            "the hash is not the token"
+        );
+        let mut other = token.clone();
+        other.replace_range(0..1, if token.starts_with('0') { "1" } else { "0" });
+        assert!(matches!(
+            room.person(Some(&other)),
+            Err(RoomError::Forbidden(_))
+        ));
+        assert!(matches!(room.person(None), Err(RoomError::Forbidden(_))));
+    }
+
+    #[test]
+    fn the_watch_link_watches_and_nothing_more() {
+        let (mut room, _) = room();
+        let code = room.watch.clone().expect("watchable");
+        assert_eq!(room.who(Some(&code)), Some(Caller::Watcher));
+        let e = room.person(Some(&code)).expect_err("a watcher");
+        assert!(e.to_string().contains("watchers cannot act"), "{e}");
+        room.watch = None;
+        assert_eq!(room.who(Some(&code)), None, "turned off");
+    }
+
+    #[test]
+    fn an_invitation_takes_its_seat_once() {
+        let (mut room, _) = room();
+        let Holder::Open { invite } = room.seats[1].clone() else {
+            panic!("seat 1 is open")
+        };
+        assert_eq!(room.invited_seat(&invite), Ok(1));
+        room.seat(1, 0);
+        assert!(room.full());
+        assert!(matches!(
+            room.invited_seat(&invite),
+            Err(RoomError::NotNow(_))
+        ));
+    }
+
+    #[test]
+    fn names_are_short_plain_words() {
+        assert_eq!(check_name("  Asha   Rao "), Ok("Asha Rao".into()));
+        assert_eq!(check_name("Zoë O'Neil-2"), Ok("Zoë O'Neil-2".into()));
+        for bad in ["", "   ", "<script>", "a\u{0}b", "x&y", "\"q\""] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+        assert!(check_name(&"a".repeat(MAX_NAME)).is_ok());
+        assert!(check_name(&"a".repeat(MAX_NAME + 1)).is_err());
+    }
+
+    #[test]
+    fn a_qr_code_is_an_svg_of_dark_squares() {
+        let svg = qr_svg("http://192.168.1.5:8080/#join=abc.def").expect("fits");
+        assert!(svg.contains("<svg") && svg.contains("<path"), "{svg}");
+        assert!(qr_svg(&"x".repeat(5000)).is_err(), "too long for a QR code");
+    }
+}

@@ -1,0 +1,472 @@
+//! What people do with a room ([`Room`]): who may act ([`authorize`]), taking a seat with an
+//! invitation (and the game beginning once every seat is held), handing a seat over to a bot or
+//! to another person, the host's options (watching, the lobby, hints), and chat. Each change is
+//! made holding the game's table lock, committed with its events, then published, like an
+//! action (`games`).
+
+use crate::game::{begin, fair_of, parse_seats, Game, GameError, Request};
+use crate::games::{now, room_json, Games};
+use crate::room::{
+    check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room, RoomError,
+};
+use crate::store::Commit;
+use pachisi_core::Phase;
+use pachisi_table::{SeatSpec, Table};
+use std::collections::VecDeque;
+use std::sync::{Arc, MutexGuard};
+use std::time::Instant;
+
+impl From<RoomError> for GameError {
+    fn from(e: RoomError) -> GameError {
+        match e {
+            RoomError::Forbidden(m) => GameError::Forbidden(m),
+            RoomError::Invalid(m) => GameError::Invalid(m),
+            RoomError::NotNow(m) => GameError::NotNow(m),
+        }
+    }
+}
+
+/// Whether the person showing `credential` may ask for `request` in `game` now: the game has
+/// begun, and they hold the seat to act (for undo: any seat). A bot's turn or a finished game
+/// is left to the rules' own answer.
+pub(crate) fn authorize(
+    game: &Game,
+    table: &Table,
+    credential: Option<&str>,
+    request: &Request,
+) -> Result<usize, GameError> {
+    let room = game.room();
+    let p = room.person(credential)?;
+    if !room.started {
+        return Err(GameError::NotNow(waiting_for(&room, table)));
+    }
+    let pos = table.position();
+    let seat = pos.to_move();
+    let theirs = match request {
+        Request::Undo {} => !room.seats_of(p).is_empty(),
+        _ => {
+            pos.phase() == Phase::Over
+                || matches!(room.seats.get(usize::from(seat)), Some(Holder::Bot { .. }))
+                || room.holds(p, seat)
+        }
+    };
+    if !theirs {
+        let colour = table.rules().seat_colour(seat);
+        return Err(GameError::Forbidden(format!(
+            "it is {colour}'s turn, and {colour} is not your seat"
+        )));
+    }
+    Ok(p)
+}
+
+/// What a game that has not begun is waiting for.
+fn waiting_for(room: &Room, table: &Table) -> String {
+    let open: Vec<&str> = room
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| matches!(h, Holder::Open { .. }))
+        .filter_map(|(s, _)| u8::try_from(s).ok())
+        .map(|s| table.rules().seat_colour(s))
+        .collect();
+    format!(
+        "the game begins when every seat is taken: waiting for {}",
+        open.join(", ")
+    )
+}
+
+/// A person's new seat and their token, as `POST /api/games/{id}/join` answers.
+pub struct Joined {
+    /// The seat taken.
+    pub seat: u8,
+    /// The token: the one shown (a person taking another seat), or a new one.
+    pub token: String,
+    /// The state after.
+    pub state: Arc<str>,
+}
+
+/// What a seat is handed to.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandOver {
+    /// `open` (a new invitation, for another person), `bot` or `bot:SPEC`.
+    pub to: String,
+}
+
+/// The host's options of a room; those left out stay as they are.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomOptions {
+    /// Whether the watch link works (turned on again, it is a new link).
+    pub watch: Option<bool>,
+    /// Whether the open seats are listed in the lobby.
+    pub public: Option<bool>,
+    /// Whether hints may be asked for although several people play (before the game begins).
+    pub hints: Option<bool>,
+}
+
+/// Chat lines said lately, for the rate limit: by the speaker's key, the times of their lines.
+#[derive(Default)]
+pub(crate) struct ChatTimes(std::collections::HashMap<String, VecDeque<Instant>>);
+
+impl Games {
+    /// The game `id`'s room change: runs `change` on the room (under the table's lock), then
+    /// commits the room and the events it returns, and publishes them. The room is put back if
+    /// the database refuses.
+    fn change_room<T>(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        change: impl FnOnce(&mut Room, &Table) -> Result<(T, Vec<serde_json::Value>), GameError>,
+    ) -> Result<(T, Arc<str>), GameError> {
+        let mut table = game.table();
+        if game.is_deleted() {
+            return Err(GameError::NotFound(game.id().to_string()));
+        }
+        let before = game.room().clone();
+        let mut room = before.clone();
+        let (out, mut bodies) = change(&mut room, &table)?;
+        // The last seat taken: the players' seeds are fixed and the game begins.
+        let mut start = None;
+        let mut new_table = None;
+        if !room.started && room.full() {
+            room.started = true;
+            let seeds =
+                crate::room::player_seeds(&room).map_err(|e| GameError::Invalid(e.to_string()))?;
+            let fair = fair_of(&game.stored).map_err(GameError::Invalid)?;
+            let specs =
+                parse_seats(&room.seat_kinds(), &self.limits().bots).map_err(GameError::Invalid)?;
+            let (t, opening) =
+                begin(&game.stored, fair.as_ref(), &seeds, &specs).map_err(GameError::Invalid)?;
+            bodies.push(serde_json::json!({ "kind": "start", "opening": opening }));
+            start = Some((seeds.to_tag(t.rules()), opening));
+            new_table = Some(t);
+        }
+        // Who plays each seat now: a seat handed to a bot is played by it from here on.
+        let specs =
+            parse_seats(&room.seat_kinds(), &self.limits().bots).map_err(GameError::Invalid)?;
+        let events = game.number(bodies);
+        let at = now();
+        self.store()
+            .commit(Commit {
+                id: game.stored.id.clone(),
+                room: Some(room_json(&room)?),
+                start,
+                events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
+                at,
+                ..Commit::default()
+            })
+            .map_err(|e| GameError::Store(e.to_string()))?;
+        *game.room() = room;
+        if let Some(t) = new_table {
+            game.set_table(&mut table, t);
+        }
+        for (seat, spec) in (0..).zip(specs) {
+            let human = matches!(spec, SeatSpec::Human);
+            if table.is_human(seat) != human {
+                table.set_seat(seat, spec);
+            }
+        }
+        let state = game.publish(&table, events, at, true)?;
+        drop(table);
+        self.drive(game);
+        Ok((out, state))
+    }
+
+    /// Seats a person in the open seat whose invitation is `invite`, under `name` and adding
+    /// `seed` to the throws. Someone already at the table shows their token (`credential`) and
+    /// takes the seat as well (a second colour); anyone else gets a new token.
+    ///
+    /// # Errors
+    /// When the invitation is not (or no longer) an open seat's, the name or seed is not
+    /// allowed, the credential is nobody's here, or the database fails.
+    pub fn join(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        invite: &str,
+        name: &str,
+        seed: Option<&str>,
+        credential: Option<&str>,
+    ) -> Result<Joined, GameError> {
+        let name = check_name(name)?;
+        let seed = seed.unwrap_or("").to_string();
+        if !seed.is_empty() {
+            pachisi_fair::PlayerSeed::new(&seed)
+                .map_err(|e| GameError::Invalid(format!("your seed: {e}")))?;
+        }
+        let ((seat, token), state) = self.change_room(game, |room, table| {
+            let seat = room.invited_seat(invite)?;
+            let (p, token) = match credential {
+                Some(c) => (room.person(Some(c))?, c.to_string()),
+                None => {
+                    let token = secret();
+                    room.people.push(Person {
+                        token: token_hash(&token),
+                        name: name.clone(),
+                        host: false,
+                        seed: seed.clone(),
+                    });
+                    (room.people.len() - 1, token)
+                }
+            };
+            room.seat(seat, p);
+            let colour = table.rules().seat_colour(seat);
+            let body = serde_json::json!({
+                "kind": "seat", "seat": seat, "holder": "person", "name": room.people[p].name, "colour": colour,
+            });
+            Ok(((seat, token), vec![body]))
+        })?;
+        Ok(Joined { seat, token, state })
+    }
+
+    /// Hands `seat` to a bot or (as a new invitation) to another person, for the person who
+    /// holds it or the host. Returns the new invitation's code when the seat is open again.
+    ///
+    /// # Errors
+    /// When the credential is neither the seat's holder's nor the host's, the seat or bot is
+    /// not valid, the game has a chosen seed (for practice, with no seat for another person), or
+    /// the game is over.
+    pub fn hand_over(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        seat: u8,
+        to: &HandOver,
+        credential: Option<&str>,
+    ) -> Result<(Option<String>, Arc<str>), GameError> {
+        let limits = self.limits().bots;
+        let practice = game.fair.is_none();
+        let (invite, state) = self.change_room(game, |room, table| {
+            let p = room.person(credential)?;
+            if usize::from(seat) >= room.seats.len() {
+                return Err(GameError::Invalid(format!(
+                    "there is no seat {seat}: the seats are 0 to {}",
+                    room.seats.len() - 1
+                )));
+            }
+            if !(room.holds(p, seat) || room.people[p].host) {
+                return Err(GameError::Forbidden(
+                    "only the seat's player or the host may hand it over".into(),
+                ));
+            }
+            if table.position().phase() == Phase::Over {
+                return Err(GameError::NotNow("the game is over".into()));
+            }
+            let colour = table.rules().seat_colour(seat);
+            let (holder, invite, body) = if to.to == "open" {
+                if practice {
+                    return Err(GameError::Invalid(
+                        "a game with a chosen seed is for practice: it has no seat for another person".into(),
+                    ));
+                }
+                let invite = secret();
+                (
+                    Holder::Open {
+                        invite: invite.clone(),
+                    },
+                    Some(invite),
+                    serde_json::json!({ "kind": "seat", "seat": seat, "holder": "open", "colour": colour }),
+                )
+            } else {
+                let spec = match parse_seats(std::slice::from_ref(&to.to), &limits)
+                    .map_err(GameError::Invalid)?
+                    .pop()
+                {
+                    Some(SeatSpec::Bot(spec)) => spec,
+                    _ => {
+                        return Err(GameError::Invalid(format!(
+                            "a seat is handed to `open` (another person) or `bot:SPEC`, not `{}`",
+                            to.to
+                        )))
+                    }
+                };
+                (
+                    Holder::Bot {
+                        spec: spec.to_string(),
+                    },
+                    None,
+                    serde_json::json!({ "kind": "seat", "seat": seat, "holder": "bot", "bot": spec.to_string(), "colour": colour }),
+                )
+            };
+            room.seats[usize::from(seat)] = holder;
+            Ok((invite, vec![body]))
+        })?;
+        Ok((invite, state))
+    }
+
+    /// Changes the room's options, for its host.
+    ///
+    /// # Errors
+    /// When the credential is not the host's, or hints are changed after the game began.
+    pub fn set_options(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        options: &RoomOptions,
+        credential: Option<&str>,
+    ) -> Result<Arc<str>, GameError> {
+        let mut watch_off = false;
+        let ((), state) = self.change_room(game, |room, _| {
+            host_of(room, credential)?;
+            if options.hints.is_some_and(|h| h != room.hints) && room.started {
+                return Err(GameError::NotNow(
+                    "hints are chosen before the game begins, so that every player knows".into(),
+                ));
+            }
+            if let Some(watch) = options.watch {
+                watch_off = !watch && room.watch.is_some();
+                if watch != room.watch.is_some() {
+                    room.watch = watch.then(secret);
+                }
+            }
+            room.public = options.public.unwrap_or(room.public);
+            room.hints = options.hints.unwrap_or(room.hints);
+            let body = serde_json::json!({
+                "kind": "room", "watching": room.watch.is_some(), "public": room.public, "hints": room.hints,
+            });
+            Ok(((), vec![body]))
+        })?;
+        if watch_off {
+            game.watch_off();
+        }
+        Ok(state)
+    }
+
+    /// What the host sees of the room: the invitation link of each open seat and the watch
+    /// link, each with a QR code. `base` is the address the server is reached at.
+    ///
+    /// # Errors
+    /// When the credential is not the host's.
+    pub fn host_view(
+        &self,
+        game: &Game,
+        credential: Option<&str>,
+        base: &str,
+    ) -> Result<serde_json::Value, GameError> {
+        let room = game.room();
+        host_of(&room, credential)?;
+        let id = game.id();
+        let link = |kind: &str, code: &str| -> Result<serde_json::Value, GameError> {
+            let url = format!("{base}/#{kind}={id}.{code}");
+            let qr = qr_svg(&url).map_err(GameError::Invalid)?;
+            Ok(serde_json::json!({ "link": url, "qr_svg": qr }))
+        };
+        let mut invites = Vec::new();
+        for (s, h) in room.seats.iter().enumerate() {
+            if let Holder::Open { invite } = h {
+                let mut line = link("join", invite)?;
+                line["seat"] = s.into();
+                invites.push(line);
+            }
+        }
+        let watch = match &room.watch {
+            Some(code) => link("watch", code)?,
+            None => serde_json::Value::Null,
+        };
+        Ok(serde_json::json!({ "invites": invites, "watch": watch }))
+    }
+
+    /// Says `text` on the table's line (a person at the table) or the watchers' line (someone
+    /// with the watch link, under `name`), within the limits of length and rate.
+    ///
+    /// # Errors
+    /// When the credential is nobody's here, the text is empty, too long or has control
+    /// characters, the speaker says too much too fast, or the game's chat is full.
+    pub fn chat(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        credential: Option<&str>,
+        name: Option<&str>,
+        text: &str,
+        speaker_key: &str,
+    ) -> Result<(), GameError> {
+        let limits = self.limits().clone();
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(GameError::BadRequest(
+                "say something: the line is empty".into(),
+            ));
+        }
+        let chars = text.chars().count();
+        if chars > limits.max_chat {
+            return Err(GameError::TooLarge(format!(
+                "a chat line is at most {} characters; this one has {chars}",
+                limits.max_chat
+            )));
+        }
+        if text.chars().any(char::is_control) {
+            return Err(GameError::BadRequest(
+                "a chat line is one line of text, without control characters".into(),
+            ));
+        }
+        let (line, who, key) = {
+            let room = game.room();
+            match room.who(credential) {
+                Some(Caller::Person(p)) => {
+                    ("table", room.people[p].name.clone(), format!("person {p}"))
+                }
+                Some(Caller::Watcher) => {
+                    let name = check_name(name.unwrap_or(""))?;
+                    ("watchers", name, format!("watcher {speaker_key}"))
+                }
+                None => return Err(GameError::Forbidden(
+                    "chat is for the players (with their token) and watchers (with the watch link)"
+                        .into(),
+                )),
+            }
+        };
+        // The table's lock orders this line's number among the game's other events.
+        let table = game.table();
+        {
+            let mut times = game.chat_times();
+            let recent = times.0.entry(key).or_default();
+            let window = limits.chat_window;
+            while recent.front().is_some_and(|t| t.elapsed() > window) {
+                recent.pop_front();
+            }
+            if recent.len() >= limits.chat_lines {
+                return Err(GameError::TooMany(format!(
+                    "at most {} chat lines in {} seconds: wait a moment",
+                    limits.chat_lines,
+                    window.as_secs()
+                )));
+            }
+            recent.push_back(Instant::now());
+        }
+        let said = game.chat_count();
+        if said >= limits.max_chat_lines {
+            return Err(GameError::TooMany(format!(
+                "this game's chat has its limit of {} lines",
+                limits.max_chat_lines
+            )));
+        }
+        let body = serde_json::json!({ "kind": "chat", "line": line, "name": who, "text": text });
+        let events = game.number(vec![body]);
+        let at = now();
+        self.store()
+            .commit(Commit {
+                id: game.stored.id.clone(),
+                events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
+                at,
+                ..Commit::default()
+            })
+            .map_err(|e| GameError::Store(e.to_string()))?;
+        game.publish(&table, events, at, false)?;
+        Ok(())
+    }
+}
+
+/// The host's person in `room`, or why the credential is not the host's.
+fn host_of(room: &Room, credential: Option<&str>) -> Result<usize, GameError> {
+    let p = room.person(credential)?;
+    if room.people[p].host {
+        Ok(p)
+    } else {
+        Err(GameError::Forbidden(
+            "only the host who created the game may do this".into(),
+        ))
+    }
+}
+
+impl Game {
+    pub(crate) fn chat_times(&self) -> MutexGuard<'_, ChatTimes> {
+        crate::game::lock(&self.chat)
+    }
+}
