@@ -253,7 +253,8 @@ struct PlayArgs {
 #[derive(Args, Debug)]
 #[allow(rustdoc::bare_urls)]
 struct ServeArgs {
-    /// The address to listen on (127.0.0.1: this machine only).
+    /// The address to listen on: 127.0.0.1, this machine only; 0.0.0.0, every interface, so
+    /// that friends on the same network can join (the address printed is the one to share).
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// The port (0: any free port; the address printed says which).
@@ -295,6 +296,21 @@ struct ServeArgs {
     /// core).
     #[arg(long, value_name = "N")]
     work_threads: Option<usize>,
+    /// Most connections (players and watchers) open on one game at once.
+    #[arg(long, default_value_t = Limits::default().max_sockets_per_game, value_name = "N")]
+    max_sockets_per_game: usize,
+    /// Most characters of one chat line.
+    #[arg(long, default_value_t = Limits::default().max_chat, value_name = "N")]
+    max_chat: usize,
+    /// Most chat lines one speaker may say within --chat-window seconds.
+    #[arg(long, default_value_t = Limits::default().chat_lines, value_name = "N")]
+    chat_lines: usize,
+    /// The window of the chat rate, in seconds.
+    #[arg(long, default_value_t = Limits::default().chat_window.as_secs(), value_name = "SECS")]
+    chat_window: u64,
+    /// Most chat lines one game keeps.
+    #[arg(long, default_value_t = Limits::default().max_chat_lines, value_name = "N")]
+    max_chat_lines: usize,
 }
 
 /// The settings of `pachisi replay`.

@@ -26,6 +26,11 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
         max_sockets: args.max_sockets,
         header_timeout: Duration::from_secs(args.header_timeout.max(1)),
         work_threads: args.work_threads.unwrap_or(defaults.work_threads).max(1),
+        max_sockets_per_game: args.max_sockets_per_game,
+        max_chat: args.max_chat.max(1),
+        chat_lines: args.chat_lines.max(1),
+        chat_window: Duration::from_secs(args.chat_window.max(1)),
+        max_chat_lines: args.max_chat_lines,
         ..defaults
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's threads")?;
@@ -44,11 +49,44 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
             .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
         let address = listener.local_addr()?;
         outln!(
-            "Serving Pachisi at http://{address}/ (database {})",
+            "Serving Pachisi at http://{} (database {})",
+            reachable(address),
             args.database.display()
         );
+        if let Some(url) = &args.public_url {
+            outln!("Invitation links point to {url}");
+        } else if address.ip().is_unspecified() {
+            outln!(
+                "Players on this network open the address above; on this machine, http://localhost:{}/",
+                address.port()
+            );
+        }
         outln!("Open the address in a browser; Ctrl-C stops the server (games are kept).");
         server.run(listener).await;
         Ok(())
     })
+}
+
+/// An address others can open for a server listening on `address`: for every interface
+/// (`0.0.0.0`, `::`), this machine's address on its network, found by asking the operating
+/// system which interface would reach outside (a datagram socket is connected, and nothing is
+/// sent); `localhost` when there is none.
+fn reachable(address: std::net::SocketAddr) -> String {
+    if !address.ip().is_unspecified() {
+        return format!("{address}/");
+    }
+    let probe = if address.is_ipv4() {
+        ("0.0.0.0:0", "192.0.2.1:9")
+    } else {
+        ("[::]:0", "[2001:db8::1]:9")
+    };
+    let found = std::net::UdpSocket::bind(probe.0)
+        .and_then(|s| s.connect(probe.1).and_then(|()| s.local_addr()))
+        .ok()
+        .map(|a| a.ip())
+        .filter(|ip| !ip.is_unspecified());
+    match found {
+        Some(ip) => format!("{}/", std::net::SocketAddr::new(ip, address.port())),
+        None => format!("localhost:{}/", address.port()),
+    }
 }
