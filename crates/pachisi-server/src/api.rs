@@ -522,10 +522,10 @@ async fn events(
     let axum::extract::Query(after) =
         query.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
     let game = visible(&state, &id, credential(&headers).as_deref())?;
-    let (events, text, _) = game.watch(after.after);
+    let (events, text, last, _) = game.watch(after.after);
     Ok(json_text(
         StatusCode::OK,
-        crate::ws::envelope_events(&events, Some(&text)),
+        crate::ws::envelope_events(&events, last, Some(&text)),
     ))
 }
 

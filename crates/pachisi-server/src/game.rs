@@ -248,11 +248,13 @@ impl Game {
     /// Watches the game from event `after` on: the events since then, the state now, and every
     /// update from then on. All three are taken under the lock that [`Game::publish`] holds, so
     /// the updates begin exactly after the last event returned: none is missed, none told twice.
-    pub fn watch(&self, after: u64) -> (Vec<Event>, Arc<str>, broadcast::Receiver<Update>) {
+    /// The number returned is the last event's, taken under the same lock.
+    pub fn watch(&self, after: u64) -> (Vec<Event>, Arc<str>, u64, broadcast::Receiver<Update>) {
         let shown = lock(&self.shown);
         (
             tail(&shown.events, after).to_vec(),
             shown.state.clone(),
+            shown.events.last().map_or(0, |e| e.n),
             self.updates.subscribe(),
         )
     }

@@ -150,8 +150,7 @@ async fn connection(socket: WebSocket, games: Arc<Games>, game: Arc<Game>, key: 
         .await;
         return;
     };
-    let (missed, state, mut updates) = game.watch(after.unwrap_or(u64::MAX));
-    let mut last = game.last_event().max(missed.last().map_or(0, |e| e.n));
+    let (missed, state, mut last, mut updates) = game.watch(after.unwrap_or(u64::MAX));
     let welcome = format!(
         "{{\"type\":\"welcome\",\"you\":{},\"event\":{last},\"events\":{},\"state\":{state}}}",
         crate::api::you(&game, Some(&token)),
@@ -170,7 +169,7 @@ async fn connection(socket: WebSocket, games: Arc<Games>, game: Arc<Game>, key: 
                             continue;
                         }
                         last = fresh.last().map_or(last, |e| e.n);
-                        envelope_events(&fresh, state.as_deref())
+                        envelope_events(&fresh, last, state.as_deref())
                     }
                     Ok(Update::WatchOff) if caller == Caller::Watcher => {
                         let _ = send(&mut sender, serde_json::json!({ "type": "closed", "reason": "the host turned watching off" }).to_string()).await;
@@ -186,9 +185,9 @@ async fn connection(socket: WebSocket, games: Arc<Games>, game: Arc<Game>, key: 
                     // Too slow to take every update: what was skipped is sent from the game's
                     // own list, each event once, with the newest state.
                     Err(RecvError::Lagged(_)) => {
-                        let (missed, state) = (game.events_after(last), game.state_now().0);
-                        last = missed.last().map_or(last, |e| e.n);
-                        envelope_events(&missed, Some(&state))
+                        let (missed, state, now, _) = game.watch(last);
+                        last = now;
+                        envelope_events(&missed, last, Some(&state))
                     }
                     Err(RecvError::Closed) => break,
                 };
@@ -288,9 +287,10 @@ fn events_array(events: &[Event]) -> String {
     text
 }
 
-/// `{"type": "events", "events": [...], "state": ...}` (the state only when it changed).
-pub(crate) fn envelope_events(events: &[Event], state: Option<&str>) -> String {
-    let last = events.last().map_or(0, |e| e.n);
+/// `{"type": "events", "event": LAST, "events": [...], "state": ...}` (the state only when it
+/// changed); `last` is the number of the game's last event, which may be before `events`' first
+/// when none is listed.
+pub(crate) fn envelope_events(events: &[Event], last: u64, state: Option<&str>) -> String {
     match state {
         Some(state) => format!(
             "{{\"type\":\"events\",\"event\":{last},\"events\":{},\"state\":{state}}}",

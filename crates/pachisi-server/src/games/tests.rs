@@ -295,7 +295,7 @@ async fn the_host_deletes_a_game_and_its_watchers_hear_of_it() {
         .create(new_game("ludo", &["human"; 4], 1), None)
         .expect("created");
     let id = created.game.id().to_string();
-    let (_, _, mut updates) = created.game.watch(0);
+    let (_, _, _, mut updates) = created.game.watch(0);
     for token in [None, Some("0".repeat(32).as_str()), Some("")] {
         let e = games.delete(&id, token).expect_err("not the host");
         assert!(matches!(e, GameError::Forbidden(_)), "{e}");
