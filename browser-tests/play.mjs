@@ -1,5 +1,5 @@
 // Plays a game of Ludo on the page of `pachisi serve` in headless Chromium, as a person would:
-// by clicking.
+// by clicking on a desktop-sized window, then by tapping on a phone-sized one.
 //
 //   node browser-tests/play.mjs <base-url> <screenshot.png>
 //
@@ -8,12 +8,25 @@
 // until the result shows or the time limit passes (a pass that is the only move is the
 // server's to play). Then downloads the record, checks it, and steps through it in the replay viewer.
 //
+// Then plays a second game the same way at 390×844 CSS pixels with a touch screen, tapping; once
+// it taps beside a piece (not on it) and expects that piece selected.
+//
+// At every throw and move asked of the person, on both screens: the play screen's words are for
+// players (no `source 0`, no square names like `0m8`, no `grace` in Ludo, no `Team 3`), the
+// header names the game, the seats read "Red — you" and "Green — bot", the seat to play is marked
+// on the board and in the panel, and every visible button is at least 44×44. On the phone, the
+// board, the last throw, the throw button and every move button lie within the screen with the
+// page scrolled to the top; on the desktop, the board stands beside the panel.
+//
 // Fails (exit status 1) on any console error, page error or failed request, on a request to any
-// host but the server's own, when the game does not finish, when fewer than a few moves were made
-// on the board, or when the record is wrong. Writes a full-page screenshot either way.
+// host but the server's own, when a game does not finish, when fewer than a few moves were made
+// on the board, when the record is wrong, or when a check above fails. Writes a full-page
+// screenshot either way, and beside it `play-desktop.png` and `play-phone.png` (the screen in the
+// middle of each game).
 // Chromium is Debian's /usr/bin/chromium (or $CHROMIUM); playwright-core downloads no browser.
 
 import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { collectErrors, launch } from './chromium.mjs';
 
 const [base, shot_path] = process.argv.slice(2);
@@ -32,7 +45,13 @@ try {
 // well under a minute, so this only catches a game that no longer moves.
 const TIME_LIMIT_MS = Number(process.env.PLAY_TIME_LIMIT_MS ?? 240_000);
 const MIN_BOARD_MOVES = 3;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const desktopShot = join(dirname(shot_path), 'play-desktop.png');
+const phoneShot = join(dirname(shot_path), 'play-phone.png');
 const errors = [];
+// What the screen checks found, each told once (with where it was first seen).
+const screenProblems = new Map();
 const sameHost = (u) => {
   try {
     return new URL(u).host === origin.host;
@@ -41,52 +60,63 @@ const sameHost = (u) => {
   }
 };
 
-let browser;
-let page;
-let stats = { throws: 0, boardMoves: 0, listMoves: 0 };
-try {
-  browser = await launch('play', {
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = browser.page;
-  const allowed = (u) => sameHost(u) || u.startsWith('data:') || u.startsWith('blob:');
-  collectErrors(page, errors, allowed, 'beyond the server');
-  page.on('websocket', (ws) => {
+const allowed = (u) => sameHost(u) || u.startsWith('data:') || u.startsWith('blob:');
+
+// Opens the page in a browser started with `options` and starts Ludo against three heuristic bots
+// from the new game panel, as a person would (tapping when `tap`).
+async function startLudo(name, options, tap) {
+  const opened = await launch(name, options);
+  const p = opened.page;
+  collectErrors(p, errors, allowed, 'beyond the server');
+  p.on('websocket', (ws) => {
     if (!sameHost(ws.url())) errors.push(`the page opened a WebSocket beyond the server: ${ws.url()}`);
   });
-
-  const response = await page.goto(new URL('/', origin).href, { waitUntil: 'load', timeout: 60_000 });
+  const response = await p.goto(new URL('/', origin).href, { waitUntil: 'load', timeout: 60_000 });
   if (response && !response.ok()) errors.push(`loading ${base} gave status ${response.status()}`);
-  if (!(await page.title())) errors.push('the page has no title');
+  if (!(await p.title())) errors.push('the page has no title');
 
   // The new game panel: Ludo, a person and three heuristic bots.
-  await page.waitForSelector('#ruleset option[value="ludo"]', { state: 'attached', timeout: 30_000 });
-  await page.selectOption('#ruleset', 'ludo');
-  const seats = await page.locator('#seat-rows .seat-row').count();
+  await p.waitForSelector('#ruleset option[value="ludo"]', { state: 'attached', timeout: 30_000 });
+  await p.selectOption('#ruleset', 'ludo');
+  const seats = await p.locator('#seat-rows .seat-row').count();
   if (seats !== 4) errors.push(`ludo shows ${seats} seat rows, not 4`);
-  await page.selectOption('#seat-0-kind', 'human');
+  await p.selectOption('#seat-0-kind', 'human');
   for (let seat = 1; seat < seats; seat++) {
-    await page.selectOption(`#seat-${seat}-kind`, 'bot');
-    await page.selectOption(`#seat-${seat}-bot`, 'heuristic');
+    await p.selectOption(`#seat-${seat}-kind`, 'bot');
+    await p.selectOption(`#seat-${seat}-bot`, 'heuristic');
   }
-  if (await page.locator('#cowrie-p').isVisible()) errors.push('the cowrie input shows for dice');
-  await page.click('#start');
-  await page.waitForSelector('#board [data-square]', { timeout: 30_000 });
-  if (await page.locator('#new-game').isVisible()) errors.push('the new game panel stays open');
+  if (await p.locator('#cowrie-p').isVisible()) errors.push('the cowrie input shows for dice');
+  if (tap) await p.tap('#start');
+  else await p.click('#start');
+  await p.waitForSelector('#board [data-square]', { timeout: 30_000 });
+  if (await p.locator('#new-game').isVisible()) errors.push('the new game panel stays open');
+  return opened;
+}
 
-  stats = await play(page);
-  console.log(`played: ${stats.throws} throws, ${stats.boardMoves} moves on the board, `
-    + `${stats.listMoves} from the list`);
-  const result = (await page.locator('#result').textContent())?.trim() ?? '';
-  if (!(await page.locator('#result').isVisible()) || !result) {
-    errors.push(`the game did not finish within ${TIME_LIMIT_MS / 1000} s`);
+// Checks that a game played to its end, by enough moves on the board.
+async function finished(p, done, screen) {
+  console.log(`${screen}: played ${done.throws} throws, ${done.boardMoves} moves on the board, `
+    + `${done.listMoves} from the list`);
+  const result = (await p.locator('#result').textContent())?.trim() ?? '';
+  if (!(await p.locator('#result').isVisible()) || !result) {
+    errors.push(`the game on the ${screen} did not finish within ${TIME_LIMIT_MS / 1000} s`);
   } else {
-    console.log(`result: ${result}`);
+    console.log(`${screen}: result: ${result}`);
   }
-  if (stats.boardMoves < MIN_BOARD_MOVES) {
-    errors.push(`only ${stats.boardMoves} moves were made by clicking the board`);
+  if (done.boardMoves < MIN_BOARD_MOVES) {
+    errors.push(`only ${done.boardMoves} moves were made by clicking the board on the ${screen}`);
   }
+}
+
+let browser;
+let page;
+let phone;
+let stats = { throws: 0, boardMoves: 0, listMoves: 0 };
+try {
+  browser = await startLudo('play', { acceptDownloads: true, viewport: DESKTOP }, false);
+  page = browser.page;
+  stats = await play(page, { screen: 'desktop', shot: desktopShot });
+  await finished(page, stats, 'desktop');
 
   // The record, downloaded as a person would.
   const [download] = await Promise.all([
@@ -158,17 +188,44 @@ try {
   if (browser) await browser.close();
 }
 
+// The same game on a phone, played by tapping.
+try {
+  phone = await startLudo('play-phone', { viewport: PHONE, hasTouch: true, isMobile: true,
+    deviceScaleFactor: 2 }, true);
+  const done = await play(phone.page, { screen: 'phone', shot: phoneShot, tap: true });
+  await finished(phone.page, done, 'phone');
+} catch (err) {
+  errors.push(`cannot play on the phone: ${err?.message ?? err}`);
+} finally {
+  if (phone) await phone.close();
+}
+
+for (const shot of [desktopShot, phoneShot]) {
+  try {
+    const size = statSync(shot).size;
+    if (size === 0) errors.push(`the screenshot ${shot} is empty`);
+    console.log(`screenshot ${shot} (${size} bytes)`);
+  } catch {
+    errors.push(`no screenshot ${shot}: the game never asked for a move on the board`);
+  }
+}
+errors.push(...screenProblems.values());
+
 if (errors.length > 0) {
   for (const e of errors) console.error(`error: ${e}`);
   process.exit(1);
 }
 console.log('the game plays in the browser without errors');
 
-// Waits until the page wants something of the person (or the game is over), then does it by
-// clicking. Returns what was done.
-async function play(page) {
+// Waits until the page wants something of the person (or the game is over), checks the screen,
+// then does it by clicking (or tapping, on a touch screen). Takes the screenshot `shot` once
+// pieces are out on the board. Returns what was done.
+async function play(page, { screen, shot, tap = false }) {
   const done = { throws: 0, boardMoves: 0, listMoves: 0 };
   const deadline = Date.now() + TIME_LIMIT_MS;
+  const press = (target) => (tap ? target.tap() : target.click());
+  let shotTaken = false;
+  let reachTried = !tap;
   while (Date.now() < deadline) {
     const due = await page.waitForFunction(() => {
       const body = document.body;
@@ -187,23 +244,34 @@ async function play(page) {
       .then((h) => h.jsonValue())
       .catch(() => 'timeout');
     if (due === 'over' || due === 'timeout') break;
+    for (const problem of await checkScreen(page, screen)) {
+      const key = `${screen}: ${problem.replace(/ \(.*\)$/, '')}`;
+      if (!screenProblems.has(key)) screenProblems.set(key, `${screen}: ${problem}`);
+    }
+    if (!shotTaken && due === 'move' && done.boardMoves >= 4) {
+      await page.screenshot({ path: shot });
+      shotTaken = true;
+    }
     const actions = await page.evaluate(() => document.body.dataset.actions);
     if (due === 'throw') {
-      await page.click('#throw');
+      await press(page.locator('#throw'));
       done.throws += 1;
     } else {
       const piece = page.locator('#board [data-piece][data-movable]').first();
       // The state may have moved on since it was looked at (a bot's answer arrived): look again.
       if ((await page.locator('#moves li').count()) === 0) continue;
       if ((await piece.count()) > 0) {
-        await piece.click();
+        if (!reachTried && (await page.locator('#board .square [data-movable]').count()) > 0) {
+          reachTried = await tapBeside(page);
+        }
+        await press(piece);
         const dest = page.locator('#board [data-dest]').first();
         await dest.waitFor({ state: 'visible', timeout: 5_000 });
-        await dest.click();
+        await press(dest);
         done.boardMoves += 1;
       } else {
         // A move that no piece on the board offers (none is expected in Ludo): from the list.
-        await page.click('#moves li:not([data-move="-"]) button');
+        await press(page.locator('#moves li:not([data-move="-"]) button').first());
         done.listMoves += 1;
       }
     }
@@ -213,4 +281,122 @@ async function play(page) {
       && document.body.dataset.actions !== before, actions, { timeout: 30_000, polling: 50 });
   }
   return done;
+}
+
+// Taps 15 CSS pixels beside a movable piece on the board, where nothing else answers a tap, and
+// checks that the piece is selected. Returns whether a place to tap was found.
+async function tapBeside(page) {
+  const spot = await page.evaluate(() => {
+    const board = document.querySelector('#board');
+    const matrix = board.getScreenCTM();
+    const centre = (node) => new DOMPoint(Number(node.dataset.x), Number(node.dataset.y))
+      .matrixTransform(matrix);
+    const movable = [...board.querySelectorAll('.square [data-movable]')];
+    const targets = [...board.querySelectorAll('[data-movable], [data-dest]')];
+    for (const piece of movable) {
+      const c = centre(piece);
+      for (const [dx, dy] of [[15, 0], [-15, 0], [0, 15], [0, -15], [11, 11], [-11, -11]]) {
+        const x = c.x + dx;
+        const y = c.y + dy;
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !board.contains(hit) || hit.closest('[data-movable], [data-dest]')) continue;
+        // No other target may be nearer than the piece.
+        const nearest = targets.reduce((best, t) => {
+          const p = centre(t);
+          const d = Math.hypot(p.x - x, p.y - y);
+          return d < best.d ? { t, d } : best;
+        }, { t: null, d: Infinity });
+        if (nearest.t !== piece) continue;
+        return { x, y, piece: piece.dataset.piece };
+      }
+    }
+    return null;
+  });
+  if (!spot) return false;
+  await page.touchscreen.tap(spot.x, spot.y);
+  const selected = await page.waitForFunction((id) => document.querySelector(
+    `#board .piece.selected[data-piece="${id}"]`), spot.piece, { timeout: 5_000, polling: 50 })
+    .then(() => true).catch(() => false);
+  if (!selected) errors.push(`a tap 15 px beside the piece ${spot.piece} did not select it`);
+  else console.log('phone: a tap beside a piece selected it');
+  return true;
+}
+
+// The checks of the play screen, made in the page with it scrolled to the top. Returns the
+// problems found, each with what varies (a place, a text) in brackets at its end.
+function checkScreen(page, screen) {
+  return page.evaluate(({ phone }) => {
+    const problems = [];
+    window.scrollTo(0, 0);
+    const width = window.innerWidth;
+    const height = window.innerHeight;
+    const box = (node) => {
+      const r = node.getBoundingClientRect();
+      const [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom].map(Math.round);
+      return `${left},${top} to ${right},${bottom}`;
+    };
+    // `what` names the part; `detail` (the text of a move's button) goes in the brackets.
+    const onScreen = (node, what, detail = '') => {
+      if (!node || !node.checkVisibility()) {
+        problems.push(`${what} is not shown`);
+        return;
+      }
+      const r = node.getBoundingClientRect();
+      if (r.top < -0.5 || r.left < -0.5 || r.bottom > height + 0.5 || r.right > width + 0.5) {
+        problems.push(`${what} is not within the ${width}×${height} screen`
+          + ` (${detail}at ${box(node)})`);
+      }
+    };
+    const board = document.querySelector('#board');
+    onScreen(board, 'the board');
+    if (phone) {
+      onScreen(document.querySelector('#throw-box'), 'the last throw');
+      onScreen(document.querySelector('#throw'), 'the throw button');
+      for (const button of document.querySelectorAll('#moves li button')) {
+        onScreen(button, 'a move\'s button', `"${button.textContent.trim()}" `);
+      }
+      if (document.documentElement.scrollWidth > width + 1) problems.push('the page scrolls sideways');
+    } else {
+      const panel = document.querySelector('#panel').getBoundingClientRect();
+      if (board.getBoundingClientRect().right > panel.left + 1) {
+        problems.push(`the board is not beside the panel (at ${box(board)})`);
+      }
+    }
+    for (const node of document.querySelectorAll('button, .button, summary')) {
+      if (!node.checkVisibility()) continue;
+      const r = node.getBoundingClientRect();
+      if (r.width < 43.5 || r.height < 43.5) {
+        // Named by what it is, so that a problem of every move's button is told once.
+        const name = node.id ? `#${node.id}` : node.classList.length > 0 ? `.${node.classList[0]}`
+          : node.textContent.trim().slice(0, 40);
+        const size = `${Math.round(r.width)}×${Math.round(r.height)}`;
+        problems.push(`the button ${name} is under 44×44 (${size})`);
+      }
+    }
+    const text = ['#top', '#table'].map((s) => document.querySelector(s).innerText).join('\n');
+    const lower = text.toLowerCase();
+    for (const [word, found] of [['source 0', text.includes('source 0')], ['0m', text.includes('0m')],
+      ['grace', lower.includes('grace')], ['Team ', text.includes('Team ')]]) {
+      if (found) {
+        const at = lower.indexOf(word.toLowerCase());
+        problems.push(`the play screen says "${word}" (${JSON.stringify(text.slice(Math.max(0, at - 30), at + 30))})`);
+      }
+    }
+    const name = document.querySelector('#top h1')?.textContent.trim();
+    if (name !== 'Ludo') problems.push(`the header does not name the game Ludo (${JSON.stringify(name)})`);
+    for (const label of ['Red — you', 'Green — bot']) {
+      if (!text.includes(label)) problems.push(`the play screen does not name a seat "${label}"`);
+    }
+    if (document.body.dataset.phase !== 'over') {
+      const corner = document.querySelector('#board .corner.to-move');
+      if (corner?.dataset.corner !== document.body.dataset.toMove) {
+        problems.push('the board does not mark the seat to play');
+      }
+      const turn = document.querySelector('#turn-box');
+      if (!turn?.style.getPropertyValue('--seat')) {
+        problems.push('the panel does not show the colour of the seat to play');
+      }
+    }
+    return problems;
+  }, { phone: screen === 'phone' });
 }

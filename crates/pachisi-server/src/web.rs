@@ -30,7 +30,28 @@ pub async fn style() -> impl IntoResponse {
 }
 
 /// The modules `app.js` imports (`/js/NAME.js`), each a file of `web/js/`.
-const MODULES: &[(&str, &str)] = &[];
+const MODULES: &[(&str, &str)] = &[
+    ("api.js", include_str!("../web/js/api.js")),
+    ("board-input.js", include_str!("../web/js/board-input.js")),
+    ("board-style.js", include_str!("../web/js/board-style.js")),
+    ("board.js", include_str!("../web/js/board.js")),
+    ("connection.js", include_str!("../web/js/connection.js")),
+    ("dom.js", include_str!("../web/js/dom.js")),
+    ("geometry.js", include_str!("../web/js/geometry.js")),
+    ("hosts.js", include_str!("../web/js/hosts.js")),
+    ("keys.js", include_str!("../web/js/keys.js")),
+    ("messages.js", include_str!("../web/js/messages.js")),
+    ("motion.js", include_str!("../web/js/motion.js")),
+    ("moves.js", include_str!("../web/js/moves.js")),
+    ("new-game.js", include_str!("../web/js/new-game.js")),
+    ("panel.js", include_str!("../web/js/panel.js")),
+    ("replay.js", include_str!("../web/js/replay.js")),
+    ("seats.js", include_str!("../web/js/seats.js")),
+    ("sound.js", include_str!("../web/js/sound.js")),
+    ("state.js", include_str!("../web/js/state.js")),
+    ("throw-view.js", include_str!("../web/js/throw-view.js")),
+    ("words.js", include_str!("../web/js/words.js")),
+];
 
 /// A module of the page's script, by name; 404 for any other name.
 pub async fn module(Path(name): Path<String>) -> Response {

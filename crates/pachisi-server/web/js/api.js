@@ -1,0 +1,62 @@
+// Requests to the server's JSON API (docs/api.md). Every error becomes an `ApiError` carrying the
+// server's own words.
+
+import { showError } from './messages.js';
+import { hooks, ui } from './state.js';
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(method, path, body, headers = {}) {
+  const options = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    options.headers['Content-Type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (err) {
+    throw new ApiError(`cannot reach the server (${err.message})`, 0);
+  }
+  const type = response.headers.get('Content-Type') ?? '';
+  let data;
+  if (type.includes('json')) {
+    data = await response.json().catch(() => null);
+  } else {
+    data = await response.text().catch(() => '');
+  }
+  if (!response.ok) {
+    const said = data && typeof data === 'object' && typeof data.error === 'string' ? data.error : '';
+    throw new ApiError(said || `the server answered ${response.status} ${response.statusText}`,
+      response.status);
+  }
+  return data;
+}
+
+// The path of a game's resource: `gamePath(id, 'actions')`.
+export function gamePath(id, rest = '') {
+  return `/api/games/${encodeURIComponent(id)}${rest ? `/${rest}` : ''}`;
+}
+
+// Runs a request that changes something, with the controls locked until it is answered so that
+// a second click cannot send an action that is no longer due.
+export async function act(work) {
+  ui.busy += 1;
+  document.body.dataset.busy = 'true';
+  hooks.renderControls();
+  try {
+    return await work();
+  } catch (err) {
+    showError(err instanceof ApiError ? err.message : String(err?.message ?? err));
+    return undefined;
+  } finally {
+    ui.busy -= 1;
+    document.body.dataset.busy = ui.busy > 0 ? 'true' : 'false';
+    hooks.renderControls();
+  }
+}

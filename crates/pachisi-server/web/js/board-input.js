@@ -1,0 +1,109 @@
+// Clicks and taps on the board: a tap on a movable piece (or within reach of one) selects its
+// move, again its next; a tap on the selected move's destination plays it; a tap on a piece that
+// cannot move says why.
+
+import { $ } from './dom.js';
+import { showWhy } from './messages.js';
+import { playMove, select } from './moves.js';
+import { colourName } from './seats.js';
+import { selectedMove, ui } from './state.js';
+import { plainReason } from './words.js';
+
+// How far from a piece or a destination a tap still counts as on it, in CSS pixels: half of a
+// 44-pixel target, however small the board is drawn.
+const REACH_PX = 22;
+
+function screenPoint(root, x, y) {
+  const matrix = root.getScreenCTM();
+  if (!matrix) return null;
+  return new DOMPoint(x, y).matrixTransform(matrix);
+}
+
+// The movable piece or destination nearest a tap, within reach.
+function nearest(root, clientX, clientY) {
+  let best = null;
+  let bestDistance = REACH_PX;
+  for (const node of root.querySelectorAll('[data-movable], [data-dest]')) {
+    const at = screenPoint(root, Number(node.dataset.x), Number(node.dataset.y));
+    if (!at) continue;
+    const distance = Math.hypot(at.x - clientX, at.y - clientY);
+    if (distance <= bestDistance) {
+      best = node;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+export function boardClicked(event) {
+  const game = ui.game;
+  if (ui.replay || !game) return;
+  const root = $('#board');
+  const pieceNode = event.target.closest('[data-piece]');
+  const squareNode = event.target.closest('[data-square]');
+  const centreNode = event.target.closest('[data-centre]');
+  const sel = selectedMove();
+  if (sel) {
+    const onDest = (squareNode && sel.to !== null && Number(squareNode.dataset.square) === sel.to)
+      || (centreNode && sel.to === null && sel.progress !== null);
+    if (onDest) {
+      playMove(sel);
+      return;
+    }
+  }
+  if (pieceNode?.hasAttribute('data-movable')) {
+    pieceClicked(pieceNode);
+    return;
+  }
+  const near = nearest(root, event.clientX, event.clientY);
+  if (near?.hasAttribute('data-piece')) {
+    pieceClicked(near);
+    return;
+  }
+  if (near && sel) {
+    playMove(sel);
+    return;
+  }
+  if (pieceNode) pieceClicked(pieceNode);
+}
+
+function pieceClicked(node) {
+  const seat = Number(node.dataset.seat);
+  const progress = Number(node.dataset.progress);
+  const where = node.dataset.where;
+  const game = ui.game;
+  if (game.phase === 'over') {
+    showWhy(['The game is over.']);
+    return;
+  }
+  if (seat !== game.to_move) {
+    const mover = game.seats[game.to_move];
+    showWhy([`That is ${colourName(game.seats[seat])}'s piece; it is ${colourName(mover)}'s turn.`]);
+    return;
+  }
+  if (game.awaiting !== 'human') {
+    showWhy(['A bot plays this seat.']);
+    return;
+  }
+  if (game.phase !== 'move') {
+    showWhy(['Throw first.']);
+    return;
+  }
+  if (where === 'home') {
+    showWhy(['This piece is home.']);
+    return;
+  }
+  const candidates = game.moves.filter((m) => m.progress === progress);
+  if (candidates.length === 0) {
+    const why = (game.why_not ?? []).find((w) => w.progress === progress);
+    showWhy(why && why.reasons.length > 0 ? why.reasons.map((r) => plainReason(r, game))
+      : ['This piece has no move.']);
+    return;
+  }
+  const key = `${seat}:${progress}`;
+  const at = candidates.findIndex((m) => m.index === ui.selected);
+  const next = ui.clickedPiece === key && at >= 0 ? candidates[(at + 1) % candidates.length]
+    : candidates[0];
+  ui.clickedPiece = key;
+  select(next.index);
+}

@@ -1,0 +1,93 @@
+// What the page holds: the game shown (as the server last sent it), the replay open, the move
+// selected. Every module reads and writes this one object; `hooks` lets a module ask for a redraw
+// without importing the modules that draw (app.js fills them in).
+
+export const ui = {
+  rulesets: [],
+  game: null,
+  // Where the state shown came from: 'http' (an action's answer) or 'socket'.
+  shownFrom: null,
+  socket: null,
+  socketRetry: 0,
+  socketTimer: null,
+  // Index into the current state's `moves`.
+  selected: null,
+  // The piece whose moves a click cycles through, so that a first click on another piece starts
+  // at that piece's first move.
+  clickedPiece: null,
+  busy: 0,
+  replay: null,
+  throwKey: null,
+  whyTimer: null,
+  errorTimer: null,
+  // What the last action did, in words, for the view it belongs to (`{ key, text }`).
+  lastEvent: null,
+  // Pieces sliding and captures being marked on the board (motion.js).
+  effects: [],
+};
+
+export const hooks = {
+  // Draws everything from `currentView()`.
+  render: () => {},
+  // Enables and disables the buttons (while a request is answered, nothing can be sent twice).
+  renderControls: () => {},
+  // Shows (true) or hides the new game panel.
+  showNewGame: () => {},
+};
+
+// The log at a replay frame: the first `lines` lines of the whole log, the last cut to `tail`
+// characters.
+export function replayLog(log, at) {
+  const [lines, tail] = Array.isArray(at) ? at : [0, 0];
+  const shown = (log ?? []).slice(0, lines);
+  if (shown.length > 0) shown[shown.length - 1] = shown[shown.length - 1].slice(0, tail);
+  return shown;
+}
+
+// A frame of the open replay, shaped as a game's state is, so that one drawing serves both.
+export function frameView(replay, index) {
+  const { data, frames } = replay;
+  const f = frames[index];
+  return {
+    replay: true,
+    key: `replay:${replay.serial}`,
+    frame: index,
+    ruleset: data.ruleset,
+    board: data.board,
+    seats: data.seats,
+    pieces: f.pieces ?? [],
+    last_throw: f.last_throw ?? null,
+    last_move: f.last_move ?? null,
+    phase: f.phase,
+    to_move: f.to_move,
+    awaiting: null,
+    pool: [],
+    moves: [],
+    why_not: [],
+    log: replayLog(data.log, f.log),
+    result: null,
+    placings: [],
+  };
+}
+
+// The view every drawing reads: a game's state (with `key`), or the replay's current frame.
+export function currentView() {
+  if (ui.replay) return frameView(ui.replay, ui.replay.frame);
+  return ui.game;
+}
+
+export function humanMoveDue() {
+  const g = ui.game;
+  return Boolean(!ui.replay && g && g.phase === 'move' && g.awaiting === 'human'
+    && g.moves.length > 0);
+}
+
+export function humanThrowDue() {
+  const g = ui.game;
+  return Boolean(!ui.replay && g && g.phase === 'throw' && g.awaiting === 'human');
+}
+
+export function selectedMove() {
+  if (!humanMoveDue() || ui.selected === null) return null;
+  return ui.game.moves[ui.selected] ?? null;
+}
