@@ -393,7 +393,7 @@ impl Games {
         };
         let mut events = vec![serde_json::json!({ "kind": "created" })];
         if room.started {
-            let (seeds, opening) = self.start_of(&stored, &room, &rules)?;
+            let (_, seeds, opening) = self.start_of(&stored, &room)?;
             stored.player_seeds = Some(seeds);
             stored.opening = Some(opening.clone());
             events.push(serde_json::json!({ "kind": "start", "opening": opening }));
@@ -421,23 +421,22 @@ impl Games {
         Ok(Created { game, token })
     }
 
-    /// The players' seeds (as the record's tag) and the throw-off (as its `Opening` tag, empty
-    /// without one) of a game that begins with `room` as it is: each person's seed goes with
-    /// the first seat they hold.
+    /// A game that begins with `room` as it is: its fresh table, the players' seeds (as the
+    /// record's tag: each person's seed goes with the first seat they hold) and the throw-off (as
+    /// its `Opening` tag, empty without one).
     pub(crate) fn start_of(
         &self,
         stored: &StoredGame,
         room: &Room,
-        rules: &pachisi_core::Rules,
-    ) -> Result<(String, String), GameError> {
+    ) -> Result<(Table, String, String), GameError> {
         let seeds = room::player_seeds(room).map_err(|e| GameError::Invalid(e.to_string()))?;
         let fair = crate::game::fair_of(stored).map_err(GameError::Invalid)?;
         let specs = crate::game::parse_seats(&room.seat_kinds(), &self.limits.bots)
             .map_err(GameError::Invalid)?;
         let (table, opening) = crate::game::begin(stored, fair.as_ref(), &seeds, &specs)
             .map_err(GameError::Invalid)?;
-        drop(table);
-        Ok((seeds.to_tag(rules), opening))
+        let tag = seeds.to_tag(table.rules());
+        Ok((table, tag, opening))
     }
 
     /// Deletes the game `id` for its host, who shows the token given at creation.

@@ -4,7 +4,7 @@
 //! made holding the game's table lock, committed with its events, then published, like an
 //! action (`games`).
 
-use crate::game::{begin, fair_of, parse_seats, Game, GameError, Request};
+use crate::game::{parse_seats, Game, GameError, Request};
 use crate::games::{now, room_json, Games};
 use crate::room::{
     check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room, RoomError,
@@ -130,15 +130,9 @@ impl Games {
         let mut new_table = None;
         if !room.started && room.full() {
             room.started = true;
-            let seeds =
-                crate::room::player_seeds(&room).map_err(|e| GameError::Invalid(e.to_string()))?;
-            let fair = fair_of(&game.stored).map_err(GameError::Invalid)?;
-            let specs =
-                parse_seats(&room.seat_kinds(), &self.limits().bots).map_err(GameError::Invalid)?;
-            let (t, opening) =
-                begin(&game.stored, fair.as_ref(), &seeds, &specs).map_err(GameError::Invalid)?;
+            let (t, seeds, opening) = self.start_of(&game.stored, &room)?;
             bodies.push(serde_json::json!({ "kind": "start", "opening": opening }));
-            start = Some((seeds.to_tag(t.rules()), opening));
+            start = Some((seeds, opening));
             new_table = Some(t);
         }
         // Who plays each seat now: a seat handed to a bot is played by it from here on.
@@ -232,6 +226,12 @@ impl Games {
         to: &HandOver,
         credential: Option<&str>,
     ) -> Result<(Option<String>, Arc<str>), GameError> {
+        let max = self.limits().max_field;
+        if to.to.chars().count() > max {
+            return Err(GameError::BadRequest(format!(
+                "`to` is at most {max} characters: `open`, `bot` or `bot:SPEC`"
+            )));
+        }
         let limits = self.limits().bots;
         let practice = game.fair.is_none();
         let (invite, state) = self.change_room(game, |room, table| {
