@@ -6,7 +6,7 @@
 //! is kept as [`Unplayable`], with the reason.
 //!
 //! Every change of a game is made by a writer holding the table's lock: the writer numbers the
-//! change's events, commits them with the change, and only then publishes them ([`Game::publish`]),
+//! change's events, commits them with the change, and only then publishes them (`Game::publish`),
 //! so events are told in the order of their numbers and never before they are on disk.
 
 use crate::limits::BotLimits;
@@ -246,7 +246,7 @@ impl Game {
     }
 
     /// Watches the game from event `after` on: the events since then, the state now, and every
-    /// update from then on. All three are taken under the lock that [`Game::publish`] holds, so
+    /// update from then on. All three are taken under the lock that `Game::publish` holds, so
     /// the updates begin exactly after the last event returned: none is missed, none told twice.
     /// The number returned is the last event's, taken under the same lock.
     pub fn watch(&self, after: u64) -> (Vec<Event>, Arc<str>, u64, broadcast::Receiver<Update>) {

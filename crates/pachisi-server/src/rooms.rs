@@ -1,4 +1,4 @@
-//! What people do with a room ([`Room`]): who may act ([`authorize`]), taking a seat with an
+//! What people do with a room ([`Room`]): who may act (`authorize`), taking a seat with an
 //! invitation (and the game beginning once every seat is held), handing a seat over to a bot or
 //! to another person, the host's options (watching, the lobby, hints), and chat. Each change is
 //! made holding the game's table lock, committed with its events, then published, like an
