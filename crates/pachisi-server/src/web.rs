@@ -29,27 +29,39 @@ pub async fn style() -> impl IntoResponse {
     )
 }
 
+/// The style of the parts for playing with others (invitations, chat, the connection).
+pub async fn online_style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("../web/online.css"),
+    )
+}
+
 /// The modules `app.js` imports (`/js/NAME.js`), each a file of `web/js/`.
 const MODULES: &[(&str, &str)] = &[
     ("api.js", include_str!("../web/js/api.js")),
     ("board-input.js", include_str!("../web/js/board-input.js")),
     ("board-style.js", include_str!("../web/js/board-style.js")),
     ("board.js", include_str!("../web/js/board.js")),
+    ("chat.js", include_str!("../web/js/chat.js")),
     ("connection.js", include_str!("../web/js/connection.js")),
     ("dom.js", include_str!("../web/js/dom.js")),
     ("geometry.js", include_str!("../web/js/geometry.js")),
-    ("hosts.js", include_str!("../web/js/hosts.js")),
+    ("join.js", include_str!("../web/js/join.js")),
     ("keys.js", include_str!("../web/js/keys.js")),
     ("messages.js", include_str!("../web/js/messages.js")),
     ("motion.js", include_str!("../web/js/motion.js")),
     ("moves.js", include_str!("../web/js/moves.js")),
     ("new-game.js", include_str!("../web/js/new-game.js")),
     ("panel.js", include_str!("../web/js/panel.js")),
+    ("record.js", include_str!("../web/js/record.js")),
     ("replay.js", include_str!("../web/js/replay.js")),
+    ("room.js", include_str!("../web/js/room.js")),
     ("seats.js", include_str!("../web/js/seats.js")),
     ("sound.js", include_str!("../web/js/sound.js")),
     ("state.js", include_str!("../web/js/state.js")),
     ("throw-view.js", include_str!("../web/js/throw-view.js")),
+    ("tokens.js", include_str!("../web/js/tokens.js")),
     ("words.js", include_str!("../web/js/words.js")),
 ];
 

@@ -9,22 +9,30 @@
 //                  routes; motion.js slides and marks
 //   board-input.js taps on the board; moves.js the moves and hints; keys.js the keyboard
 //   throw-view.js  the last throw; panel.js turn, seats, log and buttons; words.js what they say
-//   new-game.js    the new game panel and the games list; replay.js the replay viewer
-//   seats.js       seats and teams by colour; sound.js the optional sound; dom.js, messages.js,
-//                  hosts.js small helpers
+//   new-game.js    the new game panel, this browser's games and the lobby; replay.js the
+//                  replay viewer
+//   join.js        invitation and watch links; room.js invitations, options, hand-over;
+//                  chat.js the chat; record.js the record's download and the throws' check
+//   tokens.js      the seat tokens this browser keeps
+//   seats.js       seats and teams by colour and name; sound.js the optional sound; dom.js,
+//                  messages.js small helpers
 
 import { drawBoard } from './js/board.js';
 import { boardClicked } from './js/board-input.js';
+import { chatEvents, renderChat, wireChat } from './js/chat.js';
 import { sendAction } from './js/connection.js';
 import { $ } from './js/dom.js';
+import { followLink, wireJoin } from './js/join.js';
 import { keyPressed } from './js/keys.js';
 import { clearError, hideWhy } from './js/messages.js';
 import { fitMoves, renderMoves, showHint } from './js/moves.js';
 import { loadRulesets, openSavedGame, showNewGame, wireNewGame } from './js/new-game.js';
 import { renderControls, renderLog, renderStatus, renderTeams } from './js/panel.js';
+import { download, renderRecordTools, verifyThrows } from './js/record.js';
 import { renderReplayControls, wireReplay } from './js/replay.js';
+import { renderRoom, roomEvents } from './js/room.js';
 import { wireSound } from './js/sound.js';
-import { currentView, hooks, humanThrowDue, ui } from './js/state.js';
+import { currentView, hooks, humanMoveDue, humanThrowDue, ui } from './js/state.js';
 import { renderThrow } from './js/throw-view.js';
 
 function render() {
@@ -35,10 +43,13 @@ function render() {
   $('#board').toggleAttribute('hidden', !view);
   $('#play').hidden = !view;
   $('#more').hidden = !view;
-  $('#moves-box').hidden = !view || view.replay || view.moves.length === 0;
+  $('#moves-box').hidden = !view || view.replay || !humanMoveDue();
   const title = view?.ruleset?.title || 'Pachisi';
   $('#game-name').textContent = title;
   document.title = title;
+  renderRoom(view);
+  renderChat(view);
+  renderRecordTools(view);
   if (!view) {
     body.dataset.phase = 'none';
     body.dataset.mode = 'none';
@@ -51,6 +62,8 @@ function render() {
   body.dataset.toMove = view.to_move ?? '';
   body.dataset.actions = view.replay ? '' : String(view.actions);
   body.dataset.mode = view.replay ? 'replay' : 'game';
+  body.dataset.started = view.room?.started === false ? 'false' : 'true';
+  body.dataset.role = view.replay ? '' : ui.you?.watcher ? 'watcher' : ui.you ? 'player' : '';
   drawBoard(view);
   renderStatus(view);
   renderTeams(view);
@@ -61,11 +74,28 @@ function render() {
   renderReplayControls();
 }
 
+// "Reconnecting…" while the game's connection is lost (the page tries again by itself).
+function renderConnection() {
+  const status = ui.game ? ui.connection : null;
+  const box = $('#connection');
+  box.textContent = status === 'reconnecting' ? 'Connection lost: reconnecting…'
+    : status === 'closed' ? 'Not following the game any more: reload the page to try again.' : '';
+  box.hidden = !box.textContent;
+  document.body.dataset.connection = status ?? '';
+}
+
 function wire() {
   hooks.render = render;
   hooks.renderControls = renderControls;
   hooks.showNewGame = showNewGame;
+  hooks.renderConnection = renderConnection;
+  hooks.events = (events, history) => {
+    chatEvents(events, history);
+    roomEvents(events);
+  };
   wireNewGame();
+  wireJoin();
+  wireChat();
   wireReplay();
   wireSound($('#sound'));
   $('#board').addEventListener('click', boardClicked);
@@ -76,6 +106,8 @@ function wire() {
   $('#undo').addEventListener('click', () => {
     if (ui.game?.can_undo) sendAction({ action: 'undo' });
   });
+  $('#download').addEventListener('click', download);
+  $('#verify').addEventListener('click', verifyThrows);
   $('#error').addEventListener('click', clearError);
   $('#why').addEventListener('click', hideWhy);
   document.addEventListener('keydown', keyPressed);
@@ -87,7 +119,9 @@ async function main() {
   render();
   await loadRulesets();
   const match = /^#game=(.+)$/.exec(window.location.hash);
-  if (match) {
+  if (await followLink(window.location.hash)) {
+    // An invitation or a watch link: join.js shows what it asks.
+  } else if (match) {
     await openSavedGame(decodeURIComponent(match[1]));
     if (!ui.game) showNewGame(true);
   } else {

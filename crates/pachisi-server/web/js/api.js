@@ -3,6 +3,7 @@
 
 import { showError } from './messages.js';
 import { hooks, ui } from './state.js';
+import { secretFor } from './tokens.js';
 
 export class ApiError extends Error {
   constructor(message, status) {
@@ -41,6 +42,18 @@ export async function api(method, path, body, headers = {}) {
 // The path of a game's resource: `gamePath(id, 'actions')`.
 export function gamePath(id, rest = '') {
   return `/api/games/${encodeURIComponent(id)}${rest ? `/${rest}` : ''}`;
+}
+
+// `Authorization: Bearer SECRET` with what this browser holds for game `id` (a seat token or a
+// watch code), or no header at all.
+export function authFor(id) {
+  const secret = secretFor(id);
+  return secret ? { Authorization: `Bearer ${secret}` } : {};
+}
+
+// A request about game `id`, shown with this browser's secret for it: `gameApi('GET', id, 'room')`.
+export function gameApi(method, id, rest, body) {
+  return api(method, gamePath(id, rest), body, authFor(id));
 }
 
 // Runs a request that changes something, with the controls locked until it is answered so that

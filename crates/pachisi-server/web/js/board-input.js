@@ -5,8 +5,8 @@
 import { $ } from './dom.js';
 import { showWhy } from './messages.js';
 import { playMove, select } from './moves.js';
-import { colourName } from './seats.js';
-import { selectedMove, ui } from './state.js';
+import { colourName, otherPerson } from './seats.js';
+import { mine, selectedMove, ui } from './state.js';
 import { plainReason } from './words.js';
 
 // How far from a piece or a destination a tap still counts as on it, in CSS pixels: half of a
@@ -83,6 +83,12 @@ function pieceClicked(node) {
   }
   if (game.awaiting !== 'human') {
     showWhy(['A bot plays this seat.']);
+    return;
+  }
+  if (!mine(seat)) {
+    const other = otherPerson(game.seats[seat], game);
+    showWhy([other ? `${other} plays ${colourName(game.seats[seat])}.`
+      : 'You are watching this game.']);
     return;
   }
   if (game.phase !== 'move') {

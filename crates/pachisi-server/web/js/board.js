@@ -8,7 +8,7 @@ import { $, paint, svg } from './dom.js';
 import { modelFor } from './geometry.js';
 import { decorate } from './motion.js';
 import { colourName, colours, seatLabel } from './seats.js';
-import { selectedMove } from './state.js';
+import { mine, selectedMove } from './state.js';
 
 function pieceGroups(view) {
   const onSquare = new Map();
@@ -46,7 +46,7 @@ function drawPiece(view, seatIndex, progress, count, cx, cy, r, where, movable) 
   });
   const place = where === 'waiting' ? ', waiting' : where === 'home' ? ', home' : '';
   const pieces = count > 1 ? `${count} pieces` : 'a piece';
-  g.append(svg('title', {}, [`${seatLabel(seat, view.seats)}: ${pieces}${place}`
+  g.append(svg('title', {}, [`${seatLabel(seat, view)}: ${pieces}${place}`
     + `${movable ? ' (can move)' : ''}`]));
   if (movable) g.append(svg('circle', { class: 'ring', cx, cy, r: r * 1.22 }));
   g.append(svg('circle', { class: 'body', cx, cy, r, fill, stroke: '#111' }));
@@ -105,7 +105,7 @@ export function drawBoard(view) {
   const moves = view.replay ? [] : (view.moves ?? []);
   const movable = new Set(moves.filter((m) => m.progress !== null).map((m) => m.progress));
   const canMove = (seat, progress) => !view.replay && view.awaiting === 'human'
-    && seat === mover && movable.has(progress);
+    && seat === mover && mine(seat) && movable.has(progress);
   const sel = view.replay ? null : selectedMove();
   const last = view.last_move ?? null;
   const seatColours = (index) => colours(view.seats[index]?.colour);
@@ -129,7 +129,7 @@ export function drawBoard(view) {
       height: size - 0.3, rx: 0.4 }));
     const fs = 0.5;
     g.append(svg('text', { class: 'corner-title', x: x + 0.45, y: y + 0.95, 'font-size': fs },
-      [`${seatLabel(seat, view.seats)}${active ? ' ◀' : ''}`]));
+      [`${seatLabel(seat, view)}${active ? ' ◀' : ''}`]));
     // Bigger corners (Pachisi's arms of eight) draw their pieces bigger too.
     const k = Math.min(1.4, Math.max(1, size / 6));
     const perRow = Math.max(1, Math.floor((size - 1) / k));

@@ -1,29 +1,46 @@
-// The game's connection to the server: actions sent over HTTP, every state received on the game's
-// WebSocket (bots' moves arrive only there), shown in order.
+// The game's connection to the server: actions sent over HTTP with this browser's seat token,
+// every event received on the game's WebSocket, in order of its number (bots' moves, the other
+// people's moves, seats taken, chat lines). A lost connection is opened again by itself, less
+// often each time, saying the last event it saw, so that nothing is missed or told twice; the
+// page shows "reconnecting" meanwhile.
 
-import { act, api, gamePath } from './api.js';
-import { forgetHost } from './hosts.js';
+import { act, gameApi, gamePath } from './api.js';
 import { showError } from './messages.js';
 import { noteChange } from './motion.js';
 import { hooks, ui } from './state.js';
+import { forgetGame, secretFor } from './tokens.js';
 
 export function sendAction(action) {
   const game = ui.game;
   if (!game) return Promise.resolve();
+  // The state the person chose in: if the game has moved on since, the server refuses the
+  // action instead of playing it on a state nobody saw.
+  const body = { ...action, actions: game.actions };
   return act(async () => {
-    const state = await api('POST', gamePath(game.id, 'actions'), action);
+    const state = await gameApi('POST', game.id, 'actions', body);
     setState(state, 'http');
   });
 }
 
+function setConnection(status) {
+  ui.connection = status;
+  hooks.renderConnection();
+}
+
 export function connect(id) {
   disconnect();
+  const secret = secretFor(id);
+  if (!secret) return;
   const url = new URL(gamePath(id, 'ws'), window.location.href);
   url.protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const socket = new WebSocket(url);
   ui.socket = socket;
+  let welcomed = false;
   socket.addEventListener('open', () => {
-    if (socket === ui.socket) ui.socketRetry = 0;
+    if (socket !== ui.socket) return;
+    // The first connection asks for every event (the chat so far comes with them); a
+    // reconnection for those after the last one seen.
+    socket.send(JSON.stringify({ type: 'hello', token: secret, after: ui.event ?? 0 }));
   });
   socket.addEventListener('message', (event) => {
     if (socket !== ui.socket) return;
@@ -34,32 +51,67 @@ export function connect(id) {
       showError('the server sent a message that is not JSON');
       return;
     }
-    if (message?.type === 'state' && message.state) {
-      setState(message.state, 'socket');
-    } else if (message?.type === 'deleted') {
-      forgetHost(id);
-      ui.socket = null;
-      socket.close();
-      showError('this game was deleted by its host');
-    } else if (message?.type === 'error') {
-      showError(String(message.error ?? 'the server refused the action'));
+    switch (message?.type) {
+      case 'welcome':
+        welcomed = true;
+        ui.socketRetry = 0;
+        ui.you = message.you ?? null;
+        received(message, ui.event === null);
+        setConnection('live');
+        break;
+      case 'events':
+        received(message, false);
+        break;
+      case 'closed':
+        ui.socket = null;
+        setConnection('closed');
+        showError('the host turned watching off');
+        break;
+      case 'deleted':
+        forgetGame(id);
+        ui.socket = null;
+        setConnection('closed');
+        showError('this game was deleted by its host');
+        break;
+      case 'error':
+        showError(String(message.error ?? 'the server refused the message'));
+        break;
+      default:
+        break;
     }
   });
   socket.addEventListener('close', (event) => {
     if (socket !== ui.socket) return;
-    // A game that was deleted, or a message the server refused, is not tried again.
-    if (event.code === 1000 || event.code === 1007 || event.code === 1008 || event.code === 1009) {
-      ui.socket = null;
+    ui.socket = null;
+    if (!welcomed && event.code === 1008) {
+      // The server knows this browser's secret no more: the seat was given away, or the link
+      // turned off.
+      forgetGame(id);
+      setConnection('closed');
+      showError('this browser no longer has a seat at this game, nor a watch link');
       return;
     }
-    ui.socket = null;
-    // Bots' moves arrive only here, so a lost connection is opened again, less often each time.
+    // A game that was deleted, or a message the server refused, is not tried again.
+    if (event.code === 1000 || event.code === 1007 || event.code === 1008 || event.code === 1009) {
+      setConnection('closed');
+      return;
+    }
+    setConnection('reconnecting');
     const delay = Math.min(30_000, 1000 * 2 ** ui.socketRetry);
     ui.socketRetry += 1;
     ui.socketTimer = window.setTimeout(() => {
       if (ui.game && ui.game.id === id) connect(id);
     }, delay);
   });
+}
+
+// A welcome or an events message: its events in order, then its state (if any).
+function received(message, history) {
+  const events = Array.isArray(message.events) ? message.events : [];
+  const fresh = events.filter((e) => typeof e?.n === 'number' && (ui.event === null || e.n > ui.event));
+  if (typeof message.event === 'number') ui.event = Math.max(ui.event ?? 0, message.event);
+  if (fresh.length > 0 || history) hooks.events(fresh, history);
+  if (message.state) setState(message.state, 'socket');
 }
 
 export function disconnect() {
@@ -74,7 +126,7 @@ function socketOpen() {
 }
 
 // The WebSocket delivers every state in order; an HTTP answer may arrive after the socket has
-// already told of later bot moves, so it is shown only when it is newer than what is shown. The
+// already told of later moves, so it is shown only when it is newer than what is shown. The
 // other way round, a socket that has just connected may first tell of the state before an action
 // whose answer is already shown. (Only an undo makes the count of actions fall, and its state
 // comes on the socket after the answer.)
@@ -88,6 +140,7 @@ export function setState(state, source) {
   ui.shownFrom = source;
   const sameTurn = same && shown.actions === state.actions;
   state.key = `game:${state.id}`;
+  if (state.you !== undefined) ui.you = state.you;
   ui.game = state;
   if (!sameTurn) {
     ui.clickedPiece = null;

@@ -1,7 +1,7 @@
 // The moves a person may play: listed as buttons in words (a tap plays one; focus shows it on the
 // board), chosen by a piece on the board, and ranked by the hint bot on request.
 
-import { act, api, gamePath } from './api.js';
+import { act, gameApi } from './api.js';
 import { drawBoard } from './board.js';
 import { sendAction } from './connection.js';
 import { $, html } from './dom.js';
@@ -95,7 +95,7 @@ export async function showHint() {
   const game = ui.game;
   if (!game || !humanMoveDue()) return;
   await act(async () => {
-    const hint = await api('GET', gamePath(game.id, 'hint'));
+    const hint = await gameApi('GET', game.id, 'hint');
     if (ui.game !== game) return;
     const items = (hint.moves ?? []).map((h) => {
       const chance = typeof h.win_chance === 'number' ? `${Math.round(h.win_chance * 100)}%` : '?';

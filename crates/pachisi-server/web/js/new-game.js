@@ -1,16 +1,18 @@
 // The new game panel: the game to play (with its rules behind "About these rules"), who plays
-// each seat, the options, and the games already on the server, to open again or (for the
-// browser that created them) to delete.
+// each seat (you, a friend invited by link, or a bot), the options; below it the games this
+// browser holds a seat in (never the server's whole list) and the public lobby's open seats.
 
-import { act, api, ApiError, gamePath } from './api.js';
+import { act, api, ApiError, gameApi } from './api.js';
 import { connect, disconnect, setState } from './connection.js';
 import { $, html } from './dom.js';
-import { forgetHost, hostTokens, rememberHost } from './hosts.js';
 import { clearError, showError } from './messages.js';
 import { clearEffects } from './motion.js';
 import { closeReplay } from './replay.js';
-import { BOT_LEVELS, DEFAULT_BOT, capital, chip, teamName } from './seats.js';
+import { BOT_LEVELS, DEFAULT_BOT, capital, chip, colourName, teamName } from './seats.js';
 import { hooks, ui } from './state.js';
+import {
+  forgetGame, newPlayerSeed, rememberGame, saveName, savedGames, savedName,
+} from './tokens.js';
 
 function rulesetByName(name) {
   return ui.rulesets.find((r) => r.name === name) ?? null;
@@ -35,7 +37,7 @@ function seatChoices() {
   for (const row of document.querySelectorAll('#seat-rows .seat-row')) {
     const kind = row.querySelector('.kind').value;
     const bot = row.querySelector('.strength').value;
-    choices.push(kind === 'human' ? 'human' : `bot:${bot}`);
+    choices.push(kind === 'bot' ? `bot:${bot}` : kind);
   }
   return choices;
 }
@@ -53,17 +55,18 @@ function renderSeatRows() {
     const colour = seat.colour ? capital(seat.colour) : `Seat ${seat.seat + 1}`;
     const kind = html('select', { id: `seat-${seat.seat}-kind`, class: 'kind',
       'data-seat': seat.seat, 'aria-label': `Who plays ${colour}` });
-    kind.append(html('option', { value: 'human', text: 'a person' }),
+    kind.append(html('option', { value: 'me', text: 'you' }),
+      html('option', { value: 'open', text: 'a friend, invited by link' }),
       html('option', { value: 'bot', text: 'a bot' }));
     const strength = html('select', { id: `seat-${seat.seat}-bot`, class: 'strength',
       'data-seat': seat.seat, 'aria-label': `How the ${colour} bot plays` });
     for (const [value, text] of BOT_LEVELS) strength.append(html('option', { value, text }));
     const previous = before[seat.seat];
     if (previous === undefined) {
-      kind.value = seat.seat === 0 ? 'human' : 'bot';
+      kind.value = seat.seat === 0 ? 'me' : 'bot';
       strength.value = DEFAULT_BOT;
-    } else if (previous === 'human') {
-      kind.value = 'human';
+    } else if (!previous.startsWith('bot:')) {
+      kind.value = previous;
       strength.value = DEFAULT_BOT;
     } else {
       kind.value = 'bot';
@@ -111,7 +114,16 @@ export async function loadRulesets() {
 }
 
 function newGameRequest() {
-  const body = { ruleset: $('#ruleset').value, seats: seatChoices() };
+  const name = $('#player-name').value.trim();
+  const body = {
+    ruleset: $('#ruleset').value,
+    seats: seatChoices(),
+    name: name || 'Host',
+    player_seed: newPlayerSeed(),
+    public: $('#public').checked,
+    hints: $('#allow-hints').checked,
+  };
+  if (name) saveName(name);
   const seed = $('#seed').value.trim();
   if (seed !== '') {
     const n = Number(seed);
@@ -145,19 +157,20 @@ async function startGame(event) {
   await act(async () => {
     const state = await api('POST', '/api/games', body);
     clearError();
-    // The token that lets this browser delete the game: sent once, kept here.
-    if (typeof state.host_token === 'string') rememberHost(state.id, state.host_token);
-    delete state.host_token;
+    // The creator's seat token: shown this once, kept in this browser only.
+    if (typeof state.token === 'string') rememberGame(state.id, state.token, 'player');
+    delete state.token;
+    // The invitations and the watch link, for the room panel (room.js).
+    ui.links = state.links ? { game: state.id, ...state.links } : null;
+    delete state.links;
     openGame(state);
   });
 }
 
 async function deleteGame(id) {
-  const token = hostTokens()[id];
-  if (!token) return;
   await act(async () => {
-    await api('DELETE', gamePath(id), undefined, { Authorization: `Bearer ${token}` });
-    forgetHost(id);
+    await gameApi('DELETE', id);
+    forgetGame(id);
     clearError();
     if (ui.game && ui.game.id === id) {
       disconnect();
@@ -173,6 +186,11 @@ async function deleteGame(id) {
 
 export function openGame(state) {
   closeReplay(false);
+  if (ui.game?.id !== state.id) {
+    ui.event = null;
+    ui.you = null;
+  }
+  if (ui.links?.game !== state.id) ui.links = null;
   ui.game = null;
   clearEffects();
   setState(state, 'http');
@@ -184,9 +202,15 @@ export function openGame(state) {
 
 export async function openSavedGame(id) {
   await act(async () => {
-    const state = await api('GET', gamePath(id));
-    clearError();
-    openGame(state);
+    try {
+      const state = await gameApi('GET', id);
+      clearError();
+      openGame(state);
+    } catch (err) {
+      // A game deleted, expired, or whose seat this browser no longer holds.
+      if (err instanceof ApiError && (err.status === 403 || err.status === 404)) forgetGame(id);
+      throw err;
+    }
   });
 }
 
@@ -198,49 +222,86 @@ export function showNewGame(show) {
   if (show) loadGameList();
 }
 
-function when(seconds) {
-  if (typeof seconds !== 'number') return '';
-  return new Date(seconds * 1000).toLocaleString(undefined,
-    { dateStyle: 'medium', timeStyle: 'short' });
+// What a game of this browser's is at: "your turn", "waiting for players", "finished: ...".
+function gameLine(g) {
+  if (g.result) return `finished: ${g.result}`;
+  if (g.room?.started === false) return 'waiting for players';
+  const yours = Array.isArray(g.you?.seats) && g.you.seats.includes(g.to_move);
+  if (yours && g.awaiting === 'human') return 'your turn';
+  return g.you?.watcher ? 'watching' : 'under way';
 }
 
-async function loadGameList() {
-  let games;
-  try {
-    games = await api('GET', '/api/games');
-  } catch (err) {
-    showError(`cannot list the games: ${err.message}`);
-    return;
-  }
-  if (!Array.isArray(games)) return;
-  const hosts = hostTokens();
-  const items = games.slice(0, 20).map((g) => {
-    const title = rulesetByName(g.ruleset)?.title ?? g.ruleset;
-    if (g.phase === 'unplayable') {
-      return html('li', {}, [html('span', { text: `${title}: cannot be played here (${g.problem})` })]);
+async function loadMyGames() {
+  const ids = Object.keys(savedGames());
+  const answers = await Promise.allSettled(ids.map((id) => gameApi('GET', id)));
+  const items = [];
+  answers.forEach((answer, i) => {
+    const id = ids[i];
+    if (answer.status === 'rejected') {
+      const status = answer.reason?.status;
+      if (status === 403 || status === 404) forgetGame(id);
+      return;
     }
-    const open = html('button', { type: 'button', class: 'open-game', 'data-game': g.id,
+    const g = answer.value;
+    const open = html('button', { type: 'button', class: 'open-game', 'data-game': id,
       text: 'Open' });
-    open.addEventListener('click', () => openSavedGame(g.id));
+    open.addEventListener('click', () => openSavedGame(id));
     const buttons = [open];
-    if (hosts[g.id]) {
-      const remove = html('button', { type: 'button', class: 'delete-game', 'data-game': g.id,
+    if (g.you?.host) {
+      const remove = html('button', { type: 'button', class: 'delete-game', 'data-game': id,
         text: 'Delete' });
-      remove.addEventListener('click', () => deleteGame(g.id));
+      remove.addEventListener('click', () => deleteGame(id));
       buttons.push(remove);
     }
-    const state = g.result ? `finished: ${g.result}` : g.actions === 0 ? 'not started'
-      : 'under way';
-    return html('li', {}, [
-      html('span', { class: 'game-line', text: `${title} — ${state}, ${when(g.created)}` }),
+    const title = g.ruleset?.title || g.ruleset?.name || 'Game';
+    items.push(html('li', {}, [
+      html('span', { class: 'game-line', text: `${title} — ${gameLine(g)}` }),
       html('span', { class: 'buttons' }, buttons),
-    ]);
+    ]));
   });
   $('#games').replaceChildren(...items);
   $('#saved-games').hidden = items.length === 0;
 }
 
+// The lobby: public rooms not yet begun, each open seat a button that takes the invitation.
+async function loadLobby() {
+  let rooms;
+  try {
+    rooms = await api('GET', '/api/lobby');
+  } catch (err) {
+    showError(`cannot read the lobby: ${err.message}`);
+    return;
+  }
+  if (!Array.isArray(rooms)) return;
+  const mine = savedGames();
+  const items = rooms.filter((r) => !mine[r.id]).slice(0, 20).map((r) => {
+    const seats = Array.isArray(r.seats) ? r.seats : [];
+    const joins = (r.invites ?? []).map((inv) => {
+      const seat = seats.find((s) => s.seat === inv.seat) ?? { seat: inv.seat };
+      const button = html('button', { type: 'button', class: 'join-game', 'data-game': r.id,
+        'data-seat': inv.seat, text: `Play ${colourName(seat)}` });
+      button.addEventListener('click', () => {
+        window.location.hash = `join=${encodeURIComponent(r.id)}.${encodeURIComponent(inv.invite)}`;
+      });
+      return button;
+    });
+    const host = typeof r.host === 'string' ? ` with ${r.host}` : '';
+    return html('li', {}, [
+      html('span', { class: 'game-line', text: `${r.name || r.ruleset}${host}` }),
+      html('span', { class: 'buttons' }, joins),
+    ]);
+  });
+  $('#lobby-games').replaceChildren(...items);
+  $('#lobby').hidden = items.length === 0;
+}
+
+function loadGameList() {
+  loadMyGames();
+  loadLobby();
+}
+
 export function wireNewGame() {
+  $('#player-name').value = savedName();
   $('#ruleset').addEventListener('change', rulesetChanged);
   $('#new-game-form').addEventListener('submit', startGame);
   $('#show-new-game').addEventListener('click', () => showNewGame(true));

@@ -1,7 +1,6 @@
 // The side panel: whose turn it is (in the seat's colour), the result, the seats with their
 // pieces home, the log, and which buttons may be pressed now.
 
-import { gamePath } from './api.js';
 import { $, html, paint } from './dom.js';
 import { botLevel, chip, colours, isYou, ordinal, seatLabel, teamName, teamsOf } from './seats.js';
 import { humanMoveDue, humanThrowDue, ui } from './state.js';
@@ -41,10 +40,10 @@ export function renderTeams(view) {
     const toMove = members.has(view.to_move) && view.phase !== 'over';
     const people = seats.map((s) => html('span', {
       class: ['member', s.seat === view.to_move && toMove ? 'to-move' : '',
-        isYou(s, view.seats) ? 'you' : ''].filter(Boolean).join(' '),
+        isYou(s, view) ? 'you' : ''].filter(Boolean).join(' '),
       'data-seat': s.seat,
       title: s.player && s.player !== 'human' ? botLevel(s.player) : null,
-    }, [chip(s), html('span', { text: seatLabel(s, view.seats) })]));
+    }, [chip(s), html('span', { text: seatLabel(s, view) })]));
     const li = html('li', { 'data-team': team, class: toMove ? 'to-move' : null }, [
       ...(partnered && seats.length > 1
         ? [html('span', { class: 'team-name', text: teamName(seats) })] : []),
@@ -74,10 +73,9 @@ export function renderControls() {
   $('#hint').disabled = !(inGame && idle && humanMoveDue());
   $('#undo').disabled = !(inGame && idle && game.can_undo);
   $('#tools').hidden = !inGame;
-  const download = $('#download');
-  if (game) {
-    download.href = gamePath(game.id, 'record');
-    download.setAttribute('download', `pachisi-${game.id}.record`);
-  }
+  $('#download').disabled = !(inGame && idle);
+  $('#verify').disabled = !(inGame && idle);
+  $('#chat-send').disabled = !idle;
   $('#start').disabled = !idle;
+  $('#join-take').disabled = !idle;
 }

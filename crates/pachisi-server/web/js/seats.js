@@ -2,6 +2,7 @@
 // teams by their colours ("Yellow and Black"), never by number.
 
 import { html, paint } from './dom.js';
+import { mine } from './state.js';
 
 // Fill and letter colour of each seat colour. The letter is always drawn as well, so that the
 // board reads the same to someone who cannot tell the colours apart.
@@ -46,11 +47,31 @@ function humans(seats) {
   return (seats ?? []).filter((s) => s.player === 'human').length;
 }
 
-// Who plays a seat, in a word or two: "you" when one person plays against bots, "player" when
-// several people share the device, "bot".
-export function playerWord(seat, seats) {
+// Who holds `seat` in a game on the server (`{ holder, name, bot, host }` of the state's `room`),
+// or null for a record's replay, which knows only who played.
+function heldBy(seat, view) {
+  if (view?.replay || !Array.isArray(view?.room?.seats)) return null;
+  return view.room.seats.find((s) => s.seat === seat?.seat) ?? null;
+}
+
+// The name of the person at `seat` when it is somebody else's ("Ravi"), else null.
+export function otherPerson(seat, view) {
+  const held = heldBy(seat, view);
+  return held?.holder === 'person' && !isYou(seat, view) && held.name ? held.name : null;
+}
+
+// Who plays a seat, in a word or two: "you", the person's name, "bot", "open seat"; for a
+// record, "you" when one person played against bots and "player" when several did.
+export function playerWord(seat, view) {
+  const held = heldBy(seat, view);
+  if (held) {
+    if (isYou(seat, view)) return 'you';
+    if (held.holder === 'person') return held.name || 'player';
+    if (held.holder === 'open') return 'open seat';
+    return 'bot';
+  }
   if (!seat?.player) return '';
-  if (seat.player === 'human') return humans(seats) > 1 ? 'player' : 'you';
+  if (seat.player === 'human') return humans(view?.seats) > 1 ? 'player' : 'you';
   return 'bot';
 }
 
@@ -62,15 +83,17 @@ export function botLevel(player) {
   return level ? `${level[1]} bot` : 'bot';
 }
 
-// "Red — you", "Green — bot"; the colour alone where nobody is named (a record without seats).
-export function seatLabel(seat, seats) {
-  const who = playerWord(seat, seats);
+// "Red — you", "Green — Ravi", "Blue — bot"; the colour alone where nobody is named.
+export function seatLabel(seat, view) {
+  const who = playerWord(seat, view);
   return who ? `${colourName(seat)} — ${who}` : colourName(seat);
 }
 
-// Whether the one person at the device plays this seat (then "you" and "your" are right).
-export function isYou(seat, seats) {
-  return seat?.player === 'human' && humans(seats) === 1;
+// Whether this browser's person plays this seat (then "you" and "your" are right). For a
+// record, whether the one person who played against bots did.
+export function isYou(seat, view) {
+  if (heldBy(seat, view)) return mine(seat.seat);
+  return seat?.player === 'human' && humans(view?.seats) === 1;
 }
 
 // "Red and Yellow" (a partnership), "Red" (a seat alone).

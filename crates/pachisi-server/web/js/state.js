@@ -7,9 +7,17 @@ export const ui = {
   game: null,
   // Where the state shown came from: 'http' (an action's answer) or 'socket'.
   shownFrom: null,
+  // Who this browser is at the game shown (the server's `you`: `{ name, seats, host }` for a
+  // player, `{ watcher: true }` for a watcher), and the number of the last event it has seen.
+  you: null,
+  event: null,
   socket: null,
   socketRetry: 0,
   socketTimer: null,
+  // 'live', 'reconnecting' or 'closed': what the page says of its connection.
+  connection: null,
+  // The invitations and watch link of the game shown, for its host: `{ game, invites, watch }`.
+  links: null,
   // Index into the current state's `moves`.
   selected: null,
   // The piece whose moves a click cycles through, so that a first click on another piece starts
@@ -33,6 +41,10 @@ export const hooks = {
   renderControls: () => {},
   // Shows (true) or hides the new game panel.
   showNewGame: () => {},
+  // Shows the state of the game's connection.
+  renderConnection: () => {},
+  // Takes the events just received, in order (`history`: the first ones of this game).
+  events: () => {},
 };
 
 // The log at a replay frame: the first `lines` lines of the whole log, the last cut to `tail`
@@ -76,15 +88,26 @@ export function currentView() {
   return ui.game;
 }
 
+// Whether this browser's person holds `seat` in the game shown.
+export function mine(seat) {
+  return Array.isArray(ui.you?.seats) && ui.you.seats.includes(seat);
+}
+
+// Whether this browser's person is to act now: their seat's turn, a person's action due, the
+// room full (a game begins when its last seat is taken).
+function myTurn(g) {
+  return Boolean(!ui.replay && g && g.awaiting === 'human' && g.room?.started !== false
+    && mine(g.to_move));
+}
+
 export function humanMoveDue() {
   const g = ui.game;
-  return Boolean(!ui.replay && g && g.phase === 'move' && g.awaiting === 'human'
-    && g.moves.length > 0);
+  return myTurn(g) && g.phase === 'move' && g.moves.length > 0;
 }
 
 export function humanThrowDue() {
   const g = ui.game;
-  return Boolean(!ui.replay && g && g.phase === 'throw' && g.awaiting === 'human');
+  return myTurn(g) && g.phase === 'throw';
 }
 
 export function selectedMove() {

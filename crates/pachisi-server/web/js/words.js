@@ -2,7 +2,7 @@
 // last action did. Built from the state's fields; the server's own sentences (which name squares
 // like `0m8` and use the rule book's terms) stay in the log's details.
 
-import { capital, colourName, isYou, seatLabel, teamName, teamsOf } from './seats.js';
+import { capital, colourName, isYou, otherPerson, seatLabel, teamName, teamsOf } from './seats.js';
 
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six'];
 const RANKS = ['front', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh'];
@@ -27,10 +27,11 @@ function seatOf(view, index) {
   return view.seats?.[index] ?? { seat: index };
 }
 
-// "You" or "Red", as the sentence's subject.
+// "You", "Ravi" (another person at the table) or "Red", as the sentence's subject.
 function subject(view, index) {
   const seat = seatOf(view, index);
-  return isYou(seat, view.seats) ? 'You' : colourName(seat);
+  if (isYou(seat, view)) return 'You';
+  return otherPerson(seat, view) ?? colourName(seat);
 }
 
 function dieFaces(t) {
@@ -147,13 +148,20 @@ export function statusWords(view) {
     return `Replay: ${colourName(seat)} to ${view.phase === 'throw' ? 'throw' : 'move'}.`;
   }
   if (view.phase === 'over' || view.result) return 'The game is over.';
-  const you = isYou(seat, view.seats);
+  const open = (view.room?.seats ?? []).filter((s) => s.holder === 'open').length;
+  if (view.room?.started === false) {
+    return `Waiting for ${open === 1 ? 'a player' : `${open} players`} to take ${
+      open === 1 ? 'the open seat' : 'the open seats'}.`;
+  }
+  const you = isYou(seat, view);
   if (view.awaiting === 'human') {
-    const who = you ? `Your turn, ${colourName(seat)}` : `${colourName(seat)}'s turn`;
+    const other = otherPerson(seat, view);
+    const who = you ? `Your turn, ${colourName(seat)}`
+      : other ? `${other}'s turn (${colourName(seat)})` : `${colourName(seat)}'s turn`;
     return `${who}: ${view.phase === 'throw' ? 'throw' : 'choose a move'}.`;
   }
   if (seat.player === 'human') return `${colourName(seat)} cannot move: the turn passes.`;
-  return `${seatLabel(seat, view.seats)} is ${view.phase === 'throw' ? 'throwing' : 'moving'}…`;
+  return `${seatLabel(seat, view)} is ${view.phase === 'throw' ? 'throwing' : 'moving'}…`;
 }
 
 // The result: "You won!", "Yellow and Black won."
@@ -163,7 +171,7 @@ export function resultWords(view) {
   const team = teamsOf(view.seats).find(([t]) => t === first);
   if (!team) return view.result ? `${capital(view.result)}.` : 'The game is over.';
   const members = team[1];
-  if (members.some((s) => isYou(s, view.seats))) return 'You won!';
+  if (members.some((s) => isYou(s, view))) return 'You won!';
   return `${teamName(members)} won.`;
 }
 
@@ -181,7 +189,7 @@ export function moveEvent(before, after, captured) {
   else text = `${who} moved ${parsed.pair ? 'a pair' : 'a piece'} ${squares(parsed.steps)}.`;
   for (const seat of captured) {
     const them = seatOf(after, seat);
-    text += isYou(them, after.seats) ? ' Your piece was sent back!'
+    text += isYou(them, after) ? ' Your piece was sent back!'
       : ` ${colourName(them)}'s piece was sent back.`;
   }
   return text;

@@ -1,0 +1,86 @@
+// The links a person is sent: `#join=ID.CODE` (an invitation: choose a name, take the seat) and
+// `#watch=ID.CODE` (the watch link: follow the game). The code sits after `#`, so it never reaches
+// a server's log; once the seat is taken (or the watch code kept) the address becomes the game's.
+
+import { act, api, ApiError, authFor, gamePath } from './api.js';
+import { $ } from './dom.js';
+import { clearError, showError } from './messages.js';
+import { openGame, openSavedGame, showNewGame } from './new-game.js';
+import { ui } from './state.js';
+import { newPlayerSeed, rememberGame, saveName, savedName } from './tokens.js';
+
+// The game and code of a link's fragment: `#join=ID.CODE` gives `{ kind: 'join', id, code }`.
+export function parseLink(hash) {
+  const match = /^#(join|watch)=([^.]+)\.(.+)$/.exec(hash);
+  if (!match) return null;
+  try {
+    return { kind: match[1], id: decodeURIComponent(match[2]), code: decodeURIComponent(match[3]) };
+  } catch {
+    return null;
+  }
+}
+
+let pending = null;
+
+function showJoin(show) {
+  $('#join').hidden = !show;
+  document.body.dataset.panel = show ? 'join' : document.body.dataset.panel;
+}
+
+async function take(event) {
+  event.preventDefault();
+  if (!pending) return;
+  const name = $('#join-name').value.trim();
+  if (!name) {
+    showError('choose a name for the others to see');
+    return;
+  }
+  const { id, code } = pending;
+  await act(async () => {
+    // A person already at this table (another seat of theirs) shows their token and takes this
+    // seat too; anyone else becomes a new person with a token of their own.
+    const state = await api('POST', gamePath(id, 'join'),
+      { invite: code, name, seed: newPlayerSeed() }, authFor(id));
+    saveName(name);
+    if (typeof state.token === 'string') rememberGame(id, state.token, 'player');
+    delete state.token;
+    pending = null;
+    showJoin(false);
+    clearError();
+    openGame(state);
+  });
+}
+
+// Opens the link in the address, if there is one: true when it did.
+export async function followLink(hash) {
+  const link = parseLink(hash);
+  if (!link) return false;
+  if (link.kind === 'watch') {
+    rememberGame(link.id, link.code, 'watcher');
+    history.replaceState(null, '', `#game=${encodeURIComponent(link.id)}`);
+    await openSavedGame(link.id);
+    if (!ui.game) showNewGame(true);
+    return true;
+  }
+  // The invitation stays in the address until the seat is taken, so that a reload still has it.
+  pending = link;
+  showNewGame(false);
+  $('#join-name').value = savedName();
+  showJoin(true);
+  $('#join-name').focus();
+  return true;
+}
+
+export function wireJoin() {
+  $('#join-form').addEventListener('submit', take);
+  $('#join-cancel').addEventListener('click', () => {
+    pending = null;
+    showJoin(false);
+    showNewGame(true);
+  });
+  window.addEventListener('hashchange', () => {
+    followLink(window.location.hash).catch((err) => {
+      showError(err instanceof ApiError ? err.message : String(err?.message ?? err));
+    });
+  });
+}

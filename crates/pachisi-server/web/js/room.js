@@ -1,0 +1,159 @@
+// The room around a game: the host's invitations (a link to copy and a QR code for each open
+// seat) and watch link, the room's options, and handing a seat over (to a bot, or to someone new
+// by a fresh invitation). Everything here is asked of the server, which checks who may do it.
+
+import { act, gameApi } from './api.js';
+import { $, html } from './dom.js';
+import { clearError } from './messages.js';
+import { BOT_LEVELS, chip, colourName } from './seats.js';
+import { mine, ui } from './state.js';
+
+// The server's QR code is an SVG document; shown as an image it can run nothing.
+function qrImage(svgText, alt) {
+  const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(String(svgText ?? ''))}`;
+  return html('img', { class: 'qr', src, alt, width: 160, height: 160 });
+}
+
+async function copy(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // The clipboard is refused outside HTTPS: the link is selected for the person to copy.
+    input.focus();
+    input.select();
+    return false;
+  }
+}
+
+// A link to hand on: its words, the link to copy, and its QR code.
+function linkBlock(kind, label, link, seat) {
+  const input = html('input', { type: 'text', readonly: true, class: 'link', value: link.link,
+    'aria-label': label, 'data-link': kind, ...(seat === undefined ? {} : { 'data-seat': seat }) });
+  input.addEventListener('focus', () => input.select());
+  const button = html('button', { type: 'button', class: 'copy', text: 'Copy link' });
+  button.addEventListener('click', async () => {
+    button.textContent = (await copy(link.link, input)) ? 'Copied' : 'Select and copy';
+  });
+  return html('div', { class: 'invite', 'data-link': kind }, [
+    html('p', { class: 'invite-label', text: label }),
+    html('p', { class: 'invite-link' }, [input, button]),
+    qrImage(link.qr_svg, `QR code: ${label}`),
+  ]);
+}
+
+function renderInvites(view) {
+  const links = ui.links?.game === view.id ? ui.links : null;
+  const blocks = [];
+  for (const invite of links?.invites ?? []) {
+    const seat = view.seats[invite.seat] ?? { seat: invite.seat };
+    blocks.push(linkBlock('join', `Invitation for ${colourName(seat)}: send it to the friend who plays it`,
+      invite, invite.seat));
+  }
+  if (links?.watch) {
+    blocks.push(linkBlock('watch', 'Watch link: whoever has it sees the game, and cannot play',
+      links.watch));
+  }
+  $('#invites').replaceChildren(...blocks);
+}
+
+function checkbox(id, label, checked, disabled, changed) {
+  const input = html('input', { type: 'checkbox', id, checked, disabled });
+  input.addEventListener('change', () => changed(input.checked));
+  return html('p', { class: 'check' }, [input, html('label', { for: id, text: label })]);
+}
+
+function setOption(view, option) {
+  return act(async () => {
+    await gameApi('PATCH', view.id, 'room', option);
+    clearError();
+    await refreshLinks(view.id);
+  });
+}
+
+function renderOptions(view) {
+  const room = view.room;
+  if (!ui.you?.host || !room) {
+    $('#room-options').replaceChildren();
+    return;
+  }
+  $('#room-options').replaceChildren(
+    checkbox('opt-watch', 'Watching allowed (turned off, the watch link stops working)',
+      room.watching, false, (on) => setOption(view, { watch: on })),
+    checkbox('opt-public', 'Open seats listed in the lobby', room.public, room.started,
+      (on) => setOption(view, { public: on })),
+  );
+}
+
+// The seats this person may hand over: their own, and every seat for the host.
+function renderHandOver(view) {
+  const over = view.phase === 'over' || Boolean(view.result);
+  const rows = [];
+  for (const held of view.room?.seats ?? []) {
+    if (over || held.holder === 'open' || !(ui.you?.host || mine(held.seat))) continue;
+    const seat = view.seats[held.seat] ?? { seat: held.seat };
+    const to = html('select', { class: 'hand-to', 'data-seat': held.seat,
+      'aria-label': `Who plays ${colourName(seat)} from now on` });
+    for (const [value, text] of BOT_LEVELS) {
+      to.append(html('option', { value: `bot:${value}`, text: `a bot (${text})` }));
+    }
+    // A practice game's throws are known to whoever knows its seed: nobody else may join it.
+    if (view.fair) to.append(html('option', { value: 'open', text: 'someone new, by a new invitation' }));
+    const button = html('button', { type: 'button', class: 'hand-over', 'data-seat': held.seat,
+      text: 'Hand over' });
+    button.addEventListener('click', () => handOver(view, held.seat, to.value));
+    rows.push(html('p', { class: 'hand-row' }, [chip(seat),
+      html('span', { text: `${colourName(seat)} to ` }), to, button]));
+  }
+  $('#hand-over').replaceChildren(...rows);
+}
+
+function handOver(view, seat, to) {
+  return act(async () => {
+    const answer = await gameApi('POST', view.id, `seats/${seat}`, { to });
+    clearError();
+    if (answer?.invite && ui.you?.host) await refreshLinks(view.id);
+  });
+}
+
+// Reads the host's links again (an invitation taken, a new one made, watching turned on).
+export async function refreshLinks(id) {
+  if (!ui.you?.host) return;
+  try {
+    const links = await gameApi('GET', id, 'room');
+    if (ui.game?.id === id) ui.links = { game: id, ...links };
+  } catch {
+    // Shown again at the next change; the game goes on without them.
+  }
+  if (ui.game?.id === id) renderRoom(ui.game);
+}
+
+export function renderRoom(view) {
+  const box = $('#room-box');
+  if (!view || view.replay || !view.room || ui.you?.watcher) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  renderInvites(view);
+  renderOptions(view);
+  renderHandOver(view);
+  // While seats are open, the host's invitations are what matters most.
+  if (ui.you?.host && view.room.started === false && box.dataset.opened !== view.id) {
+    box.open = true;
+    box.dataset.opened = view.id;
+  }
+}
+
+// Seats taken, handed over or options changed: who this person is may have changed too.
+export async function roomEvents(events) {
+  const game = ui.game;
+  if (!game || !events.some((e) => e.kind === 'seat' || e.kind === 'room')) return;
+  try {
+    const state = await gameApi('GET', game.id);
+    if (ui.game?.id === game.id) ui.you = state.you ?? null;
+  } catch {
+    return;
+  }
+  await refreshLinks(game.id);
+}
