@@ -1,5 +1,6 @@
 //! `pachisi serve`, run as a real process, played in headless Chromium: browser-tests/play.mjs
-//! starts a game of Ludo on the page and plays it to the end by clicking.
+//! plays a game of Ludo against bots on the page, browser-tests/friends.mjs two people and a
+//! watcher in three browsers.
 
 mod common;
 
@@ -39,5 +40,38 @@ fn a_game_plays_to_the_end_in_headless_chromium() {
     let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
     assert!(size > 0, "no screenshot at {}", shot.display());
     println!("screenshot: {} ({size} bytes)", shot.display());
+    drop(server);
+}
+
+/// Two people and a watcher, each in a Chromium of their own, with browser-tests/friends.mjs: the
+/// host invites a friend by link, the friend (on a phone) takes the seat, both play by clicking
+/// to the end, the watcher follows; nobody acts for another, reloads find the seats again, the
+/// chat is text, and the fair throws check out. Screenshots under target/tmp/friends.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn two_friends_and_a_watcher_play_in_headless_chromium() {
+    require_browser("two_friends_and_a_watcher_play_in_headless_chromium");
+    let root = workspace_root();
+    let script = root.join("browser-tests/friends.mjs");
+    let shots = root.join("target/tmp/friends");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).expect("creates target/tmp/friends");
+    let server = Server::start(&fresh_database("friends"), 0);
+    let url = format!("{}/", server.url);
+
+    let out = Command::new("node")
+        .arg(&script)
+        .arg(&url)
+        .arg(&shots)
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "two people could not play each other in the browser:\n{stdout}\n{}\nserver output:\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        server.output()
+    );
+    print!("{stdout}");
     drop(server);
 }

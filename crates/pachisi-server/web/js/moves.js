@@ -17,7 +17,9 @@ export function renderMoves(view) {
   }
   if (ui.hintsFor !== view.actions) clearHints();
   const mover = view.seats[view.to_move];
-  const items = view.moves.map((m, i) => {
+  // Another person's moves (or a watcher's view of them) are theirs to choose, not listed here.
+  const moves = humanMoveDue() ? view.moves : [];
+  const items = moves.map((m, i) => {
     const li = html('li', {
       'data-index': m.index,
       'data-move': m.move,
@@ -54,7 +56,7 @@ export function renderMoves(view) {
   });
   list.replaceChildren(...items);
   list.classList.toggle('many', items.length >= 5);
-  $('#moves-box').hidden = view.moves.length === 0;
+  $('#moves-box').hidden = moves.length === 0;
   fitMoves();
 }
 

@@ -78,6 +78,7 @@ function renderOptions(view) {
     return;
   }
   $('#room-options').replaceChildren(
+    html('h3', { text: 'The room' }),
     checkbox('opt-watch', 'Watching allowed (turned off, the watch link stops working)',
       room.watching, false, (on) => setOption(view, { watch: on })),
     checkbox('opt-public', 'Open seats listed in the lobby', room.public, room.started,
@@ -105,7 +106,11 @@ function renderHandOver(view) {
     rows.push(html('p', { class: 'hand-row' }, [chip(seat),
       html('span', { text: `${colourName(seat)} to ` }), to, button]));
   }
-  $('#hand-over').replaceChildren(...rows);
+  $('#hand-over').replaceChildren(...(rows.length === 0 ? [] : [
+    html('h3', { text: 'Hand a seat over' }),
+    html('p', { class: 'help', text: 'For a player who has to go: a bot plays on, or someone new '
+      + 'takes the seat by a new invitation.' }),
+    ...rows])));
 }
 
 function handOver(view, seat, to) {

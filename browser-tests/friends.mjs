@@ -1,0 +1,313 @@
+// Two people play each other on the page of `pachisi serve`, with a third watching, each in a
+// browser of their own (three Chromium profiles: nothing shared but the server).
+//
+//   node browser-tests/friends.mjs <base-url> <screenshot-dir>
+//
+// The host (a desktop window) creates a Ludo room: herself in Red, an open seat for a friend in
+// Green, two random bots. The invitation is read from the page, as she would copy it; the
+// friend (a phone, tapping) opens it, chooses a name and takes the seat; a watcher opens the
+// watch link. Then both play by clicking or tapping the board until the game is over, while
+// the test checks that:
+// - each page names the seats by person ("Red — you" on the host's page, "Red — Asha" on the
+//   friend's), and only the person whose turn it is can throw or move;
+// - the watcher's page follows every move and offers nothing to play;
+// - the friend's token cannot act for the host, nor the watch code for anyone (403, and nothing
+//   changes);
+// - a chat line with markup in it arrives as text on the other pages, the watchers' line too;
+// - a reload puts each player back in their seat;
+// - once over, "Check the throws" finds every throw fair.
+// Screenshots go to <screenshot-dir>: friends-invite.png (the host's invitation with its QR
+// code), friends-host.png, friends-friend.png (the phone) and friends-watcher.png.
+//
+// Fails (exit status 1) on any console error, page error, failed request, request to another
+// host, or failed check.
+
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { collectErrors, launch } from './chromium.mjs';
+
+const [base, shotDir] = process.argv.slice(2);
+if (!base || !shotDir) {
+  console.error('usage: node friends.mjs <base-url> <screenshot-dir>');
+  process.exit(2);
+}
+let origin;
+try {
+  origin = new URL(base);
+} catch {
+  console.error(`not a URL: ${base}`);
+  process.exit(2);
+}
+const TIME_LIMIT_MS = Number(process.env.PLAY_TIME_LIMIT_MS ?? 300_000);
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
+  deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const errors = [];
+const check = (ok, problem) => {
+  if (!ok) errors.push(problem);
+};
+const sameHost = (u) => {
+  try {
+    return new URL(u).host === origin.host;
+  } catch {
+    return false;
+  }
+};
+const allowed = (u) => sameHost(u) || u.startsWith('data:') || u.startsWith('blob:');
+const shot = (name) => join(shotDir, name);
+
+async function open(name, options) {
+  const opened = await launch(name, options);
+  collectErrors(opened.page, errors, allowed, 'beyond the server');
+  return opened;
+}
+
+// The text of the page's status line and seats.
+const panelText = (page) => page.evaluate(() => document.querySelector('#table').innerText);
+
+// What the page asks of its person now: 'throw', 'move', 'over', or null.
+function due(page) {
+  return page.evaluate(() => {
+    const body = document.body;
+    if (body.dataset.busy === 'true') return null;
+    const result = document.querySelector('#result');
+    if (result && !result.hidden && result.textContent.trim()) return 'over';
+    if (body.dataset.phase === 'throw' && document.querySelector('#throw:not(:disabled)')) {
+      return 'throw';
+    }
+    if (body.dataset.phase === 'move' && document.querySelectorAll('#moves li').length > 0) {
+      return 'move';
+    }
+    return null;
+  });
+}
+
+// Does what `due` asked, by clicking (or tapping) as a person would; waits for the answer.
+async function act(player, what) {
+  const { page, tap } = player;
+  const press = (target) => (tap ? target.tap() : target.click());
+  const before = await page.evaluate(() => document.body.dataset.actions);
+  if (what === 'throw') {
+    await press(page.locator('#throw'));
+    player.throws += 1;
+  } else {
+    const piece = page.locator('#board [data-piece][data-movable]').first();
+    if ((await piece.count()) > 0) {
+      await press(piece);
+      const dest = page.locator('#board [data-dest]').first();
+      await dest.waitFor({ state: 'visible', timeout: 5_000 });
+      await press(dest);
+      player.boardMoves += 1;
+    } else {
+      await press(page.locator('#moves li button').first());
+    }
+  }
+  await page.waitForFunction((b) => document.body.dataset.busy !== 'true'
+    && document.body.dataset.actions !== b, before, { timeout: 30_000, polling: 50 });
+}
+
+// The secret this browser keeps for the game (read as the page's own storage holds it).
+function secretOf(page, id) {
+  return page.evaluate((game) => JSON.parse(localStorage.getItem('pachisi.games') ?? '{}')[game]
+    ?.secret ?? null, id);
+}
+
+// Sends an action with `secret` beside the page (its 403 is expected, not the page's error).
+async function tryAction(page, id, secret, action) {
+  const response = await page.request.post(new URL(`/api/games/${id}/actions`, origin).href, {
+    headers: { Authorization: `Bearer ${secret}` }, data: action, failOnStatusCode: false,
+  });
+  return response.status();
+}
+
+async function say(page, text) {
+  await page.fill('#chat-text', text);
+  await page.click('#chat-send');
+  await page.waitForFunction(() => document.querySelector('#chat-text').value === '',
+    null, { timeout: 10_000 });
+}
+
+async function heard(page, text, who) {
+  const ok = await page.waitForFunction((t) => [...document.querySelectorAll('#chat li')]
+    .some((li) => li.textContent.includes(t)), text, { timeout: 10_000, polling: 50 })
+    .then(() => true).catch(() => false);
+  check(ok, `${who} did not see the chat line ${JSON.stringify(text)}`);
+  const markup = await page.evaluate(() => document.querySelectorAll('#chat b, #chat img').length);
+  check(markup === 0, `${who}'s chat turned a line's text into markup`);
+}
+
+let host;
+let friend;
+let watcher;
+try {
+  // The host creates the room.
+  host = await open('friends-host', DESKTOP);
+  const hp = host.page;
+  await hp.goto(new URL('/', origin).href, { waitUntil: 'load', timeout: 60_000 });
+  await hp.waitForSelector('#ruleset option[value="ludo"]', { state: 'attached', timeout: 30_000 });
+  await hp.selectOption('#ruleset', 'ludo');
+  await hp.fill('#player-name', 'Asha');
+  await hp.selectOption('#seat-0-kind', 'me');
+  await hp.selectOption('#seat-1-kind', 'open');
+  for (const seat of [2, 3]) {
+    await hp.selectOption(`#seat-${seat}-kind`, 'bot');
+    await hp.selectOption(`#seat-${seat}-bot`, 'random');
+  }
+  await hp.click('#start');
+  await hp.waitForSelector('#board [data-square]', { timeout: 30_000 });
+  const join = hp.locator('#invites input[data-link="join"][data-seat="1"]');
+  await join.waitFor({ state: 'visible', timeout: 10_000 });
+  const joinLink = await join.inputValue();
+  const watchLink = await hp.locator('#invites input[data-link="watch"]').inputValue();
+  check(joinLink.includes('#join='), `the invitation is not a join link: ${joinLink}`);
+  check(await hp.locator('#invites img.qr').count() === 2, 'the invitation and watch link have no QR codes');
+  check((await panelText(hp)).includes('Waiting for a player'),
+    'the host\'s page does not say it waits for the friend');
+  check(await hp.locator('#throw:not(:disabled)').count() === 0,
+    'the host can throw before the friend has come');
+  await hp.locator('#room-box').screenshot({ path: shot('friends-invite.png') });
+  const id = decodeURIComponent(new URL(hp.url()).hash.replace('#game=', ''));
+  console.log(`room ${id} created; invitation ${joinLink.replace(/\.[^.]+$/, '.…')}`);
+
+  // The friend opens the invitation on a phone, names herself and takes the seat.
+  friend = await open('friends-friend', PHONE);
+  const fp = friend.page;
+  await fp.goto(joinLink, { waitUntil: 'load', timeout: 60_000 });
+  await fp.waitForSelector('#join:not([hidden])', { timeout: 30_000 });
+  await fp.fill('#join-name', 'Ravi');
+  await fp.tap('#join-take');
+  await fp.waitForSelector('#board [data-square]', { timeout: 30_000 });
+  await hp.waitForFunction(() => document.body.dataset.started === 'true', null,
+    { timeout: 30_000, polling: 50 });
+  check(!(await fp.url()).includes('#join='), 'the invitation stays in the friend\'s address');
+
+  // The watcher follows the watch link.
+  watcher = await open('friends-watcher', DESKTOP);
+  const wp = watcher.page;
+  await wp.goto(watchLink, { waitUntil: 'load', timeout: 60_000 });
+  await wp.waitForFunction(() => document.body.dataset.role === 'watcher', null,
+    { timeout: 30_000, polling: 50 });
+
+  for (const [page, who, label] of [[hp, 'the host', 'Green — Ravi'], [fp, 'the friend', 'Red — Asha'],
+    [hp, 'the host', 'Red — you'], [fp, 'the friend', 'Green — you'], [wp, 'the watcher', 'Red — Asha']]) {
+    await page.waitForFunction((l) => document.querySelector('#table').innerText.includes(l), label,
+      { timeout: 10_000, polling: 50 }).catch(() => errors.push(`${who}'s page does not name a seat "${label}"`));
+  }
+
+  // Chat: markup is text; the watchers' line is told apart.
+  await say(hp, 'Good luck <b>Ravi</b> <img src=x>');
+  await heard(fp, 'Good luck <b>Ravi</b>', 'the friend');
+  await heard(wp, 'Good luck <b>Ravi</b>', 'the watcher');
+  await wp.fill('#chat-name', 'Mina');
+  await say(wp, 'Enjoy the game');
+  await heard(hp, 'Mina (watching): Enjoy the game', 'the host');
+
+  const players = [
+    { name: 'host', page: hp, tap: false, throws: 0, boardMoves: 0 },
+    { name: 'friend', page: fp, tap: true, throws: 0, boardMoves: 0 },
+  ];
+  const friendToken = await secretOf(fp, id);
+  const watchCode = await secretOf(wp, id);
+  check(friendToken && watchCode, 'the friend\'s and watcher\'s pages keep no secret for the game');
+  let refusedChecked = false;
+  let reloaded = false;
+  let shotsTaken = false;
+  const deadline = Date.now() + TIME_LIMIT_MS;
+  let over = false;
+  while (!over && Date.now() < deadline) {
+    let acted = false;
+    for (const player of players) {
+      const what = await due(player.page);
+      if (what === 'over') {
+        over = true;
+        break;
+      }
+      if (!what) continue;
+      const other = players.find((p) => p !== player);
+      check(await due(other.page) === null,
+        `the ${other.name}'s page offers to play on the ${player.name}'s turn`);
+      if (!refusedChecked && player.name === 'host' && what === 'throw') {
+        // The friend acts for the host, the watcher for anyone: refused, nothing changes.
+        const actions = await hp.evaluate(() => document.body.dataset.actions);
+        const byFriend = await tryAction(fp, id, friendToken, { action: 'throw' });
+        const byWatcher = await tryAction(wp, id, watchCode, { action: 'throw' });
+        check(byFriend === 403, `the friend's token threw for the host (${byFriend})`);
+        check(byWatcher === 403, `the watch code threw for the host (${byWatcher})`);
+        const state = await (await hp.request.get(new URL(`/api/games/${id}`, origin).href, {
+          headers: { Authorization: `Bearer ${await secretOf(hp, id)}` } })).json();
+        check(String(state.actions) === actions, 'a refused action changed the game');
+        refusedChecked = true;
+        console.log('the friend\'s token and the watch code cannot act for the host');
+      }
+      await act(player, what);
+      acted = true;
+    }
+    if (!acted && !over) await new Promise((resolve) => setTimeout(resolve, 50));
+    const moved = players.every((p) => p.boardMoves >= 3);
+    if (moved && !shotsTaken) {
+      await hp.screenshot({ path: shot('friends-host.png') });
+      await fp.screenshot({ path: shot('friends-friend.png') });
+      await wp.screenshot({ path: shot('friends-watcher.png') });
+      shotsTaken = true;
+      // The watcher sees the game as it is, with nothing to play.
+      const seen = await wp.waitForFunction((a) => document.body.dataset.actions === a,
+        await hp.evaluate(() => document.body.dataset.actions), { timeout: 10_000, polling: 50 })
+        .then(() => true).catch(() => false);
+      check(seen, 'the watcher\'s page does not follow the game');
+      check(await wp.locator('#throw:not(:disabled)').count() === 0
+        && await wp.locator('#moves li').count() === 0, 'the watcher\'s page offers to play');
+    }
+    if (moved && !reloaded) {
+      // A reload finds each player's seat again.
+      for (const [player, label] of [[players[0], 'Red — you'], [players[1], 'Green — you']]) {
+        await player.page.reload({ waitUntil: 'load' });
+        const back = await player.page.waitForFunction((l) => document.body.dataset.role === 'player'
+          && document.querySelector('#table').innerText.includes(l), label,
+        { timeout: 30_000, polling: 50 }).then(() => true).catch(() => false);
+        check(back, `after a reload the ${player.name} is not back in the seat (${label})`);
+      }
+      reloaded = true;
+      console.log('a reload puts both players back in their seats');
+    }
+  }
+  for (const player of players) {
+    console.log(`${player.name}: ${player.throws} throws, ${player.boardMoves} moves on the board`);
+    check(player.boardMoves >= 3, `the ${player.name} made only ${player.boardMoves} moves on the board`);
+  }
+  check(over, `the game did not finish within ${TIME_LIMIT_MS / 1000} s`);
+  check(reloaded && refusedChecked && shotsTaken, 'the game ended before every check was made');
+  if (over) {
+    for (const [page, who] of [[hp, 'host'], [fp, 'friend'], [wp, 'watcher']]) {
+      const shown = await page.waitForSelector('#result:not([hidden])', { timeout: 10_000 })
+        .then(() => true).catch(() => false);
+      check(shown, `the ${who}'s page does not show the result`);
+    }
+    console.log(`result: ${(await hp.locator('#result').textContent())?.trim()}`);
+    await hp.click('#verify');
+    const verdict = await hp.waitForSelector('#verify-result:not([hidden])', { timeout: 30_000 })
+      .then(() => hp.evaluate(() => [document.querySelector('#verify-result').dataset.ok,
+        document.querySelector('#verify-result').textContent]))
+      .catch(() => ['missing', '']);
+    check(verdict[0] === 'true', `checking the throws did not find them fair: ${verdict[1]}`);
+    console.log(`throws checked: ${verdict[1]}`);
+  }
+} catch (err) {
+  errors.push(`cannot play: ${err?.message ?? err}`);
+} finally {
+  for (const opened of [host, friend, watcher]) if (opened) await opened.close();
+}
+
+for (const name of ['friends-invite.png', 'friends-host.png', 'friends-friend.png', 'friends-watcher.png']) {
+  try {
+    const size = statSync(shot(name)).size;
+    check(size > 0, `the screenshot ${name} is empty`);
+    console.log(`screenshot ${shot(name)} (${size} bytes)`);
+  } catch {
+    errors.push(`no screenshot ${name}`);
+  }
+}
+if (errors.length > 0) {
+  for (const e of errors) console.error(`error: ${e}`);
+  process.exit(1);
+}
+console.log('two people and a watcher play in the browser without errors');
