@@ -70,7 +70,11 @@ export function renderControls() {
   const idle = ui.busy === 0;
   $('#throw').disabled = !(inGame && idle && humanThrowDue());
   $('#throw').hidden = !inGame;
-  $('#hint').disabled = !(inGame && idle && humanMoveDue());
+  // Hints are for a game against bots, or a room that allowed them (the server refuses others).
+  const room = game?.room;
+  const hintsAllowed = !room || room.players <= 1 || room.hints;
+  $('#hint').disabled = !(inGame && idle && hintsAllowed && humanMoveDue());
+  $('#hint').hidden = inGame && !hintsAllowed;
   $('#undo').disabled = !(inGame && idle && game.can_undo);
   $('#tools').hidden = !inGame;
   $('#download').disabled = !(inGame && idle);
