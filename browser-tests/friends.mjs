@@ -266,6 +266,9 @@ try {
         { timeout: 30_000, polling: 50 }).then(() => true).catch(() => false);
         check(back, `after a reload the ${player.name} is not back in the seat (${label})`);
       }
+      const links = await hp.locator('#invites input[data-link="watch"]')
+        .waitFor({ state: 'attached', timeout: 10_000 }).then(() => true).catch(() => false);
+      check(links, 'after a reload the host\'s page has lost the watch link');
       reloaded = true;
       console.log('a reload puts both players back in their seats');
     }

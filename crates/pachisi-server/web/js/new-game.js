@@ -8,6 +8,7 @@ import { $, html } from './dom.js';
 import { clearError, showError } from './messages.js';
 import { clearEffects } from './motion.js';
 import { closeReplay } from './replay.js';
+import { refreshLinks } from './room.js';
 import { BOT_LEVELS, DEFAULT_BOT, capital, chip, colourName, teamName } from './seats.js';
 import { hooks, ui } from './state.js';
 import {
@@ -197,6 +198,8 @@ export function openGame(state) {
   history.replaceState(null, '', `#game=${encodeURIComponent(state.id)}`);
   showNewGame(false);
   connect(state.id);
+  // A host coming back (a reload) reads the invitations again.
+  if (ui.you?.host && !ui.links) refreshLinks(state.id);
   $('#board').focus({ preventScroll: true });
 }
 
