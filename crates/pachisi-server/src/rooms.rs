@@ -612,7 +612,7 @@ fn rematch_founding(game: &Game, room: &Room) -> Result<Founding, GameError> {
 }
 
 /// The room of a rematch: the same people (their tokens' hashes, names, host) in the same
-/// seats, the same bots, new invitations to seats left open, the same options. The people's
+/// seats, the same bots, new invitations to seats left open, the same watch link and options. The people's
 /// seeds are not carried over: the server has seen them, and a seed it has seen adds nothing
 /// to throws it commits to afterwards (docs/fair-throws.md).
 fn rematch_room(room: &Room) -> Room {
@@ -632,8 +632,8 @@ fn rematch_room(room: &Room) -> Room {
         people,
         started: !seats.iter().any(|h| matches!(h, Holder::Open { .. })),
         seats,
-        // A new watch link: the old one's watchers follow the `rematch` event.
-        watch: room.watch.as_ref().map(|_| secret()),
+        // The same watch link, so that the watchers follow the `rematch` event too.
+        watch: room.watch.clone(),
         public: room.public,
         hints: room.hints,
         timer: clock::Timer {
