@@ -412,13 +412,15 @@ impl Games {
     /// alone, one that stopped is disarmed). A task sleeps until the deadline, then
     /// [`Games::run_out`] gives the turn to the stand-in.
     pub(crate) fn arm(self: &Arc<Games>, game: &Arc<Game>) {
+        // The clock is read under the lock of the armed timer: of two callers, the second
+        // reads the room as the later change left it, and arms its clock last.
+        let mut armed = lock(&game.armed);
         let deadline = game
             .room()
             .timer
             .clock
             .filter(|c| !c.expired)
             .map(|c| c.deadline_ms);
-        let mut armed = lock(&game.armed);
         if armed.as_ref().map(|a| a.0) == deadline {
             return;
         }

@@ -49,7 +49,7 @@ pub struct NewGame {
     /// Optional rules, `FIELD=VALUE`.
     #[serde(default)]
     pub set: Vec<String>,
-    /// Seconds per turn (the turn timer), or none.
+    /// Seconds per turn (the turn timer); none or 0: no timer.
     pub turn_seconds: Option<u32>,
     /// Turns missed in a row after which a seat is away.
     pub away_after: Option<u8>,
@@ -391,8 +391,10 @@ impl Games {
                 .map_err(|e| GameError::Invalid(format!("your seed: {e}")))?;
         }
         view::BoardView::of(&rules).map_err(GameError::Invalid)?;
+        // A turn of 0 seconds is no timer, as in the room's options.
+        let turn_seconds = new.turn_seconds.filter(|&s| s != 0);
         let stand_in = clock::check_options(
-            new.turn_seconds,
+            turn_seconds,
             new.away_after,
             new.stand_in.as_deref(),
             &self.limits.bots,
@@ -405,7 +407,7 @@ impl Games {
             seed: seed_text,
         };
         let mut room = Room::new(host, holders, new.public, new.hints);
-        room.timer.turn_seconds = new.turn_seconds;
+        room.timer.turn_seconds = turn_seconds;
         room.timer.away_after = new.away_after.unwrap_or(room.timer.away_after);
         if let Some(spec) = stand_in {
             room.timer.stand_in = spec;
