@@ -2,8 +2,10 @@
 //! within the server's limits, deleted by their host or when abandoned, and how their actions are
 //! committed and their bots driven. Every action is committed to the database before it is
 //! broadcast; if the commit fails, the game is put back as the database has it, which stays the
-//! truth. Bots think on a pool of threads shared by every game ([`Limits::work_threads`]), and
-//! a bot whose action the database refuses tries again later and later, never in a spin.
+//! truth. Each commit also brings the turn's clock in line with the game (`clock`), in the same
+//! transaction. Bots (and stand-ins, `games/drive.rs`) think on a pool of threads shared by
+//! every game ([`Limits::work_threads`]), and a bot whose action the database refuses tries
+//! again later and later, never in a spin.
 
 use crate::clock::{self, ServerTime};
 use crate::game::{apply, build, lock, restore, Event, Game, GameError, Request, Unplayable};

@@ -318,7 +318,7 @@ impl Games {
 
     /// The person who holds `seat` takes it back: it is no longer away, its missed turns are
     /// forgiven, and a turn of theirs that the stand-in is playing is theirs again, on a new
-    /// clock. Taking back a seat that is not away changes nothing.
+    /// clock. Taking back a seat that is not away and missed nothing changes nothing.
     ///
     /// # Errors
     /// When the credential is not the seat's holder's, or there is no such seat.
@@ -612,9 +612,9 @@ fn rematch_founding(game: &Game, room: &Room) -> Result<Founding, GameError> {
 }
 
 /// The room of a rematch: the same people (their tokens' hashes, names, host) in the same
-/// seats, the same bots, new invitations to seats left open, the same watch link and options. The people's
-/// seeds are not carried over: the server has seen them, and a seed it has seen adds nothing
-/// to throws it commits to afterwards (docs/fair-throws.md).
+/// seats, the same bots, new invitations to seats left open, the same watch link and options.
+/// The people's seeds are not carried over: the server has seen them, and a seed it has seen
+/// adds nothing to throws it commits to afterwards (docs/fair-throws.md).
 fn rematch_room(room: &Room) -> Room {
     let mut people = room.people.clone();
     for person in &mut people {
