@@ -1,6 +1,7 @@
 //! What people do with a room ([`Room`]): who may act (`authorize`), taking a seat with an
 //! invitation (and the game beginning once every seat is held), handing a seat over to a bot or
-//! to another person, the host's options (watching, the lobby, hints), and chat. Each change is
+//! to another person, taking an away seat back from its stand-in, the host's options (watching,
+//! the lobby, hints, the turn timer), chat, and the rematch of a finished game. Each change is
 //! made holding the game's table lock, committed with its events, then published, like an
 //! action (`games`).
 
