@@ -230,6 +230,7 @@ impl Games {
             let colour = table.rules().seat_colour(seat);
             let body = serde_json::json!({
                 "kind": "seat", "seat": seat, "holder": "person", "name": room.people[p].name, "colour": colour,
+                "away": false,
             });
             Ok(((seat, token), vec![body]))
         })?;
