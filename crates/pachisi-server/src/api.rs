@@ -195,6 +195,8 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/seats/{seat}", post(hand_over))
+        .route("/api/games/{id}/seats/{seat}/back", post(back))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/room", get(host_view).patch(room_options))
         .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/events", get(events))
@@ -442,6 +444,43 @@ async fn hand_over(
         None => serde_json::Value::Null,
     };
     state_with(&text, serde_json::json!({ "invite": link }))
+}
+
+/// `POST /api/games/{id}/seats/{seat}/back`: the seat's player takes it back from its stand-in.
+async fn back(
+    State(state): State<AppState>,
+    Path((id, seat)): Path<(String, u8)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let game = state.games.get(&id)?;
+    let credential = credential(&headers);
+    let games = state.games.clone();
+    let text = blocking(move || games.back(&game, seat, credential.as_deref())).await?;
+    Ok(json_text(StatusCode::OK, text.to_string()))
+}
+
+/// `POST /api/games/{id}/rematch`: the rematch's room, made by the first player who asks
+/// (201), the same for everyone after (200).
+async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Client(client): Client,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let game = state.games.get(&id)?;
+    let credential = credential(&headers);
+    let games = state.games.clone();
+    let token = credential.clone();
+    let (next, created) = blocking(move || games.rematch(&game, token.as_deref(), client)).await?;
+    let (text, event) = next.state_now();
+    let mut response = state_with(
+        &text,
+        serde_json::json!({ "event": event, "you": you(&next, credential.as_deref()) }),
+    )?;
+    if created {
+        *response.status_mut() = StatusCode::CREATED;
+    }
+    Ok(response)
 }
 
 async fn host_view(

@@ -9,6 +9,7 @@
 //! change's events, commits them with the change, and only then publishes them (`Game::publish`),
 //! so events are told in the order of their numbers and never before they are on disk.
 
+use crate::clock::{Clock, ServerTime};
 use crate::limits::BotLimits;
 use crate::room::{Holder, Room};
 use crate::store::{record_of, StoredGame};
@@ -150,6 +151,8 @@ struct Shown {
     updated: i64,
     /// Every event so far, in order.
     events: Vec<Event>,
+    /// The clock the state shows, whose time left is brought up to date when the state is read.
+    clock: Option<Clock>,
 }
 
 /// The fair throws of a game: the server's secret seed and its published commitment.
@@ -181,6 +184,10 @@ pub struct Game {
     deleted: AtomicBool,
     /// Open WebSockets on this game.
     pub(crate) sockets: Arc<AtomicUsize>,
+    /// The server's time, which the turn clocks count in.
+    pub(crate) time: Arc<ServerTime>,
+    /// The deadline of the clock whose timer is armed, and its task (`Games::arm`).
+    pub(crate) armed: Mutex<Option<(i64, tokio::task::AbortHandle)>>,
 }
 
 /// Locks `mutex`; a panic while it was held leaves the value as the last complete change left it.
@@ -213,9 +220,15 @@ impl Game {
         lock(&self.shown).events.last().map_or(0, |e| e.n)
     }
 
-    /// The state as JSON text, as of the last action.
+    /// The state as JSON text, as of the last action (its clock's time left as of now).
     pub fn state_json(&self) -> Arc<str> {
-        lock(&self.shown).state.clone()
+        let shown = lock(&self.shown);
+        self.fresh(&shown)
+    }
+
+    /// The state shown, its clock's time left brought up to now.
+    fn fresh(&self, shown: &Shown) -> Arc<str> {
+        crate::clock::refresh(&shown.state, shown.clock, self.time.now_ms())
     }
 
     /// The game's line in the list of games.
@@ -236,7 +249,7 @@ impl Game {
     /// The state now and the number of the last event it follows.
     pub fn state_now(&self) -> (Arc<str>, u64) {
         let shown = lock(&self.shown);
-        (shown.state.clone(), shown.events.last().map_or(0, |e| e.n))
+        (self.fresh(&shown), shown.events.last().map_or(0, |e| e.n))
     }
 
     /// The events after number `after`, in order (all of them when `after` is 0).
@@ -253,7 +266,7 @@ impl Game {
         let shown = lock(&self.shown);
         (
             tail(&shown.events, after).to_vec(),
-            shown.state.clone(),
+            self.fresh(&shown),
             shown.events.last().map_or(0, |e| e.n),
             self.updates.subscribe(),
         )
@@ -284,10 +297,14 @@ impl Game {
         } else {
             None
         };
-        let summary = summary(&self.stored, table, &self.room());
+        let (summary, clock) = {
+            let room = self.room();
+            (summary(&self.stored, table, &room), room.timer.clock)
+        };
         let mut shown = lock(&self.shown);
         if let Some(state) = &state {
             shown.state = state.clone();
+            shown.clock = clock;
         }
         shown.summary = summary;
         shown.updated = updated;
@@ -307,7 +324,13 @@ impl Game {
 
     /// The state of this game at `table` (its own, locked) as JSON text.
     pub(crate) fn state_of(&self, table: &Table) -> Result<Arc<str>, GameError> {
-        state_of(&self.stored, self.fair.as_ref(), table, &self.room())
+        state_of(
+            &self.stored,
+            self.fair.as_ref(),
+            table,
+            &self.room(),
+            self.time.now_ms(),
+        )
     }
 
     /// Replaces the table (when the game begins, with the players' seeds fixed).
@@ -318,6 +341,10 @@ impl Game {
     /// Marks the game deleted and tells its watchers.
     pub(crate) fn mark_deleted(&self) {
         self.deleted.store(true, Ordering::Release);
+        // The turn's timer has nothing left to time.
+        if let Some((_, task)) = lock(&self.armed).take() {
+            task.abort();
+        }
         let _shown = lock(&self.shown);
         let _ = self.updates.send(Update::Deleted);
     }
@@ -380,12 +407,14 @@ fn tail(events: &[Event], after: u64) -> &[Event] {
 }
 
 /// The state of the game `stored` at `table`, with `room`, as JSON text: the board, the room
-/// (names and holders, no secret) and the fair throws' commitment (and the seed, once over).
+/// (names and holders, no secret), the fair throws' commitment (and the seed, once over), and
+/// the turn's clock at server time `now`.
 fn state_of(
     stored: &StoredGame,
     fair: Option<&Fair>,
     table: &Table,
     room: &Room,
+    now: i64,
 ) -> Result<Arc<str>, GameError> {
     let kinds = room.seat_kinds();
     let state = view::game_state(&stored.id, table, &kinds).map_err(GameError::Invalid)?;
@@ -402,6 +431,7 @@ fn state_of(
         }
         None => serde_json::Value::Null,
     };
+    crate::clock::decorate(&mut value, room, table, now);
     Ok(value.to_string().into())
 }
 
@@ -581,6 +611,7 @@ pub(crate) fn build(
     mut stored: StoredGame,
     creator: Option<IpAddr>,
     limits: &BotLimits,
+    time: &Arc<ServerTime>,
 ) -> Result<Game, Box<Unplayable>> {
     let built = (|| {
         let room = room_of(&stored)?;
@@ -592,7 +623,8 @@ pub(crate) fn build(
         let header = header_of(&stored, &rules, fair.as_ref(), &players, &specs)?;
         let record = record_of(&stored, &header)?;
         let table = restore(&stored, fair.as_ref(), &specs, &record)?;
-        let state = state_of(&stored, fair.as_ref(), &table, &room).map_err(|e| e.to_string())?;
+        let state = state_of(&stored, fair.as_ref(), &table, &room, time.now_ms())
+            .map_err(|e| e.to_string())?;
         let events = stored
             .events
             .iter()
@@ -617,6 +649,7 @@ pub(crate) fn build(
             summary: summary(&stored, &table, &room),
             updated: stored.updated,
             events,
+            clock: room.timer.clock,
         }),
         stored,
         creator,
@@ -628,6 +661,8 @@ pub(crate) fn build(
         driving: AtomicBool::new(false),
         deleted: AtomicBool::new(false),
         sockets: Arc::new(AtomicUsize::new(0)),
+        time: time.clone(),
+        armed: Mutex::new(None),
     })
 }
 
@@ -722,65 +757,4 @@ fn person_due(table: &Table) -> Result<Phase, GameError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_finished_game_cannot_be_undone() {
-        let stored = StoredGame {
-            id: "over".into(),
-            created: 0,
-            updated: 0,
-            host: None,
-            opening: Some(String::new()),
-            server_seed: None,
-            player_seeds: None,
-            room: None,
-            events: Vec::new(),
-            ruleset: "ludo".into(),
-            overrides: Vec::new(),
-            seats: ["human", "bot:random", "bot:random", "bot:random"]
-                .map(String::from)
-                .to_vec(),
-            seed: 5,
-            actions: Vec::new(),
-        };
-        let game = build(stored, None, &BotLimits::default())
-            .ok()
-            .expect("built");
-        let mut table = game.table();
-        let can_undo = |table: &Table| {
-            let state = view::game_state("over", table, &game.stored.seats).expect("state");
-            serde_json::to_value(state).expect("json")["can_undo"] == true
-        };
-        for _ in 0..100_000 {
-            while table.step_automatic().is_some() {}
-            match table.position().phase() {
-                pachisi_core::Phase::Over => break,
-                pachisi_core::Phase::Throw => apply(&mut table, Request::Throw {}).expect("throw"),
-                pachisi_core::Phase::Move => {
-                    let request = Request::Move {
-                        notation: None,
-                        index: Some(0),
-                    };
-                    apply(&mut table, request).expect("move");
-                    assert!(can_undo(&table), "a move of the person's can be taken back");
-                }
-            }
-        }
-        assert_eq!(table.position().phase(), pachisi_core::Phase::Over);
-        assert!(
-            !table.can_undo(),
-            "the table takes no move back once the game is over"
-        );
-        assert!(
-            !can_undo(&table),
-            "the state offers no undo once the game is over"
-        );
-        let before = table.record().clone();
-        let e = apply(&mut table, Request::Undo {}).expect_err("refused");
-        assert!(matches!(e, GameError::NotNow(_)), "{e}");
-        assert!(e.to_string().contains("the game is over"), "{e}");
-        assert_eq!(*table.record(), before, "the result stands");
-    }
-}
+mod tests;

@@ -2,9 +2,12 @@
 //! within the server's limits, deleted by their host or when abandoned, and how their actions are
 //! committed and their bots driven. Every action is committed to the database before it is
 //! broadcast; if the commit fails, the game is put back as the database has it, which stays the
-//! truth. Bots think on a pool of threads shared by every game ([`Limits::work_threads`]), and
-//! a bot whose action the database refuses tries again later and later, never in a spin.
+//! truth. Each commit also brings the turn's clock in line with the game (`clock`), in the same
+//! transaction. Bots (and stand-ins, `games/drive.rs`) think on a pool of threads shared by
+//! every game ([`Limits::work_threads`]), and a bot whose action the database refuses tries
+//! again later and later, never in a spin.
 
+use crate::clock::{self, ServerTime};
 use crate::game::{apply, build, lock, restore, Event, Game, GameError, Request, Unplayable};
 use crate::limits::Limits;
 use crate::room::{self, check_name, secret, token_hash, Holder, Person, Room};
@@ -12,11 +15,10 @@ use crate::rooms::authorize;
 use crate::store::{Commit, Store, StoredGame};
 use crate::view;
 use pachisi_core::ruleset::Device;
-use pachisi_core::{builtin_rules, GameRecord, Move, Phase};
+use pachisi_core::{builtin_rules, GameRecord, Phase};
 use pachisi_table::Table;
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -49,6 +51,26 @@ pub struct NewGame {
     /// Optional rules, `FIELD=VALUE`.
     #[serde(default)]
     pub set: Vec<String>,
+    /// Seconds per turn (the turn timer); none or 0: no timer.
+    pub turn_seconds: Option<u32>,
+    /// Turns missed in a row after which a seat is away.
+    pub away_after: Option<u8>,
+    /// The bot that plays a person's turn when their time runs out.
+    pub stand_in: Option<String>,
+}
+
+/// What a new game's row is made of, besides its room.
+pub(crate) struct Founding {
+    /// The built-in ruleset.
+    pub(crate) ruleset: String,
+    /// Optional rules switched.
+    pub(crate) overrides: Vec<String>,
+    /// Who plays each seat, as seat specs.
+    pub(crate) seats: Vec<String>,
+    /// A chosen seed (a game for practice), or none: fair throws.
+    pub(crate) seed: Option<u64>,
+    /// The SHA-256 of the host's token.
+    pub(crate) host: String,
 }
 
 /// A game just created, and the token of its creator (shown once, kept nowhere but as its
@@ -59,11 +81,6 @@ pub struct Created {
     /// The creator's token.
     pub token: String,
 }
-
-/// The longest wait between two tries of a bot whose action the database refused.
-const MAX_BACKOFF: Duration = Duration::from_secs(30);
-/// The first such wait.
-const FIRST_BACKOFF: Duration = Duration::from_millis(100);
 
 /// Every game, the database, the limits, and the threads that do the heavy work.
 pub struct Games {
@@ -82,6 +99,8 @@ pub struct Games {
     limits: Limits,
     /// Permits to think (bots, hints, replays): at most [`Limits::work_threads`] at once.
     work: Arc<Semaphore>,
+    /// The server's time, which the turn clocks count in, going on from the last server's.
+    time: Arc<ServerTime>,
 }
 
 impl Games {
@@ -103,6 +122,9 @@ impl Games {
         limits: Limits,
     ) -> Result<Arc<Games>, String> {
         let stored = store.load_all().map_err(|e| e.to_string())?;
+        let alive = store.alive().map_err(|e| e.to_string())?;
+        let rooms = stored.iter().filter_map(|s| crate::game::room_of(s).ok());
+        let time = Arc::new(ServerTime::resume(clock::resume_time(alive, rooms)));
         let games = Arc::new(Games {
             games: Mutex::new(HashMap::new()),
             unplayable: Mutex::new(HashMap::new()),
@@ -112,6 +134,7 @@ impl Games {
             pass_pace,
             work: Arc::new(Semaphore::new(limits.work_threads.max(1))),
             limits,
+            time,
         });
         let oldest = games.oldest_kept(now());
         for s in stored {
@@ -119,7 +142,7 @@ impl Games {
                 games.store.delete(&s.id).map_err(|e| e.to_string())?;
                 continue;
             }
-            games.add(build(s, None, &games.limits.bots));
+            games.add(build(s, None, &games.limits.bots, &games.time));
         }
         Ok(games)
     }
@@ -137,6 +160,16 @@ impl Games {
     /// The database.
     pub(crate) fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The server's time.
+    pub(crate) fn time(&self) -> &Arc<ServerTime> {
+        &self.time
+    }
+
+    /// Every playable game.
+    pub(crate) fn all(&self) -> Vec<Arc<Game>> {
+        self.map().values().cloned().collect()
     }
 
     fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Game>>> {
@@ -214,12 +247,14 @@ impl Games {
         self.map().len() + lock(&self.unplayable).len()
     }
 
-    /// Starts the bots' turns of every game where a bot is to act (after a restart).
+    /// Starts the bots' and stand-ins' turns of every game where one is to act, and the timers
+    /// of the turns' clocks (after a restart), and the heartbeat that keeps the server's time.
     pub fn resume(self: &Arc<Games>) {
-        let games: Vec<Arc<Game>> = self.map().values().cloned().collect();
-        for game in games {
+        for game in self.all() {
+            self.arm(&game);
             self.drive(&game);
         }
+        self.heartbeat();
     }
 
     /// Checks a new game's fields against the limits before anything is parsed.
@@ -249,6 +284,7 @@ impl Games {
             )));
         }
         let fields = std::iter::once(("the ruleset", &new.ruleset))
+            .chain(new.stand_in.iter().map(|s| ("the stand-in", s)))
             .chain(new.seats.iter().map(|s| ("a seat", s)))
             .chain(new.set.iter().map(|s| ("an option of `set`", s)));
         for (what, text) in fields {
@@ -357,6 +393,14 @@ impl Games {
                 .map_err(|e| GameError::Invalid(format!("your seed: {e}")))?;
         }
         view::BoardView::of(&rules).map_err(GameError::Invalid)?;
+        // A turn of 0 seconds is no timer, as in the room's options.
+        let turn_seconds = new.turn_seconds.filter(|&s| s != 0);
+        let stand_in = clock::check_options(
+            turn_seconds,
+            new.away_after,
+            new.stand_in.as_deref(),
+            &self.limits.bots,
+        )?;
         let token = secret();
         let host = Person {
             token: token_hash(&token),
@@ -364,8 +408,36 @@ impl Games {
             host: true,
             seed: seed_text,
         };
-        let room = Room::new(host, holders, new.public, new.hints);
-        let server_seed = match new.seed {
+        let mut room = Room::new(host, holders, new.public, new.hints);
+        room.timer.turn_seconds = turn_seconds;
+        room.timer.away_after = new.away_after.unwrap_or(room.timer.away_after);
+        if let Some(spec) = stand_in {
+            room.timer.stand_in = spec;
+        }
+        let seats = specs.iter().map(ToString::to_string).collect();
+        let game = self.found(
+            Founding {
+                ruleset: new.ruleset,
+                overrides,
+                seats,
+                seed: new.seed,
+                host: token_hash(&token),
+            },
+            room,
+            client,
+        )?;
+        Ok(Created { game, token })
+    }
+
+    /// Makes a game of `room` (new, or a rematch's copy) as `founding` says, stores it, and
+    /// starts its bots and clock: the game begins at once when no seat is open.
+    pub(crate) fn found(
+        self: &Arc<Games>,
+        founding: Founding,
+        mut room: Room,
+        client: Option<IpAddr>,
+    ) -> Result<Arc<Game>, GameError> {
+        let server_seed = match founding.seed {
             Some(_) => None,
             None => Some(
                 pachisi_fair::ServerSeed::generate()
@@ -378,14 +450,14 @@ impl Games {
             id: new_id(),
             created,
             updated: created,
-            ruleset: new.ruleset.clone(),
-            overrides,
-            seats: specs.iter().map(ToString::to_string).collect(),
-            seed: new.seed.unwrap_or(0),
+            ruleset: founding.ruleset,
+            overrides: founding.overrides,
+            seats: founding.seats,
+            seed: founding.seed.unwrap_or(0),
             server_seed,
             player_seeds: None,
             room: None,
-            host: Some(token_hash(&token)),
+            host: Some(founding.host),
             // Who begins is thrown for when the game begins.
             opening: Some(String::new()),
             actions: Vec::new(),
@@ -393,10 +465,12 @@ impl Games {
         };
         let mut events = vec![serde_json::json!({ "kind": "created" })];
         if room.started {
-            let (_, seeds, opening) = self.start_of(&stored, &room)?;
+            let (table, seeds, opening) = self.start_of(&stored, &room)?;
             stored.player_seeds = Some(seeds);
             stored.opening = Some(opening.clone());
             events.push(serde_json::json!({ "kind": "start", "opening": opening }));
+            // A person who throws first is on the clock from now.
+            clock::settle(&mut room, &table, self.time.now_ms());
         }
         stored.room = Some(room_json(&room)?);
         stored.events = events
@@ -405,8 +479,8 @@ impl Games {
             .map(|(body, n)| (n, Event::new(n, body).json.to_string()))
             .collect();
         let row = stored.clone();
-        let game =
-            build(stored, client, &self.limits.bots).map_err(|u| GameError::Invalid(u.reason))?;
+        let game = build(stored, client, &self.limits.bots, &self.time)
+            .map_err(|u| GameError::Invalid(u.reason))?;
         let game = {
             let _creating = lock(&self.creating);
             self.check_room(client)?;
@@ -417,8 +491,9 @@ impl Games {
             self.map().insert(game.stored.id.clone(), game.clone());
             game
         };
+        self.arm(&game);
         self.drive(&game);
-        Ok(Created { game, token })
+        Ok(game)
     }
 
     /// A game that begins with `room` as it is: its fresh table, the players' seeds (as the
@@ -467,7 +542,7 @@ impl Games {
     }
 
     /// Deletes the game `id` from the database, then from memory, and tells its watchers.
-    fn remove(&self, id: &str) -> Result<(), GameError> {
+    pub(crate) fn remove(&self, id: &str) -> Result<(), GameError> {
         self.store
             .delete(id)
             .map_err(|e| GameError::Store(e.to_string()))?;
@@ -530,6 +605,14 @@ impl Games {
                 return Err(GameError::NotFound(game.id().to_string()));
             }
             authorize(game, &table, credential, &request)?;
+            if clock::stand_in_due(&game.room(), &table) {
+                let seat = table.position().to_move();
+                return Err(GameError::NotNow(format!(
+                    "{}'s turn is played by its stand-in (the seat is away, or its time ran out): its player takes the seat back with POST /api/games/{}/seats/{seat}/back",
+                    table.rules().seat_colour(seat),
+                    game.id()
+                )));
+            }
             let now_at = table.record().actions.len();
             if actions.is_some_and(|seen| seen != now_at) {
                 return Err(GameError::NotNow(format!(
@@ -537,9 +620,14 @@ impl Games {
                     actions.unwrap_or(0)
                 )));
             }
+            // A person who throws or moves in their seat has missed no turn.
+            let acted = match request {
+                Request::Undo {} => None,
+                _ => Some(table.position().to_move()),
+            };
             let prior = table.record().clone();
             apply(&mut table, request)?;
-            self.commit(game, &mut table, &prior)?
+            self.commit(game, &mut table, &prior, acted)?
         };
         self.drive(game);
         Ok(state)
@@ -559,7 +647,7 @@ impl Games {
             }
             let prior = table.record().clone();
             apply(&mut table, request)?;
-            self.commit(game, &mut table, &prior)?
+            self.commit(game, &mut table, &prior, None)?
         };
         self.drive(game);
         Ok(state)
@@ -567,13 +655,15 @@ impl Games {
 
     /// Commits the actions played since the record was `prior` (an undo takes actions back, so
     /// the rows from the first difference on are replaced) with the events that tell of them,
-    /// then publishes them. If the database refuses, the game goes back to `prior`, as the
-    /// database still has it.
+    /// then publishes them, with the turn's clock brought in line (`acted`: the seat a person
+    /// acted in themselves, who missed no turn). If the database refuses, the game goes back to
+    /// `prior`, as the database still has it.
     fn commit(
-        &self,
-        game: &Game,
+        self: &Arc<Games>,
+        game: &Arc<Game>,
         table: &mut Table,
         prior: &GameRecord,
+        acted: Option<u8>,
     ) -> Result<Arc<str>, GameError> {
         let actions = &table.record().actions;
         let from = prior.actions.len().min(actions.len());
@@ -589,11 +679,16 @@ impl Games {
                 "server_seed": game.fair.as_ref().map(|f| f.server.to_hex()),
             }));
         }
+        let mut room = game.room().clone();
+        let present = acted.is_some_and(|seat| clock::present(&mut room, seat));
+        let timed = clock::settle(&mut room, table, self.time.now_ms());
+        let room = (present || timed).then_some(room);
         let events = game.number(bodies);
         let at = now();
         let written = self.store.commit(Commit {
             id: game.stored.id.clone(),
             actions: Some((from, new)),
+            room: room.as_ref().map(room_json).transpose()?,
             events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
             at,
             ..Commit::default()
@@ -607,88 +702,12 @@ impl Games {
             }
             return Err(GameError::Store(e.to_string()));
         }
-        game.publish(table, events, at, true)
-    }
-
-    /// Plays the bots' actions of `game` one every `pace`, in the background, until a person
-    /// must act or the game is over; a forced pass (nothing but a pass is legal, for a bot or a
-    /// person) is played without the pace. At most one such task runs per game; bots think only
-    /// with a permit of the shared pool.
-    pub(crate) fn drive(self: &Arc<Games>, game: &Arc<Game>) {
-        if game.driving.swap(true, Ordering::AcqRel) {
-            return;
+        if let Some(room) = room {
+            *game.room() = room;
         }
-        let games = self.clone();
-        let game = game.clone();
-        tokio::spawn(async move {
-            let mut backoff = FIRST_BACKOFF;
-            loop {
-                let (due, forced_pass) = {
-                    let table = game.table();
-                    let started = game.room().started;
-                    (
-                        started && table.automatic_due(),
-                        table.legal_moves() == [Move::Pass],
-                    )
-                };
-                if game.is_deleted() || !due {
-                    break;
-                }
-                let wait = if forced_pass {
-                    games.pass_pace
-                } else {
-                    games.pace
-                };
-                if !wait.is_zero() {
-                    tokio::time::sleep(wait).await;
-                }
-                let Ok(permit) = games.work.clone().acquire_owned().await else {
-                    break;
-                };
-                let g = game.clone();
-                let gs = games.clone();
-                // Bots think on a blocking thread: a search must not stall the server.
-                let step = tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
-                    let mut table = g.table();
-                    if g.is_deleted() {
-                        return None;
-                    }
-                    if !g.room().started {
-                        return None;
-                    }
-                    let prior = table.record().clone();
-                    table
-                        .step_automatic()
-                        .map(|_| gs.commit(&g, &mut table, &prior))
-                })
-                .await;
-                match step {
-                    Ok(Some(Ok(_))) => backoff = FIRST_BACKOFF,
-                    Ok(Some(Err(e))) => {
-                        // The game was put back as it was; the bots try again later and later.
-                        // Whoever runs the server must hear why nothing moves.
-                        eprintln!(
-                            "game {}: a bot's action could not be saved, trying again in {:.1} s: {e}",
-                            game.id(),
-                            backoff.as_secs_f64()
-                        );
-                        tokio::time::sleep(backoff).await;
-                        backoff = (backoff * 2).min(MAX_BACKOFF);
-                    }
-                    _ => break,
-                }
-            }
-            game.driving.store(false, Ordering::Release);
-            // A person may have acted between the last check and the flag going down.
-            if !game.is_deleted()
-                && game.table().automatic_due()
-                && game.room().started
-                && !game.driving.load(Ordering::Acquire)
-            {
-                games.drive(&game);
-            }
-        });
+        let state = game.publish(table, events, at, true)?;
+        self.arm(game);
+        Ok(state)
     }
 }
 
@@ -708,5 +727,6 @@ pub(crate) fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
+mod drive;
 #[cfg(test)]
 mod tests;

@@ -15,6 +15,8 @@
 //! - [`game`]: one game: its table, what is shown of it, its watchers;
 //! - [`games`]: every game: creation within the limits, deletion, expiry, commits, and the
 //!   bots' turns on a shared pool of threads;
+//! - [`clock`]: the turn timer: clocks, the stand-in, away seats, the server's time kept across
+//!   restarts;
 //! - [`limits`]: the limits and their defaults;
 //! - [`view`]: the JSON of rulesets, states and replays;
 //! - [`replay`]: the replay viewer's work, bounded;
@@ -24,6 +26,7 @@
 //! - [`web`]: the embedded page.
 
 pub mod api;
+pub mod clock;
 pub mod game;
 pub mod games;
 pub mod guard;

@@ -7,6 +7,7 @@
 //! A room is stored as JSON beside its game (`store`), so every seat, name and invitation
 //! survives a restart.
 
+use crate::clock::Timer;
 use pachisi_fair::{PlayerSeed, PlayerSeedError, PlayerSeeds};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -68,6 +69,13 @@ pub struct Room {
     pub hints: bool,
     /// Whether the game has begun (every seat was taken; the players' seeds are fixed).
     pub started: bool,
+    /// The turn timer: its options, missed turns, away seats and the running clock (none in a
+    /// room stored before timers).
+    #[serde(default)]
+    pub timer: Timer,
+    /// The id of the rematch, once a player asked for one (the same room answered after).
+    #[serde(default)]
+    pub rematch: Option<String>,
 }
 
 /// Who is asking.
@@ -157,6 +165,8 @@ impl Room {
             public,
             hints,
             started,
+            timer: Timer::default(),
+            rematch: None,
         }
     }
 
@@ -290,6 +300,8 @@ impl Room {
                     "name": name,
                     "bot": bot,
                     "host": matches!(h, Holder::Person { person } if self.people.get(*person).is_some_and(|p| p.host)),
+                    "away": self.timer.is_away(seat),
+                    "misses": self.timer.misses(seat),
                 })
             })
             .collect();
@@ -300,6 +312,10 @@ impl Room {
             "watching": self.watch.is_some(),
             "public": self.public,
             "hints": self.hints,
+            "turn_seconds": self.timer.turn_seconds,
+            "away_after": self.timer.away_after,
+            "stand_in": self.timer.stand_in,
+            "rematch": self.rematch,
         })
     }
 

@@ -1,11 +1,13 @@
 //! What people do with a room ([`Room`]): who may act (`authorize`), taking a seat with an
 //! invitation (and the game beginning once every seat is held), handing a seat over to a bot or
-//! to another person, the host's options (watching, the lobby, hints), and chat. Each change is
+//! to another person, taking an away seat back from its stand-in, the host's options (watching,
+//! the lobby, hints, the turn timer), chat, and the rematch of a finished game. Each change is
 //! made holding the game's table lock, committed with its events, then published, like an
 //! action (`games`).
 
+use crate::clock;
 use crate::game::{parse_seats, Game, GameError, Request};
-use crate::games::{now, room_json, Games};
+use crate::games::{now, room_json, Founding, Games};
 use crate::room::{
     check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room, RoomError,
 };
@@ -13,6 +15,7 @@ use crate::store::Commit;
 use pachisi_core::Phase;
 use pachisi_table::{SeatSpec, Table};
 use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::sync::{Arc, MutexGuard};
 use std::time::Instant;
 
@@ -103,6 +106,22 @@ pub struct RoomOptions {
     pub public: Option<bool>,
     /// Whether hints may be asked for although several people play (before the game begins).
     pub hints: Option<bool>,
+    /// Seconds per turn; `null` or 0 turns the timer off (absent: as it is).
+    #[serde(default, deserialize_with = "present")]
+    pub turn_seconds: Option<Option<u32>>,
+    /// Turns missed in a row after which a seat is away.
+    pub away_after: Option<u8>,
+    /// The bot that plays a person's turn when their time runs out.
+    pub stand_in: Option<String>,
+}
+
+/// A field that may be given as `null`: `Some(None)`, where an absent one is `None`.
+fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    serde::Deserialize::deserialize(d).map(Some)
 }
 
 /// Chat lines said lately, for the rate limit: by the speaker's key, the times of their lines.
@@ -135,6 +154,9 @@ impl Games {
             start = Some((seeds, opening));
             new_table = Some(t);
         }
+        // The turn's clock as the room now is: a seat handed over, taken back or begun.
+        let now_ms = self.time().now_ms();
+        clock::settle(&mut room, new_table.as_ref().unwrap_or(&table), now_ms);
         // Who plays each seat now: a seat handed to a bot is played by it from here on.
         let specs =
             parse_seats(&room.seat_kinds(), &self.limits().bots).map_err(GameError::Invalid)?;
@@ -162,6 +184,7 @@ impl Games {
         }
         let state = game.publish(&table, events, at, true)?;
         drop(table);
+        self.arm(game);
         self.drive(game);
         Ok((out, state))
     }
@@ -203,9 +226,11 @@ impl Games {
                 }
             };
             room.seat(seat, p);
+            room.timer.reset_seat(seat);
             let colour = table.rules().seat_colour(seat);
             let body = serde_json::json!({
                 "kind": "seat", "seat": seat, "holder": "person", "name": room.people[p].name, "colour": colour,
+                "away": false,
             });
             Ok(((seat, token), vec![body]))
         })?;
@@ -287,9 +312,98 @@ impl Games {
                 )
             };
             room.seats[usize::from(seat)] = holder;
+            room.timer.reset_seat(seat);
             Ok((invite, vec![body]))
         })?;
         Ok((invite, state))
+    }
+
+    /// The person who holds `seat` takes it back: it is no longer away, its missed turns are
+    /// forgiven, and a turn of theirs that the stand-in is playing is theirs again, on a new
+    /// clock. Taking back a seat that is not away and missed nothing changes nothing.
+    ///
+    /// # Errors
+    /// When the credential is not the seat's holder's, or there is no such seat.
+    pub fn back(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        seat: u8,
+        credential: Option<&str>,
+    ) -> Result<Arc<str>, GameError> {
+        let ((), state) = self.change_room(game, |room, table| {
+            let p = room.person(credential)?;
+            if usize::from(seat) >= room.seats.len() {
+                return Err(GameError::Invalid(format!(
+                    "there is no seat {seat}: the seats are 0 to {}",
+                    room.seats.len() - 1
+                )));
+            }
+            if !room.holds(p, seat) {
+                return Err(GameError::Forbidden(
+                    "only the seat's player takes it back".into(),
+                ));
+            }
+            Ok(((), clock::back(room, table, seat).into_iter().collect()))
+        })?;
+        Ok(state)
+    }
+
+    /// A rematch of a finished game, asked for by one of its players: a new room with the same
+    /// ruleset, options and seats, where the same people hold the same seats with the same
+    /// tokens and the same bots play, its throws fair and new. The finished game tells its
+    /// players with a `rematch` event. Asked again, by anyone, it is the same room (unless its
+    /// host deleted it). Returns the room, and whether it is new.
+    ///
+    /// # Errors
+    /// When the credential is not a player's, the game is not over, the server holds all the
+    /// games it may, or the database fails.
+    pub fn rematch(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        credential: Option<&str>,
+        client: Option<IpAddr>,
+    ) -> Result<(Arc<Game>, bool), GameError> {
+        // The finished game's lock makes two asking at once get one room.
+        let table = game.table();
+        if game.is_deleted() {
+            return Err(GameError::NotFound(game.id().to_string()));
+        }
+        let mut room = game.room().clone();
+        let p = room.person(credential)?;
+        if room.seats_of(p).is_empty() && !room.people[p].host {
+            return Err(GameError::Forbidden(
+                "a rematch is for the game's players".into(),
+            ));
+        }
+        if table.position().phase() != Phase::Over {
+            return Err(GameError::NotNow(
+                "a rematch is offered once the game is over".into(),
+            ));
+        }
+        if let Some(next) = room.rematch.as_deref().and_then(|id| self.get(id).ok()) {
+            return Ok((next, false));
+        }
+        let next = self.found(rematch_founding(game, &room)?, rematch_room(&room), client)?;
+        room.rematch = Some(next.id().to_string());
+        let events = game.number(vec![
+            serde_json::json!({ "kind": "rematch", "game": next.id() }),
+        ]);
+        let at = now();
+        let written = self.store().commit(Commit {
+            id: game.stored.id.clone(),
+            room: Some(room_json(&room)?),
+            events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
+            at,
+            ..Commit::default()
+        });
+        if let Err(e) = written {
+            // Nobody was told of the new room: it goes, and a rematch asked again makes another.
+            let _ = self.remove(next.id());
+            return Err(GameError::Store(e.to_string()));
+        }
+        *game.room() = room;
+        game.publish(&table, events, at, true)?;
+        Ok((next, true))
     }
 
     /// Changes the room's options, for its host.
@@ -302,6 +416,24 @@ impl Games {
         options: &RoomOptions,
         credential: Option<&str>,
     ) -> Result<Arc<str>, GameError> {
+        let max = self.limits().max_field;
+        if options
+            .stand_in
+            .as_ref()
+            .is_some_and(|s| s.chars().count() > max)
+        {
+            return Err(GameError::BadRequest(format!(
+                "`stand_in` is at most {max} characters: a bot spec such as `heuristic`"
+            )));
+        }
+        // Off is null or 0; any other number must be a turn's length.
+        let turn_seconds = options.turn_seconds.map(|s| s.filter(|&s| s != 0));
+        let stand_in = clock::check_options(
+            turn_seconds.flatten(),
+            options.away_after,
+            options.stand_in.as_deref(),
+            &self.limits().bots,
+        )?;
         let mut watch_off = false;
         let ((), state) = self.change_room(game, |room, _| {
             host_of(room, credential)?;
@@ -318,8 +450,18 @@ impl Games {
             }
             room.public = options.public.unwrap_or(room.public);
             room.hints = options.hints.unwrap_or(room.hints);
+            // A new length applies from the next turn; off stops the clock running now.
+            if let Some(seconds) = turn_seconds {
+                room.timer.turn_seconds = seconds;
+            }
+            room.timer.away_after = options.away_after.unwrap_or(room.timer.away_after);
+            if let Some(spec) = stand_in.clone() {
+                room.timer.stand_in = spec;
+            }
             let body = serde_json::json!({
                 "kind": "room", "watching": room.watch.is_some(), "public": room.public, "hints": room.hints,
+                "turn_seconds": room.timer.turn_seconds, "away_after": room.timer.away_after,
+                "stand_in": room.timer.stand_in,
             });
             Ok(((), vec![body]))
         })?;
@@ -450,6 +592,59 @@ impl Games {
             .map_err(|e| GameError::Store(e.to_string()))?;
         game.publish(&table, events, at, false)?;
         Ok(())
+    }
+}
+
+/// The row of a rematch of `game`: its ruleset, rules and seats, the host's token, fair throws.
+fn rematch_founding(game: &Game, room: &Room) -> Result<Founding, GameError> {
+    let host = room
+        .people
+        .iter()
+        .find(|p| p.host)
+        .map(|p| p.token.clone())
+        .or_else(|| game.stored.host.clone())
+        .ok_or_else(|| GameError::Invalid("this game has no host to hold a rematch".into()))?;
+    Ok(Founding {
+        ruleset: game.stored.ruleset.clone(),
+        overrides: game.stored.overrides.clone(),
+        seats: room.seat_kinds(),
+        seed: None,
+        host,
+    })
+}
+
+/// The room of a rematch: the same people (their tokens' hashes, names, host) in the same
+/// seats, the same bots, new invitations to seats left open, the same watch link and options.
+/// The people's seeds are not carried over: the server has seen them, and a seed it has seen
+/// adds nothing to throws it commits to afterwards (docs/fair-throws.md).
+fn rematch_room(room: &Room) -> Room {
+    let mut people = room.people.clone();
+    for person in &mut people {
+        person.seed.clear();
+    }
+    let seats: Vec<Holder> = room
+        .seats
+        .iter()
+        .map(|h| match h {
+            Holder::Open { .. } => Holder::Open { invite: secret() },
+            h => h.clone(),
+        })
+        .collect();
+    Room {
+        people,
+        started: !seats.iter().any(|h| matches!(h, Holder::Open { .. })),
+        seats,
+        // The same watch link, so that the watchers follow the `rematch` event too.
+        watch: room.watch.clone(),
+        public: room.public,
+        hints: room.hints,
+        timer: clock::Timer {
+            turn_seconds: room.timer.turn_seconds,
+            away_after: room.timer.away_after,
+            stand_in: room.timer.stand_in.clone(),
+            ..clock::Timer::default()
+        },
+        rematch: None,
     }
 }
 

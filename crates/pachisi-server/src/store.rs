@@ -1,7 +1,8 @@
 //! The SQLite database that keeps every game: its header (ruleset, overrides, seats, the secret
 //! seed of its throws), its room (who holds each seat, as `room::Room` in JSON: tokens only as
 //! hashes), its actions in order, and its numbered events (what the players and watchers were
-//! told, chat included). An action is committed before the server
+//! told, chat included), and the server's time at its last heartbeat (`clock`: what a turn's
+//! clock goes on from after a restart). An action is committed before the server
 //! tells anyone of it, so a game is always exactly its rows, whenever the server stops.
 //!
 //! One thread owns the connection that writes. Changes wait in a queue and go to disk together,
@@ -66,6 +67,8 @@ enum Change {
     /// (an undo took back the ones beyond), its room or start, and the events that tell of it.
     Commit(Commit),
     Delete(String),
+    /// The server's time at a heartbeat (`clock::ServerTime`, milliseconds).
+    Alive(i64),
 }
 
 /// What one commit changes of a game; `None` and empty parts stay as they are.
@@ -127,6 +130,10 @@ fn connect(path: &Path) -> rusqlite::Result<Connection> {
              n INTEGER NOT NULL,
              body TEXT NOT NULL,
              PRIMARY KEY (game, n)
+         );
+         CREATE TABLE IF NOT EXISTS server (
+             key TEXT PRIMARY KEY,
+             value INTEGER NOT NULL
          );",
     )?;
     // Columns added since the first version: a database written by an older server gains them
@@ -238,6 +245,34 @@ impl Store {
     /// When the database refuses the write.
     pub fn delete(&self, id: &str) -> Result<(), StoreError> {
         self.write(Change::Delete(id.to_string()))
+    }
+
+    /// Writes the server's time (milliseconds) at a heartbeat.
+    ///
+    /// # Errors
+    /// When the database refuses the write.
+    pub fn set_alive(&self, ms: i64) -> Result<(), StoreError> {
+        self.write(Change::Alive(ms))
+    }
+
+    /// The server's time at the last heartbeat written (0 before the first).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn alive(&self) -> Result<i64, StoreError> {
+        let connection = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        connection
+            .query_row("SELECT value FROM server WHERE key = 'alive'", [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(0),
+                e => Err(e),
+            })
+            .map_err(|e| StoreError {
+                path: self.path.clone(),
+                reason: e.to_string(),
+            })
     }
 
     /// Every game, oldest first.
@@ -372,6 +407,13 @@ fn apply<'a>(
                     }
                 }
                 Change::Commit(commit) => write_commit(&tx, commit)?,
+                Change::Alive(ms) => {
+                    tx.execute(
+                        "INSERT INTO server (key, value) VALUES ('alive', ?1)
+                         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                        params![ms],
+                    )?;
+                }
                 Change::Delete(id) => {
                     tx.execute("DELETE FROM actions WHERE game = ?1", params![id])?;
                     tx.execute("DELETE FROM events WHERE game = ?1", params![id])?;

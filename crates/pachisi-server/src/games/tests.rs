@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::game::Update;
+use pachisi_core::Move;
 
 fn temp_db(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("pachisi-games-{name}-{}", std::process::id()));
