@@ -15,7 +15,9 @@
 //   changes);
 // - a chat line with markup in it arrives as text on the other pages, the watchers' line too;
 // - a reload puts each player back in their seat;
-// - once over, "Check the throws" finds every throw fair.
+// - once over, "Check the throws" finds every throw fair;
+// - a rematch asked by the host is followed by the friend with the same seats; with short turns
+//   a bot plays the friend's missed turns, her seat is marked away, and "I'm back" returns it.
 // Screenshots go to <screenshot-dir>: friends-invite.png (the host's invitation with its QR
 // code), friends-host.png, friends-friend.png (the phone) and friends-watcher.png.
 //
@@ -134,6 +136,66 @@ async function heard(page, text, who) {
   check(ok, `${who} did not see the chat line ${JSON.stringify(text)}`);
   const markup = await page.evaluate(() => document.querySelectorAll('#chat b, #chat img').length);
   check(markup === 0, `${who}'s chat turned a line's text into markup`);
+}
+
+// The rematch, with a turn timer: the host asks for it, the friend follows from her page; the
+// host sets 2-second turns (as a script would: the page offers 15 s and up), the friend does
+// nothing until a bot plays her seat, then says she is back and plays.
+async function rematchWithTimer(hp, fp, id, players) {
+  const gameOf = (page) => page.evaluate(() => decodeURIComponent(location.hash.replace('#game=', '')));
+  await hp.click('#rematch');
+  await hp.waitForFunction((old) => !location.hash.endsWith(old)
+    && document.body.dataset.role === 'player', id, { timeout: 30_000, polling: 50 });
+  const next = await gameOf(hp);
+  await fp.waitForSelector('#rematch-box:not([hidden])', { timeout: 10_000 });
+  check((await fp.locator('#rematch').textContent()) === 'Play the rematch',
+    'the friend\'s page does not offer to play the rematch');
+  await fp.tap('#rematch');
+  await fp.waitForFunction((n) => location.hash.endsWith(n) && document.body.dataset.role === 'player',
+    next, { timeout: 30_000, polling: 50 });
+  console.log(`rematch ${next}: both players in their seats with the same tokens`);
+  const token = await secretOf(hp, next);
+  const patched = await hp.request.patch(new URL(`/api/games/${next}/room`, origin).href, {
+    headers: { Authorization: `Bearer ${token}` }, data: { turn_seconds: 2 }, failOnStatusCode: false });
+  check(patched.status() === 200, `the host could not set 2-second turns (${patched.status()})`);
+
+  const [hostPlayer, friendPlayer] = players;
+  const deadline = Date.now() + 60_000;
+  let clockSeen = false;
+  let away = false;
+  while (Date.now() < deadline && !away) {
+    away = await fp.locator('#away').isVisible();
+    if (!clockSeen) clockSeen = await fp.locator('#clock:not([hidden])').count() > 0;
+    const what = await due(hp);
+    if (what === 'over') break;
+    if (what) await act(hostPlayer, what).catch(() => {});
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  check(clockSeen, 'the turn\'s clock was never shown on the friend\'s page');
+  check(away, 'the friend\'s seat was not marked away after her missed turns');
+  if (!away) return;
+  check((await panelText(hp)).includes('Green — Ravi (away)'), 'the host\'s page does not say Ravi is away');
+  await fp.tap('#back');
+  const back = await fp.waitForSelector('#away', { state: 'hidden', timeout: 10_000 })
+    .then(() => true).catch(() => false);
+  check(back, 'the friend\'s "I\'m back" did not take her seat back');
+  // Her own turn again, played by her.
+  let played = false;
+  const until = Date.now() + 60_000;
+  while (!played && Date.now() < until) {
+    const mine = await due(fp);
+    if (mine === 'over') break;
+    if (mine) {
+      await act(friendPlayer, mine);
+      played = true;
+      continue;
+    }
+    const theirs = await due(hp);
+    if (theirs && theirs !== 'over') await act(hostPlayer, theirs).catch(() => {});
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  check(played, 'the friend did not play again after taking her seat back');
+  console.log('a bot played the friend\'s missed turns; she took her seat back and played');
 }
 
 let host;
@@ -293,6 +355,7 @@ try {
       .catch(() => ['missing', '']);
     check(verdict[0] === 'true', `checking the throws did not find them fair: ${verdict[1]}`);
     console.log(`throws checked: ${verdict[1]}`);
+    await rematchWithTimer(hp, fp, id, players);
   }
 } catch (err) {
   errors.push(`cannot play: ${err?.message ?? err}`);

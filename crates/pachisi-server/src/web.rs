@@ -44,6 +44,7 @@ const MODULES: &[(&str, &str)] = &[
     ("board-style.js", include_str!("../web/js/board-style.js")),
     ("board.js", include_str!("../web/js/board.js")),
     ("chat.js", include_str!("../web/js/chat.js")),
+    ("clock.js", include_str!("../web/js/clock.js")),
     ("connection.js", include_str!("../web/js/connection.js")),
     ("dom.js", include_str!("../web/js/dom.js")),
     ("geometry.js", include_str!("../web/js/geometry.js")),

@@ -12,7 +12,8 @@
 //   new-game.js    the new game panel, this browser's games and the lobby; replay.js the
 //                  replay viewer
 //   join.js        invitation and watch links; room.js invitations, options, hand-over;
-//                  chat.js the chat; record.js the record's download and the throws' check
+//                  chat.js the chat; record.js the record's download and the throws' check;
+//                  clock.js the turn's clock, "I'm back" and the rematch
 //   tokens.js      the seat tokens this browser keeps
 //   seats.js       seats and teams by colour and name; sound.js the optional sound; dom.js,
 //                  messages.js small helpers
@@ -20,6 +21,7 @@
 import { drawBoard } from './js/board.js';
 import { boardClicked } from './js/board-input.js';
 import { chatEvents, renderChat, wireChat } from './js/chat.js';
+import { renderAway, renderClock, renderRematch, wireClock } from './js/clock.js';
 import { sendAction } from './js/connection.js';
 import { $ } from './js/dom.js';
 import { followLink, wireJoin } from './js/join.js';
@@ -50,6 +52,9 @@ function render() {
   renderRoom(view);
   renderChat(view);
   renderRecordTools(view);
+  renderClock(view);
+  renderAway(view);
+  renderRematch(view);
   if (!view) {
     body.dataset.phase = 'none';
     body.dataset.mode = 'none';
@@ -96,6 +101,7 @@ function wire() {
   wireNewGame();
   wireJoin();
   wireChat();
+  wireClock();
   wireReplay();
   wireSound($('#sound'));
   $('#board').addEventListener('click', boardClicked);

@@ -124,6 +124,8 @@ function newGameRequest() {
     public: $('#public').checked,
     hints: $('#allow-hints').checked,
   };
+  const turn = $('#turn-seconds').value;
+  if (turn !== '') body.turn_seconds = Number(turn);
   if (name) saveName(name);
   const seed = $('#seed').value.trim();
   if (seed !== '') {

@@ -63,6 +63,23 @@ function checkbox(id, label, checked, disabled, changed) {
   return html('p', { class: 'check' }, [input, html('label', { for: id, text: label })]);
 }
 
+// The time per turn, changed from the next turn on (docs/api.md, "Turn timer").
+const TURN_TIMES = [['', 'no limit'], ['15', '15 seconds'], ['30', '30 seconds'],
+  ['60', '1 minute'], ['120', '2 minutes'], ['300', '5 minutes']];
+
+function turnSelect(view, room) {
+  const select = html('select', { id: 'opt-turn' });
+  const now = room.turn_seconds ? String(room.turn_seconds) : '';
+  const times = TURN_TIMES.some(([v]) => v === now) ? TURN_TIMES
+    : [...TURN_TIMES, [now, `${now} seconds`]];
+  for (const [value, text] of times) select.append(html('option', { value, text }));
+  select.value = now;
+  select.addEventListener('change', () => setOption(view, {
+    turn_seconds: select.value === '' ? null : Number(select.value) }));
+  return html('p', { class: 'field' }, [html('label', { for: 'opt-turn', text: 'Time per turn' }),
+    select]);
+}
+
 function setOption(view, option) {
   return act(async () => {
     await gameApi('PATCH', view.id, 'room', option);
@@ -83,6 +100,7 @@ function renderOptions(view) {
       room.watching, false, (on) => setOption(view, { watch: on })),
     checkbox('opt-public', 'Open seats listed in the lobby', room.public, room.started,
       (on) => setOption(view, { public: on })),
+    turnSelect(view, room),
   );
 }
 
@@ -110,7 +128,7 @@ function renderHandOver(view) {
     html('h3', { text: 'Hand a seat over' }),
     html('p', { class: 'help', text: 'For a player who has to go: a bot plays on, or someone new '
       + 'takes the seat by a new invitation.' }),
-    ...rows])));
+    ...rows]));
 }
 
 function handOver(view, seat, to) {

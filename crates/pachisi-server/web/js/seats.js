@@ -65,8 +65,9 @@ export function otherPerson(seat, view) {
 export function playerWord(seat, view) {
   const held = heldBy(seat, view);
   if (held) {
-    if (isYou(seat, view)) return 'you';
-    if (held.holder === 'person') return held.name || 'player';
+    const away = held.away ? ' (away)' : '';
+    if (isYou(seat, view)) return `you${away}`;
+    if (held.holder === 'person') return `${held.name || 'player'}${away}`;
     if (held.holder === 'open') return 'open seat';
     return 'bot';
   }
