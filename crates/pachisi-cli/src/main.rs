@@ -81,7 +81,7 @@ enum Command {
     ///
     /// Prints the address to open. The page starts a game in a few clicks (every ruleset, people
     /// and bots in the seats) and plays it on an SVG board; several people may share one
-    /// device. Every game is kept in an SQLite database and every action committed before it is
+    /// device. Every game is kept in an SQLite file (or PostgreSQL) and every action committed before it is
     /// shown, so a stopped or killed server resumes every game where it stood. docs/api.md
     /// describes the JSON API and the WebSocket of each game.
     ///
@@ -260,9 +260,17 @@ struct ServeArgs {
     /// The port (0: any free port; the address printed says which).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// The SQLite file that keeps the games (created if missing).
-    #[arg(long, default_value = "pachisi.sqlite", value_name = "FILE")]
-    database: PathBuf,
+    /// Where the games are kept: an SQLite file (created if missing; `sqlite:FILE` also
+    /// works), or a PostgreSQL server, `postgres://USER:PASSWORD@HOST:PORT/NAME` (docs/deploy.md; one
+    /// server at a time per database). Taken from DATABASE_URL when not given.
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "pachisi.sqlite",
+        value_name = "FILE|URL",
+        hide_env_values = true
+    )]
+    database: String,
     /// Milliseconds before each action of a bot, so people can follow them (0: at once).
     #[arg(long, default_value_t = 500, value_name = "MS")]
     pace: u64,

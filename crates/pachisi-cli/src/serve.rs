@@ -3,6 +3,7 @@
 use crate::ServeArgs;
 use anyhow::{anyhow, Context, Result};
 use pachisi_bots::BotSpec;
+use pachisi_server::store::Database;
 use pachisi_server::{Limits, Server, ServerOptions};
 use std::time::Duration;
 
@@ -33,11 +34,12 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
         max_chat_lines: args.max_chat_lines,
         ..defaults
     };
+    let database = Database::parse(&args.database).map_err(|e| anyhow!("bad --database: {e}"))?;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's threads")?;
     runtime.block_on(async {
         // The database first: a server that cannot keep games announces no address.
         let server = Server::open(ServerOptions {
-            database: args.database.clone(),
+            database: database.clone(),
             pace: Duration::from_millis(args.pace),
             hint_bot,
             limits,
@@ -51,7 +53,7 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
         outln!(
             "Serving Pachisi at http://{} (database {})",
             reachable(address),
-            args.database.display()
+            database
         );
         if let Some(url) = &args.public_url {
             outln!("Invitation links point to {url}");

@@ -3,15 +3,16 @@
 //! A web server (axum) on localhost: the page (embedded in the binary), a JSON API for creating,
 //! reading and playing games, and a WebSocket per game for live updates (docs/api.md). The engine
 //! is authoritative: the server throws (seeded and recorded), checks every action and plays the
-//! bots. Every game is kept in SQLite, each action committed before anyone hears of it, so a
-//! server killed at any moment resumes every game where it stood.
+//! bots. Every game is kept in SQLite (or PostgreSQL), each action committed before anyone hears
+//! of it, so a server killed at any moment resumes every game where it stood.
 //!
 //! A server on a network is open to strangers, so every request is bounded: the limits of
 //! [`Limits`] (docs/security.md) cap what one request, one client and all of them together may
 //! ask, and no request can make the server read a file, run a search without end or hold up the
 //! others.
 //!
-//! - [`store`]: the database of games and their actions, written by one thread in batches;
+//! - [`store`]: the database of games (`pachisi-store`: SQLite or PostgreSQL) and how actions
+//!   are written in it;
 //! - [`game`]: one game: its table, what is shown of it, its watchers;
 //! - [`games`]: every game: creation within the limits, deletion, expiry, commits, and the
 //!   bots' turns on a shared pool of threads;
@@ -43,14 +44,13 @@ pub mod ws;
 pub use limits::{BotLimits, Limits};
 
 use pachisi_bots::BotSpec;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// How to run the server.
 pub struct ServerOptions {
-    /// The SQLite file of games.
-    pub database: PathBuf,
+    /// The database of games: an SQLite file or a PostgreSQL server.
+    pub database: store::Database,
     /// The pause before each action of a bot, so people can follow.
     pub pace: Duration,
     /// The bot that gives hints.

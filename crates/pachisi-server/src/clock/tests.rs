@@ -7,7 +7,7 @@ use crate::game::Request;
 use crate::games::NewGame;
 use crate::limits::Limits;
 use crate::room::Caller;
-use crate::store::Store;
+use crate::store::{Database, Store};
 use serde_json::Value;
 
 fn temp_db(name: &str) -> std::path::PathBuf {
@@ -21,7 +21,12 @@ fn temp_db(name: &str) -> std::path::PathBuf {
 }
 
 fn open(path: &std::path::Path, pace: Duration) -> Arc<Games> {
-    Games::load(Store::open(path).expect("open"), pace, Limits::default()).expect("load")
+    Games::load(
+        Store::open(&Database::Sqlite(path.to_path_buf())).expect("open"),
+        pace,
+        Limits::default(),
+    )
+    .expect("load")
 }
 
 /// A Ludo game of one person (seat 0) and three random bots, on a clock of `seconds` a turn,
@@ -234,7 +239,7 @@ async fn a_server_started_again_gives_back_the_time_it_was_down() {
 
 /// The id of the only game in the database at `path`.
 fn created_id(path: &std::path::Path) -> String {
-    let store = Store::open(path).expect("open");
+    let store = Store::open(&Database::Sqlite(path.to_path_buf())).expect("open");
     let games = store.load_all().expect("load");
     assert_eq!(games.len(), 1);
     games[0].id.clone()

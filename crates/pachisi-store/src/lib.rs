@@ -1,0 +1,310 @@
+//! The database of `pachisi serve`: every game's header (ruleset, overrides, seats, the secret
+//! seed of its throws), its room (who holds each seat, as JSON: tokens only as hashes), its
+//! actions in order and its numbered events (what players and watchers were told, chat
+//! included), and the server's time at its last heartbeat.
+//!
+//! Two backends keep the same rows: SQLite, embedded, the default for one machine
+//! ([`Database::Sqlite`]), and PostgreSQL for several server instances sharing one database
+//! ([`Database::Postgres`]). Each has its schema as numbered migrations checked in under
+//! `migrations/`, applied when the store opens.
+//!
+//! A change is committed before the server tells anyone of it, so a game is always exactly its
+//! rows. An event's number is part of its key: when two servers try to tell event N of one game,
+//! one of them is refused with [`ErrorKind::Conflict`] and nothing of its change is written.
+//!
+//! One thread owns the connection. Changes wait in a queue and go to the database together, many
+//! games' changes in one transaction (one sync to disk for all of them): under load a change
+//! waits for at most one transaction ahead of its own. If a shared transaction fails, each of its
+//! changes is tried again alone, so one game's failure never refuses another's.
+
+mod migrate;
+mod pg;
+mod sqlite;
+mod worker;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::mpsc;
+
+/// Which database, from `--database` or `DATABASE_URL`.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Database {
+    /// An SQLite file (created if missing).
+    Sqlite(PathBuf),
+    /// A PostgreSQL server, by its URL (`postgres://USER:PASSWORD@HOST:PORT/NAME`).
+    Postgres(String),
+}
+
+impl Database {
+    /// Reads a database's address: `postgres://...` or `postgresql://...` for PostgreSQL,
+    /// `sqlite:PATH` or a plain path for SQLite.
+    ///
+    /// # Errors
+    /// When the address is empty.
+    pub fn parse(text: &str) -> Result<Database, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("the database is empty: give a file or a postgres:// URL".into());
+        }
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Ok(Database::Postgres(text.to_string()));
+        }
+        let path = text
+            .strip_prefix("sqlite://")
+            .or_else(|| text.strip_prefix("sqlite:"));
+        Ok(Database::Sqlite(PathBuf::from(path.unwrap_or(text))))
+    }
+}
+
+impl fmt::Display for Database {
+    /// The database as it may be shown: a PostgreSQL URL without its password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => f.write_str(&pg::without_password(url)),
+        }
+    }
+}
+
+impl fmt::Debug for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Database({self})")
+    }
+}
+
+/// What kind of failure a [`StoreError`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Another change took the event numbers first (another server acted on the game): read
+    /// the game again and answer from what it is now.
+    Conflict,
+    /// The game is not in the database (deleted, or never there).
+    NotFound,
+    /// The database refused or could not be reached.
+    Backend,
+}
+
+/// Why the database failed.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("the database {database}: {reason}")]
+pub struct StoreError {
+    database: String,
+    kind: ErrorKind,
+    reason: String,
+}
+
+impl StoreError {
+    fn new(kind: ErrorKind, reason: impl Into<String>) -> StoreError {
+        StoreError {
+            database: String::new(),
+            kind,
+            reason: reason.into(),
+        }
+    }
+
+    fn backend(reason: impl fmt::Display) -> StoreError {
+        StoreError::new(ErrorKind::Backend, reason.to_string())
+    }
+
+    fn of(mut self, database: &str) -> StoreError {
+        database.clone_into(&mut self.database);
+        self
+    }
+
+    /// What kind of failure this is.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+}
+
+/// A game as the database keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The game's id.
+    pub id: String,
+    /// Seconds since 1970 when it was created.
+    pub created: i64,
+    /// Seconds since 1970 when it last changed (created, or its last action).
+    pub updated: i64,
+    /// The built-in ruleset.
+    pub ruleset: String,
+    /// Optional rules switched (`FIELD=VALUE`).
+    pub overrides: Vec<String>,
+    /// Who plays each seat (`human`, `bot:SPEC`).
+    pub seats: Vec<String>,
+    /// The seed of the throws and bots of a game that does not throw fairly (one made with a
+    /// chosen seed, for practice, or stored before fair throws); 0 otherwise.
+    pub seed: u64,
+    /// The server's secret seed (hex) of a game with fair throws.
+    pub server_seed: Option<String>,
+    /// The players' seeds, as the record's `PlayerSeeds` tag, fixed when the game began.
+    pub player_seeds: Option<String>,
+    /// Who is at the table (JSON); `None` for a game stored before rooms.
+    pub room: Option<String>,
+    /// The events told so far, by number (JSON each).
+    pub events: Vec<(u64, String)>,
+    /// The SHA-256 of the host's token (hex), for games created with one.
+    pub host: Option<String>,
+    /// The throw-off that chose who begins, as a record's `Opening` tag keeps it (empty when the
+    /// rules have none); `None` for a game stored before the throw-off, which seat 0 began.
+    pub opening: Option<String>,
+    /// The actions in order, as record tokens (`(25)`, `E25`).
+    pub actions: Vec<String>,
+}
+
+/// What one commit changes of a game; `None` and empty parts stay as they are.
+#[derive(Clone, Debug, Default)]
+pub struct Commit {
+    /// The game.
+    pub id: String,
+    /// The actions from this index on are replaced by `actions`.
+    pub actions: Option<(usize, Vec<String>)>,
+    /// The room, as JSON.
+    pub room: Option<String>,
+    /// The players' seeds and the throw-off, fixed when the game begins.
+    pub start: Option<(String, String)>,
+    /// Events to add, by number.
+    pub events: Vec<(u64, String)>,
+    /// When.
+    pub at: i64,
+}
+
+/// A change to the database.
+#[derive(Clone, Debug)]
+pub(crate) enum Change {
+    Insert(Box<StoredGame>),
+    /// One change to a game, in one transaction.
+    Commit(Commit),
+    Delete(String),
+    /// The server's time at a heartbeat (milliseconds).
+    Alive(i64),
+}
+
+/// What a backend does: the same on SQLite and PostgreSQL.
+pub(crate) trait Backend {
+    /// Writes `changes` in one transaction: all of them, or none.
+    fn apply(&mut self, changes: &[&Change]) -> Result<(), StoreError>;
+    /// Every game, oldest first, with its actions and events.
+    fn read_all(&mut self) -> Result<Vec<StoredGame>, StoreError>;
+    /// The server's time at the last heartbeat written (0 before the first).
+    fn alive(&mut self) -> Result<i64, StoreError>;
+}
+
+/// The database: a thread that owns the connection, fed by a queue.
+pub struct Store {
+    jobs: mpsc::Sender<worker::Job>,
+    database: String,
+}
+
+impl Store {
+    /// Opens (or creates) the database, applies its migrations and starts its thread.
+    ///
+    /// # Errors
+    /// When the database cannot be reached, is not a database of games, or its schema cannot
+    /// be brought up to date.
+    pub fn open(database: &Database) -> Result<Store, StoreError> {
+        let name = database.to_string();
+        let jobs = match database {
+            Database::Sqlite(path) => {
+                let path = path.clone();
+                worker::start(move || sqlite::Sqlite::open(&path))
+            }
+            Database::Postgres(url) => {
+                let url = url.clone();
+                worker::start(move || pg::Postgres::open(&url))
+            }
+        }
+        .map_err(|e| e.of(&name))?;
+        Ok(Store {
+            jobs,
+            database: name,
+        })
+    }
+
+    /// The database as it may be shown (no password).
+    pub fn name(&self) -> &str {
+        &self.database
+    }
+
+    fn ask(&self, request: worker::Request) -> Result<worker::Answer, StoreError> {
+        let (reply, outcome) = mpsc::sync_channel(1);
+        let stopped = || StoreError::backend("its thread has stopped").of(&self.database);
+        self.jobs.send((request, reply)).map_err(|_| stopped())?;
+        outcome
+            .recv()
+            .map_err(|_| stopped())?
+            .map_err(|e| e.of(&self.database))
+    }
+
+    fn write(&self, change: Change) -> Result<(), StoreError> {
+        self.ask(worker::Request::Change(change)).map(|_| ())
+    }
+
+    /// Adds a new game.
+    ///
+    /// # Errors
+    /// When the database refuses the write (a game of that id exists: [`ErrorKind::Conflict`]).
+    pub fn insert(&self, game: &StoredGame) -> Result<(), StoreError> {
+        self.write(Change::Insert(Box::new(game.clone())))
+    }
+
+    /// Writes one change of a game (its actions, room, start and events) in one transaction.
+    ///
+    /// # Errors
+    /// When the database refuses the write; nothing is changed then. An event number already
+    /// taken is [`ErrorKind::Conflict`], a game not there [`ErrorKind::NotFound`].
+    pub fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+        self.write(Change::Commit(commit))
+    }
+
+    /// Deletes a game with its actions and events.
+    ///
+    /// # Errors
+    /// When the database refuses the write.
+    pub fn delete(&self, id: &str) -> Result<(), StoreError> {
+        self.write(Change::Delete(id.to_string()))
+    }
+
+    /// Writes the server's time (milliseconds) at a heartbeat.
+    ///
+    /// # Errors
+    /// When the database refuses the write.
+    pub fn set_alive(&self, ms: i64) -> Result<(), StoreError> {
+        self.write(Change::Alive(ms))
+    }
+
+    /// The server's time at the last heartbeat written (0 before the first).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn alive(&self) -> Result<i64, StoreError> {
+        match self.ask(worker::Request::Alive)? {
+            worker::Answer::Alive(ms) => Ok(ms),
+            _ => Err(StoreError::backend("a wrong answer").of(&self.database)),
+        }
+    }
+
+    /// Every game, oldest first, with its actions and events.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        match self.ask(worker::Request::ReadAll)? {
+            worker::Answer::Games(games) => Ok(games),
+            _ => Err(StoreError::backend("a wrong answer").of(&self.database)),
+        }
+    }
+}
+
+/// The overrides as a column keeps them (one per line).
+pub(crate) fn join_overrides(overrides: &[String]) -> String {
+    overrides.join("\n")
+}
+
+/// The overrides from their column.
+pub(crate) fn split_overrides(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}

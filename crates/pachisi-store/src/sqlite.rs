@@ -1,0 +1,258 @@
+//! The SQLite backend: one file, every commit synced to disk before it is reported (a game
+//! survives the process being killed at any moment), WAL so that a reader works beside the
+//! writer.
+
+use crate::migrate::{self, Migration};
+use crate::StoredGame;
+use crate::{join_overrides, split_overrides, Backend, Change, Commit, ErrorKind, StoreError};
+use rusqlite::{params, Connection};
+use std::path::Path;
+
+pub(crate) struct Sqlite {
+    connection: Connection,
+}
+
+impl Sqlite {
+    pub(crate) fn open(path: &Path) -> Result<Sqlite, StoreError> {
+        let mut connection = Connection::open(path).map_err(StoreError::backend)?;
+        connection
+            .execute_batch(
+                "PRAGMA journal_mode = WAL;
+                 PRAGMA synchronous = FULL;
+                 PRAGMA foreign_keys = ON;
+                 PRAGMA busy_timeout = 5000;",
+            )
+            .map_err(StoreError::backend)?;
+        migrate_sqlite(&mut connection).map_err(StoreError::backend)?;
+        Ok(Sqlite { connection })
+    }
+}
+
+/// Applies the migrations this file lacks, then gives a database written before the columns
+/// of a later server the columns it lacks (its games have no host, and count as changed when
+/// they were created).
+fn migrate_sqlite(connection: &mut Connection) -> rusqlite::Result<()> {
+    connection.execute_batch(migrate::TABLE)?;
+    let applied: Vec<i64> = connection
+        .prepare("SELECT version FROM schema_migrations")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for Migration { version, name, sql } in migrate::pending(migrate::SQLITE, &applied) {
+        let tx = connection.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version, name, applied) VALUES (?1, ?2, ?3)",
+            params![version, name, migrate::now()],
+        )?;
+        tx.commit()?;
+    }
+    let columns: Vec<String> = connection
+        .prepare("SELECT name FROM pragma_table_info('games')")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    if !columns.iter().any(|c| c == "updated") {
+        connection.execute_batch(
+            "ALTER TABLE games ADD COLUMN updated INTEGER;
+             UPDATE games SET updated = created;",
+        )?;
+    }
+    for column in ["host", "opening", "server_seed", "player_seeds", "room"] {
+        if !columns.iter().any(|c| c == column) {
+            connection.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT;"))?;
+        }
+    }
+    Ok(())
+}
+
+/// The kind of a failure: a key taken is a conflict, a game missing is not found.
+fn failure(e: rusqlite::Error) -> StoreError {
+    match &e {
+        rusqlite::Error::QueryReturnedNoRows => {
+            StoreError::new(ErrorKind::NotFound, "no such game in the database")
+        }
+        rusqlite::Error::SqliteFailure(code, _)
+            if code.code == rusqlite::ErrorCode::ConstraintViolation
+                && matches!(
+                    code.extended_code,
+                    rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                        | rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                ) =>
+        {
+            StoreError::new(ErrorKind::Conflict, format!("already written: {e}"))
+        }
+        _ => StoreError::backend(e),
+    }
+}
+
+impl Backend for Sqlite {
+    fn apply(&mut self, changes: &[&Change]) -> Result<(), StoreError> {
+        let tx = self.connection.transaction().map_err(failure)?;
+        for change in changes {
+            write(&tx, change).map_err(failure)?;
+        }
+        tx.commit().map_err(failure)
+    }
+
+    fn read_all(&mut self) -> Result<Vec<StoredGame>, StoreError> {
+        read_all(&self.connection).map_err(failure)
+    }
+
+    fn alive(&mut self) -> Result<i64, StoreError> {
+        self.connection
+            .query_row("SELECT value FROM server WHERE key = 'alive'", [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(0),
+                e => Err(e),
+            })
+            .map_err(failure)
+    }
+}
+
+fn write(tx: &rusqlite::Transaction<'_>, change: &Change) -> rusqlite::Result<()> {
+    match change {
+        Change::Insert(game) => {
+            tx.execute(
+                "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host,
+                                    opening, server_seed, player_seeds, room)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                params![
+                    game.id,
+                    game.created,
+                    game.updated,
+                    game.ruleset,
+                    join_overrides(&game.overrides),
+                    game.seats.join(","),
+                    game.seed.to_string(),
+                    game.host,
+                    game.opening,
+                    game.server_seed,
+                    game.player_seeds,
+                    game.room,
+                ],
+            )?;
+            let mut insert =
+                tx.prepare_cached("INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)")?;
+            for (i, action) in game.actions.iter().enumerate() {
+                insert.execute(params![game.id, i as i64, action])?;
+            }
+            let mut insert =
+                tx.prepare_cached("INSERT INTO events (game, n, body) VALUES (?1, ?2, ?3)")?;
+            for (n, body) in &game.events {
+                insert.execute(params![game.id, *n as i64, body])?;
+            }
+        }
+        Change::Commit(commit) => write_commit(tx, commit)?,
+        Change::Alive(ms) => {
+            tx.execute(
+                "INSERT INTO server (key, value) VALUES ('alive', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![ms],
+            )?;
+        }
+        Change::Delete(id) => {
+            tx.execute("DELETE FROM actions WHERE game = ?1", params![id])?;
+            tx.execute("DELETE FROM events WHERE game = ?1", params![id])?;
+            tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes one commit of a game within `tx`.
+fn write_commit(tx: &rusqlite::Transaction<'_>, commit: &Commit) -> rusqlite::Result<()> {
+    let id = &commit.id;
+    let changed = tx.execute(
+        "UPDATE games SET updated = ?2 WHERE id = ?1",
+        params![id, commit.at],
+    )?;
+    if changed == 0 {
+        return Err(rusqlite::Error::QueryReturnedNoRows);
+    }
+    // The events first: their numbers are the key, so a change whose numbers another server
+    // took is refused before anything of it is written.
+    let mut insert = tx.prepare_cached("INSERT INTO events (game, n, body) VALUES (?1, ?2, ?3)")?;
+    for (n, body) in &commit.events {
+        insert.execute(params![id, *n as i64, body])?;
+    }
+    if let Some((from, actions)) = &commit.actions {
+        tx.execute(
+            "DELETE FROM actions WHERE game = ?1 AND seq >= ?2",
+            params![id, *from as i64],
+        )?;
+        let mut insert =
+            tx.prepare_cached("INSERT INTO actions (game, seq, action) VALUES (?1, ?2, ?3)")?;
+        for (i, action) in actions.iter().enumerate() {
+            insert.execute(params![id, (from + i) as i64, action])?;
+        }
+    }
+    if let Some(room) = &commit.room {
+        tx.execute(
+            "UPDATE games SET room = ?2 WHERE id = ?1",
+            params![id, room],
+        )?;
+    }
+    if let Some((seeds, opening)) = &commit.start {
+        tx.execute(
+            "UPDATE games SET player_seeds = ?2, opening = ?3 WHERE id = ?1",
+            params![id, seeds, opening],
+        )?;
+    }
+    Ok(())
+}
+
+fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
+    let mut games = Vec::new();
+    let mut query = connection.prepare(
+        "SELECT id, created, updated, ruleset, overrides, seats, seed, host, opening,
+                server_seed, player_seeds, room
+         FROM games ORDER BY created, id",
+    )?;
+    let rows = query.query_map([], |row| {
+        let overrides: String = row.get(4)?;
+        let seats: String = row.get(5)?;
+        let seed: String = row.get(6)?;
+        let created: i64 = row.get(1)?;
+        Ok(StoredGame {
+            id: row.get(0)?,
+            created,
+            updated: row.get::<_, Option<i64>>(2)?.unwrap_or(created),
+            ruleset: row.get(3)?,
+            overrides: split_overrides(&overrides),
+            seats: seats.split(',').map(String::from).collect(),
+            seed: seed.parse().unwrap_or(0),
+            host: row.get(7)?,
+            opening: row.get(8)?,
+            server_seed: row.get(9)?,
+            player_seeds: row.get(10)?,
+            room: row.get(11)?,
+            actions: Vec::new(),
+            events: Vec::new(),
+        })
+    })?;
+    for game in rows {
+        games.push(game?);
+    }
+    let mut actions =
+        connection.prepare("SELECT action FROM actions WHERE game = ?1 ORDER BY seq")?;
+    for game in &mut games {
+        let rows = actions.query_map([&game.id], |row| row.get::<_, String>(0))?;
+        for action in rows {
+            game.actions.push(action?);
+        }
+    }
+    let mut events = connection.prepare("SELECT n, body FROM events WHERE game = ?1 ORDER BY n")?;
+    for game in &mut games {
+        let rows = events.query_map([&game.id], |row| {
+            Ok((
+                u64::try_from(row.get::<_, i64>(0)?).unwrap_or(0),
+                row.get::<_, String>(1)?,
+            ))
+        })?;
+        for event in rows {
+            game.events.push(event?);
+        }
+    }
+    Ok(games)
+}

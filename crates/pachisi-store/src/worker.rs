@@ -1,0 +1,206 @@
+//! The thread that owns a backend's connection: it takes every change waiting, writes them in
+//! one transaction and answers each; reads wait their turn between writes.
+
+use crate::{Backend, Change, StoreError, StoredGame};
+use std::sync::mpsc;
+
+/// Most changes written in one transaction.
+const BATCH: usize = 256;
+
+/// What the store asks of its thread.
+pub(crate) enum Request {
+    Change(Change),
+    ReadAll,
+    Alive,
+}
+
+/// What the thread answers.
+pub(crate) enum Answer {
+    Done,
+    Games(Vec<StoredGame>),
+    Alive(i64),
+}
+
+/// A request and where its answer goes.
+pub(crate) type Job = (Request, mpsc::SyncSender<Result<Answer, StoreError>>);
+
+/// Starts the thread, which opens its backend with `open` first: the store is ready, or the
+/// reason it could not open is returned.
+pub(crate) fn start<B: Backend + 'static>(
+    open: impl FnOnce() -> Result<B, StoreError> + Send + 'static,
+) -> Result<mpsc::Sender<Job>, StoreError> {
+    let (jobs, queue) = mpsc::channel::<Job>();
+    let (ready, opened) = mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("pachisi-store".into())
+        .spawn(move || match open() {
+            Ok(backend) => {
+                let _ = ready.send(Ok(()));
+                serve(backend, &queue);
+            }
+            Err(e) => {
+                let _ = ready.send(Err(e));
+            }
+        })
+        .map_err(|e| StoreError::backend(format!("cannot start its thread: {e}")))?;
+    opened
+        .recv()
+        .map_err(|_| StoreError::backend("its thread stopped while opening"))??;
+    Ok(jobs)
+}
+
+fn serve<B: Backend>(mut backend: B, queue: &mpsc::Receiver<Job>) {
+    let mut next = queue.recv().ok();
+    while let Some((request, reply)) = next.take() {
+        match request {
+            Request::ReadAll => {
+                let _ = reply.send(backend.read_all().map(Answer::Games));
+            }
+            Request::Alive => {
+                let _ = reply.send(backend.alive().map(Answer::Alive));
+            }
+            Request::Change(change) => {
+                let mut batch = vec![(change, reply)];
+                // The changes waiting join this one; a read ends the batch and comes next.
+                while batch.len() < BATCH {
+                    match queue.try_recv() {
+                        Ok((Request::Change(change), reply)) => batch.push((change, reply)),
+                        Ok(other) => {
+                            next = Some(other);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                write_batch(&mut backend, batch);
+            }
+        }
+        if next.is_none() {
+            next = queue.recv().ok();
+        }
+    }
+}
+
+type Reply = mpsc::SyncSender<Result<Answer, StoreError>>;
+
+fn write_batch<B: Backend>(backend: &mut B, batch: Vec<(Change, Reply)>) {
+    let changes: Vec<&Change> = batch.iter().map(|(change, _)| change).collect();
+    let together = backend.apply(&changes);
+    for (change, reply) in &batch {
+        let outcome = match &together {
+            Ok(()) => Ok(()),
+            // One change may have spoilt the rest: each is tried again on its own.
+            Err(_) if batch.len() > 1 => backend.apply(&[change]),
+            Err(e) => Err(e.clone()),
+        };
+        // The caller may have given up waiting; the change stands all the same.
+        let _ = reply.send(outcome.map(|()| Answer::Done));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Commit, ErrorKind};
+
+    /// A backend that refuses any transaction holding a commit to game `bad`, and records the
+    /// changes it wrote.
+    struct Picky {
+        written: Vec<String>,
+        transactions: usize,
+    }
+
+    fn id(change: &Change) -> String {
+        match change {
+            Change::Commit(c) => c.id.clone(),
+            Change::Delete(id) => id.clone(),
+            Change::Insert(g) => g.id.clone(),
+            Change::Alive(_) => "alive".into(),
+        }
+    }
+
+    impl Backend for Picky {
+        fn apply(&mut self, changes: &[&Change]) -> Result<(), StoreError> {
+            self.transactions += 1;
+            if changes.iter().any(|c| id(c) == "bad") {
+                return Err(StoreError::new(ErrorKind::NotFound, "no such game"));
+            }
+            self.written.extend(changes.iter().map(|c| id(c)));
+            Ok(())
+        }
+        fn read_all(&mut self) -> Result<Vec<StoredGame>, StoreError> {
+            Ok(Vec::new())
+        }
+        fn alive(&mut self) -> Result<i64, StoreError> {
+            Ok(0)
+        }
+    }
+
+    fn commit(id: &str) -> Change {
+        Change::Commit(Commit {
+            id: id.into(),
+            ..Commit::default()
+        })
+    }
+
+    /// Changes written together: one that fails is refused alone, and the others stand.
+    #[test]
+    fn a_failing_change_in_a_shared_transaction_spoils_no_other() {
+        let mut backend = Picky {
+            written: Vec::new(),
+            transactions: 0,
+        };
+        let mut answers = Vec::new();
+        let batch: Vec<(Change, Reply)> = ["a", "bad", "b"]
+            .iter()
+            .map(|name| {
+                let (reply, answer) = mpsc::sync_channel(1);
+                answers.push(answer);
+                (commit(name), reply)
+            })
+            .collect();
+        write_batch(&mut backend, batch);
+        let outcomes: Vec<Option<ErrorKind>> = answers
+            .iter()
+            .map(|a| a.recv().expect("answered").err().map(|e| e.kind()))
+            .collect();
+        assert_eq!(outcomes, [None, Some(ErrorKind::NotFound), None]);
+        assert_eq!(backend.written, ["a", "b"]);
+        // One shared transaction, then each alone.
+        assert_eq!(backend.transactions, 4);
+    }
+
+    /// A read that arrives among changes waits for the changes before it, and is answered.
+    #[test]
+    fn reads_are_answered_between_batches_of_changes() {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let mut answers = Vec::new();
+        for request in [
+            Request::Change(commit("a")),
+            Request::Alive,
+            Request::Change(commit("b")),
+        ] {
+            let (reply, answer) = mpsc::sync_channel(1);
+            jobs.send((request, reply)).expect("queued");
+            answers.push(answer);
+        }
+        drop(jobs);
+        serve(
+            Picky {
+                written: Vec::new(),
+                transactions: 0,
+            },
+            &queue,
+        );
+        let kinds: Vec<&str> = answers
+            .iter()
+            .map(|a| match a.recv().expect("answered") {
+                Ok(Answer::Done) => "done",
+                Ok(Answer::Alive(_)) => "alive",
+                Ok(Answer::Games(_)) => "games",
+                Err(_) => "error",
+            })
+            .collect();
+        assert_eq!(kinds, ["done", "alive", "done"]);
+    }
+}

@@ -1,0 +1,205 @@
+//! The same story on both backends: SQLite always, PostgreSQL on a throwaway cluster of the
+//! tests' own (tests/cluster). Games, actions and events survive reopening; an undo deletes the
+//! tail; an event number already taken is a conflict that writes nothing; a missing game is not
+//! found; the server's time is kept. Then what only PostgreSQL has: a second server refused, the
+//! password never shown, and a database that restarts or drops the connection is found again.
+
+mod cluster;
+
+use cluster::Cluster;
+use pachisi_store::{Commit, Database, ErrorKind, Store, StoredGame};
+
+fn game(id: &str) -> StoredGame {
+    StoredGame {
+        id: id.into(),
+        created: 1_800_000_000,
+        updated: 1_800_000_000,
+        ruleset: "pachisi".into(),
+        overrides: vec!["moves.split=true".into(), "throw.grace=[1,6]".into()],
+        seats: vec!["human".into(), "bot:expectimax".into()],
+        seed: u64::MAX,
+        host: Some("ab".repeat(32)),
+        opening: Some(String::new()),
+        server_seed: Some("cd".repeat(32)),
+        player_seeds: None,
+        room: Some("{\"seats\":[]}".into()),
+        actions: Vec::new(),
+        events: vec![(1, "{\"kind\":\"created\"}".into())],
+    }
+}
+
+fn actions(from: usize, tokens: &[&str], events: &[(u64, &str)], at: i64) -> Commit {
+    Commit {
+        id: "a".into(),
+        actions: Some((from, tokens.iter().map(|t| (*t).to_string()).collect())),
+        events: events.iter().map(|(n, b)| (*n, (*b).to_string())).collect(),
+        at,
+        ..Commit::default()
+    }
+}
+
+/// The story every backend must tell alike.
+fn story(database: &Database) {
+    {
+        let store = Store::open(database).expect("open");
+        assert!(store.load_all().expect("empty").is_empty());
+        store.insert(&game("a")).expect("insert");
+        store
+            .commit(actions(
+                0,
+                &["(25)", "E25", "(3)", "1+3"],
+                &[(2, "{\"kind\":\"play\"}")],
+                1_800_000_001,
+            ))
+            .expect("append");
+        // An undo back to two actions, then one more.
+        store
+            .commit(actions(
+                2,
+                &["(3)"],
+                &[(3, "{\"kind\":\"play\"}")],
+                1_800_000_002,
+            ))
+            .expect("undo and append");
+        let twice = store.insert(&game("a")).expect_err("ids are unique");
+        assert_eq!(twice.kind(), ErrorKind::Conflict, "{twice}");
+
+        // Event 3 is taken: the change is refused whole, its actions and room not written.
+        let mut late = actions(0, &["(6)"], &[(3, "{\"kind\":\"play\"}")], 1_800_000_009);
+        late.room = Some("{\"changed\":true}".into());
+        let conflict = store.commit(late).expect_err("event 3 is taken");
+        assert_eq!(conflict.kind(), ErrorKind::Conflict, "{conflict}");
+
+        store.insert(&game("b")).expect("insert");
+        store.delete("b").expect("delete");
+        let gone = store
+            .commit(Commit {
+                id: "b".into(),
+                at: 1,
+                ..Commit::default()
+            })
+            .expect_err("a deleted game takes no change");
+        assert_eq!(gone.kind(), ErrorKind::NotFound, "{gone}");
+
+        assert_eq!(store.alive().expect("alive"), 0);
+        store.set_alive(41_000).expect("heartbeat");
+        store.set_alive(42_000).expect("heartbeat");
+    }
+    let store = Store::open(database).expect("reopen");
+    let games = store.load_all().expect("load");
+    let mut expected = game("a");
+    expected.updated = 1_800_000_002;
+    expected.actions = vec!["(25)".into(), "E25".into(), "(3)".into()];
+    expected.events.push((2, "{\"kind\":\"play\"}".into()));
+    expected.events.push((3, "{\"kind\":\"play\"}".into()));
+    assert_eq!(games, [expected]);
+    assert_eq!(store.alive().expect("alive"), 42_000);
+}
+
+#[test]
+fn sqlite_keeps_games_actions_and_events_and_refuses_a_taken_event() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    story(&Database::Sqlite(dir.path().join("games.sqlite")));
+}
+
+#[test]
+fn sqlite_refuses_a_file_that_is_no_database_naming_it() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("not-a-db.sqlite");
+    std::fs::write(
+        &path,
+        "this is not a database, just text that is long enough",
+    )
+    .expect("write");
+    let e = Store::open(&Database::Sqlite(path)).err().expect("refused");
+    assert!(e.to_string().contains("not-a-db.sqlite"), "{e}");
+}
+
+#[test]
+fn postgres_keeps_games_actions_and_events_and_refuses_a_taken_event() {
+    let Some(cluster) = Cluster::start("postgres_keeps_games_actions_and_events") else {
+        return;
+    };
+    story(&Database::parse(&cluster.database()).expect("a URL"));
+}
+
+#[test]
+fn postgres_lets_one_server_at_a_time_use_a_database() {
+    let Some(cluster) = Cluster::start("postgres_lets_one_server_at_a_time_use_a_database") else {
+        return;
+    };
+    let database = Database::parse(&cluster.database()).expect("a URL");
+    let first = Store::open(&database).expect("open");
+    let second = Store::open(&database)
+        .err()
+        .expect("a second server is refused");
+    assert!(
+        second.to_string().contains("another pachisi server"),
+        "{second}"
+    );
+    drop(first);
+    // The first gone (its connection closed), the database is free again.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while Store::open(&database).is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the database stays taken"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn postgres_never_shows_the_password() {
+    let database = Database::parse("postgres://asha:s3cret@127.0.0.1:1/none").expect("a URL");
+    assert_eq!(database.to_string(), "postgres://asha@127.0.0.1:1/none");
+    assert!(!format!("{database:?}").contains("s3cret"));
+    let e = Store::open(&database)
+        .err()
+        .expect("nothing listens on port 1");
+    assert!(!e.to_string().contains("s3cret"), "{e}");
+    assert!(e.to_string().contains("asha@127.0.0.1:1"), "{e}");
+}
+
+/// Writes `commit` until it is taken, for at most ten seconds: the first write after the
+/// connection was lost may fail (its transaction was cut off), the store then connects again.
+fn write_until_taken(store: &Store, commit: &Commit) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        match store.commit(commit.clone()) {
+            Ok(()) => return,
+            Err(e) => {
+                assert_eq!(e.kind(), ErrorKind::Backend, "{e}");
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "never connected again: {e}"
+                );
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+        }
+    }
+}
+
+#[test]
+fn postgres_connects_again_after_a_restart_or_a_killed_connection() {
+    let Some(cluster) = Cluster::start("postgres_connects_again") else {
+        return;
+    };
+    let database = Database::parse(&cluster.database()).expect("a URL");
+    let store = Store::open(&database).expect("open");
+    store.insert(&game("a")).expect("insert");
+    store
+        .commit(actions(0, &["(25)"], &[(2, "{}")], 1))
+        .expect("first");
+
+    cluster.kill_connections();
+    write_until_taken(&store, &actions(1, &["E25"], &[(3, "{}")], 2));
+
+    cluster.restart();
+    write_until_taken(&store, &actions(2, &["(3)"], &[(4, "{}")], 3));
+
+    let games = store.load_all().expect("load");
+    assert_eq!(games[0].actions, ["(25)", "E25", "(3)"]);
+    let numbers: Vec<u64> = games[0].events.iter().map(|(n, _)| *n).collect();
+    assert_eq!(numbers, [1, 2, 3, 4]);
+}
