@@ -9,6 +9,7 @@
 //! - [`describe`]: moves and routes in words;
 //! - [`explain`]: why a piece cannot move, in words;
 //! - [`moves`], [`notation`], [`record`]: the text forms of moves, positions and games;
+//! - [`action`]: a dense, stable numbering of a ruleset's moves, for learning agents;
 //! - [`mod@perft`]: move-sequence counts for testing;
 //! - [`plain`]: a compact game for fast self-play under the simpler rulesets.
 //!
@@ -33,6 +34,7 @@
 //! assert_eq!(pos.to_notation(&rules), "1,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y");
 //! ```
 
+pub mod action;
 pub mod describe;
 pub mod explain;
 pub mod movegen;
@@ -47,6 +49,7 @@ pub mod throw;
 pub mod throw_off;
 pub mod topology;
 
+pub use action::ActionSpace;
 pub use explain::Refusal;
 pub use moves::Move;
 pub use notation::NotationError;

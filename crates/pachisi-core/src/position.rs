@@ -309,6 +309,31 @@ impl Position {
         &self.pool
     }
 
+    /// Whether another throw is due once the pool is spent (a grace's or a capture's).
+    #[inline]
+    pub fn throw_again(&self) -> bool {
+        self.throw_again
+    }
+
+    /// The streak of the turn's last throws: its group (the value representing it) and how many
+    /// times in a row it came (0 when no streak is counted).
+    #[inline]
+    pub fn streak(&self) -> (u8, u8) {
+        self.streak
+    }
+
+    /// Whether a seat has made its opening throw (`turn.opening`).
+    #[inline]
+    pub fn has_opened(&self, seat: u8) -> bool {
+        seat < 8 && self.opened & (1 << seat) != 0
+    }
+
+    /// Whether a seat has introduced at least one piece.
+    #[inline]
+    pub fn has_entered(&self, seat: u8) -> bool {
+        seat < 8 && self.entered & (1 << seat) != 0
+    }
+
     /// Teams in the order they finished so far.
     pub fn placings(&self) -> &[u8] {
         &self.placings[..usize::from(self.placed)]
