@@ -1,0 +1,46 @@
+"""Pachisi, Parcheesi and Ludo for game research, on the Rust engine.
+
+Games in OpenSpiel's shape with explicit chance: a ``Game`` is a ruleset with its options, a
+``State`` alternates chance nodes (a throw is due, every throw with its exact probability) and
+decision nodes (the seat to move chooses a move, an integer of a dense numbering).
+``Bot`` chooses and ranks moves; ``simulate`` and ``tournament`` return statistics as dicts.
+docs/python.md documents every class and function.
+"""
+
+from ._pachisi import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Bot,
+    BotSpecError,
+    Game,
+    IllegalActionError,
+    NotationError,
+    PachisiError,
+    RulesetError,
+    State,
+    __version__,
+    load_record,
+    ruleset_text,
+    rulesets,
+    simulate,
+    tournament,
+)
+
+__all__ = [
+    "CHANCE_PLAYER",
+    "TERMINAL_PLAYER",
+    "Bot",
+    "BotSpecError",
+    "Game",
+    "IllegalActionError",
+    "NotationError",
+    "PachisiError",
+    "RulesetError",
+    "State",
+    "__version__",
+    "load_record",
+    "ruleset_text",
+    "rulesets",
+    "simulate",
+    "tournament",
+]
