@@ -1,6 +1,7 @@
 //! The browser tests never pass without their browser: each is `#[ignore]`d (so `cargo test`
 //! lists it as ignored, with what it needs), fails when it runs without Chromium, and README's
-//! test command, which `.ci/run` runs, asks for them.
+//! test command, which `.ci/run` runs, asks for them, and for the Python package's tests
+//! (`scripts/test-python`).
 
 mod common;
 
@@ -9,6 +10,10 @@ use std::path::Path;
 /// The command that runs the browser tests, in README's test command and in `.ci/run`.
 const BROWSER_COMMAND: &str =
     "cargo test -p pachisi-cli --test serve_browser --test report -- --ignored";
+
+/// The command that builds the Python package and runs its tests, in README's test command and
+/// in `.ci/run`.
+const PYTHON_COMMAND: &str = "scripts/test-python";
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -69,7 +74,7 @@ fn every_browser_test_is_ignored_with_what_it_needs() {
 }
 
 #[test]
-fn readme_s_test_command_runs_the_browser_tests_and_ci_runs_it() {
+fn readme_s_test_command_runs_the_browser_and_python_tests_and_ci_runs_it() {
     let root = common::workspace_root();
     let readme = read(&root.join("README.md"));
     let command = readme
@@ -79,11 +84,18 @@ fn readme_s_test_command_runs_the_browser_tests_and_ci_runs_it() {
         .unwrap_or_else(|| panic!("no test command under `# Run the tests` in README.md"));
     assert_eq!(
         command,
-        format!("cargo test --workspace && {BROWSER_COMMAND}")
+        format!("cargo test --workspace && {BROWSER_COMMAND} && {PYTHON_COMMAND}")
     );
     let ci = read(&root.join(".ci/run"));
-    let run: Vec<&str> = ci.lines().filter(|l| l.starts_with("cargo test")).collect();
-    assert_eq!(run, ["cargo test --workspace", BROWSER_COMMAND], "{ci}");
+    let run: Vec<&str> = ci
+        .lines()
+        .filter(|l| l.starts_with("cargo test") || l.starts_with(PYTHON_COMMAND))
+        .collect();
+    assert_eq!(
+        run,
+        ["cargo test --workspace", BROWSER_COMMAND, PYTHON_COMMAND],
+        "{ci}"
+    );
 }
 
 #[test]
