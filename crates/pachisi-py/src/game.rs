@@ -316,7 +316,12 @@ impl Game {
 
     /// The increment values of the action numbering and of the observation's pool.
     fn increment_values(&self) -> Vec<u32> {
-        self.core.space.values().iter().map(|&v| u32::from(v)).collect()
+        self.core
+            .space
+            .values()
+            .iter()
+            .map(|&v| u32::from(v))
+            .collect()
     }
 
     /// The move notation of a decision action.
