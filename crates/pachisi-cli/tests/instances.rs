@@ -138,8 +138,9 @@ async fn play(http: &reqwest::Client, server: &Server, id: &str, token: &str, co
         done += usize::from(status == 200);
         assert!(
             Instant::now() < until,
-            "only {done} of {count} actions through {}: {status} {answer}",
-            server.url
+            "only {done} of {count} actions through {}: {status} {answer}\n{}",
+            server.url,
+            server.output()
         );
         if status != 200 {
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -192,6 +193,14 @@ impl Heard {
 /// Opens the game's WebSocket on `server` from the first event, and keeps every event it is
 /// told in the background.
 async fn listen(server: &Server, id: &str, token: &str) -> Heard {
+    let heard = Heard::default();
+    listen_on(server, id, token, &heard).await;
+    heard
+}
+
+/// Opens the game's WebSocket on `server` after the last event `heard` holds, and adds every
+/// event it is told to `heard` in the background (a client reconnecting with its last number).
+async fn listen_on(server: &Server, id: &str, token: &str, heard: &Heard) {
     let url = format!(
         "{}/api/games/{id}/ws",
         server.url.replacen("http://", "ws://", 1)
@@ -199,12 +208,11 @@ async fn listen(server: &Server, id: &str, token: &str) -> Heard {
     let (mut socket, _) = tokio_tungstenite::connect_async(url)
         .await
         .expect("the WebSocket opens");
-    let hello = json!({"type": "hello", "token": token, "after": 0});
+    let hello = json!({"type": "hello", "token": token, "after": heard.last()});
     socket
         .send(Message::Text(hello.to_string().into()))
         .await
         .expect("hello");
-    let heard = Heard::default();
     let keep = heard.clone();
     tokio::spawn(async move {
         while let Some(Ok(message)) = socket.next().await {
@@ -219,7 +227,6 @@ async fn listen(server: &Server, id: &str, token: &str) -> Heard {
             }
         }
     });
-    heard
 }
 
 /// The record of the game through `server` passes `pachisi record check`.
@@ -422,8 +429,15 @@ async fn the_instance_driving_a_room_of_bots_killed_another_takes_it_over() {
     let survivor = servers[(driving + 1) % 3].take().expect("running");
     let heard = listen(&survivor, &id, &token).await;
     heard.wait_for(10, "the bots play").await;
+    // A client of the instance about to die.
+    let doomed = servers[driving].take().expect("running");
+    let client = listen(&doomed, &id, &token).await;
+    client.wait_for(12, "the driver's client").await;
 
-    servers[driving].take().expect("running").kill();
+    doomed.kill();
+    // The client reconnects to another instance with its last number.
+    let other = servers.iter().flatten().next().expect("a third instance");
+    listen_on(other, &id, &token, &client).await;
     let at_kill = state(&http, &survivor, &id, &token).await["actions"]
         .as_u64()
         .expect("actions");
@@ -453,6 +467,10 @@ async fn the_instance_driving_a_room_of_bots_killed_another_takes_it_over() {
         .expect("event");
     heard.wait_for(last, "the survivor's events").await;
     heard.assert_contiguous();
+    client
+        .wait_for(last, "the reconnected client's events")
+        .await;
+    client.assert_contiguous();
     let told: Vec<Value> = heard.0.lock().expect("heard").clone();
     let mut next = 0;
     for play in told.iter().filter(|e| e["kind"] == "play") {

@@ -48,12 +48,23 @@ impl Games {
     /// instance took the event numbers first, the game (its table locked by the caller as
     /// `table`) is caught up and the answer carries its state now; otherwise the database's
     /// failure.
-    pub(crate) fn refused(&self, game: &Arc<Game>, table: &mut Table, e: StoreError) -> GameError {
+    pub(crate) fn refused(
+        self: &Arc<Games>,
+        game: &Arc<Game>,
+        table: &mut Table,
+        e: StoreError,
+    ) -> GameError {
         if e.kind() != ErrorKind::Conflict {
             return GameError::Store(e.to_string());
         }
         match self.sync_locked(game, table) {
-            Ok(_) => GameError::Moved(MOVED.into(), game.state_json()),
+            Ok(_) => {
+                // The notice of the change that came first finds this instance up to date
+                // already: the bots and clock due after it are started here.
+                self.arm(game);
+                self.drive(game);
+                GameError::Moved(MOVED.into(), game.state_json())
+            }
             Err(why) => {
                 GameError::Store(format!("{e}; and the game could not be read again: {why}"))
             }
@@ -74,7 +85,7 @@ impl Games {
 
     /// Brings `game` up to its rows, then arms its clock and lets its bots play if they are due
     /// (and this instance drives it).
-    fn catch_up(self: &Arc<Games>, game: &Arc<Game>) {
+    pub(crate) fn catch_up(self: &Arc<Games>, game: &Arc<Game>) {
         let synced = {
             let mut table = game.table();
             if game.is_deleted() {
