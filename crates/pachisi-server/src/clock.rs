@@ -376,7 +376,7 @@ pub(crate) fn refresh(state: &Arc<str>, clock: Option<Clock>, now: i64) -> Arc<s
 /// The server's time: milliseconds that go on from the last heartbeat of the server before,
 /// so that the time a server was down is no time at all to a clock. Several instances sharing a
 /// database count one time: none runs behind the latest heartbeat any of them wrote
-/// ([`ServerTime::advance_to`]).
+/// (`ServerTime::advance_to`).
 #[derive(Debug)]
 pub struct ServerTime {
     base: AtomicI64,

@@ -352,7 +352,7 @@ impl Store {
     /// When the database cannot be read.
     pub fn load(&self, id: &str, after: u64) -> Result<Option<StoredGame>, StoreError> {
         match self.ask(worker::Request::ReadGame(id.to_string(), after))? {
-            worker::Answer::Game(game) => Ok(game),
+            worker::Answer::Game(game) => Ok(game.map(|g| *g)),
             _ => Err(self.wrong()),
         }
     }

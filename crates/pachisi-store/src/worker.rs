@@ -25,7 +25,7 @@ pub(crate) enum Answer {
     Done,
     Games(Vec<StoredGame>),
     Alive(i64),
-    Game(Option<StoredGame>),
+    Game(Option<Box<StoredGame>>),
     Heads(Vec<(String, u64)>),
     Held(Vec<String>),
 }
@@ -69,7 +69,11 @@ fn serve<B: Backend>(mut backend: B, queue: &mpsc::Receiver<Job>) {
                 let _ = reply.send(backend.alive().map(Answer::Alive));
             }
             Request::ReadGame(id, after) => {
-                let _ = reply.send(backend.read_game(&id, after).map(Answer::Game));
+                let _ = reply.send(
+                    backend
+                        .read_game(&id, after)
+                        .map(|g| Answer::Game(g.map(Box::new))),
+                );
             }
             Request::Heads => {
                 let _ = reply.send(backend.heads().map(Answer::Heads));

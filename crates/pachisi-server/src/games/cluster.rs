@@ -25,7 +25,7 @@ use crate::store::{ErrorKind, Notice, StoreError};
 use pachisi_table::Table;
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// How long a lease lasts unrenewed: the most a room waits for another instance to take over
@@ -33,6 +33,9 @@ use std::time::Duration;
 pub const LEASE: Duration = Duration::from_secs(3);
 /// How often an instance renews its leases and takes the games nobody drives.
 pub const RENEW: Duration = Duration::from_secs(1);
+
+/// The wait before the games are compared with the database again after it failed to answer.
+const RESYNC: Duration = Duration::from_millis(500);
 
 /// What a request refused by another instance's change is told.
 const MOVED: &str = "the game changed on another server before your request was saved: nothing of it was done; `state` is the game now";
@@ -84,12 +87,12 @@ impl Games {
     }
 
     /// Brings `game` up to its rows, then arms its clock and lets its bots play if they are due
-    /// (and this instance drives it).
-    pub(crate) fn catch_up(self: &Arc<Games>, game: &Arc<Game>) {
+    /// (and this instance drives it). Returns false when the database could not be read.
+    pub(crate) fn catch_up(self: &Arc<Games>, game: &Arc<Game>) -> bool {
         let synced = {
             let mut table = game.table();
             if game.is_deleted() {
-                return;
+                return true;
             }
             self.sync_locked(game, &mut table)
         };
@@ -97,9 +100,13 @@ impl Games {
             Ok(true) => {
                 self.arm(game);
                 self.drive(game);
+                true
             }
-            Ok(false) => {}
-            Err(e) => eprintln!("game {}: could not be brought up to date: {e}", game.id()),
+            Ok(false) => true,
+            Err(e) => {
+                eprintln!("game {}: could not be brought up to date: {e}", game.id());
+                false
+            }
         }
     }
 
@@ -141,37 +148,42 @@ impl Games {
         }
     }
 
-    /// What to do about a notice.
-    fn heard(self: &Arc<Games>, notice: Notice) {
+    /// What to do about a notice. Returns false when the database could not be read: the
+    /// games are then compared with it again later.
+    fn heard(self: &Arc<Games>, notice: Notice) -> bool {
         match notice {
             Notice::Changed { game: id, head } => {
                 let known = self.map().get(&id).cloned();
                 match known {
                     // This instance's own change, or one it has caught up with already. (0: a
                     // change that told no event, read again.)
-                    Some(game) if head != 0 && head <= game.last_event() => {}
+                    Some(game) if head != 0 && head <= game.last_event() => true,
                     Some(game) => self.catch_up(&game),
                     None => {
                         if let Some(game) = self.load_new(&id) {
                             self.arm(&game);
                             self.drive(&game);
                         }
+                        true
                     }
                 }
             }
-            Notice::Deleted { game } => self.forget(&game),
+            Notice::Deleted { game } => {
+                self.forget(&game);
+                true
+            }
             Notice::Reconnected => self.resync(),
         }
     }
 
     /// Compares every game with the database: notices may have been missed while the listener
     /// was away. Games behind are caught up, games new are loaded, games gone are dropped.
-    fn resync(self: &Arc<Games>) {
+    fn resync(self: &Arc<Games>) -> bool {
         let heads = match self.store.heads() {
             Ok(heads) => heads,
             Err(e) => {
                 eprintln!("the games could not be compared with the database: {e}");
-                return;
+                return false;
             }
         };
         let stored: HashSet<&str> = heads.iter().map(|(id, _)| id.as_str()).collect();
@@ -185,12 +197,14 @@ impl Games {
         for id in gone {
             self.forget(&id);
         }
+        let mut read = true;
         for (id, head) in &heads {
-            self.heard(Notice::Changed {
+            read &= self.heard(Notice::Changed {
                 game: id.clone(),
                 head: (*head).max(1),
             });
         }
+        read
     }
 
     /// Takes part with the other instances on a shared database: hears their changes on a
@@ -218,8 +232,19 @@ impl Games {
             .spawn(move || {
                 // Catching up arms clocks and starts bots, which are tasks of the runtime.
                 let _runtime = runtime.enter();
-                for notice in notices {
-                    games.heard(notice);
+                // A notice that could not be acted on (the database did not answer, as when
+                // the writer's connection was lost with the listener's) is not heard again:
+                // every game is compared with the database until that succeeds.
+                let mut behind = false;
+                loop {
+                    match notices.recv_timeout(RESYNC) {
+                        Ok(notice) => behind |= !games.heard(notice),
+                        Err(mpsc::RecvTimeoutError::Timeout) => {}
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    }
+                    if behind {
+                        behind = !games.resync();
+                    }
                 }
             });
         if let Err(e) = listening {
