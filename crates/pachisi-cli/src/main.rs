@@ -95,6 +95,10 @@ enum Command {
     /// Example: pachisi serve --port 0 --database /tmp/games.sqlite --pace 0
     ///
     /// Example: pachisi serve --host 0.0.0.0 --public-url https://pachisi.example.org/
+    ///
+    /// Several instances on one PostgreSQL database, behind a load balancer (docs/deploy.md):
+    /// DATABASE_URL=postgres://pachisi:PASSWORD@db/pachisi pachisi serve --host 0.0.0.0 --port
+    /// 8081 --public-url https://pachisi.example.org/ (and the same with --port 8082, ...)
     Serve(ServeArgs),
     /// List, show and inspect rulesets.
     #[command(subcommand)]
@@ -261,8 +265,10 @@ struct ServeArgs {
     #[arg(long, default_value_t = 8080)]
     port: u16,
     /// Where the games are kept: an SQLite file (created if missing; `sqlite:FILE` also
-    /// works), or a PostgreSQL server, `postgres://USER:PASSWORD@HOST:PORT/NAME` (docs/deploy.md; one
-    /// server at a time per database). Taken from DATABASE_URL when not given.
+    /// works; one server per file), or a PostgreSQL server,
+    /// `postgres://USER:PASSWORD@HOST:PORT/NAME`, which several servers may share behind a load
+    /// balancer: each serves every room, and one at a time drives each room's bots and timer
+    /// (docs/deploy.md). Taken from DATABASE_URL when not given.
     #[arg(
         long,
         env = "DATABASE_URL",

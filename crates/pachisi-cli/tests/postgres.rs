@@ -1,8 +1,8 @@
 //! `pachisi serve --database postgres://...` as a real process on a real PostgreSQL server (a
 //! throwaway cluster of the test's own, crates/pachisi-store/tests/cluster): a room plays, the
 //! server is killed outright and started again, and the game goes on from its rows, every event
-//! numbered without a gap; a second server on the same database is refused with a clear message.
-//! Where PostgreSQL is not installed the tests say so and pass, except under `CI=true`.
+//! numbered without a gap. Several servers on one database: tests/instances.rs. Where PostgreSQL
+//! is not installed the tests say so and pass, except under `CI=true`.
 
 #[path = "../../pachisi-store/tests/cluster/mod.rs"]
 mod cluster;
@@ -173,20 +173,4 @@ async fn a_room_on_postgresql_survives_its_server_killed_and_goes_on() {
         String::from_utf8_lossy(&check.stdout),
         String::from_utf8_lossy(&check.stderr)
     );
-}
-
-#[test]
-fn a_second_server_on_the_same_postgresql_database_is_refused() {
-    let Some(cluster) = Cluster::start("a_second_server_on_the_same_postgresql_database") else {
-        return;
-    };
-    let url = cluster.database();
-    let _first = Server::start(Path::new(&url), 0);
-    let second = Command::new(env!("CARGO_BIN_EXE_pachisi"))
-        .args(["serve", "--port", "0", "--database", &url])
-        .output()
-        .expect("runs");
-    assert!(!second.status.success(), "a second server started");
-    let said = String::from_utf8_lossy(&second.stderr);
-    assert!(said.contains("another pachisi server"), "{said}");
 }

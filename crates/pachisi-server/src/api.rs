@@ -95,8 +95,8 @@ pub(crate) fn credential(headers: &HeaderMap) -> Option<String> {
         .map(|t| t.trim().to_string())
 }
 
-/// An error answer.
-pub struct ApiError(StatusCode, String);
+/// An error answer; with the game's state when another server instance changed it first.
+pub struct ApiError(StatusCode, String, Option<Arc<str>>);
 
 impl ApiError {
     /// What the error says.
@@ -117,8 +117,11 @@ impl From<GameError> for ApiError {
             GameError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             GameError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             GameError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            GameError::Moved(message, state) => {
+                return ApiError(StatusCode::CONFLICT, message, Some(state))
+            }
         };
-        ApiError(status, e.to_string())
+        ApiError(status, e.to_string(), None)
     }
 }
 
@@ -129,12 +132,17 @@ impl From<JsonRejection> for ApiError {
             StatusCode::UNSUPPORTED_MEDIA_TYPE => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError(status, e.body_text())
+        ApiError(status, e.body_text(), None)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        if let Some(state) = &self.2 {
+            // The state is JSON text already: it goes in as it is.
+            let message = serde_json::Value::from(self.1.as_str());
+            return json_text(self.0, format!("{{\"error\":{message},\"state\":{state}}}"));
+        }
         let mut response = guard::error_response(self.0, &self.1);
         if matches!(
             self.0,
@@ -226,7 +234,7 @@ pub fn router(state: AppState, site: Site) -> Router {
 }
 
 async fn not_found() -> ApiError {
-    ApiError(StatusCode::NOT_FOUND, "no such page".into())
+    ApiError(StatusCode::NOT_FOUND, "no such page".into(), None)
 }
 
 async fn rulesets(State(state): State<AppState>) -> Response {
@@ -240,7 +248,7 @@ async fn lobby(State(state): State<AppState>) -> Json<Vec<serde_json::Value>> {
 /// A state's JSON text with more fields.
 fn state_with(state: &str, more: serde_json::Value) -> ApiResult<Response> {
     let mut value: serde_json::Value = serde_json::from_str(state)
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string(), None))?;
     if let (Some(value), serde_json::Value::Object(more)) = (value.as_object_mut(), more) {
         value.extend(more);
     }
@@ -311,7 +319,7 @@ pub(crate) async fn blocking<T: Send + 'static>(
 ) -> ApiResult<T> {
     tokio::task::spawn_blocking(work)
         .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string(), None))?
         .map_err(ApiError::from)
 }
 
@@ -560,7 +568,7 @@ async fn events(
     query: Result<axum::extract::Query<After>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<Response> {
     let axum::extract::Query(after) =
-        query.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+        query.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text(), None))?;
     let game = visible(&state, &id, credential(&headers).as_deref())?;
     let (events, text, last, _) = game.watch(after.after);
     Ok(json_text(

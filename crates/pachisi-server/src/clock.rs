@@ -12,7 +12,10 @@
 //! Time is the server's own ([`ServerTime`]): milliseconds that stop while the server is down.
 //! A heartbeat writes it to the database every [`HEARTBEAT`] while a clock runs, and a server
 //! that starts again goes on from the last value written, so a clock goes on with the time it
-//! had left when the server stopped (at most one heartbeat more), never with less.
+//! had left when the server stopped (at most one heartbeat more), never with less. Instances
+//! sharing a PostgreSQL database keep one time: a heartbeat never moves the stored value back,
+//! and each instance moves its own time forward to it, so a clock armed again by another
+//! instance keeps its time to within about a heartbeat.
 
 use crate::game::{lock, Game, GameError};
 use crate::games::{now, room_json, Games};
@@ -23,6 +26,7 @@ use pachisi_bots::BotSpec;
 use pachisi_core::{Move, Phase};
 use pachisi_table::Table;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -370,10 +374,12 @@ pub(crate) fn refresh(state: &Arc<str>, clock: Option<Clock>, now: i64) -> Arc<s
 }
 
 /// The server's time: milliseconds that go on from the last heartbeat of the server before,
-/// so that the time a server was down is no time at all to a clock.
+/// so that the time a server was down is no time at all to a clock. Several instances sharing a
+/// database count one time: none runs behind the latest heartbeat any of them wrote
+/// (`ServerTime::advance_to`).
 #[derive(Debug)]
 pub struct ServerTime {
-    base: i64,
+    base: AtomicI64,
     start: tokio::time::Instant,
 }
 
@@ -381,7 +387,7 @@ impl ServerTime {
     /// Time going on from `base` milliseconds.
     pub(crate) fn resume(base: i64) -> ServerTime {
         ServerTime {
-            base,
+            base: AtomicI64::new(base),
             start: tokio::time::Instant::now(),
         }
     }
@@ -389,12 +395,22 @@ impl ServerTime {
     /// The time now.
     pub(crate) fn now_ms(&self) -> i64 {
         let elapsed = i64::try_from(self.start.elapsed().as_millis()).unwrap_or(i64::MAX);
-        self.base.saturating_add(elapsed)
+        self.base.load(Ordering::Acquire).saturating_add(elapsed)
+    }
+
+    /// Moves the time forward to `ms` if it is behind (another instance's heartbeat); it never
+    /// goes back.
+    pub(crate) fn advance_to(&self, ms: i64) {
+        let behind = ms.saturating_sub(self.now_ms());
+        if behind > 0 {
+            self.base.fetch_add(behind, Ordering::AcqRel);
+        }
     }
 
     /// The instant at which the time is `ms` (now, if that has passed).
     fn instant(&self, ms: i64) -> tokio::time::Instant {
-        let after = u64::try_from(ms.saturating_sub(self.base)).unwrap_or(0);
+        let base = self.base.load(Ordering::Acquire);
+        let after = u64::try_from(ms.saturating_sub(base)).unwrap_or(0);
         self.start + Duration::from_millis(after)
     }
 }
@@ -427,7 +443,8 @@ impl Games {
         if let Some((_, task)) = armed.take() {
             task.abort();
         }
-        let Some(deadline) = deadline.filter(|_| !game.is_deleted()) else {
+        // Only the instance that drives the game times its turns (`cluster`).
+        let Some(deadline) = deadline.filter(|_| !game.is_deleted() && self.drives(game)) else {
             return;
         };
         let games = self.clone();
@@ -459,8 +476,8 @@ impl Games {
     /// The clock with `deadline` of `game` ran out: the `timeout` event (and the seat's `seat`
     /// event when it is now away) is committed with the room, then the stand-in plays.
     fn run_out(self: &Arc<Games>, game: &Arc<Game>, deadline: i64) -> Result<RunOut, GameError> {
-        let table = game.table();
-        if game.is_deleted() {
+        let mut table = game.table();
+        if game.is_deleted() || !self.drives(game) {
             return Ok(RunOut::Done);
         }
         let now_ms = self.time().now_ms();
@@ -478,15 +495,27 @@ impl Games {
         };
         let events = game.number(bodies);
         let at = now();
-        self.store()
-            .commit(Commit {
-                id: game.stored.id.clone(),
-                room: Some(room_json(&room)?),
-                events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
-                at,
-                ..Commit::default()
-            })
-            .map_err(|e| GameError::Store(e.to_string()))?;
+        let written = self.store().commit(Commit {
+            id: game.stored.id.clone(),
+            room: Some(room_json(&room)?),
+            events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
+            at,
+            ..Commit::default()
+        });
+        if let Err(e) = written {
+            // Another instance changed the game first: it is caught up, and its clock, if
+            // still running out, is armed again from there.
+            let refused = self.refused(game, &mut table, e);
+            drop(table);
+            return match refused {
+                GameError::Moved(..) => {
+                    self.arm(game);
+                    self.drive(game);
+                    Ok(RunOut::Done)
+                }
+                other => Err(other),
+            };
+        }
         *game.room() = room;
         game.publish(&table, events, at, true)?;
         drop(table);
@@ -514,10 +543,13 @@ impl Games {
                 let g = games.clone();
                 let written = tokio::task::spawn_blocking(move || {
                     if g.clocks_running() {
-                        g.store().set_alive(g.time().now_ms())
-                    } else {
-                        Ok(())
+                        g.store().set_alive(g.time().now_ms())?;
                     }
+                    // Instances sharing the database keep one time: the latest written.
+                    if g.store().is_shared() {
+                        g.time().advance_to(g.store().alive()?);
+                    }
+                    Ok::<_, crate::store::StoreError>(())
                 })
                 .await;
                 if let Ok(Err(e)) = written {

@@ -56,6 +56,10 @@ pub enum GameError {
     /// The database failed.
     #[error("{0}")]
     Store(String),
+    /// Another server instance changed the game first: nothing of the request was done, and
+    /// this is the game's state now (answered with it, docs/api.md).
+    #[error("{0}")]
+    Moved(String, Arc<str>),
 }
 
 /// What a client asks a game to do.
@@ -180,6 +184,9 @@ pub struct Game {
     pub(crate) chat: Mutex<crate::rooms::ChatTimes>,
     /// Whether a task is playing the bots' turns.
     pub(crate) driving: AtomicBool,
+    /// Whether this server instance holds the game's lease, and so drives its bots and turn
+    /// timer (`cluster`); always on a database of one server.
+    pub(crate) leased: AtomicBool,
     /// Whether the game was deleted (its task and its watchers stop).
     deleted: AtomicBool,
     /// Open WebSockets on this game.
@@ -342,11 +349,16 @@ impl Game {
     pub(crate) fn mark_deleted(&self) {
         self.deleted.store(true, Ordering::Release);
         // The turn's timer has nothing left to time.
+        self.disarm();
+        let _shown = lock(&self.shown);
+        let _ = self.updates.send(Update::Deleted);
+    }
+
+    /// Stops the turn's timer, if one is armed.
+    pub(crate) fn disarm(&self) {
         if let Some((_, task)) = lock(&self.armed).take() {
             task.abort();
         }
-        let _shown = lock(&self.shown);
-        let _ = self.updates.send(Update::Deleted);
     }
 
     /// The record as text. Until the game is over it has no seed and nothing else that would
@@ -659,6 +671,7 @@ pub(crate) fn build(
         updates,
         chat: Mutex::default(),
         driving: AtomicBool::new(false),
+        leased: AtomicBool::new(false),
         deleted: AtomicBool::new(false),
         sockets: Arc::new(AtomicUsize::new(0)),
         time: time.clone(),
@@ -756,5 +769,6 @@ fn person_due(table: &Table) -> Result<Phase, GameError> {
     }
 }
 
+mod sync;
 #[cfg(test)]
 mod tests;

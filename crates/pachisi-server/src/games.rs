@@ -101,6 +101,9 @@ pub struct Games {
     work: Arc<Semaphore>,
     /// The server's time, which the turn clocks count in, going on from the last server's.
     time: Arc<ServerTime>,
+    /// This server instance's name among those sharing the database, new at every start
+    /// (`cluster`).
+    pub(crate) instance: String,
 }
 
 impl Games {
@@ -135,6 +138,7 @@ impl Games {
             work: Arc::new(Semaphore::new(limits.work_threads.max(1))),
             limits,
             time,
+            instance: format!("{:016x}", rand::random::<u64>()),
         });
         let oldest = games.oldest_kept(now());
         for s in stored {
@@ -255,6 +259,8 @@ impl Games {
             self.drive(&game);
         }
         self.heartbeat();
+        // With other instances on the database: their changes heard, the games' leases taken.
+        self.share();
     }
 
     /// Checks a new game's fields against the limits before anything is parsed.
@@ -615,10 +621,14 @@ impl Games {
             }
             let now_at = table.record().actions.len();
             if actions.is_some_and(|seen| seen != now_at) {
-                return Err(GameError::NotNow(format!(
-                    "the game has moved on since the state you acted on ({} actions then, {now_at} now): look at the new state and choose again",
-                    actions.unwrap_or(0)
-                )));
+                // Answered with the state now, as when another instance's change came first.
+                return Err(GameError::Moved(
+                    format!(
+                        "the game has moved on since the state you acted on ({} actions then, {now_at} now): look at the new state and choose again",
+                        actions.unwrap_or(0)
+                    ),
+                    game.state_json(),
+                ));
             }
             // A person who throws or moves in their seat has missed no turn.
             let acted = match request {
@@ -700,7 +710,7 @@ impl Games {
             {
                 *table = restored;
             }
-            return Err(GameError::Store(e.to_string()));
+            return Err(self.refused(game, table, e));
         }
         if let Some(room) = room {
             *game.room() = room;
@@ -727,6 +737,7 @@ pub(crate) fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
+pub mod cluster;
 mod drive;
 #[cfg(test)]
 mod tests;

@@ -15,7 +15,8 @@
 //!   are written in it;
 //! - [`game`]: one game: its table, what is shown of it, its watchers;
 //! - [`games`]: every game: creation within the limits, deletion, expiry, commits, and the
-//!   bots' turns on a shared pool of threads;
+//!   bots' turns on a shared pool of threads; [`games::cluster`]: several instances on one
+//!   PostgreSQL database (changes heard, conflicts answered, one driver per game);
 //! - [`clock`]: the turn timer: clocks, the stand-in, away seats, the server's time kept across
 //!   restarts;
 //! - [`limits`]: the limits and their defaults;
@@ -108,6 +109,9 @@ impl Server {
         });
         let limits = self.games.limits().clone();
         net::serve(listener, self.app, &limits, shutdown()).await;
+        // Other instances on the database take this one's games at once.
+        let games = self.games.clone();
+        let _ = tokio::task::spawn_blocking(move || games.leave()).await;
     }
 }
 

@@ -160,6 +160,11 @@ impl Games {
         // Who plays each seat now: a seat handed to a bot is played by it from here on.
         let specs =
             parse_seats(&room.seat_kinds(), &self.limits().bots).map_err(GameError::Invalid)?;
+        if bodies.is_empty() && room == before {
+            // Nothing changed: nothing is written, nor told.
+            let state = game.state_json();
+            return Ok((out, state));
+        }
         let events = game.number(bodies);
         let at = now();
         self.store()
@@ -171,7 +176,7 @@ impl Games {
                 at,
                 ..Commit::default()
             })
-            .map_err(|e| GameError::Store(e.to_string()))?;
+            .map_err(|e| self.refused(game, &mut table, e))?;
         *game.room() = room;
         if let Some(t) = new_table {
             game.set_table(&mut table, t);
@@ -364,7 +369,7 @@ impl Games {
         client: Option<IpAddr>,
     ) -> Result<(Arc<Game>, bool), GameError> {
         // The finished game's lock makes two asking at once get one room.
-        let table = game.table();
+        let mut table = game.table();
         if game.is_deleted() {
             return Err(GameError::NotFound(game.id().to_string()));
         }
@@ -399,7 +404,7 @@ impl Games {
         if let Err(e) = written {
             // Nobody was told of the new room: it goes, and a rematch asked again makes another.
             let _ = self.remove(next.id());
-            return Err(GameError::Store(e.to_string()));
+            return Err(self.refused(game, &mut table, e));
         }
         *game.room() = room;
         game.publish(&table, events, at, true)?;
@@ -555,7 +560,7 @@ impl Games {
             }
         };
         // The table's lock orders this line's number among the game's other events.
-        let table = game.table();
+        let mut table = game.table();
         {
             let mut times = game.chat_times();
             let recent = times.0.entry(key).or_default();
@@ -589,7 +594,7 @@ impl Games {
                 at,
                 ..Commit::default()
             })
-            .map_err(|e| GameError::Store(e.to_string()))?;
+            .map_err(|e| self.refused(game, &mut table, e))?;
         game.publish(&table, events, at, false)?;
         Ok(())
     }

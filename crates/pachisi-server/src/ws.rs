@@ -150,9 +150,21 @@ async fn connection(socket: WebSocket, games: Arc<Games>, game: Arc<Game>, key: 
         .await;
         return;
     };
+    // A client that saw more of the game on another instance than this one has heard of yet:
+    // the game is read again first, so the welcome tells it everything after its number.
+    if after.is_some_and(|a| a > game.last_event()) && games.store().is_shared() {
+        let (g, gm) = (games.clone(), game.clone());
+        let _ = tokio::task::spawn_blocking(move || g.catch_up(&gm)).await;
+    }
     let (missed, state, mut last, mut updates) = game.watch(after.unwrap_or(u64::MAX));
+    let told = last;
+    // What the client saw on another instance is never told again, should this one hear of it
+    // only after the welcome.
+    if games.store().is_shared() {
+        last = last.max(after.unwrap_or(0));
+    }
     let welcome = format!(
-        "{{\"type\":\"welcome\",\"you\":{},\"event\":{last},\"events\":{},\"state\":{state}}}",
+        "{{\"type\":\"welcome\",\"you\":{},\"event\":{told},\"events\":{},\"state\":{state}}}",
         crate::api::you(&game, Some(&token)),
         events_array(&missed),
     );

@@ -12,11 +12,17 @@
 //! rows. An event's number is part of its key: when two servers try to tell event N of one game,
 //! one of them is refused with [`ErrorKind::Conflict`] and nothing of its change is written.
 //!
+//! On PostgreSQL several instances share the rows. Each change also announces the game and its
+//! last event's number with `NOTIFY` in its own transaction, and [`Store::listen`] hears them
+//! ([`Notice`]); a lease per game ([`Store::lease`], timed by PostgreSQL's clock) says which
+//! instance drives its bots and turn timer.
+//!
 //! One thread owns the connection. Changes wait in a queue and go to the database together, many
 //! games' changes in one transaction (one sync to disk for all of them): under load a change
 //! waits for at most one transaction ahead of its own. If a shared transaction fails, each of its
 //! changes is tried again alone, so one game's failure never refuses another's.
 
+mod listen;
 mod migrate;
 mod pg;
 mod sqlite;
@@ -25,6 +31,8 @@ mod worker;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::mpsc;
+
+pub use listen::Notice;
 
 /// Which database, from `--database` or `DATABASE_URL`.
 #[derive(Clone, PartialEq, Eq)]
@@ -188,12 +196,23 @@ pub(crate) trait Backend {
     fn read_all(&mut self) -> Result<Vec<StoredGame>, StoreError>;
     /// The server's time at the last heartbeat written (0 before the first).
     fn alive(&mut self) -> Result<i64, StoreError>;
+    /// Game `id` with all its actions and its events after number `after`.
+    fn read_game(&mut self, id: &str, after: u64) -> Result<Option<StoredGame>, StoreError>;
+    /// Every game's id with its last event's number.
+    fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError>;
+    /// Renews `instance`'s driver leases and takes the games nobody holds, for `ttl_ms`;
+    /// returns the games it holds.
+    fn lease(&mut self, instance: &str, ttl_ms: i64) -> Result<Vec<String>, StoreError>;
+    /// Gives up `instance`'s leases.
+    fn release(&mut self, instance: &str) -> Result<(), StoreError>;
 }
 
 /// The database: a thread that owns the connection, fed by a queue.
 pub struct Store {
     jobs: mpsc::Sender<worker::Job>,
     database: String,
+    /// The PostgreSQL server's URL, for the listener's own connection; `None` on SQLite.
+    shared: Option<String>,
 }
 
 impl Store {
@@ -215,10 +234,37 @@ impl Store {
             }
         }
         .map_err(|e| e.of(&name))?;
+        let shared = match database {
+            Database::Postgres(url) => Some(url.clone()),
+            Database::Sqlite(_) => None,
+        };
         Ok(Store {
             jobs,
             database: name,
+            shared,
         })
+    }
+
+    /// Whether other server instances may share the database (PostgreSQL), or this one is
+    /// alone with it (SQLite).
+    pub fn is_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// Hears every change of a game written by any instance, on a thread with a connection of
+    /// its own: [`Notice::Reconnected`] first and after every connection lost (notices may have
+    /// been missed: read every game again), then [`Notice::Changed`] and [`Notice::Deleted`] as
+    /// they are committed. `None` on SQLite, where this server is the only writer.
+    ///
+    /// # Errors
+    /// When the listener's thread cannot start.
+    pub fn listen(&self) -> Result<Option<mpsc::Receiver<Notice>>, StoreError> {
+        match &self.shared {
+            Some(url) => listen::start(url.clone())
+                .map(Some)
+                .map_err(|e| e.of(&self.database)),
+            None => Ok(None),
+        }
     }
 
     /// The database as it may be shown (no password).
@@ -291,8 +337,63 @@ impl Store {
     pub fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
         match self.ask(worker::Request::ReadAll)? {
             worker::Answer::Games(games) => Ok(games),
-            _ => Err(StoreError::backend("a wrong answer").of(&self.database)),
+            _ => Err(self.wrong()),
         }
+    }
+
+    fn wrong(&self) -> StoreError {
+        StoreError::backend("a wrong answer").of(&self.database)
+    }
+
+    /// Game `id` as it is now, with all its actions but only its events after number `after`
+    /// (read in one transaction); `None` when it is not in the database.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn load(&self, id: &str, after: u64) -> Result<Option<StoredGame>, StoreError> {
+        match self.ask(worker::Request::ReadGame(id.to_string(), after))? {
+            worker::Answer::Game(game) => Ok(game.map(|g| *g)),
+            _ => Err(self.wrong()),
+        }
+    }
+
+    /// Every game's id with the number of its last event (0 for none).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn heads(&self) -> Result<Vec<(String, u64)>, StoreError> {
+        match self.ask(worker::Request::Heads)? {
+            worker::Answer::Heads(heads) => Ok(heads),
+            _ => Err(self.wrong()),
+        }
+    }
+
+    /// Renews the driver leases of server instance `instance` for `ttl` and takes every game
+    /// whose lease nobody holds or whose holder let it run out; returns the games `instance`
+    /// now drives. On SQLite the one server drives every game.
+    ///
+    /// # Errors
+    /// When the database cannot be reached: the caller holds nothing then.
+    pub fn lease(
+        &self,
+        instance: &str,
+        ttl: std::time::Duration,
+    ) -> Result<Vec<String>, StoreError> {
+        let ttl = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
+        match self.ask(worker::Request::Lease(instance.to_string(), ttl))? {
+            worker::Answer::Held(held) => Ok(held),
+            _ => Err(self.wrong()),
+        }
+    }
+
+    /// Gives up every lease of `instance` (a server stopping), so that others take its games
+    /// at once rather than when the leases run out.
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub fn release(&self, instance: &str) -> Result<(), StoreError> {
+        self.ask(worker::Request::Release(instance.to_string()))
+            .map(|_| ())
     }
 }
 

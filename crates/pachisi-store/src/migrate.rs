@@ -20,11 +20,18 @@ pub(crate) const SQLITE: &[Migration] = &[Migration {
 }];
 
 /// PostgreSQL's schema.
-pub(crate) const POSTGRES: &[Migration] = &[Migration {
-    version: 1,
-    name: "games",
-    sql: include_str!("../migrations/postgres/0001_games.sql"),
-}];
+pub(crate) const POSTGRES: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "games",
+        sql: include_str!("../migrations/postgres/0001_games.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "drivers",
+        sql: include_str!("../migrations/postgres/0002_drivers.sql"),
+    },
+];
 
 /// The table where a database records its migrations (the same on both backends).
 pub(crate) const TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -2,6 +2,12 @@
 //! database. A connection lost (the server restarted, the connection killed) is opened again at
 //! the next request; a transaction cut off by the loss is reported as failed, and nothing of it
 //! was written.
+//!
+//! Every change of a game also sends a notification on the channel [`CHANNEL`] in its own
+//! transaction (PostgreSQL delivers it at commit, never for a change rolled back): `ID:N`, the
+//! game and its last event's number, or `ID:gone` for a game deleted. The rows stay the truth;
+//! the notification only says which game to read again (`listen.rs`). The driver leases
+//! (`drivers`) are timed by PostgreSQL's own clock, so the instances' clocks never matter.
 
 use crate::migrate::{self, Migration};
 use crate::StoredGame;
@@ -13,10 +19,12 @@ use postgres::{Client, NoTls, Transaction};
 /// in ASCII, as a number).
 const MIGRATION_LOCK: i64 = 0x0070_6163_6869_7369;
 
-/// A key for the lock a server holds on its connection while it uses the database: each server
-/// keeps every game in memory and would not see another's changes, so a second server is
-/// refused rather than let the two tell different stories.
-const SERVER_LOCK: i64 = 0x0070_6163_6869_736a;
+/// The channel on which every change of a game is announced.
+pub(crate) const CHANNEL: &str = "pachisi";
+
+/// PostgreSQL's clock now, in milliseconds since 1970 (`clock_timestamp`, not the transaction's
+/// start, so that a lease is timed from the moment it is written).
+const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::BIGINT";
 
 pub(crate) struct Postgres {
     url: String,
@@ -37,21 +45,11 @@ pub(crate) fn without_password(url: &str) -> String {
     }
 }
 
-/// Connects and takes the server's lock (released by PostgreSQL when the connection ends, so a
-/// server killed leaves the database free for the next).
-fn connect(url: &str) -> Result<Client, StoreError> {
-    let mut client = Client::connect(url, NoTls).map_err(|e| {
+/// Connects to the database at `url`.
+pub(crate) fn connect(url: &str) -> Result<Client, StoreError> {
+    Client::connect(url, NoTls).map_err(|e| {
         StoreError::backend(format!("cannot connect to {}: {e}", without_password(url)))
-    })?;
-    let row = client
-        .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
-        .map_err(failure)?;
-    if !row.get::<_, bool>(0) {
-        return Err(StoreError::backend(
-            "another pachisi server is using this database: one server at a time may use it",
-        ));
-    }
-    Ok(client)
+    })
 }
 
 impl Postgres {
@@ -128,6 +126,86 @@ impl Backend for Postgres {
             .map_err(failure)?;
         Ok(row.map_or(0, |r| r.get(0)))
     }
+
+    fn read_game(&mut self, id: &str, after: u64) -> Result<Option<StoredGame>, StoreError> {
+        let client = self.client()?;
+        read_game(client, id, after).map_err(failure)
+    }
+
+    fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
+        let client = self.client()?;
+        let rows = client
+            .query(
+                "SELECT g.id, COALESCE(MAX(e.n), 0) FROM games g
+                 LEFT JOIN events e ON e.game = g.id GROUP BY g.id",
+                &[],
+            )
+            .map_err(failure)?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get(0), number(row.get(1))))
+            .collect())
+    }
+
+    fn lease(&mut self, instance: &str, ttl_ms: i64) -> Result<Vec<String>, StoreError> {
+        let client = self.client()?;
+        let mut tx = client.transaction().map_err(failure)?;
+        // Renew what this instance holds, then take every game nobody holds or whose holder let
+        // its lease run out. Two instances taking the same game: the row's lock orders them, and
+        // the second finds the lease fresh and leaves it.
+        tx.execute(
+            &format!("UPDATE drivers SET expires = {NOW_MS} + $2 WHERE instance = $1"),
+            &[&instance, &ttl_ms],
+        )
+        .map_err(failure)?;
+        tx.execute(
+            &format!(
+                "INSERT INTO drivers (game, instance, expires)
+                 SELECT id, $1, {NOW_MS} + $2 FROM games
+                 ON CONFLICT (game) DO UPDATE
+                 SET instance = excluded.instance, expires = excluded.expires
+                 WHERE drivers.expires < {NOW_MS}"
+            ),
+            &[&instance, &ttl_ms],
+        )
+        .map_err(failure)?;
+        let held = tx
+            .query(
+                "SELECT game FROM drivers WHERE instance = $1 ORDER BY game",
+                &[&instance],
+            )
+            .map_err(failure)?
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        tx.commit().map_err(failure)?;
+        Ok(held)
+    }
+
+    fn release(&mut self, instance: &str) -> Result<(), StoreError> {
+        let client = self.client()?;
+        client
+            .execute("DELETE FROM drivers WHERE instance = $1", &[&instance])
+            .map_err(failure)?;
+        Ok(())
+    }
+}
+
+/// An event number as the database keeps it (BIGINT, never negative).
+fn number(n: i64) -> u64 {
+    u64::try_from(n).unwrap_or(0)
+}
+
+/// Tells the other instances that game `id` changed (`head`: its last event's number, 0 when
+/// the change told no event) or is gone.
+fn notify(tx: &mut Transaction<'_>, id: &str, head: Option<u64>) -> Result<(), StoreError> {
+    let payload = match head {
+        Some(n) => format!("{id}:{n}"),
+        None => format!("{id}:gone"),
+    };
+    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+        .map_err(failure)?;
+    Ok(())
 }
 
 /// A sequence number as the database keeps it (INTEGER).
@@ -167,20 +245,29 @@ fn write(tx: &mut Transaction<'_>, change: &Change) -> Result<(), StoreError> {
                 .map_err(failure)?;
             }
             insert_events(tx, &game.id, &game.events)?;
+            let head = game.events.iter().map(|(n, _)| *n).max().unwrap_or(0);
+            notify(tx, &game.id, Some(head))?;
         }
-        Change::Commit(commit) => write_commit(tx, commit)?,
+        Change::Commit(commit) => {
+            write_commit(tx, commit)?;
+            let head = commit.events.iter().map(|(n, _)| *n).max().unwrap_or(0);
+            notify(tx, &commit.id, Some(head))?;
+        }
         Change::Alive(ms) => {
+            // Every instance counts the same time: the value only ever goes forward, so an
+            // instance behind the others never takes it back.
             tx.execute(
                 "INSERT INTO server (key, value) VALUES ('alive', $1)
-                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                 ON CONFLICT (key) DO UPDATE SET value = GREATEST(server.value, excluded.value)",
                 &[ms],
             )
             .map_err(failure)?;
         }
         Change::Delete(id) => {
-            // Actions and events go with their game (ON DELETE CASCADE).
+            // Actions, events and the driver's lease go with their game (ON DELETE CASCADE).
             tx.execute("DELETE FROM games WHERE id = $1", &[id])
                 .map_err(failure)?;
+            notify(tx, id, None)?;
         }
     }
     Ok(())
@@ -248,50 +335,103 @@ fn write_commit(tx: &mut Transaction<'_>, commit: &Commit) -> Result<(), StoreEr
     Ok(())
 }
 
-fn read_all(client: &mut Client) -> Result<Vec<StoredGame>, postgres::Error> {
-    let mut games: Vec<StoredGame> = client
+/// The columns of a game's row, in the order [`game_of`] reads them.
+const COLUMNS: &str = "id, created, updated, ruleset, overrides, seats, seed, host, opening,
+                       server_seed, player_seeds, room";
+
+/// A game's row, without its actions and events.
+fn game_of(row: &postgres::Row) -> StoredGame {
+    StoredGame {
+        id: row.get(0),
+        created: row.get(1),
+        updated: row.get(2),
+        ruleset: row.get(3),
+        overrides: split_overrides(row.get(4)),
+        seats: row.get::<_, &str>(5).split(',').map(String::from).collect(),
+        seed: row.get::<_, &str>(6).parse().unwrap_or(0),
+        host: row.get(7),
+        opening: row.get(8),
+        server_seed: row.get(9),
+        player_seeds: row.get(10),
+        room: row.get(11),
+        actions: Vec::new(),
+        events: Vec::new(),
+    }
+}
+
+/// Game `id` with all its actions and its events after number `after`, read in one
+/// transaction (a change committed meanwhile is either all in it or not at all).
+fn read_game(
+    client: &mut Client,
+    id: &str,
+    after: u64,
+) -> Result<Option<StoredGame>, postgres::Error> {
+    let mut tx = client
+        .build_transaction()
+        .isolation_level(postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()?;
+    let Some(row) = tx.query_opt(
+        &format!("SELECT {COLUMNS} FROM games WHERE id = $1"),
+        &[&id],
+    )?
+    else {
+        return Ok(None);
+    };
+    let mut game = game_of(&row);
+    game.actions = tx
         .query(
-            "SELECT id, created, updated, ruleset, overrides, seats, seed, host, opening,
-                    server_seed, player_seeds, room
-             FROM games ORDER BY created, id",
+            "SELECT action FROM actions WHERE game = $1 ORDER BY seq",
+            &[&id],
+        )?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let after = i64::try_from(after).unwrap_or(i64::MAX);
+    game.events = tx
+        .query(
+            "SELECT n, body FROM events WHERE game = $1 AND n > $2 ORDER BY n",
+            &[&id, &after],
+        )?
+        .iter()
+        .map(|row| (number(row.get(0)), row.get(1)))
+        .collect();
+    tx.commit()?;
+    Ok(Some(game))
+}
+
+/// Every game, read in one transaction, so that each game's actions and events are of the
+/// same moment although other instances write meanwhile.
+fn read_all(client: &mut Client) -> Result<Vec<StoredGame>, postgres::Error> {
+    let mut tx = client
+        .build_transaction()
+        .isolation_level(postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()?;
+    let mut games: Vec<StoredGame> = tx
+        .query(
+            &format!("SELECT {COLUMNS} FROM games ORDER BY created, id"),
             &[],
         )?
         .iter()
-        .map(|row| StoredGame {
-            id: row.get(0),
-            created: row.get(1),
-            updated: row.get(2),
-            ruleset: row.get(3),
-            overrides: split_overrides(row.get(4)),
-            seats: row.get::<_, &str>(5).split(',').map(String::from).collect(),
-            seed: row.get::<_, &str>(6).parse().unwrap_or(0),
-            host: row.get(7),
-            opening: row.get(8),
-            server_seed: row.get(9),
-            player_seeds: row.get(10),
-            room: row.get(11),
-            actions: Vec::new(),
-            events: Vec::new(),
-        })
+        .map(game_of)
         .collect();
     let index: std::collections::HashMap<String, usize> = games
         .iter()
         .enumerate()
         .map(|(i, g)| (g.id.clone(), i))
         .collect();
-    for row in client.query("SELECT game, action FROM actions ORDER BY game, seq", &[])? {
+    for row in tx.query("SELECT game, action FROM actions ORDER BY game, seq", &[])? {
         if let Some(&i) = index.get(row.get::<_, &str>(0)) {
             games[i].actions.push(row.get(1));
         }
     }
-    for row in client.query("SELECT game, n, body FROM events ORDER BY game, n", &[])? {
+    for row in tx.query("SELECT game, n, body FROM events ORDER BY game, n", &[])? {
         if let Some(&i) = index.get(row.get::<_, &str>(0)) {
-            let n: i64 = row.get(1);
-            games[i]
-                .events
-                .push((u64::try_from(n).unwrap_or(0), row.get(2)));
+            games[i].events.push((number(row.get(1)), row.get(2)));
         }
     }
+    tx.commit()?;
     Ok(games)
 }
 

@@ -108,6 +108,48 @@ impl Backend for Sqlite {
             })
             .map_err(failure)
     }
+
+    fn read_game(&mut self, id: &str, after: u64) -> Result<Option<StoredGame>, StoreError> {
+        read_game(&self.connection, id, after).map_err(failure)
+    }
+
+    fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
+        let mut query = self
+            .connection
+            .prepare(
+                "SELECT g.id, COALESCE(MAX(e.n), 0) FROM games g
+                 LEFT JOIN events e ON e.game = g.id GROUP BY g.id",
+            )
+            .map_err(failure)?;
+        let rows = query
+            .query_map([], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
+                ))
+            })
+            .map_err(failure)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(failure)
+    }
+
+    /// One server uses an SQLite file: it drives every game.
+    fn lease(&mut self, _instance: &str, _ttl_ms: i64) -> Result<Vec<String>, StoreError> {
+        Ok(self.heads()?.into_iter().map(|(id, _)| id).collect())
+    }
+
+    fn release(&mut self, _instance: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+/// Game `id` with all its actions and its events after number `after`.
+fn read_game(
+    connection: &Connection,
+    id: &str,
+    after: u64,
+) -> rusqlite::Result<Option<StoredGame>> {
+    let found = read_games(connection, "WHERE id = ?1", &[&id], after)?;
+    Ok(found.into_iter().next())
 }
 
 fn write(tx: &rusqlite::Transaction<'_>, change: &Change) -> rusqlite::Result<()> {
@@ -203,13 +245,23 @@ fn write_commit(tx: &rusqlite::Transaction<'_>, commit: &Commit) -> rusqlite::Re
 }
 
 fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
+    read_games(connection, "", &[], 0)
+}
+
+/// The games `filter` selects, oldest first, with their actions and their events after `after`.
+fn read_games(
+    connection: &Connection,
+    filter: &str,
+    params: &[&dyn rusqlite::ToSql],
+    after: u64,
+) -> rusqlite::Result<Vec<StoredGame>> {
     let mut games = Vec::new();
-    let mut query = connection.prepare(
+    let mut query = connection.prepare(&format!(
         "SELECT id, created, updated, ruleset, overrides, seats, seed, host, opening,
                 server_seed, player_seeds, room
-         FROM games ORDER BY created, id",
-    )?;
-    let rows = query.query_map([], |row| {
+         FROM games {filter} ORDER BY created, id"
+    ))?;
+    let rows = query.query_map(params, |row| {
         let overrides: String = row.get(4)?;
         let seats: String = row.get(5)?;
         let seed: String = row.get(6)?;
@@ -242,9 +294,11 @@ fn read_all(connection: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             game.actions.push(action?);
         }
     }
-    let mut events = connection.prepare("SELECT n, body FROM events WHERE game = ?1 ORDER BY n")?;
+    let mut events =
+        connection.prepare("SELECT n, body FROM events WHERE game = ?1 AND n > ?2 ORDER BY n")?;
+    let after = i64::try_from(after).unwrap_or(i64::MAX);
     for game in &mut games {
-        let rows = events.query_map([&game.id], |row| {
+        let rows = events.query_map(params![game.id, after], |row| {
             Ok((
                 u64::try_from(row.get::<_, i64>(0)?).unwrap_or(0),
                 row.get::<_, String>(1)?,

@@ -12,6 +12,12 @@ pub(crate) enum Request {
     Change(Change),
     ReadAll,
     Alive,
+    /// A game with its events after a number.
+    ReadGame(String, u64),
+    Heads,
+    /// Renew and take driver leases for an instance, for so many milliseconds.
+    Lease(String, i64),
+    Release(String),
 }
 
 /// What the thread answers.
@@ -19,6 +25,9 @@ pub(crate) enum Answer {
     Done,
     Games(Vec<StoredGame>),
     Alive(i64),
+    Game(Option<Box<StoredGame>>),
+    Heads(Vec<(String, u64)>),
+    Held(Vec<String>),
 }
 
 /// A request and where its answer goes.
@@ -58,6 +67,22 @@ fn serve<B: Backend>(mut backend: B, queue: &mpsc::Receiver<Job>) {
             }
             Request::Alive => {
                 let _ = reply.send(backend.alive().map(Answer::Alive));
+            }
+            Request::ReadGame(id, after) => {
+                let _ = reply.send(
+                    backend
+                        .read_game(&id, after)
+                        .map(|g| Answer::Game(g.map(Box::new))),
+                );
+            }
+            Request::Heads => {
+                let _ = reply.send(backend.heads().map(Answer::Heads));
+            }
+            Request::Lease(instance, ttl) => {
+                let _ = reply.send(backend.lease(&instance, ttl).map(Answer::Held));
+            }
+            Request::Release(instance) => {
+                let _ = reply.send(backend.release(&instance).map(|()| Answer::Done));
             }
             Request::Change(change) => {
                 let mut batch = vec![(change, reply)];
@@ -134,6 +159,18 @@ mod tests {
         fn alive(&mut self) -> Result<i64, StoreError> {
             Ok(0)
         }
+        fn read_game(&mut self, _: &str, _: u64) -> Result<Option<StoredGame>, StoreError> {
+            Ok(None)
+        }
+        fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
+            Ok(Vec::new())
+        }
+        fn lease(&mut self, _: &str, _: i64) -> Result<Vec<String>, StoreError> {
+            Ok(Vec::new())
+        }
+        fn release(&mut self, _: &str) -> Result<(), StoreError> {
+            Ok(())
+        }
     }
 
     fn commit(id: &str) -> Change {
@@ -197,7 +234,7 @@ mod tests {
             .map(|a| match a.recv().expect("answered") {
                 Ok(Answer::Done) => "done",
                 Ok(Answer::Alive(_)) => "alive",
-                Ok(Answer::Games(_)) => "games",
+                Ok(_) => "other",
                 Err(_) => "error",
             })
             .collect();

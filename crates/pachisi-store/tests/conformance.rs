@@ -1,13 +1,16 @@
 //! The same story on both backends: SQLite always, PostgreSQL on a throwaway cluster of the
 //! tests' own (tests/cluster). Games, actions and events survive reopening; an undo deletes the
 //! tail; an event number already taken is a conflict that writes nothing; a missing game is not
-//! found; the server's time is kept. Then what only PostgreSQL has: a second server refused, the
-//! password never shown, and a database that restarts or drops the connection is found again.
+//! found; the server's time is kept. Then what only PostgreSQL has: several servers on one
+//! database, each hearing the others' changes and refused an event number another took, a lease
+//! per game held by one server until it runs out, the password never shown, and a database that
+//! restarts or drops the connection is found again.
 
 mod cluster;
 
 use cluster::Cluster;
-use pachisi_store::{Commit, Database, ErrorKind, Store, StoredGame};
+use pachisi_store::{Commit, Database, ErrorKind, Notice, Store, StoredGame};
+use std::time::{Duration, Instant};
 
 fn game(id: &str) -> StoredGame {
     StoredGame {
@@ -123,30 +126,138 @@ fn postgres_keeps_games_actions_and_events_and_refuses_a_taken_event() {
     story(&Database::parse(&cluster.database()).expect("a URL"));
 }
 
+/// Waits up to ten seconds for the notice `wanted`, skipping others.
+fn hear(notices: &std::sync::mpsc::Receiver<Notice>, wanted: &Notice) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match notices.recv_timeout(left) {
+            Ok(notice) if &notice == wanted => return,
+            Ok(_) => {}
+            Err(e) => panic!("never heard {wanted:?}: {e}"),
+        }
+    }
+}
+
 #[test]
-fn postgres_lets_one_server_at_a_time_use_a_database() {
-    let Some(cluster) = Cluster::start("postgres_lets_one_server_at_a_time_use_a_database") else {
+fn postgres_lets_several_servers_share_a_database_and_tells_each_of_the_others_changes() {
+    let Some(cluster) = Cluster::start("postgres_lets_several_servers_share_a_database") else {
         return;
     };
     let database = Database::parse(&cluster.database()).expect("a URL");
     let first = Store::open(&database).expect("open");
-    let second = Store::open(&database)
-        .err()
-        .expect("a second server is refused");
-    assert!(
-        second.to_string().contains("another pachisi server"),
-        "{second}"
+    let second = Store::open(&database).expect("a second server opens the same database");
+    assert!(first.is_shared());
+    let notices = first
+        .listen()
+        .expect("listens")
+        .expect("PostgreSQL has notices");
+    hear(&notices, &Notice::Reconnected);
+
+    // What the second writes, the first hears of, with the event's number, and reads.
+    second.insert(&game("a")).expect("insert");
+    hear(
+        &notices,
+        &Notice::Changed {
+            game: "a".into(),
+            head: 1,
+        },
     );
-    drop(first);
-    // The first gone (its connection closed), the database is free again.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while Store::open(&database).is_err() {
+    second
+        .commit(actions(
+            0,
+            &["(25)", "E25"],
+            &[(2, "{\"kind\":\"play\"}")],
+            2,
+        ))
+        .expect("commit");
+    hear(
+        &notices,
+        &Notice::Changed {
+            game: "a".into(),
+            head: 2,
+        },
+    );
+    let read = first
+        .load("a", 1)
+        .expect("load")
+        .expect("the game is there");
+    assert_eq!(read.actions, ["(25)", "E25"]);
+    assert_eq!(read.events, [(2, "{\"kind\":\"play\"}".to_string())]);
+    assert_eq!(first.heads().expect("heads"), [("a".to_string(), 2)]);
+
+    // Both tell event 3: exactly one is written, the other refused whole.
+    let from_first = first.commit(actions(2, &["(3)"], &[(3, "{\"by\":1}")], 3));
+    let from_second = second.commit(actions(2, &["(6)"], &[(3, "{\"by\":2}")], 3));
+    assert!(from_first.is_ok());
+    assert_eq!(
+        from_second.expect_err("event 3 is taken").kind(),
+        ErrorKind::Conflict
+    );
+    let read = second.load("a", 0).expect("load").expect("there");
+    assert_eq!(read.actions, ["(25)", "E25", "(3)"]);
+
+    // A change refused is never announced; a deletion is.
+    second.delete("a").expect("delete");
+    hear(&notices, &Notice::Deleted { game: "a".into() });
+    assert_eq!(first.load("a", 0).expect("load"), None);
+
+    // The server's time only goes forward, whoever writes it.
+    first.set_alive(50_000).expect("heartbeat");
+    second.set_alive(40_000).expect("heartbeat");
+    assert_eq!(second.alive().expect("alive"), 50_000);
+
+    // A listener whose connection is cut connects again and says so.
+    cluster.kill_connections();
+    hear(&notices, &Notice::Reconnected);
+    // The writer's first try after the cut may fail with it; it connects again.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while let Err(e) = second.insert(&game("b")) {
         assert!(
-            std::time::Instant::now() < deadline,
-            "the database stays taken"
+            Instant::now() < deadline,
+            "never written after the cut: {e}"
         );
-        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(200));
     }
+    hear(
+        &notices,
+        &Notice::Changed {
+            game: "b".into(),
+            head: 1,
+        },
+    );
+}
+
+#[test]
+fn postgres_leases_each_game_to_one_server_until_its_lease_runs_out() {
+    let Some(cluster) = Cluster::start("postgres_leases_each_game_to_one_server") else {
+        return;
+    };
+    let database = Database::parse(&cluster.database()).expect("a URL");
+    let first = Store::open(&database).expect("open");
+    let second = Store::open(&database).expect("open");
+    first.insert(&game("a")).expect("insert");
+    first.insert(&game("b")).expect("insert");
+    let long = Duration::from_secs(30);
+    assert_eq!(first.lease("one", long).expect("lease"), ["a", "b"]);
+    // Held, and renewed: the second takes nothing.
+    assert!(second.lease("two", long).expect("lease").is_empty());
+    assert_eq!(first.lease("one", long).expect("renew"), ["a", "b"]);
+
+    // A lease that runs out unrenewed goes to whoever asks next.
+    let short = Duration::from_millis(300);
+    first.lease("one", short).expect("renew briefly");
+    std::thread::sleep(Duration::from_millis(600));
+    assert_eq!(second.lease("two", long).expect("take over"), ["a", "b"]);
+    assert!(
+        first.lease("one", long).expect("too late").is_empty(),
+        "the first took its games back from the second"
+    );
+
+    // Given up, they are taken at once; a deleted game's lease goes with it.
+    second.release("two").expect("release");
+    second.delete("b").expect("delete");
+    assert_eq!(first.lease("one", long).expect("lease"), ["a"]);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use super::Games;
 use crate::clock;
-use crate::game::Game;
+use crate::game::{Game, GameError};
 use pachisi_core::Move;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -29,7 +29,8 @@ impl Games {
     /// person) is played without the pace. At most one such task runs per game; bots think only
     /// with a permit of the shared pool.
     pub(crate) fn drive(self: &Arc<Games>, game: &Arc<Game>) {
-        if game.driving.swap(true, Ordering::AcqRel) {
+        // Only the instance that holds the game's lease plays its bots (`cluster`).
+        if !self.drives(game) || game.driving.swap(true, Ordering::AcqRel) {
             return;
         }
         let games = self.clone();
@@ -39,7 +40,7 @@ impl Games {
             loop {
                 let due = server_due(&game);
                 let forced_pass = game.table().legal_moves() == [Move::Pass];
-                if game.is_deleted() || !due {
+                if game.is_deleted() || !due || !games.drives(&game) {
                     break;
                 }
                 let wait = if forced_pass {
@@ -59,7 +60,8 @@ impl Games {
                 let step = tokio::task::spawn_blocking(move || {
                     let _permit = permit;
                     let mut table = g.table();
-                    if g.is_deleted() {
+                    // The lease may have gone while the bot waited its pace.
+                    if g.is_deleted() || !gs.drives(&g) {
                         return None;
                     }
                     let prior = table.record().clone();
@@ -80,7 +82,9 @@ impl Games {
                 })
                 .await;
                 match step {
-                    Ok(Some(Ok(_))) => backoff = FIRST_BACKOFF,
+                    // Another instance acted first: the game was caught up, and the bots look
+                    // again at what is due now.
+                    Ok(Some(Ok(_) | Err(GameError::Moved(..)))) => backoff = FIRST_BACKOFF,
                     Ok(Some(Err(e))) => {
                         // The game was put back as it was; the bots try again later and later.
                         // Whoever runs the server must hear why nothing moves.
@@ -97,7 +101,11 @@ impl Games {
             }
             game.driving.store(false, Ordering::Release);
             // A person may have acted between the last check and the flag going down.
-            if !game.is_deleted() && server_due(&game) && !game.driving.load(Ordering::Acquire) {
+            if !game.is_deleted()
+                && games.drives(&game)
+                && server_due(&game)
+                && !game.driving.load(Ordering::Acquire)
+            {
                 games.drive(&game);
             }
         });

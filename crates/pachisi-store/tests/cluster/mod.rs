@@ -231,6 +231,29 @@ impl Cluster {
         );
     }
 
+    /// Runs `sql` with psql on the database at `url` (one of this cluster's) and returns what
+    /// it printed, unaligned, without headers.
+    pub fn query(&self, url: &str, sql: &str) -> String {
+        let name = url.rsplit('/').next().unwrap_or("postgres");
+        let out = self.run(
+            "psql",
+            &[
+                "-h",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-U",
+                "postgres",
+                "-d",
+                name,
+                "-At",
+                "-c",
+                sql,
+            ],
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
     /// Where the cluster lives.
     pub fn dir(&self) -> &Path {
         &self.dir

@@ -1,0 +1,523 @@
+//! Several `pachisi serve` processes on one PostgreSQL database (a throwaway cluster of the
+//! test's own, crates/pachisi-store/tests/cluster), over real HTTP and WebSocket connections:
+//! moves made through one instance are seen live on another's WebSocket, in order; the same
+//! action sent at once through two instances is applied once, the other answered with the state
+//! now; the instance driving a room of bots killed outright, another takes the room over with
+//! no action lost or played twice; and every PostgreSQL connection killed, or PostgreSQL itself
+//! restarted, the instances carry on by themselves. Where PostgreSQL is not installed the tests
+//! say so and pass, except under `CI=true`.
+
+#[path = "../../pachisi-store/tests/cluster/mod.rs"]
+mod cluster;
+mod common;
+
+use cluster::Cluster;
+use common::Server;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+const DEADLINE: Duration = Duration::from_secs(30);
+
+async fn send(
+    http: &reqwest::Client,
+    method: reqwest::Method,
+    url: String,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> (u16, Value) {
+    let mut request = http.request(method, url);
+    if let Some(token) = token {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    if let Some(body) = body {
+        request = request
+            .header("content-type", "application/json")
+            .body(body.to_string());
+    }
+    match request.send().await {
+        Ok(response) => {
+            let status = response.status().as_u16();
+            (status, response.json().await.unwrap_or(Value::Null))
+        }
+        Err(e) => (0, json!({ "error": e.to_string() })),
+    }
+}
+
+/// A game created through `server` with `seats`, by a host named Asha: its id and host token.
+async fn create(http: &reqwest::Client, server: &Server, seats: &[&str]) -> (String, String) {
+    let (status, created) = send(
+        http,
+        reqwest::Method::POST,
+        format!("{}/api/games", server.url),
+        None,
+        Some(&json!({"ruleset": "ludo", "seats": seats, "name": "Asha"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    (
+        created["id"].as_str().expect("id").to_string(),
+        created["token"].as_str().expect("token").to_string(),
+    )
+}
+
+/// The game's state through `server`, once it answers 200 (another instance's new game is
+/// loaded when its notice comes).
+async fn state(http: &reqwest::Client, server: &Server, id: &str, token: &str) -> Value {
+    let until = Instant::now() + DEADLINE;
+    loop {
+        let (status, state) = send(
+            http,
+            reqwest::Method::GET,
+            format!("{}/api/games/{id}", server.url),
+            Some(token),
+            None,
+        )
+        .await;
+        if status == 200 {
+            return state;
+        }
+        assert!(
+            Instant::now() < until,
+            "{} never served {id}: {status} {state}",
+            server.url
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The host's next action in `state` (a throw, or the first listed move), if the host is due.
+fn next_action(state: &Value) -> Option<Value> {
+    if state["awaiting"] != "human" || state["phase"] == "over" {
+        return None;
+    }
+    Some(if state["phase"] == "throw" {
+        json!({"action": "throw", "actions": state["actions"]})
+    } else {
+        json!({"action": "move", "index": 0, "actions": state["actions"]})
+    })
+}
+
+/// The host acts once through `server` when due; the status (0: nothing was due, or the server
+/// could not be reached).
+async fn act(http: &reqwest::Client, server: &Server, id: &str, token: &str) -> (u16, Value) {
+    let (status, state) = send(
+        http,
+        reqwest::Method::GET,
+        format!("{}/api/games/{id}", server.url),
+        Some(token),
+        None,
+    )
+    .await;
+    let Some(action) = (status == 200).then(|| next_action(&state)).flatten() else {
+        return (0, state);
+    };
+    send(
+        http,
+        reqwest::Method::POST,
+        format!("{}/api/games/{id}/actions", server.url),
+        Some(token),
+        Some(&action),
+    )
+    .await
+}
+
+/// Acts through `server` until `count` actions were accepted, within the deadline.
+async fn play(http: &reqwest::Client, server: &Server, id: &str, token: &str, count: usize) {
+    let until = Instant::now() + DEADLINE;
+    let mut done = 0;
+    while done < count {
+        let (status, answer) = act(http, server, id, token).await;
+        // 409: the game moved on meanwhile (a pass the server played); 500: the database's
+        // connection was just lost and is opened again.
+        assert!([0, 200, 409, 500].contains(&status), "{status}: {answer}");
+        done += usize::from(status == 200);
+        assert!(
+            Instant::now() < until,
+            "only {done} of {count} actions through {}: {status} {answer}\n{}",
+            server.url,
+            server.output()
+        );
+        if status != 200 {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// Every event a WebSocket was told, in the order told.
+#[derive(Clone, Default)]
+struct Heard(Arc<Mutex<Vec<Value>>>);
+
+impl Heard {
+    fn numbers(&self) -> Vec<u64> {
+        self.0
+            .lock()
+            .expect("heard")
+            .iter()
+            .map(|e| e["n"].as_u64().expect("n"))
+            .collect()
+    }
+
+    fn last(&self) -> u64 {
+        self.numbers().last().copied().unwrap_or(0)
+    }
+
+    /// Waits until event `n` was told.
+    async fn wait_for(&self, n: u64, what: &str) {
+        let until = Instant::now() + DEADLINE;
+        while self.last() < n {
+            assert!(
+                Instant::now() < until,
+                "{what}: the WebSocket was told up to {} of {n}",
+                self.last()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The events told were 1, 2, 3 ... without a gap or a repeat.
+    fn assert_contiguous(&self) {
+        let numbers = self.numbers();
+        let expected: Vec<u64> = (1..=numbers.len() as u64).collect();
+        assert_eq!(
+            numbers, expected,
+            "events told with a gap, a repeat or out of order"
+        );
+    }
+}
+
+/// Opens the game's WebSocket on `server` from the first event, and keeps every event it is
+/// told in the background.
+async fn listen(server: &Server, id: &str, token: &str) -> Heard {
+    let heard = Heard::default();
+    listen_on(server, id, token, &heard).await;
+    heard
+}
+
+/// Opens the game's WebSocket on `server` after the last event `heard` holds, and adds every
+/// event it is told to `heard` in the background (a client reconnecting with its last number).
+async fn listen_on(server: &Server, id: &str, token: &str, heard: &Heard) {
+    let url = format!(
+        "{}/api/games/{id}/ws",
+        server.url.replacen("http://", "ws://", 1)
+    );
+    let (mut socket, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("the WebSocket opens");
+    let hello = json!({"type": "hello", "token": token, "after": heard.last()});
+    socket
+        .send(Message::Text(hello.to_string().into()))
+        .await
+        .expect("hello");
+    let keep = heard.clone();
+    tokio::spawn(async move {
+        while let Some(Ok(message)) = socket.next().await {
+            let Message::Text(text) = message else {
+                continue;
+            };
+            let Ok(value) = serde_json::from_str::<Value>(text.as_str()) else {
+                continue;
+            };
+            if let Some(events) = value["events"].as_array() {
+                keep.0.lock().expect("heard").extend(events.iter().cloned());
+            }
+        }
+    });
+}
+
+/// The record of the game through `server` passes `pachisi record check`.
+async fn assert_record_checks(http: &reqwest::Client, server: &Server, id: &str, token: &str) {
+    let record = http
+        .get(format!("{}/api/games/{id}/record", server.url))
+        .header("authorization", format!("Bearer {token}"))
+        .send()
+        .await
+        .expect("record")
+        .text()
+        .await
+        .expect("text");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("game.record");
+    std::fs::write(&file, &record).expect("write");
+    let check = Command::new(env!("CARGO_BIN_EXE_pachisi"))
+        .args(["record", "check"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert!(
+        check.status.success(),
+        "{record}\n{}{}",
+        String::from_utf8_lossy(&check.stdout),
+        String::from_utf8_lossy(&check.stderr)
+    );
+}
+
+/// A game whose four seats are all the host's: every action is a person's, but for forced
+/// passes, which the driving instance plays.
+const ALL_MINE: [&str; 4] = ["me", "me", "me", "me"];
+
+#[tokio::test]
+async fn moves_through_one_instance_are_told_live_on_another_in_order() {
+    let Some(cluster) = Cluster::start("moves_through_one_instance_are_told_live_on_another")
+    else {
+        return;
+    };
+    let url = cluster.database();
+    let http = reqwest::Client::new();
+    let a = Server::start(Path::new(&url), 0);
+    let b = Server::start(Path::new(&url), 0);
+    let (id, token) = create(&http, &a, &ALL_MINE).await;
+    state(&http, &b, &id, &token).await;
+    let on_b = listen(&b, &id, &token).await;
+
+    play(&http, &a, &id, &token, 12).await;
+    let through_a = state(&http, &a, &id, &token).await;
+    let last = through_a["event"].as_u64().expect("event");
+    on_b.wait_for(last, "B hears A's moves").await;
+    on_b.assert_contiguous();
+    // B tells the same game: the same actions, the same events.
+    let through_b = state(&http, &b, &id, &token).await;
+    assert!(through_b["actions"].as_u64() >= through_a["actions"].as_u64());
+    let plays: u64 = on_b
+        .0
+        .lock()
+        .expect("heard")
+        .iter()
+        .filter(|e| e["kind"] == "play")
+        .map(|e| e["actions"].as_array().map_or(0, |a| a.len() as u64))
+        .sum();
+    assert_eq!(
+        Some(plays),
+        through_b["actions"].as_u64(),
+        "actions told on B"
+    );
+
+    // And the other way round, live on A's WebSocket.
+    let on_a = listen(&a, &id, &token).await;
+    play(&http, &b, &id, &token, 4).await;
+    let last = state(&http, &b, &id, &token).await["event"]
+        .as_u64()
+        .expect("event");
+    on_a.wait_for(last, "A hears B's moves").await;
+    on_a.assert_contiguous();
+}
+
+#[tokio::test]
+async fn the_same_action_sent_through_two_instances_at_once_is_applied_once() {
+    let Some(cluster) = Cluster::start("the_same_action_sent_through_two_instances") else {
+        return;
+    };
+    let url = cluster.database();
+    let http = reqwest::Client::new();
+    let a = Server::start(Path::new(&url), 0);
+    let b = Server::start(Path::new(&url), 0);
+    let (id, token) = create(&http, &a, &ALL_MINE).await;
+    let on_a = listen(&a, &id, &token).await;
+    let mut raced = 0;
+    let until = Instant::now() + DEADLINE;
+    while raced < 8 {
+        assert!(Instant::now() < until, "only {raced} races run");
+        let now = state(&http, &a, &id, &token).await;
+        // Both instances see the same state before the race.
+        let there = state(&http, &b, &id, &token).await;
+        let Some(action) = next_action(&now) else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        if there["actions"] != now["actions"] {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let before = now["actions"].as_u64().expect("actions");
+        let post = |server: &Server| {
+            send(
+                &http,
+                reqwest::Method::POST,
+                format!("{}/api/games/{id}/actions", server.url),
+                Some(&token),
+                Some(&action),
+            )
+        };
+        let ((first, one), (second, other)) = tokio::join!(post(&a), post(&b));
+        let mut statuses = [first, second];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "{one}\n{other}");
+        let refused = if first == 409 { &one } else { &other };
+        assert!(refused["error"].is_string(), "{refused}");
+        assert!(
+            refused["state"]["actions"].as_u64() > Some(before),
+            "the refused request is answered with the state now: {refused}"
+        );
+        raced += 1;
+    }
+    // Every race applied one action: the events tell each action once, and the record replays.
+    let last = state(&http, &a, &id, &token).await;
+    on_a.wait_for(last["event"].as_u64().expect("event"), "A's events")
+        .await;
+    on_a.assert_contiguous();
+    let told: Vec<Value> = on_a.0.lock().expect("heard").clone();
+    let mut next = 0;
+    for play in told.iter().filter(|e| e["kind"] == "play") {
+        assert_eq!(
+            play["from"].as_u64(),
+            Some(next),
+            "an action told twice: {play}"
+        );
+        next += play["actions"].as_array().map_or(0, |a| a.len() as u64);
+    }
+    assert_eq!(Some(next), last["actions"].as_u64());
+    assert_record_checks(&http, &b, &id, &token).await;
+}
+
+/// Which instance's id drives `id` now, from the database.
+fn driver(cluster: &Cluster, url: &str, id: &str) -> String {
+    cluster.query(
+        url,
+        &format!("SELECT instance FROM drivers WHERE game = '{id}' AND expires > (extract(epoch from clock_timestamp()) * 1000)::BIGINT"),
+    )
+}
+
+/// The instance id a server printed at start.
+fn instance_of(server: &Server) -> String {
+    let until = Instant::now() + DEADLINE;
+    loop {
+        let output = server.output();
+        if let Some(id) = output
+            .lines()
+            .find_map(|l| l.strip_prefix("instance "))
+            .and_then(|rest| rest.split_whitespace().next())
+        {
+            return id.to_string();
+        }
+        assert!(Instant::now() < until, "no instance id printed:\n{output}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[tokio::test]
+async fn the_instance_driving_a_room_of_bots_killed_another_takes_it_over() {
+    let Some(cluster) = Cluster::start("the_instance_driving_a_room_of_bots_killed") else {
+        return;
+    };
+    let url = cluster.database();
+    let http = reqwest::Client::new();
+    let mut servers: Vec<Option<Server>> = (0..3)
+        .map(|_| Some(Server::start(Path::new(&url), 40)))
+        .collect();
+    let ids: Vec<String> = servers
+        .iter()
+        .map(|s| instance_of(s.as_ref().expect("running")))
+        .collect();
+    let first = servers[0].as_ref().expect("running");
+    let bots = ["bot:random"; 4];
+    let (id, token) = create(&http, first, &bots).await;
+
+    // Some instance takes the room's lease and its bots play.
+    let until = Instant::now() + DEADLINE;
+    let driving = loop {
+        let now = driver(&cluster, &url, &id);
+        if let Some(i) = ids.iter().position(|x| *x == now) {
+            break i;
+        }
+        assert!(Instant::now() < until, "nobody drives the room: {now:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let survivor = servers[(driving + 1) % 3].take().expect("running");
+    let heard = listen(&survivor, &id, &token).await;
+    heard.wait_for(10, "the bots play").await;
+    // A client of the instance about to die.
+    let doomed = servers[driving].take().expect("running");
+    let client = listen(&doomed, &id, &token).await;
+    client.wait_for(12, "the driver's client").await;
+
+    doomed.kill();
+    // The client reconnects to another instance with its last number.
+    let other = servers.iter().flatten().next().expect("a third instance");
+    listen_on(other, &id, &token, &client).await;
+    let at_kill = state(&http, &survivor, &id, &token).await["actions"]
+        .as_u64()
+        .expect("actions");
+
+    // Another instance drives the room on, within a few seconds.
+    let until = Instant::now() + DEADLINE;
+    loop {
+        let now = state(&http, &survivor, &id, &token).await;
+        if now["actions"].as_u64().expect("actions") >= at_kill + 20 || now["phase"] == "over" {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "the room stopped at {at_kill} actions when its driver was killed: {now}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let now = driver(&cluster, &url, &id);
+    assert_ne!(
+        now, ids[driving],
+        "the killed instance still holds the lease"
+    );
+    assert!(ids.contains(&now), "driven by {now:?}");
+
+    let last = state(&http, &survivor, &id, &token).await["event"]
+        .as_u64()
+        .expect("event");
+    heard.wait_for(last, "the survivor's events").await;
+    heard.assert_contiguous();
+    client
+        .wait_for(last, "the reconnected client's events")
+        .await;
+    client.assert_contiguous();
+    let told: Vec<Value> = heard.0.lock().expect("heard").clone();
+    let mut next = 0;
+    for play in told.iter().filter(|e| e["kind"] == "play") {
+        assert_eq!(
+            play["from"].as_u64(),
+            Some(next),
+            "an action told twice or lost: {play}"
+        );
+        next += play["actions"].as_array().map_or(0, |a| a.len() as u64);
+    }
+    assert_record_checks(&http, &survivor, &id, &token).await;
+}
+
+#[tokio::test]
+async fn instances_recover_by_themselves_when_postgresql_connections_die_or_it_restarts() {
+    let Some(cluster) = Cluster::start("instances_recover_by_themselves") else {
+        return;
+    };
+    let url = cluster.database();
+    let http = reqwest::Client::new();
+    let a = Server::start(Path::new(&url), 0);
+    let b = Server::start(Path::new(&url), 0);
+    let (id, token) = create(&http, &a, &ALL_MINE).await;
+    state(&http, &b, &id, &token).await;
+    let on_a = listen(&a, &id, &token).await;
+    let on_b = listen(&b, &id, &token).await;
+    play(&http, &a, &id, &token, 3).await;
+
+    for cut in ["connections killed", "PostgreSQL restarted"] {
+        if cut == "connections killed" {
+            cluster.kill_connections();
+        } else {
+            cluster.restart();
+        }
+        // Actions go through again on both, and each WebSocket hears the other's.
+        play(&http, &a, &id, &token, 3).await;
+        play(&http, &b, &id, &token, 3).await;
+        let last = state(&http, &b, &id, &token).await["event"]
+            .as_u64()
+            .expect("event");
+        on_a.wait_for(last, cut).await;
+        on_b.wait_for(last, cut).await;
+        // A game created after the cut is known to the other instance too.
+        let (other, other_token) = create(&http, &b, &ALL_MINE).await;
+        state(&http, &a, &other, &other_token).await;
+    }
+    on_a.assert_contiguous();
+    on_b.assert_contiguous();
+    assert_record_checks(&http, &a, &id, &token).await;
+}
