@@ -6,9 +6,11 @@ import { hooks, ui } from './state.js';
 import { secretFor } from './tokens.js';
 
 export class ApiError extends Error {
-  constructor(message, status) {
+  // `data`: the answer's JSON body, when it had one (a 409 carries the game's state).
+  constructor(message, status, data = null) {
     super(message);
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -34,7 +36,7 @@ export async function api(method, path, body, headers = {}) {
   if (!response.ok) {
     const said = data && typeof data === 'object' && typeof data.error === 'string' ? data.error : '';
     throw new ApiError(said || `the server answered ${response.status} ${response.statusText}`,
-      response.status);
+      response.status, data && typeof data === 'object' ? data : null);
   }
   return data;
 }

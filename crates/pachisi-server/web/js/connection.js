@@ -4,7 +4,7 @@
 // often each time, saying the last event it saw, so that nothing is missed or told twice; the
 // page shows "reconnecting" meanwhile.
 
-import { act, gameApi, gamePath } from './api.js';
+import { act, ApiError, gameApi, gamePath } from './api.js';
 import { showError } from './messages.js';
 import { noteChange } from './motion.js';
 import { hooks, ui } from './state.js';
@@ -17,8 +17,17 @@ export function sendAction(action) {
   // action instead of playing it on a state nobody saw.
   const body = { ...action, actions: game.actions };
   return act(async () => {
-    const state = await gameApi('POST', game.id, 'actions', body);
-    setState(state, 'http');
+    try {
+      const state = await gameApi('POST', game.id, 'actions', body);
+      setState(state, 'http');
+    } catch (err) {
+      // The game moved on (another seat, or another server, was quicker): the answer holds the
+      // game as it is now, shown at once; the person chooses again.
+      if (err instanceof ApiError && err.status === 409 && err.data?.state?.id === game.id) {
+        setState(err.data.state, 'socket');
+      }
+      throw err;
+    }
   });
 }
 
