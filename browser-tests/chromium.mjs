@@ -53,3 +53,25 @@ export function collectErrors(page, errors, allowed, outside) {
     if (!allowed(req.url())) errors.push(`the page asked for something ${outside}: ${req.url()}`);
   });
 }
+
+// The server a script drives, from its URL argument (`usage` is printed and the script exits
+// with status 2 when it is missing or not a URL): its origin, whether a URL is on it, and which
+// URLs its pages may ask for (the server's own, and data: and blob: addresses they make).
+export function serverOf(base, usage) {
+  let origin;
+  try {
+    origin = new URL(base);
+  } catch {
+    console.error(base ? `not a URL: ${base}` : usage);
+    process.exit(2);
+  }
+  const sameHost = (u) => {
+    try {
+      return new URL(u).host === origin.host;
+    } catch {
+      return false;
+    }
+  };
+  const allowed = (u) => sameHost(u) || u.startsWith('data:') || u.startsWith('blob:');
+  return { origin, sameHost, allowed };
+}

@@ -26,20 +26,14 @@
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectErrors, launch } from './chromium.mjs';
+import { collectErrors, launch, serverOf } from './chromium.mjs';
 
 const [base, shotDir] = process.argv.slice(2);
 if (!base || !shotDir) {
   console.error('usage: node friends.mjs <base-url> <screenshot-dir>');
   process.exit(2);
 }
-let origin;
-try {
-  origin = new URL(base);
-} catch {
-  console.error(`not a URL: ${base}`);
-  process.exit(2);
-}
+const { origin, allowed } = serverOf(base, 'usage: node friends.mjs <base-url> <screenshot-dir>');
 const TIME_LIMIT_MS = Number(process.env.PLAY_TIME_LIMIT_MS ?? 300_000);
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
   deviceScaleFactor: 2 };
@@ -48,14 +42,6 @@ const errors = [];
 const check = (ok, problem) => {
   if (!ok) errors.push(problem);
 };
-const sameHost = (u) => {
-  try {
-    return new URL(u).host === origin.host;
-  } catch {
-    return false;
-  }
-};
-const allowed = (u) => sameHost(u) || u.startsWith('data:') || u.startsWith('blob:');
 const shot = (name) => join(shotDir, name);
 
 async function open(name, options) {

@@ -27,20 +27,14 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { collectErrors, launch } from './chromium.mjs';
+import { collectErrors, launch, serverOf } from './chromium.mjs';
 
 const [base, shot_path] = process.argv.slice(2);
 if (!base || !shot_path) {
   console.error('usage: node play.mjs <base-url> <screenshot.png>');
   process.exit(2);
 }
-let origin;
-try {
-  origin = new URL(base);
-} catch {
-  console.error(`not a URL: ${base}`);
-  process.exit(2);
-}
+const { origin, sameHost, allowed } = serverOf(base, 'usage: node play.mjs <base-url> <screenshot.png>');
 // A game of Ludo against heuristic bots takes a few hundred actions; at --pace 0 it is over in
 // well under a minute, so this only catches a game that no longer moves.
 const TIME_LIMIT_MS = Number(process.env.PLAY_TIME_LIMIT_MS ?? 240_000);
@@ -52,15 +46,7 @@ const phoneShot = join(dirname(shot_path), 'play-phone.png');
 const errors = [];
 // What the screen checks found, each told once (with where it was first seen).
 const screenProblems = new Map();
-const sameHost = (u) => {
-  try {
-    return new URL(u).host === origin.host;
-  } catch {
-    return false;
-  }
-};
 
-const allowed = (u) => sameHost(u) || u.startsWith('data:') || u.startsWith('blob:');
 
 // Opens the page in a browser started with `options` and starts Ludo against three heuristic bots
 // from the new game panel, as a person would (tapping when `tap`).

@@ -12,40 +12,32 @@ mod cluster;
 mod common;
 
 use cluster::Cluster;
+use common::api::{bearer, Api};
 use common::Server;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::path::Path;
-use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
 const DEADLINE: Duration = Duration::from_secs(30);
 
+/// A request through the server at `base` with `token` (status 0 when it cannot be reached).
 async fn send(
     http: &reqwest::Client,
     method: reqwest::Method,
-    url: String,
+    base: &str,
+    path: &str,
     token: Option<&str>,
     body: Option<&Value>,
 ) -> (u16, Value) {
-    let mut request = http.request(method, url);
-    if let Some(token) = token {
-        request = request.header("authorization", format!("Bearer {token}"));
-    }
-    if let Some(body) = body {
-        request = request
-            .header("content-type", "application/json")
-            .body(body.to_string());
-    }
-    match request.send().await {
-        Ok(response) => {
-            let status = response.status().as_u16();
-            (status, response.json().await.unwrap_or(Value::Null))
-        }
-        Err(e) => (0, json!({ "error": e.to_string() })),
-    }
+    let api = Api {
+        http: http.clone(),
+        url: base.to_string(),
+    };
+    api.send(method, path, token.map(bearer).as_deref(), body)
+        .await
 }
 
 /// A game created through `server` with `seats`, by a host named Asha: its id and host token.
@@ -53,7 +45,8 @@ async fn create(http: &reqwest::Client, server: &Server, seats: &[&str]) -> (Str
     let (status, created) = send(
         http,
         reqwest::Method::POST,
-        format!("{}/api/games", server.url),
+        &server.url,
+        &format!("/api/games"),
         None,
         Some(&json!({"ruleset": "ludo", "seats": seats, "name": "Asha"})),
     )
@@ -73,7 +66,8 @@ async fn state(http: &reqwest::Client, server: &Server, id: &str, token: &str) -
         let (status, state) = send(
             http,
             reqwest::Method::GET,
-            format!("{}/api/games/{id}", server.url),
+            &server.url,
+            &format!("/api/games/{id}"),
             Some(token),
             None,
         )
@@ -92,14 +86,8 @@ async fn state(http: &reqwest::Client, server: &Server, id: &str, token: &str) -
 
 /// The host's next action in `state` (a throw, or the first listed move), if the host is due.
 fn next_action(state: &Value) -> Option<Value> {
-    if state["awaiting"] != "human" || state["phase"] == "over" {
-        return None;
-    }
-    Some(if state["phase"] == "throw" {
-        json!({"action": "throw", "actions": state["actions"]})
-    } else {
-        json!({"action": "move", "index": 0, "actions": state["actions"]})
-    })
+    (state["awaiting"] == "human" && state["phase"] != "over")
+        .then(|| common::api::next_action(state))
 }
 
 /// The host acts once through `server` when due; the status (0: nothing was due, or the server
@@ -108,7 +96,8 @@ async fn act(http: &reqwest::Client, server: &Server, id: &str, token: &str) -> 
     let (status, state) = send(
         http,
         reqwest::Method::GET,
-        format!("{}/api/games/{id}", server.url),
+        &server.url,
+        &format!("/api/games/{id}"),
         Some(token),
         None,
     )
@@ -119,7 +108,8 @@ async fn act(http: &reqwest::Client, server: &Server, id: &str, token: &str) -> 
     send(
         http,
         reqwest::Method::POST,
-        format!("{}/api/games/{id}/actions", server.url),
+        &server.url,
+        &format!("/api/games/{id}/actions"),
         Some(token),
         Some(&action),
     )
@@ -231,29 +221,11 @@ async fn listen_on(server: &Server, id: &str, token: &str, heard: &Heard) {
 
 /// The record of the game through `server` passes `pachisi record check`.
 async fn assert_record_checks(http: &reqwest::Client, server: &Server, id: &str, token: &str) {
-    let record = http
-        .get(format!("{}/api/games/{id}/record", server.url))
-        .header("authorization", format!("Bearer {token}"))
-        .send()
-        .await
-        .expect("record")
-        .text()
-        .await
-        .expect("text");
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let file = dir.path().join("game.record");
-    std::fs::write(&file, &record).expect("write");
-    let check = Command::new(env!("CARGO_BIN_EXE_pachisi"))
-        .args(["record", "check"])
-        .arg(&file)
-        .output()
-        .expect("runs");
-    assert!(
-        check.status.success(),
-        "{record}\n{}{}",
-        String::from_utf8_lossy(&check.stdout),
-        String::from_utf8_lossy(&check.stderr)
-    );
+    let api = Api {
+        http: http.clone(),
+        url: server.url.clone(),
+    };
+    common::api::assert_record_checks(&api.record(id, token).await);
 }
 
 /// A game whose four seats are all the host's: every action is a person's, but for forced
@@ -333,16 +305,19 @@ async fn the_same_action_sent_through_two_instances_at_once_is_applied_once() {
             continue;
         }
         let before = now["actions"].as_u64().expect("actions");
-        let post = |server: &Server| {
+        let path = format!("/api/games/{id}/actions");
+        let post = reqwest::Method::POST;
+        let ((first, one), (second, other)) = tokio::join!(
             send(
                 &http,
-                reqwest::Method::POST,
-                format!("{}/api/games/{id}/actions", server.url),
+                post.clone(),
+                &a.url,
+                &path,
                 Some(&token),
-                Some(&action),
-            )
-        };
-        let ((first, one), (second, other)) = tokio::join!(post(&a), post(&b));
+                Some(&action)
+            ),
+            send(&http, post, &b.url, &path, Some(&token), Some(&action)),
+        );
         let mut statuses = [first, second];
         statuses.sort_unstable();
         assert_eq!(statuses, [200, 409], "{one}\n{other}");

@@ -11,6 +11,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 mod common;
 
+use common::api::{bearer, code_of, next_action, Api, Room};
 use common::{fresh_database, Server};
 use std::collections::HashMap;
 use std::process::Command;
@@ -32,129 +33,7 @@ fn against_bots() -> Value {
     json!({"ruleset": "ludo", "seats": ["me", "bot:random", "bot:random", "bot:random"], "name": "Asha"})
 }
 
-/// `Authorization: Bearer TOKEN`.
-fn bearer(token: &str) -> String {
-    format!("Bearer {token}")
-}
-
-/// A room just created: its id, the host's token, the creation answer, and the codes of its
-/// invitation (if a seat is open) and watch link.
-struct Room {
-    id: String,
-    token: String,
-    created: Value,
-    invite: Option<String>,
-    watch: String,
-}
-
-/// The code of a link `URL/#KIND=ID.CODE`.
-fn code_of(link: &Value, kind: &str, id: &str) -> String {
-    let text = link.as_str().unwrap_or_else(|| panic!("no link: {link}"));
-    text.split_once(&format!("#{kind}={id}."))
-        .map(|(_, code)| code.to_string())
-        .unwrap_or_else(|| panic!("not a {kind} link of {id}: {text}"))
-}
-
-/// A client of the server's API.
-struct Api {
-    http: reqwest::Client,
-    url: String,
-}
-
 impl Api {
-    fn new(server: &Server) -> Api {
-        Api {
-            http: reqwest::Client::new(),
-            url: server.url.clone(),
-        }
-    }
-
-    /// Sends a request with `auth` as its whole `Authorization` header (if any) and `body` as
-    /// JSON (if any).
-    async fn response(
-        &self,
-        method: Method,
-        path: &str,
-        auth: Option<&str>,
-        body: Option<&Value>,
-    ) -> reqwest::Response {
-        let mut request = self.http.request(method, format!("{}{path}", self.url));
-        if let Some(auth) = auth {
-            request = request.header("authorization", auth);
-        }
-        if let Some(body) = body {
-            request = request
-                .header("content-type", "application/json")
-                .body(body.to_string());
-        }
-        request.send().await.expect("the server answers")
-    }
-
-    /// As [`Api::response`]: the status and the JSON body (`null` when there is none).
-    async fn send(
-        &self,
-        method: Method,
-        path: &str,
-        auth: Option<&str>,
-        body: Option<&Value>,
-    ) -> (u16, Value) {
-        let r = self.response(method, path, auth, body).await;
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn get(&self, path: &str, token: &str) -> (u16, Value) {
-        self.send(Method::GET, path, Some(&bearer(token)), None)
-            .await
-    }
-
-    async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
-        let auth = token.map(bearer);
-        self.send(Method::POST, path, auth.as_deref(), Some(body))
-            .await
-    }
-
-    /// Creates a room as `new` asks.
-    async fn create(&self, new: &Value) -> Room {
-        let (status, created) = self.post("/api/games", None, new).await;
-        assert_eq!(status, 201, "{new}: {created}");
-        let id = created["id"].as_str().expect("id").to_string();
-        let token = created["token"].as_str().expect("token").to_string();
-        let invite = created["links"]["invites"]
-            .get(0)
-            .map(|i| code_of(&i["link"], "join", &id));
-        let watch = code_of(&created["links"]["watch"]["link"], "watch", &id);
-        Room {
-            id,
-            token,
-            created,
-            invite,
-            watch,
-        }
-    }
-
-    /// Takes the seat of `invite` as a new person named `name`; the answer (state, token, seat,
-    /// you).
-    async fn join(&self, id: &str, invite: &str, name: &str) -> Value {
-        let (status, joined) = self
-            .post(
-                &format!("/api/games/{id}/join"),
-                None,
-                &json!({"invite": invite, "name": name}),
-            )
-            .await;
-        assert_eq!(status, 200, "{joined}");
-        assert!(joined["token"].is_string(), "{joined}");
-        joined
-    }
-
-    /// The state of game `id` as `token` (a player's or the watch code) reads it.
-    async fn state(&self, id: &str, token: &str) -> Value {
-        let (status, state) = self.get(&format!("/api/games/{id}"), token).await;
-        assert_eq!(status, 200, "{id}: {state}");
-        state
-    }
-
     /// Waits until nobody but a person (or nobody: the game is over) is due to act.
     async fn settle(&self, id: &str, token: &str) -> Value {
         let start = Instant::now();
@@ -173,11 +52,7 @@ impl Api {
 
     /// The person to act in `state` throws, or plays the first listed move, with `token`.
     async fn step(&self, id: &str, token: &str, state: &Value) -> Value {
-        let action = if state["phase"] == "throw" {
-            json!({"action": "throw", "actions": state["actions"]})
-        } else {
-            json!({"action": "move", "index": 0, "actions": state["actions"]})
-        };
+        let action = next_action(state);
         let (status, after) = self
             .post(&format!("/api/games/{id}/actions"), Some(token), &action)
             .await;
@@ -212,39 +87,9 @@ impl Api {
         }
     }
 
-    /// `GET /api/games/{id}/events?after=N`.
-    async fn events(&self, id: &str, token: &str, after: u64) -> Value {
-        let (status, events) = self
-            .get(&format!("/api/games/{id}/events?after={after}"), token)
-            .await;
-        assert_eq!(status, 200, "{events}");
-        events
-    }
-
-    /// The game's record as `token` downloads it.
-    async fn record(&self, id: &str, token: &str) -> String {
-        let r = self
-            .response(
-                Method::GET,
-                &format!("/api/games/{id}/record"),
-                Some(&bearer(token)),
-                None,
-            )
-            .await;
-        assert_eq!(r.status().as_u16(), 200);
-        r.text().await.expect("the record's text")
-    }
-
     async fn chat(&self, id: &str, token: &str, body: &Value) -> (u16, Value) {
         self.post(&format!("/api/games/{id}/chat"), Some(token), body)
             .await
-    }
-
-    fn ws_url(&self, id: &str) -> String {
-        format!(
-            "{}/api/games/{id}/ws",
-            self.url.replacen("http://", "ws://", 1)
-        )
     }
 }
 

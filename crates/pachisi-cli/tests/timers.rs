@@ -15,6 +15,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 mod common;
 
+use common::api::{bearer, next_action, Api};
 use common::{fresh_database, Server};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
@@ -22,106 +23,7 @@ use tokio_tungstenite::tungstenite::Message;
 /// The longest any one wait of these tests may take: a bound against a hang, not a measure.
 const DEADLINE: Duration = Duration::from_secs(60);
 
-/// `Authorization: Bearer TOKEN`.
-fn bearer(token: &str) -> String {
-    format!("Bearer {token}")
-}
-
-/// The code of a link `URL/#KIND=ID.CODE`.
-fn code_of(link: &Value, kind: &str, id: &str) -> String {
-    let text = link.as_str().unwrap_or_else(|| panic!("no link: {link}"));
-    text.split_once(&format!("#{kind}={id}."))
-        .map(|(_, code)| code.to_string())
-        .unwrap_or_else(|| panic!("not a {kind} link of {id}: {text}"))
-}
-
-/// A room just created: its id, the host's token, and the codes of its first invitation (if a
-/// seat is open) and of its watch link.
-struct Room {
-    id: String,
-    token: String,
-    invite: Option<String>,
-    watch: String,
-}
-
-/// A client of the server's API.
-struct Api {
-    http: reqwest::Client,
-    url: String,
-}
-
 impl Api {
-    fn new(server: &Server) -> Api {
-        Api {
-            http: reqwest::Client::new(),
-            url: server.url.clone(),
-        }
-    }
-
-    /// Sends a request with `token` (if any) and `body` as JSON (if any): the status and the
-    /// JSON body (`null` when there is none).
-    async fn send(
-        &self,
-        method: Method,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&Value>,
-    ) -> (u16, Value) {
-        let mut request = self.http.request(method, format!("{}{path}", self.url));
-        if let Some(token) = token {
-            request = request.header("authorization", bearer(token));
-        }
-        if let Some(body) = body {
-            request = request
-                .header("content-type", "application/json")
-                .body(body.to_string());
-        }
-        let r = request.send().await.expect("the server answers");
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
-        self.send(Method::POST, path, token, Some(body)).await
-    }
-
-    /// Creates a room as `new` asks.
-    async fn create(&self, new: &Value) -> Room {
-        let (status, created) = self.post("/api/games", None, new).await;
-        assert_eq!(status, 201, "{new}: {created}");
-        let id = created["id"].as_str().expect("id").to_string();
-        Room {
-            token: created["token"].as_str().expect("token").to_string(),
-            invite: created["links"]["invites"]
-                .get(0)
-                .map(|i| code_of(&i["link"], "join", &id)),
-            watch: code_of(&created["links"]["watch"]["link"], "watch", &id),
-            id,
-        }
-    }
-
-    /// Takes the seat of `invite` as a new person named `name`: their token.
-    async fn join(&self, id: &str, invite: &str, name: &str) -> String {
-        let (status, joined) = self
-            .post(
-                &format!("/api/games/{id}/join"),
-                None,
-                &json!({"invite": invite, "name": name}),
-            )
-            .await;
-        assert_eq!(status, 200, "{joined}");
-        joined["token"].as_str().expect("token").to_string()
-    }
-
-    /// The state of game `id` as `token` reads it.
-    async fn state(&self, id: &str, token: &str) -> Value {
-        let (status, state) = self
-            .send(Method::GET, &format!("/api/games/{id}"), Some(token), None)
-            .await;
-        assert_eq!(status, 200, "{id}: {state}");
-        state
-    }
-
     /// Reads the state until `done` gives something, failing after [`DEADLINE`].
     async fn until<T>(
         &self,
@@ -142,28 +44,19 @@ impl Api {
     }
 
     /// Every event of game `id` so far.
-    async fn events(&self, id: &str, token: &str) -> Vec<Value> {
-        let (status, events) = self
-            .send(
-                Method::GET,
-                &format!("/api/games/{id}/events?after=0"),
-                Some(token),
-                None,
-            )
-            .await;
-        assert_eq!(status, 200, "{events}");
+    async fn all_events(&self, id: &str, token: &str) -> Vec<Value> {
+        let events = self.events(id, token, 0).await;
         events["events"].as_array().expect("events").clone()
     }
 
     /// The person to act in `state` throws, or plays the first listed move, with `token`.
     async fn step(&self, id: &str, token: &str, state: &Value) -> (u16, Value) {
-        let action = if state["phase"] == "throw" {
-            json!({"action": "throw", "actions": state["actions"]})
-        } else {
-            json!({"action": "move", "index": 0, "actions": state["actions"]})
-        };
-        self.post(&format!("/api/games/{id}/actions"), Some(token), &action)
-            .await
+        self.post(
+            &format!("/api/games/{id}/actions"),
+            Some(token),
+            &next_action(state),
+        )
+        .await
     }
 
     /// Plays `seat` with `token` (taking it back when it is away) until `done` holds of the
@@ -194,17 +87,10 @@ impl Api {
         self.send(
             Method::PATCH,
             &format!("/api/games/{id}/room"),
-            Some(token),
+            Some(&bearer(token)),
             Some(options),
         )
         .await
-    }
-
-    fn ws_url(&self, id: &str) -> String {
-        format!(
-            "{}/api/games/{id}/ws",
-            self.url.replacen("http://", "ws://", 1)
-        )
     }
 }
 
@@ -313,7 +199,7 @@ async fn the_stand_in_plays_for_a_person_out_of_time_until_they_take_the_seat_ba
     assert_eq!(away["away"], true);
     assert_eq!(away["holder"], "person");
     assert_eq!(state["room"]["seats"][0]["away"], true, "{}", state["room"]);
-    let events = api.events(id, &room.token).await;
+    let events = api.all_events(id, &room.token).await;
     let timeouts = of_kind(&events, "timeout");
     assert_eq!(timeouts.len(), 2, "{timeouts:?}");
     assert_eq!(timeouts[1]["misses"], 2);
@@ -329,7 +215,7 @@ async fn the_stand_in_plays_for_a_person_out_of_time_until_they_take_the_seat_ba
     api.until(id, &room.token, "an away turn", seat_0_played)
         .await;
     assert_eq!(
-        of_kind(&api.events(id, &room.token).await, "timeout").len(),
+        of_kind(&api.all_events(id, &room.token).await, "timeout").len(),
         2
     );
 
@@ -371,7 +257,7 @@ async fn the_stand_in_plays_for_a_person_out_of_time_until_they_take_the_seat_ba
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["room"]["seats"][0]["misses"], 0);
     assert_eq!(
-        of_kind(&api.events(id, &room.token).await, "timeout").len(),
+        of_kind(&api.all_events(id, &room.token).await, "timeout").len(),
         2,
         "no turn missed since"
     );
@@ -395,7 +281,10 @@ async fn a_server_killed_mid_turn_goes_on_with_the_time_left_and_every_away_mark
     let id = room.id.as_str();
     let friend = api
         .join(id, room.invite.as_deref().expect("an open seat"), "Ravi")
-        .await;
+        .await["token"]
+        .as_str()
+        .expect("token")
+        .to_string();
     // The friend plays meanwhile (and takes their seat back, should a turn of 2 seconds have
     // run out on them), until the host is away.
     api.play(id, &friend, 1, |s| s["room"]["seats"][0]["away"] == true)
@@ -451,7 +340,7 @@ async fn a_server_killed_mid_turn_goes_on_with_the_time_left_and_every_away_mark
     let host = api.state(id, &room.token).await;
     assert_eq!(host["you"]["seats"], json!([0]), "the host's token");
     assert_eq!(after["you"]["seats"], json!([1]), "the friend's token");
-    let events = api.events(id, &room.watch).await;
+    let events = api.all_events(id, &room.watch).await;
     let chat = of_kind(&events, "chat");
     assert_eq!(chat.len(), 1, "{chat:?}");
     assert_eq!(chat[0]["text"], "my turn, thinking");
@@ -490,7 +379,10 @@ async fn a_rematch_seats_the_same_tokens_in_a_new_room() {
     let id = room.id.as_str();
     let friend = api
         .join(id, room.invite.as_deref().expect("an open seat"), "Ravi")
-        .await;
+        .await["token"]
+        .as_str()
+        .expect("token")
+        .to_string();
     let rematch = format!("/api/games/{id}/rematch");
     let (status, early) = api.post(&rematch, Some(&friend), &json!({})).await;
     assert_eq!(status, 409, "not over: {early}");
