@@ -123,6 +123,8 @@ pub struct Games {
     slots: Vec<Slot>,
     threads: usize,
     pool: Option<rayon::ThreadPool>,
+    /// Whether [`Games::reset`] has been called.
+    started: bool,
 }
 
 impl Games {
@@ -138,7 +140,9 @@ impl Games {
         threads: usize,
     ) -> Result<Games, VecError> {
         if n == 0 {
-            return Err(VecError::Other("a vector of games needs at least 1 game".into()));
+            return Err(VecError::Other(
+                "a vector of games needs at least 1 game".into(),
+            ));
         }
         if threads == 0 {
             return Err(VecError::Other("num_threads must be at least 1".into()));
@@ -176,6 +180,7 @@ impl Games {
             slots,
             threads,
             pool: None,
+            started: false,
         })
     }
 
@@ -223,13 +228,20 @@ impl Games {
     /// the first rows: no rewards, nothing terminated.
     pub fn reset(&mut self) -> Result<Batch, VecError> {
         let steps = vec![None; self.slots.len()];
-        self.run(&steps, true)
+        let batch = self.run(&steps, true)?;
+        self.started = true;
+        Ok(batch)
     }
 
     /// Applies `actions[i]` to game `i` (a throw's index at a chance node, a decision action
     /// otherwise) and returns the next rows. Refuses the whole step, changing nothing, when
     /// there is not one action per game or any action is illegal.
     pub fn step(&mut self, actions: &[i64]) -> Result<Batch, VecError> {
+        if !self.started {
+            return Err(VecError::Other(
+                "call reset() before the first step()".into(),
+            ));
+        }
         if actions.len() != self.slots.len() {
             return Err(VecError::Other(format!(
                 "{} actions for {} games: give one action per game",
@@ -524,14 +536,25 @@ mod tests {
     fn an_illegal_action_changes_no_game() {
         let mut g = games("ludo", 2, 4, Chance::Inside, 1);
         let batch = g.reset().expect("reset");
-        let before: Vec<Position> = (0..2).map(|i| g.position(i).copied().expect("game")).collect();
+        let before: Vec<Position> = (0..2)
+            .map(|i| g.position(i).copied().expect("game"))
+            .collect();
         let mut actions = choose(&g, &batch, 0);
         actions[1] = -3;
         let err = g.step(&actions).expect_err("illegal");
-        assert!(err.to_string().starts_with("game 1: action -3 is not legal"), "{err}");
-        let after: Vec<Position> = (0..2).map(|i| g.position(i).copied().expect("game")).collect();
+        assert!(
+            err.to_string()
+                .starts_with("game 1: action -3 is not legal"),
+            "{err}"
+        );
+        let after: Vec<Position> = (0..2)
+            .map(|i| g.position(i).copied().expect("game"))
+            .collect();
         assert_eq!(before, after);
         assert!(matches!(g.step(&[0]), Err(VecError::Other(_))));
+        let mut fresh = games("ludo", 1, 4, Chance::Inside, 1);
+        let err = fresh.step(&[0]).expect_err("not started");
+        assert!(err.to_string().contains("reset()"), "{err}");
     }
 }
 
@@ -739,7 +762,11 @@ pub mod python {
 
         /// Applies one action per game; returns `(obs, mask, rewards, terminated,
         /// current_player)`, an ended game's row already the next game's.
-        fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Step<'py>> {
+        fn step<'py>(
+            &mut self,
+            py: Python<'py>,
+            actions: &Bound<'py, PyAny>,
+        ) -> PyResult<Step<'py>> {
             let actions = self::actions(actions)?;
             let games = &mut self.games;
             let batch = py.detach(|| games.step(&actions)).map_err(error)?;

@@ -179,4 +179,6 @@ def test_bad_arguments_are_refused():
         pachisi.VecEnv(game, 2, chance="outside")
     with pytest.raises(pachisi.PachisiError):
         pachisi.VecEnv(game, 2).state(2)
+    with pytest.raises(pachisi.PachisiError, match="reset"):
+        pachisi.VecEnv(game, 2).step([0, 0])
     assert "VecEnv(" in repr(pachisi.VecEnv(game, 2, num_threads=1))
