@@ -5,8 +5,8 @@
 //! - `game`: `Game`, a ruleset with its overrides, and `rulesets()`;
 //! - `state`: `State`, a position with its history, the OpenSpiel-shaped game API;
 //! - `bots`: `Bot`, `simulate` and `tournament`, run with the interpreter released;
-//! - [`vector`]: many games stepped together on a thread pool (pure Rust), and the `VecEnv`
-//!   class on it.
+//! - [`vector`]: many games stepped together on a thread pool (pure Rust);
+//! - `vecenv`: `VecEnv`, the Python class on it.
 //!
 //! The Python module exists only with the `python` feature, which maturin turns on
 //! (`pyproject.toml`); without it this crate is [`encode`] and [`vector`] alone, so that `cargo test
@@ -24,6 +24,8 @@ mod errors;
 mod game;
 #[cfg(feature = "python")]
 mod state;
+#[cfg(feature = "python")]
+mod vecenv;
 
 #[cfg(feature = "python")]
 use pyo3::prelude::*;
@@ -36,7 +38,7 @@ fn _pachisi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<bots::Bot>()?;
-    m.add_class::<vector::python::VecEnv>()?;
+    m.add_class::<vecenv::VecEnv>()?;
     m.add_function(wrap_pyfunction!(game::rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(game::ruleset_text, m)?)?;
     m.add_function(wrap_pyfunction!(state::load_record, m)?)?;
