@@ -122,7 +122,9 @@ pub struct Games {
     shared: Shared,
     slots: Vec<Slot>,
     threads: usize,
-    pool: Option<rayon::ThreadPool>,
+    /// The pool and the process that built it: a child of `fork` has none of its threads, so
+    /// it builds its own.
+    pool: Option<(u32, rayon::ThreadPool)>,
     /// Whether [`Games::reset`] has been called.
     started: bool,
 }
@@ -274,15 +276,27 @@ impl Games {
             terminated: vec![false; n],
             player: vec![0; n],
         };
+        let pid = std::process::id();
+        if self
+            .pool
+            .as_ref()
+            .is_some_and(|(built_by, _)| *built_by != pid)
+        {
+            // Forked: the parent's threads are not in this process, so the pool can neither run
+            // work nor be shut down; it is left alone, and a new one built.
+            if let Some(stale) = self.pool.take() {
+                std::mem::forget(stale);
+            }
+        }
         if self.pool.is_none() {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads)
                 .thread_name(|i| format!("pachisi-vec-{i}"))
                 .build()
                 .map_err(|e| VecError::Other(format!("cannot start the thread pool: {e}")))?;
-            self.pool = Some(pool);
+            self.pool = Some((pid, pool));
         }
-        let Some(pool) = self.pool.as_ref() else {
+        let Some((_, pool)) = self.pool.as_ref() else {
             return Err(VecError::Other("no thread pool".into()));
         };
         let slots = &mut self.slots;

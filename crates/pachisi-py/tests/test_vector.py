@@ -1,5 +1,8 @@
 """The vector environment: N games stepped in Rust, against the single-state API."""
 
+import os
+import time
+
 import numpy as np
 import pytest
 
@@ -182,3 +185,29 @@ def test_bad_arguments_are_refused():
     with pytest.raises(pachisi.PachisiError, match="reset"):
         pachisi.VecEnv(game, 2).step([0, 0])
     assert "VecEnv(" in repr(pachisi.VecEnv(game, 2, num_threads=1))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_steps_on_a_pool_of_its_own():
+    env = pachisi.VecEnv(pachisi.Game("ludo"), 4, seed=1, num_threads=2)
+    _, mask, _ = env.reset()  # the parent's pool is running
+    actions = random_actions(np.random.default_rng(0), mask)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            env.step(actions)
+            os._exit(0)
+        except BaseException:
+            os._exit(1)
+    deadline = time.monotonic() + 60
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child's step hung")
+        time.sleep(0.05)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    env.step(actions)  # and the parent's pool still works
