@@ -96,6 +96,18 @@ impl Layout {
     /// The observation of `pos` from `observer`'s point of view (`observer` < seats).
     pub fn observe(&self, rules: &Rules, pos: &Position, observer: u8) -> Vec<f32> {
         let mut out = vec![0.0f32; self.len()];
+        self.observe_into(rules, pos, observer, &mut out);
+        out
+    }
+
+    /// Writes the observation of `pos` from `observer`'s point of view into `out`, a slice of
+    /// [`Layout::len`] floats (whatever it held is overwritten; a shorter slice is left
+    /// unchanged).
+    pub fn observe_into(&self, rules: &Rules, pos: &Position, observer: u8, out: &mut [f32]) {
+        if out.len() < self.len() {
+            return;
+        }
+        out.fill(0.0);
         let s = self.seats;
         let seat_of = |r: usize| ((usize::from(observer) + r) % s) as u8;
         let pieces = f32::from(rules.pieces().max(1));
@@ -148,7 +160,6 @@ impl Layout {
         out[at] = f32::from(u8::from(pos.throw_again()));
         out[at + 1] = f32::from(pos.streak().1);
         out[at + 2] = f32::from(pos.carried().unwrap_or(0)) / f32::from(rules.home());
-        out
     }
 }
 

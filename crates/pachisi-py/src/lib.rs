@@ -4,14 +4,17 @@
 //! - `errors`: the exception classes and the engine's errors mapped to them;
 //! - `game`: `Game`, a ruleset with its overrides, and `rulesets()`;
 //! - `state`: `State`, a position with its history, the OpenSpiel-shaped game API;
-//! - `bots`: `Bot`, `simulate` and `tournament`, run with the interpreter released.
+//! - `bots`: `Bot`, `simulate` and `tournament`, run with the interpreter released;
+//! - [`vector`]: many games stepped together on a thread pool (pure Rust);
+//! - `vecenv`: `VecEnv`, the Python class on it.
 //!
 //! The Python module exists only with the `python` feature, which maturin turns on
-//! (`pyproject.toml`); without it this crate is [`encode`] alone, so that `cargo test
+//! (`pyproject.toml`); without it this crate is [`encode`] and [`vector`] alone, so that `cargo test
 //! --workspace` needs no Python. The dense action numbering is pachisi-core's
 //! [`pachisi_core::ActionSpace`].
 
 pub mod encode;
+pub mod vector;
 
 #[cfg(feature = "python")]
 mod bots;
@@ -21,6 +24,8 @@ mod errors;
 mod game;
 #[cfg(feature = "python")]
 mod state;
+#[cfg(feature = "python")]
+mod vecenv;
 
 #[cfg(feature = "python")]
 use pyo3::prelude::*;
@@ -33,6 +38,7 @@ fn _pachisi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<bots::Bot>()?;
+    m.add_class::<vecenv::VecEnv>()?;
     m.add_function(wrap_pyfunction!(game::rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(game::ruleset_text, m)?)?;
     m.add_function(wrap_pyfunction!(state::load_record, m)?)?;

@@ -4,6 +4,8 @@ Games in OpenSpiel's shape with explicit chance: a ``Game`` is a ruleset with it
 ``State`` alternates chance nodes (a throw is due, every throw with its exact probability) and
 decision nodes (the seat to move chooses a move, an integer of a dense numbering).
 ``Bot`` chooses and ranks moves; ``simulate`` and ``tournament`` return statistics as dicts.
+``VecEnv`` steps many games in Rust at once; ``env()`` is a PettingZoo environment
+(``pachisi.pettingzoo``, needs ``pettingzoo``) and ``pachisi.gym`` a Gymnasium one.
 docs/python.md documents every class and function.
 """
 
@@ -18,6 +20,7 @@ from ._pachisi import (
     PachisiError,
     RulesetError,
     State,
+    VecEnv,
     __version__,
     load_record,
     ruleset_text,
@@ -37,10 +40,20 @@ __all__ = [
     "PachisiError",
     "RulesetError",
     "State",
+    "VecEnv",
     "__version__",
+    "env",
     "load_record",
     "ruleset_text",
     "rulesets",
     "simulate",
     "tournament",
 ]
+
+
+def env(ruleset="ludo", **kwargs):  # type: ignore[no-untyped-def]
+    """The PettingZoo AEC environment of a ruleset, wrapped (``pachisi.pettingzoo.env``);
+    imports ``pettingzoo`` on first call, never at ``import pachisi``."""
+    from .pettingzoo import env as make
+
+    return make(ruleset, **kwargs)
