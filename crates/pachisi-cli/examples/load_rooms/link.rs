@@ -121,18 +121,11 @@ async fn connect_once(
     let opening = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
     let mut socket = match timeout(shared.stall, opening).await {
         Ok(Ok((socket, _))) => socket,
-        Ok(Err(WsError::Http(r)))
-            if r.status().as_u16() == 404 && shared.endpoints.count() > 1 =>
-        {
+        Ok(Err(WsError::Http(r))) if r.status().as_u16() == 404 && shared.endpoints.count() > 1 => {
             return Err(("not yet known", format!("{id}: 404 on instance {at}")));
         }
         Ok(Err(e)) => return Err(("connect", e.to_string())),
-        Err(_) => {
-            return Err((
-                "connect",
-                "no WebSocket within the stall time".to_string(),
-            ))
-        }
+        Err(_) => return Err(("connect", "no WebSocket within the stall time".to_string())),
     };
     let hello = json!({"type": "hello", "token": credential, "after": after});
     if let Err(e) = socket.send(Message::Text(hello.to_string().into())).await {
@@ -141,12 +134,7 @@ async fn connect_once(
     let welcome = match timeout(shared.stall, next(&mut socket, live)).await {
         Ok(Incoming::Text(t)) => t,
         Ok(other) => return Err(("welcome", other.describe())),
-        Err(_) => {
-            return Err((
-                "welcome",
-                "no welcome within the stall time".to_string(),
-            ))
-        }
+        Err(_) => return Err(("welcome", "no welcome within the stall time".to_string())),
     };
     if !welcome.as_str().starts_with(r#"{"type":"welcome""#) {
         return Err(("welcome", begin(welcome.as_str())));

@@ -168,11 +168,7 @@ pub fn print(r: &mut Report) -> bool {
         println!(
             "  on the watcher's socket: {}{}",
             percentiles(&mut r.tally.watcher),
-            if several {
-                " (another instance)"
-            } else {
-                ""
-            }
+            if several { " (another instance)" } else { "" }
         );
     }
     if config.kill_every.is_some() {
@@ -221,10 +217,7 @@ pub fn print(r: &mut Report) -> bool {
             m.ended
         );
         if m.stderr_lines > 0 {
-            println!(
-                "  standard error: {} lines; the last:",
-                m.stderr_lines
-            );
+            println!("  standard error: {} lines; the last:", m.stderr_lines);
             for l in &m.last_lines {
                 println!("    {l}");
             }

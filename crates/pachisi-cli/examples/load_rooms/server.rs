@@ -228,7 +228,11 @@ fn ticks(stat: &str, children: bool) -> Option<Duration> {
 /// The parent's process id in a `/proc/.../stat` file.
 pub fn parent(stat: &str) -> Option<u32> {
     let text = std::fs::read_to_string(stat).ok()?;
-    text[text.rfind(')')? + 1..].split_whitespace().nth(1)?.parse().ok()
+    text[text.rfind(')')? + 1..]
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
 }
 
 /// Clock ticks per second of `/proc`'s times (`getconf CLK_TCK`; 100 on Linux).
