@@ -240,15 +240,15 @@ impl Fleet {
         })
     }
 
-    /// Resident memory of each instance now, bytes (0 while one is down).
-    pub fn resident(&self) -> Vec<u64> {
+    /// Resident memory of each instance now, bytes (none while one is down).
+    pub fn resident(&self) -> Vec<Option<u64>> {
         self.members
             .iter()
             .map(|m| {
                 m.try_lock()
                     .ok()
                     .and_then(|m| m.server.as_ref().and_then(Server::memory))
-                    .map_or(0, |(rss, _)| rss)
+                    .map(|(rss, _)| rss)
             })
             .collect()
     }

@@ -47,7 +47,7 @@ pub fn progress(now: &Sample, last: &Sample, start: Instant, live: &Live, fleet:
     let rss: Vec<String> = fleet
         .resident()
         .iter()
-        .map(|&b| format!("{:.0}", mb(b)))
+        .map(|b| b.map_or("(down)".to_string(), |b| format!("{:.0}", mb(b))))
         .collect();
     let cpu: Vec<String> = minus(&now.server_cpu, &last.server_cpu)
         .iter()

@@ -7,8 +7,9 @@
 //!
 //! With several instances, slot `i`'s rooms are created on instance `i mod N`, the person's
 //! socket opened there and the watcher's on the next instance, so that the watcher's latency
-//! crosses instances. In a fault run a socket that closes (its instance killed) is opened again
-//! on the next instance up with `hello` and `after` = the last event it received, and its
+//! crosses instances. In a fault run a socket that closes (its instance killed) is opened again,
+//! after a random wait of up to a second, on its first instance if that is up again, else on
+//! the next one up, with `hello` and `after` = the last event it received, and its
 //! welcome's events are taken like any others (each once, in order); a person's action that was
 //! not heard of again is dropped, and the person acts again on the state they have. An action
 //! refused because the game moved on (another instance's change first) is counted apart and
@@ -25,6 +26,9 @@ use std::time::Duration;
 use tokio::sync::{watch, Semaphore};
 use tokio::time::{sleep_until, timeout, Instant};
 use tokio_tungstenite::tungstenite::Message;
+
+/// The longest a socket whose instance went away waits before it opens again.
+const BACKOFF: Duration = Duration::from_secs(1);
 
 /// How long a person waits after a refused action before acting again on the newest state.
 const AFTER_REFUSAL: Duration = Duration::from_millis(100);
@@ -69,9 +73,12 @@ struct Room {
     seats: Vec<u64>,
     player: Socket,
     watcher: Option<Socket>,
-    /// The instances the sockets are on.
+    /// The instances the sockets are on, and those they were opened on first (their homes,
+    /// which they return to when they open again).
     player_at: usize,
     watcher_at: usize,
+    player_home: usize,
+    watcher_home: usize,
     /// The latest state the person received.
     state: State,
     player_feed: Feed,
@@ -238,6 +245,8 @@ async fn open(shared: &Shared, home: usize, tally: &mut Tally) -> Option<Room> {
         watcher,
         player_at,
         watcher_at,
+        player_home: home,
+        watcher_home: home + 1,
         state: welcome.state.unwrap_or_default(),
         player_feed,
         watcher_feed,
@@ -398,14 +407,14 @@ async fn play(
                 quiet_until = Instant::now() + shared.stall;
                 match incoming {
                     Incoming::Closed(_) if shared.faults => {
-                        reopen_player(shared, &mut room, &mut p, tally).await
+                        reopen_player(shared, &mut room, &mut p, tally, rng).await
                     }
                     incoming => to_player(incoming, &mut room, &mut p, tally, live),
                 }
             }
             incoming = next_maybe(&mut room.watcher, live) => match incoming {
                 Incoming::Closed(_) if shared.faults => {
-                    reopen_watcher(shared, &mut room, &mut p, tally).await
+                    reopen_watcher(shared, &mut room, &mut p, tally, rng).await
                 }
                 incoming => to_watcher(incoming, &mut room, &mut p, tally, live),
             },
@@ -429,7 +438,7 @@ async fn play(
                     // the state the next instance gives.
                     Err(_) if shared.faults => {
                         Live::add(&live.dropped, 1);
-                        reopen_player(shared, &mut room, &mut p, tally).await
+                        reopen_player(shared, &mut room, &mut p, tally, rng).await
                     }
                     Err(e) => Err(("player socket", format!("sending an action: {e}"))),
                 }
@@ -478,18 +487,29 @@ async fn last_event(shared: &Shared, room: &Room) -> Result<u64, String> {
     Ok(n)
 }
 
-/// Opens the person's socket again on the next instance up, from the last event received, and
-/// takes the welcome's events; an action of theirs not heard of is dropped (they act again).
+/// The wait before a socket opens again: up to [`BACKOFF`], at random, as a page's would. The
+/// sockets of an instance killed do not all come back at once, and those that come back after
+/// it started again return to it (their home), so that the rooms stay spread over the instances.
+async fn backoff(rng: &mut u64) {
+    let ms = random(rng) % BACKOFF.as_millis().max(1) as u64;
+    tokio::time::sleep(Duration::from_millis(ms)).await;
+}
+
+/// Opens the person's socket again, on its home instance when it is up (else the next one up),
+/// from the last event received, and takes the welcome's events; an action of theirs not heard
+/// of is dropped (they act again).
 async fn reopen_player(
     shared: &Shared,
     room: &mut Room,
     p: &mut Play,
     tally: &mut Tally,
+    rng: &mut u64,
 ) -> Result<(), Failure> {
     let live = &shared.live;
+    backoff(rng).await;
     let (socket, text, at) = link::connect(
         shared,
-        room.player_at + 1,
+        room.player_home,
         &room.id,
         &room.token,
         room.player_feed.last,
@@ -507,18 +527,20 @@ async fn reopen_player(
     Ok(())
 }
 
-/// Opens the watcher's socket again on the next instance up, from the last event received, and
-/// takes the welcome's events.
+/// Opens the watcher's socket again, as the person's (`reopen_player`), and takes the welcome's
+/// events.
 async fn reopen_watcher(
     shared: &Shared,
     room: &mut Room,
     p: &mut Play,
     tally: &mut Tally,
+    rng: &mut u64,
 ) -> Result<(), Failure> {
     let live = &shared.live;
+    backoff(rng).await;
     let (socket, text, at) = link::connect(
         shared,
-        room.watcher_at + 1,
+        room.watcher_home,
         &room.id,
         &room.code,
         room.watcher_feed.last,
