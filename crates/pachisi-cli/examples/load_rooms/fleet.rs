@@ -311,3 +311,25 @@ impl Fleet {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn endpoints(up: &[bool]) -> Endpoints {
+        Endpoints {
+            urls: RwLock::new((0..up.len()).map(|i| format!("http://i{i}")).collect()),
+            up: up.iter().map(|&u| AtomicBool::new(u)).collect(),
+        }
+    }
+
+    #[test]
+    fn the_next_instance_up_is_found_round_the_ring() {
+        let e = endpoints(&[true, false, true]);
+        assert_eq!((e.up_from(0), e.up_from(1), e.up_from(2)), (0, 2, 2));
+        assert_eq!((e.up_from(3), e.up_from(4)), (0, 2));
+        assert_eq!(e.url(4), "http://i1");
+        let none = endpoints(&[false, false]);
+        assert_eq!(none.up_from(3), 1);
+    }
+}

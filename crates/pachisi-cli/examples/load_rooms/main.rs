@@ -464,9 +464,13 @@ async fn kill(
     for k in 0usize.. {
         let at = begun + every.mul_f64(k as f64 + 1.0);
         tokio::select! {
-            () = tokio::time::sleep_until(at.into()) => {}
+            biased;
             // The only change during the run is its end.
             _ = phase.changed() => return Ok(()),
+            () = tokio::time::sleep_until(at.into()) => {}
+        }
+        if *phase.borrow() != Phase::Run {
+            return Ok(());
         }
         let target = k % fleet.count().max(1);
         let f = fleet.clone();

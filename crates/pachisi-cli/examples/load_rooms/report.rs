@@ -252,3 +252,16 @@ pub fn print(r: &mut Report) -> bool {
     );
     ok
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_times_are_subtracted_instance_by_instance() {
+        let s = Duration::from_secs;
+        assert_eq!(minus(&[s(5), s(7)], &[s(2), s(9)]), vec![s(3), s(0)]);
+        // An instance not yet sampled at the start counts from zero.
+        assert_eq!(minus(&[s(5), s(7)], &[s(2)]), vec![s(3), s(7)]);
+    }
+}

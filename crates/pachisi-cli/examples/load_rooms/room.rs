@@ -723,3 +723,21 @@ async fn delete(shared: &Shared, at: usize, id: &str, token: &str, tally: &mut T
         tally.error(&shared.live, "delete", e);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_because_the_game_moved_on_are_told_apart() {
+        assert!(moved_on(
+            "the game has moved on since the state you acted on (3 actions then, 4 now): look at \
+             the new state and choose again"
+        ));
+        assert!(moved_on(
+            "the game changed on another server before your request was saved: nothing of it \
+             was done; `state` is the game now"
+        ));
+        assert!(!moved_on("it is not your turn"));
+    }
+}
