@@ -59,7 +59,7 @@ struct Member {
     cpu_before: Duration,
     /// Its processes' ids, the first first.
     pids: Vec<u32>,
-    /// Standard error lines of its processes, and the last lines of the latest.
+    /// Standard error lines of its processes, and the last of them (over every process).
     stderr_lines: u64,
     last_lines: Vec<String>,
 }
@@ -174,9 +174,7 @@ impl Fleet {
             m.cpu_before += server.cpu().unwrap_or_default();
             let (lines, last) = server.stderr();
             m.stderr_lines += lines;
-            if !last.is_empty() {
-                m.last_lines = last;
-            }
+            keep(&mut m.last_lines, last);
             let old = server.pid();
             server.kill();
             (old, m.port)
@@ -291,9 +289,7 @@ impl Fleet {
                     }
                     let (n, l) = server.stderr();
                     lines += n;
-                    if !l.is_empty() {
-                        last = l;
-                    }
+                    keep(&mut last, l);
                     ended = server.stop();
                 }
                 m.server = None;
@@ -310,6 +306,16 @@ impl Fleet {
             })
             .collect()
     }
+}
+
+/// Standard error lines kept for the report, over an instance's processes.
+const KEPT: usize = 20;
+
+/// Adds `more` lines to those `kept`, keeping the last [`KEPT`].
+fn keep(kept: &mut Vec<String>, more: Vec<String>) {
+    kept.extend(more);
+    let extra = kept.len().saturating_sub(KEPT);
+    kept.drain(..extra);
 }
 
 #[cfg(test)]
