@@ -151,8 +151,11 @@ impl Backend for Postgres {
         let client = self.client()?;
         let mut tx = client.transaction().map_err(failure)?;
         // Renew what this instance holds, then take every game nobody holds or whose holder let
-        // its lease run out. Two instances taking the same game: the row's lock orders them, and
-        // the second finds the lease fresh and leaves it.
+        // its lease run out. Only those rows are touched (an upsert over every game would lock
+        // the other instances' fresh rows too, and two rounds at once would each hold what the
+        // other waits for), in the order of their ids, so that two instances contending for the
+        // same expired leases take their locks in one order. Two instances taking the same game:
+        // the row's lock orders them, and the second finds the lease fresh and leaves it.
         tx.execute(
             &format!("UPDATE drivers SET expires = {NOW_MS} + $2 WHERE instance = $1"),
             &[&instance, &ttl_ms],
@@ -161,7 +164,10 @@ impl Backend for Postgres {
         tx.execute(
             &format!(
                 "INSERT INTO drivers (game, instance, expires)
-                 SELECT id, $1, {NOW_MS} + $2 FROM games
+                 SELECT g.id, $1, {NOW_MS} + $2 FROM games g
+                 LEFT JOIN drivers d ON d.game = g.id
+                 WHERE d.game IS NULL OR d.expires < {NOW_MS}
+                 ORDER BY g.id
                  ON CONFLICT (game) DO UPDATE
                  SET instance = excluded.instance, expires = excluded.expires
                  WHERE drivers.expires < {NOW_MS}"

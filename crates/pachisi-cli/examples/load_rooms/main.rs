@@ -4,7 +4,18 @@
 //! It starts the release server binary (`target/release/pachisi serve`) on a free port of
 //! 127.0.0.1 with a fresh SQLite database in a temporary directory, the bots' pace given by
 //! `--pace` (0 by default: bots act at once) and the server's limits raised for one client
-//! creating every room. Then it creates `--rooms` rooms (500 by default) of `--ruleset` with
+//! creating every room. With `--postgres` the database is a throwaway PostgreSQL cluster of the
+//! run's own (or, with `--database URL`, the one given), and `--instances N` starts N servers on
+//! it, each on its own port with the same options: slot `i`'s rooms are created on instance
+//! `i mod N`, the person's socket opened there and the watcher's on the next instance, so that
+//! the watcher's latency is an action sent to one instance and its event received from another.
+//! `--kill-every S` is the fault run: every S seconds one instance in turn is killed outright
+//! (SIGKILL) and started again on its port; the sockets it held open again on the next instance
+//! up with `hello` and `after` = their last event, requests it did not answer go to the next,
+//! a person's action lost with it is played again, and an action refused because the game moved
+//! on (409) is counted apart and played again on the newer state. Events lost or duplicated are
+//! counted across the reconnections: each logical socket must receive every event once, in
+//! order. Then it creates `--rooms` rooms (500 by default) of `--ruleset` with
 //! `--seats` (by default Ludo, `me` and three random bots) and in each opens the person's
 //! WebSocket and, unless `--no-watch`, a watcher's (from the room's watch link), both saying
 //! hello from event 0. Once every room is set up, the measured run begins: each person acts as
@@ -27,8 +38,10 @@
 //!   welcome on, each once; a number skipped, received twice, or not received by the end
 //!   counts;
 //! - errors (refused actions, failed requests, closed sockets, rooms that stall);
-//! - the server's peak resident memory (`VmHWM` of `/proc/PID/status`) and CPU time, and the
-//!   client's.
+//! - each server's peak resident memory (`VmHWM` of `/proc/PID/status`, and `VmRSS` sampled)
+//!   and CPU time, the CPU time of the run's own PostgreSQL cluster, and the client's;
+//! - with several instances or faults: kills, sockets opened again, requests tried elsewhere,
+//!   actions refused because the game moved on and actions lost with an instance.
 //!
 //! A progress line is printed every `--every` seconds. Ctrl-C ends the run early and reports;
 //! a second Ctrl-C (or SIGTERM) stops the server and exits at once. The exit status is 0 when no
@@ -39,33 +52,40 @@
 //! it includes the client's own wait for a core. The messages are read only as far as the
 //! measure needs (`wire.rs`), so that the client costs a small part of what the server does.
 //!
-//! Each open WebSocket takes a file descriptor in this process and one in the server: the soft
-//! limit of open files (`ulimit -n`) must exceed twice the number of rooms, plus a margin.
+//! Each open WebSocket takes a file descriptor in this process and one in a server: the soft
+//! limit of open files (`ulimit -n`) must exceed twice the number of rooms, plus a margin. Each
+//! instance holds two PostgreSQL connections (the run's own cluster allows 200).
 //! `scripts/load-rooms` builds the binaries, raises the limit and runs this program;
 //! docs/performance.md records a run. `cargo test --release -p pachisi-cli --example load_rooms`
 //! tests the counting of events.
 
+#[path = "../../../pachisi-store/tests/cluster/mod.rs"]
+mod cluster;
+mod database;
+mod fleet;
+mod link;
+mod report;
 mod room;
 mod server;
 mod tally;
 mod wire;
 
 use clap::Parser;
+use database::Store;
+use fleet::Fleet;
 use room::{Phase, Shared};
-use server::{Server, TempDir};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tally::{percentiles, thousands, Live, Tally};
+use tally::{Live, Tally};
 use tokio::sync::{watch, Semaphore};
 
 /// A load of rooms on `pachisi serve` over WebSocket: people scripted on their sockets against
-/// bots, with latency from action to broadcast, events lost and the server's memory.
+/// bots, with latency from action to broadcast, events lost and the servers' memory.
 #[derive(Parser, Debug)]
 #[command(name = "load_rooms")]
-struct Config {
+pub struct Config {
     /// Rooms playing at once.
     #[arg(long, default_value_t = 500)]
     rooms: u64,
@@ -87,6 +107,19 @@ struct Config {
     /// No watcher's socket in the rooms (only the person's).
     #[arg(long)]
     no_watch: bool,
+    /// A throwaway PostgreSQL cluster for the run (Debian's postgresql; as root it runs as the
+    /// user `postgres`), instead of a SQLite file.
+    #[arg(long)]
+    postgres: bool,
+    /// The servers' database: a PostgreSQL URL (postgres://...), instead of a fresh one.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// Servers started on the database, each on its own port (more than one needs PostgreSQL).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    instances: usize,
+    /// The fault run: every S seconds kill one instance (in turn) outright and start it again.
+    #[arg(long, value_name = "S")]
+    kill_every: Option<f64>,
     /// The pachisi binary (default: the workspace's target/release/pachisi).
     #[arg(long)]
     binary: Option<PathBuf>,
@@ -142,11 +175,12 @@ struct Sample {
     events: u64,
     messages: u64,
     bytes: u64,
-    server_cpu: Duration,
+    server_cpu: Vec<Duration>,
+    postgres_cpu: Duration,
 }
 
 impl Sample {
-    fn take(live: &Live, server: &Server) -> Sample {
+    fn take(live: &Live, fleet: &Fleet, store: &Store) -> Sample {
         Sample {
             at: Instant::now(),
             actions: Live::get(&live.actions),
@@ -154,12 +188,12 @@ impl Sample {
             events: Live::get(&live.events),
             messages: Live::get(&live.messages),
             bytes: Live::get(&live.bytes),
-            server_cpu: server.cpu().unwrap_or_default(),
+            server_cpu: fleet.cpu(),
+            postgres_cpu: store.postgres_cpu().unwrap_or_default(),
         }
     }
 }
 
-/// Sets up, runs and reports; whether nothing was lost and nothing failed.
 /// How a run ended.
 enum Verdict {
     /// No event lost or duplicated, no error.
@@ -170,6 +204,7 @@ enum Verdict {
     Aborted,
 }
 
+/// Sets up, runs and reports.
 async fn run(config: Config) -> Result<Verdict, String> {
     let binary = config.binary.clone().unwrap_or_else(|| {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/release/pachisi")
@@ -188,22 +223,32 @@ async fn run(config: Config) -> Result<Verdict, String> {
     if !seats.iter().any(|s| s == "me" || s == "human") {
         return Err("--seats has no `me`: the rooms need a person to script".to_string());
     }
+    if config.kill_every.is_some_and(|s| s.is_nan() || s < 0.1) {
+        return Err("--kill-every needs 0.1 seconds or more".to_string());
+    }
     let per_room = if config.no_watch { 1 } else { 2 };
     let sockets = config.rooms * per_room;
     let need = sockets + 256;
     match server::open_files_limit() {
         Some(limit) if limit < need => {
             return Err(format!(
-                "{} sockets need more open files than the limit of {limit} (this process and the \
-                 server each hold one per socket): raise it with `ulimit -n {need}` or more, or \
-                 use scripts/load-rooms, which does",
-                config.rooms * per_room
+                "{sockets} sockets need more open files than the limit of {limit} (this process \
+                 and the servers each hold one per socket): raise it with `ulimit -n {need}` or \
+                 more, or use scripts/load-rooms, which does"
             ))
         }
         _ => {}
     }
 
-    let dir = TempDir::new()?;
+    let store = Store::open(config.postgres, config.database.as_deref())?;
+    if config.instances > 1 && !store.is_postgres() {
+        return Err(
+            "several instances share a PostgreSQL database: add --postgres (or --database \
+             postgres://...)"
+                .to_string(),
+        );
+    }
+    // Every instance keeps every game, and in a fault run one may hold every socket.
     let games = (config.rooms * 2 + 100).to_string();
     let mut options: Vec<String> = [
         "--pace",
@@ -219,174 +264,57 @@ async fn run(config: Config) -> Result<Verdict, String> {
     .map(|s| s.to_string())
     .collect();
     options.extend(config.server_options.iter().cloned());
-    let mut server = Server::start(&binary, &dir.0.join("load.sqlite"), &options)?;
-    let pid = server.pid();
-    // VmHWM is updated by the kernel only now and then: the resident size is also sampled.
-    let sampled = Arc::new(AtomicU64::new(0));
-    let sampler = tokio::spawn(sample_memory(pid, sampled.clone()));
+    let fleet = Arc::new(Fleet::start(
+        binary,
+        store.url().to_string(),
+        options,
+        config.instances,
+    )?);
+    let sampler = tokio::spawn(sample_memory(fleet.clone()));
     let (mut interrupts, abort) = Interrupts::new()?;
     let result = tokio::select! {
-        r = measure(&config, seats, &mut server, &mut interrupts) => Some(r),
+        r = measure(&config, seats, &fleet, &store, &mut interrupts) => Some(r),
         _ = abort => None,
     };
+    sampler.abort();
     let Some(result) = result else {
-        eprintln!("stopping the server: {}", server.stop());
+        for (i, m) in fleet.stop().iter().enumerate() {
+            eprintln!("stopping instance {i}: {}", m.ended);
+        }
         return Ok(Verdict::Aborted);
     };
-    sampler.abort();
-    let memory = server.memory();
-    let cpu = server.cpu();
-    let (warnings, last_lines) = server.stderr();
-    let ended = server.stop();
-    let client_memory = server::memory("/proc/self/status");
-    let client_cpu = server::cpu("/proc/self/stat");
+    let commands: Vec<String> = (0..fleet.count()).map(|i| fleet.command(i)).collect();
+    let members = fleet.stop();
     let (tally, shared, timing) = result?;
-    let live = &shared.live;
-
-    // The report.
-    let mb = |b: u64| b as f64 / (1024.0 * 1024.0);
-    let secs = timing.run.as_secs_f64().max(1e-9);
-    println!();
-    println!("== load of rooms over WebSocket ==");
-    println!(
-        "rooms: {} at once, {} [{}], {}; people think {} ms; {} socket{} a room",
-        config.rooms,
-        config.ruleset,
-        config.seats,
-        if config.pace == 0 {
-            "bots at once (--pace 0)".to_string()
-        } else {
-            format!("bots at --pace {}", config.pace)
-        },
-        config.think,
-        per_room,
-        if per_room == 1 {
-            ""
-        } else {
-            "s (person, watcher)"
-        }
-    );
-    println!("server: {} (pid {pid}); {ended}", server.command);
-    println!(
-        "setup: {} rooms and {} sockets welcomed in {:.1} s",
-        thousands(Live::get(&live.ready)),
-        thousands(Live::get(&live.ready) * per_room),
-        timing.setup.as_secs_f64()
-    );
-    let (a, p) = (timing.actions, timing.people);
-    println!(
-        "run: {:.1} s{}",
-        secs,
-        if timing.interrupted {
-            " (ended early by Ctrl-C)"
-        } else {
-            ""
-        }
-    );
-    println!(
-        "  actions applied: {} = {}/s (people {} = {}/s; bots and forced passes {} = {}/s)",
-        thousands(a),
-        thousands((a as f64 / secs) as u64),
-        thousands(p),
-        thousands((p as f64 / secs) as u64),
-        thousands(a - p.min(a)),
-        thousands(((a - p.min(a)) as f64 / secs) as u64)
-    );
-    println!(
-        "  received on all sockets: {} events = {}/s, in {} messages = {}/s, {:.1} MB/s",
-        thousands(timing.events),
-        thousands((timing.events as f64 / secs) as u64),
-        thousands(timing.messages),
-        thousands((timing.messages as f64 / secs) as u64),
-        mb(timing.bytes) / secs
-    );
-    println!(
-        "  games played to the end: {} (each room deleted and replaced; rooms created in all: {})",
-        thousands(Live::get(&live.over)),
-        thousands(Live::get(&live.created))
-    );
-    let mut tally = tally;
-    println!("latency from a person's action to its event:");
-    println!(
-        "  on the person's socket:  {}",
-        percentiles(&mut tally.player)
-    );
-    if !config.no_watch {
-        println!(
-            "  on the watcher's socket: {}",
-            percentiles(&mut tally.watcher)
-        );
-    }
-    let lost = tally.gaps + tally.duplicates;
-    println!(
-        "events lost: {lost} ({} skipped or never received, of which {} not received by the end; {} received twice or out of order)",
-        tally.gaps, tally.unseen, tally.duplicates
-    );
-    println!("errors: {}", tally.error_count());
-    for (kind, (n, examples)) in &tally.errors {
-        println!("  {kind}: {n}");
-        for e in examples {
-            println!("    e.g. {e}");
-        }
-    }
-    let cpu_run = timing.server_cpu.as_secs_f64();
-    match memory {
-        Some((rss, hwm)) => println!(
-            "server: peak memory {:.1} MB (VmHWM {:.1} MB, highest VmRSS sampled every 0.2 s {:.1} MB), resident at the end {:.1} MB; CPU {:.1} s during the run ({:.0}% of one core), {:.1} s in all",
-            mb(hwm.max(sampled.load(Ordering::Relaxed))),
-            mb(hwm),
-            mb(sampled.load(Ordering::Relaxed)),
-            mb(rss),
-            cpu_run,
-            100.0 * cpu_run / secs,
-            cpu.map_or(0.0, |c| c.as_secs_f64())
+    let ok = report::print(&mut report::Report {
+        config: &config,
+        store: &store,
+        commands,
+        members,
+        kills: fleet.kills.load(std::sync::atomic::Ordering::Relaxed),
+        longest_restart: Duration::from_micros(
+            fleet
+                .longest_restart
+                .load(std::sync::atomic::Ordering::Relaxed),
         ),
-        None => println!("server: memory not readable (the process had exited)"),
-    }
-    if warnings > 0 {
-        println!("server's standard error: {warnings} lines; the last:");
-        for l in last_lines {
-            println!("  {l}");
-        }
-    }
-    println!(
-        "client: peak memory (VmHWM) {:.1} MB; CPU {:.1} s in all",
-        client_memory.map_or(0.0, |(_, hwm)| mb(hwm)),
-        client_cpu.map_or(0.0, |c| c.as_secs_f64())
-    );
-    let ok = lost == 0 && tally.error_count() == 0 && !timing.interrupted;
-    println!(
-        "{}",
-        if ok {
-            "result: no event lost or duplicated, no error"
-        } else if lost > 0 {
-            "result: FAILED: events were lost or duplicated"
-        } else if tally.error_count() > 0 {
-            "result: FAILED: errors"
-        } else {
-            "result: interrupted"
-        }
-    );
-    drop(dir);
+        tally,
+        live: &shared.live,
+        timing,
+    });
+    drop(store);
     Ok(if ok { Verdict::Passed } else { Verdict::Failed })
 }
 
-/// Keeps in `peak` the highest resident size of process `pid`, read every 0.2 s.
-async fn sample_memory(pid: u32, peak: Arc<AtomicU64>) {
-    let status = format!("/proc/{pid}/status");
+/// Keeps each instance's highest resident size, read every 0.2 s.
+async fn sample_memory(fleet: Arc<Fleet>) {
     loop {
-        match server::memory(&status) {
-            Some((rss, _)) => {
-                peak.fetch_max(rss, Ordering::Relaxed);
-            }
-            None => return,
-        }
+        fleet.sample_memory();
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
 
 /// Times and counts of the measured run.
-struct Timing {
+pub struct Timing {
     setup: Duration,
     run: Duration,
     actions: u64,
@@ -394,15 +322,19 @@ struct Timing {
     events: u64,
     messages: u64,
     bytes: u64,
-    server_cpu: Duration,
+    /// Each instance's.
+    server_cpu: Vec<Duration>,
+    postgres_cpu: Duration,
     interrupted: bool,
 }
 
-/// Sets up the rooms, runs the load, ends it and collects every slot's tally.
+/// Sets up the rooms, runs the load (killing instances in a fault run), ends it and collects
+/// every slot's tally.
 async fn measure(
     config: &Config,
     seats: Vec<String>,
-    server: &mut Server,
+    fleet: &Arc<Fleet>,
+    store: &Store,
     interrupts: &mut Interrupts,
 ) -> Result<(Tally, Arc<Shared>, Timing), String> {
     let http = reqwest::Client::builder()
@@ -411,7 +343,8 @@ async fn measure(
         .map_err(|e| format!("no HTTP client: {e}"))?;
     let shared = Arc::new(Shared {
         http,
-        url: server.url.clone(),
+        endpoints: fleet.endpoints.clone(),
+        faults: config.kill_every.is_some(),
         ruleset: config.ruleset.clone(),
         seats,
         watch: !config.no_watch,
@@ -421,7 +354,10 @@ async fn measure(
         live: Live::default(),
         setup: Semaphore::new(config.parallel.max(1)),
     });
-    println!("server: {} (pid {})", server.url, server.pid());
+    for i in 0..fleet.count() {
+        println!("server {i}: {}", fleet.endpoints.url(i));
+    }
+    println!("database: {}", store.describe());
     let (phase_tx, phase_rx) = watch::channel(Phase::Setup);
 
     // Setup.
@@ -437,8 +373,8 @@ async fn measure(
             () = tokio::time::sleep(Duration::from_millis(50)) => {}
             () = interrupts.first() => { interrupted = true; break; }
         }
-        if !server.running() {
-            return Err("the server exited during setup".to_string());
+        if let Some(i) = fleet.exited() {
+            return Err(format!("server {i} exited during setup"));
         }
         if shown.elapsed() >= Duration::from_secs(config.every.max(1)) {
             shown = Instant::now();
@@ -460,45 +396,40 @@ async fn measure(
 
     // The run.
     let _ = phase_tx.send(Phase::Run);
-    let start = Sample::take(live, server);
+    let start = Sample::take(live, fleet, store);
+    let killer = config
+        .kill_every
+        .map(|every| tokio::spawn(kill(fleet.clone(), every, phase_rx.clone())));
     let deadline = start.at + Duration::from_secs(config.duration);
-    let mut last = Sample::take(live, server);
+    let mut last = Sample::take(live, fleet, store);
     while !interrupted && Instant::now() < deadline {
         let tick = (last.at + Duration::from_secs(config.every.max(1))).min(deadline);
         tokio::select! {
             () = tokio::time::sleep_until(tick.into()) => {}
             () = interrupts.first() => { interrupted = true; }
         }
-        let now = Sample::take(live, server);
-        let dt = (now.at - last.at).as_secs_f64().max(1e-9);
-        let rss = server
-            .memory()
-            .map_or(0.0, |(rss, _)| rss as f64 / 1048576.0);
-        println!(
-            "[{:>4.0} s] rooms {}, actions {}/s (people {}/s), events {}/s on all sockets, games over {}, lost {}, errors {}, server RSS {:.1} MB, CPU {:.0}%",
-            (now.at - start.at).as_secs_f64(),
-            Live::get(&live.playing),
-            thousands(((now.actions - last.actions) as f64 / dt) as u64),
-            thousands(((now.people - last.people) as f64 / dt) as u64),
-            thousands(((now.events - last.events) as f64 / dt) as u64),
-            Live::get(&live.over),
-            Live::get(&live.lost),
-            Live::get(&live.errors),
-            rss,
-            100.0 * (now.server_cpu.saturating_sub(last.server_cpu)).as_secs_f64() / dt
-        );
+        let now = Sample::take(live, fleet, store);
+        println!("{}", report::progress(&now, &last, start.at, live, fleet));
         last = now;
-        if !server.running() {
-            println!("the server exited");
+        if let Some(i) = fleet.exited() {
+            println!("server {i} exited");
             break;
         }
     }
     let _ = phase_tx.send(Phase::Stop);
-    let end = Sample::take(live, server);
+    let end = Sample::take(live, fleet, store);
     println!("run over; waiting for the rooms to settle and every socket's last events");
 
-    // The end: every slot settles (each within its own deadlines).
+    // The end: the last kill's instance up again, then every slot settles (each within its
+    // own deadlines).
     let mut tally = Tally::default();
+    if let Some(killer) = killer {
+        match killer.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tally.error(live, "restart", e),
+            Err(e) => tally.error(live, "restart", e.to_string()),
+        }
+    }
     for task in tasks {
         match task.await {
             Ok(t) => tally.merge(t),
@@ -513,10 +444,42 @@ async fn measure(
         events: end.events - start.events,
         messages: end.messages - start.messages,
         bytes: end.bytes - start.bytes,
-        server_cpu: end.server_cpu.saturating_sub(start.server_cpu),
+        server_cpu: report::minus(&end.server_cpu, &start.server_cpu),
+        postgres_cpu: end.postgres_cpu.saturating_sub(start.postgres_cpu),
         interrupted,
     };
     Ok((tally, shared, timing))
+}
+
+/// The fault run: every `every` seconds of the run, kills one instance outright, in turn, and
+/// starts it again, until the run ends; an instance that does not start again ends it.
+async fn kill(
+    fleet: Arc<Fleet>,
+    every: f64,
+    mut phase: watch::Receiver<Phase>,
+) -> Result<(), String> {
+    let begun = Instant::now();
+    let every = Duration::from_secs_f64(every);
+    phase.borrow_and_update();
+    for k in 0usize.. {
+        let at = begun + every.mul_f64(k as f64 + 1.0);
+        tokio::select! {
+            biased;
+            // The only change during the run is its end.
+            _ = phase.changed() => return Ok(()),
+            () = tokio::time::sleep_until(at.into()) => {}
+        }
+        if *phase.borrow() != Phase::Run {
+            return Ok(());
+        }
+        let target = k % fleet.count().max(1);
+        let f = fleet.clone();
+        let said = tokio::task::spawn_blocking(move || f.kill_and_restart(target))
+            .await
+            .map_err(|e| e.to_string())??;
+        println!("[{:>4.0} s] {said}", begun.elapsed().as_secs_f64());
+    }
+    Ok(())
 }
 
 /// Ctrl-C and SIGTERM: the first Ctrl-C ends the run early; a second, or SIGTERM, stops the

@@ -4,21 +4,34 @@
 //! deleted and a new one takes its place, so that the number of rooms stays the same; when the
 //! run ends the slot waits for the bots to reach the person's turn and for every socket to have
 //! every event the server numbered.
+//!
+//! With several instances, slot `i`'s rooms are created on instance `i mod N`, the person's
+//! socket opened there and the watcher's on the next instance, so that the watcher's latency
+//! crosses instances. In a fault run a socket that closes (its instance killed) is opened again,
+//! after a random wait of up to a second, on its first instance if that is up again, else on
+//! the next one up, with `hello` and `after` = the last event it received, and its
+//! welcome's events are taken like any others (each once, in order); a person's action that was
+//! not heard of again is dropped, and the person acts again on the state they have. An action
+//! refused because the game moved on (another instance's change first) is counted apart and
+//! played again on the state that follows.
 
+use crate::link::{self, next, next_maybe, Failure, Incoming, Socket};
 use crate::tally::{micros, Feed, Live, Tally};
 use crate::wire::{begin, parse, EventIn, Played, State, Watched};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{watch, Semaphore};
 use tokio::time::{sleep_until, timeout, Instant};
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+use tokio_tungstenite::tungstenite::Message;
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+/// The longest a socket whose instance went away waits before it opens again.
+const BACKOFF: Duration = Duration::from_secs(1);
+
+/// How long a person waits after a refused action before acting again on the newest state.
+const AFTER_REFUSAL: Duration = Duration::from_millis(100);
 
 /// Where the run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +47,10 @@ pub enum Phase {
 /// What every slot shares.
 pub struct Shared {
     pub http: reqwest::Client,
-    pub url: String,
+    /// The instances' addresses.
+    pub endpoints: Arc<crate::fleet::Endpoints>,
+    /// A fault run: closed sockets open again elsewhere, unanswered requests go elsewhere.
+    pub faults: bool,
     pub ruleset: String,
     pub seats: Vec<String>,
     pub watch: bool,
@@ -52,9 +68,17 @@ pub struct Shared {
 struct Room {
     id: String,
     token: String,
+    /// The watchers' code.
+    code: String,
     seats: Vec<u64>,
     player: Socket,
     watcher: Option<Socket>,
+    /// The instances the sockets are on, and those they were opened on first (their homes,
+    /// which they return to when they open again).
+    player_at: usize,
+    watcher_at: usize,
+    player_home: usize,
+    watcher_home: usize,
     /// The latest state the person received.
     state: State,
     player_feed: Feed,
@@ -83,6 +107,7 @@ pub async fn slot(shared: Arc<Shared>, slot: u64, mut phase: watch::Receiver<Pha
     let mut tally = Tally::default();
     let mut rng = 0x9e37_79b9_7f4a_7c15_u64 ^ (slot + 1).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     let mut first = true;
+    let home = (slot % shared.endpoints.count().max(1) as u64) as usize;
     loop {
         if *phase.borrow() == Phase::Stop {
             break;
@@ -91,9 +116,9 @@ pub async fn slot(shared: Arc<Shared>, slot: u64, mut phase: watch::Receiver<Pha
             let Ok(_permit) = shared.setup.acquire().await else {
                 break;
             };
-            open(&shared, &mut tally).await
+            open(&shared, home, &mut tally).await
         } else {
-            open(&shared, &mut tally).await
+            open(&shared, home, &mut tally).await
         };
         let Some(room) = room else {
             if first {
@@ -114,6 +139,7 @@ pub async fn slot(shared: Arc<Shared>, slot: u64, mut phase: watch::Receiver<Pha
         Live::add(&shared.live.playing, 1);
         let id = room.id.clone();
         let token = room.token.clone();
+        let at = room.player_at;
         let end = play(&shared, room, &mut tally, &mut rng, &mut phase, stagger).await;
         shared
             .live
@@ -122,42 +148,23 @@ pub async fn slot(shared: Arc<Shared>, slot: u64, mut phase: watch::Receiver<Pha
         match end {
             End::Over => {
                 Live::add(&shared.live.over, 1);
-                delete(&shared, &id, &token, &mut tally).await;
+                delete(&shared, at, &id, &token, &mut tally).await;
             }
-            End::Failed => delete(&shared, &id, &token, &mut tally).await,
+            End::Failed => delete(&shared, at, &id, &token, &mut tally).await,
             End::Stopped => break,
         }
     }
     tally
 }
 
-/// Creates a room and welcomes its sockets; `None` (an error counted) when that fails.
-async fn open(shared: &Shared, tally: &mut Tally) -> Option<Room> {
+/// Creates a room on instance `home` and welcomes its sockets (the watcher's on the next
+/// instance); `None` (an error counted) when that fails.
+async fn open(shared: &Shared, home: usize, tally: &mut Tally) -> Option<Room> {
     let live = &shared.live;
-    let body = json!({"ruleset": shared.ruleset, "seats": shared.seats, "name": "Load"});
-    let answer = shared
-        .http
-        .post(format!("{}/api/games", shared.url))
-        .header("content-type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await;
-    let created: Value = match answer {
-        Ok(r) if r.status().as_u16() == 201 => match r.json().await {
-            Ok(v) => v,
-            Err(e) => {
-                tally.error(live, "create", format!("the answer is not JSON: {e}"));
-                return None;
-            }
-        },
-        Ok(r) => {
-            let status = r.status().as_u16();
-            let text = r.text().await.unwrap_or_default();
-            tally.error(live, "create", format!("{status}: {text}"));
-            return None;
-        }
+    let created = match link::create(shared, home).await {
+        Ok(v) => v,
         Err(e) => {
-            tally.error(live, "create", e.to_string());
+            tally.error(live, "create", e);
             return None;
         }
     };
@@ -182,7 +189,22 @@ async fn open(shared: &Shared, tally: &mut Tally) -> Option<Room> {
         );
         return None;
     }
-    let (player, text) = connect(shared, id, token, tally).await?;
+    let link = created["links"]["watch"]["link"].as_str().unwrap_or("");
+    let code = match link.split_once(&format!("#watch={id}.")) {
+        Some((_, code)) => code.to_string(),
+        None if !shared.watch => String::new(),
+        None => {
+            tally.error(live, "create", format!("no watch link of {id}: {link:?}"));
+            return None;
+        }
+    };
+    let (player, text, player_at) = match link::connect(shared, home, id, token, 0).await {
+        Ok(c) => c,
+        Err((kind, e)) => {
+            tally.error(live, kind, e);
+            return None;
+        }
+    };
     let mut player_feed = Feed::default();
     let mut watcher_feed = Feed::default();
     let welcome: Played = match parse(text.as_str()) {
@@ -196,129 +218,39 @@ async fn open(shared: &Shared, tally: &mut Tally) -> Option<Room> {
         tally.error(live, "protocol", e);
         return None;
     }
-    let watcher = if shared.watch {
-        let link = created["links"]["watch"]["link"].as_str().unwrap_or("");
-        let Some((_, code)) = link.split_once(&format!("#watch={id}.")) else {
-            tally.error(live, "create", format!("no watch link of {id}: {link:?}"));
-            return None;
+    let (watcher, watcher_at) = if shared.watch {
+        let (socket, text, at) = match link::connect(shared, home + 1, id, &code, 0).await {
+            Ok(c) => c,
+            Err((kind, e)) => {
+                tally.error(live, kind, e);
+                return None;
+            }
         };
-        let (socket, text) = connect(shared, id, code, tally).await?;
         let taken = parse::<Watched>(text.as_str())
             .and_then(|welcome| watcher_feed.take(&welcome, tally, live).map(|_| ()));
         if let Err(e) = taken {
             tally.error(live, "protocol", e);
             return None;
         }
-        Some(socket)
+        (Some(socket), at)
     } else {
-        None
+        (None, player_at)
     };
     Some(Room {
         id: id.to_string(),
         token: token.to_string(),
+        code,
         seats,
         player,
         watcher,
+        player_at,
+        watcher_at,
+        player_home: home,
+        watcher_home: home + 1,
         state: welcome.state.unwrap_or_default(),
         player_feed,
         watcher_feed,
     })
-}
-
-/// Opens the WebSocket of game `id`, says hello with `credential` from the first event on, and
-/// reads the welcome (its text).
-async fn connect(
-    shared: &Shared,
-    id: &str,
-    credential: &str,
-    tally: &mut Tally,
-) -> Option<(Socket, Utf8Bytes)> {
-    let live = &shared.live;
-    let url = format!(
-        "{}/api/games/{id}/ws",
-        shared.url.replacen("http://", "ws://", 1)
-    );
-    // A small read buffer (the default is 128 KiB a socket), and no delay on small sends, as
-    // browsers do.
-    let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
-    let opening = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
-    let mut socket = match timeout(shared.stall, opening).await {
-        Ok(Ok((socket, _))) => socket,
-        Ok(Err(e)) => {
-            tally.error(live, "connect", e.to_string());
-            return None;
-        }
-        Err(_) => {
-            tally.error(live, "connect", "no WebSocket within the stall time");
-            return None;
-        }
-    };
-    let hello = json!({"type": "hello", "token": credential, "after": 0});
-    if let Err(e) = socket.send(Message::Text(hello.to_string().into())).await {
-        tally.error(live, "connect", format!("hello: {e}"));
-        return None;
-    }
-    let welcome = match timeout(shared.stall, next(&mut socket, live)).await {
-        Ok(Incoming::Text(t)) => t,
-        Ok(other) => {
-            tally.error(live, "welcome", other.describe());
-            return None;
-        }
-        Err(_) => {
-            tally.error(live, "welcome", "no welcome within the stall time");
-            return None;
-        }
-    };
-    if !welcome.as_str().starts_with(r#"{"type":"welcome""#) {
-        tally.error(live, "welcome", begin(welcome.as_str()));
-        return None;
-    }
-    Some((socket, welcome))
-}
-
-/// What a socket received.
-enum Incoming {
-    Text(Utf8Bytes),
-    Binary,
-    Closed(String),
-}
-
-impl Incoming {
-    fn describe(&self) -> String {
-        match self {
-            Incoming::Text(t) => begin(t.as_str()),
-            Incoming::Binary => "a binary message".to_string(),
-            Incoming::Closed(why) => format!("the connection closed: {why}"),
-        }
-    }
-}
-
-/// The next text message of `socket` (pings and pongs skipped).
-async fn next(socket: &mut Socket, live: &Live) -> Incoming {
-    loop {
-        match socket.next().await {
-            Some(Ok(Message::Text(t))) => {
-                Live::add(&live.messages, 1);
-                Live::add(&live.bytes, t.len() as u64);
-                return Incoming::Text(t);
-            }
-            Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
-            Some(Ok(Message::Binary(_))) => return Incoming::Binary,
-            Some(Ok(Message::Close(frame))) => {
-                return Incoming::Closed(format!("close frame {frame:?}"))
-            }
-            Some(Err(e)) => return Incoming::Closed(e.to_string()),
-            None => return Incoming::Closed("end of stream".to_string()),
-        }
-    }
-}
-
-/// The next message of an optional socket; never resolves without one.
-async fn next_maybe(socket: &mut Option<Socket>, live: &Live) -> Incoming {
-    match socket {
-        Some(s) => next(s, live).await,
-        None => std::future::pending().await,
-    }
 }
 
 /// Sleeps until `at`, or forever without one.
@@ -396,6 +328,9 @@ struct Play {
     over: bool,
     /// The wait before the person's first action, instead of the time they think.
     first_wait: Option<Duration>,
+    /// Whether other instances change the game too (several, or one killed and started again):
+    /// a refusal because the game moved on is then normal.
+    shared_game: bool,
 }
 
 /// Plays the room until its game ends or the run does.
@@ -416,6 +351,7 @@ async fn play(
         act_at: None,
         over: false,
         first_wait,
+        shared_game: shared.endpoints.count() > 1 || shared.faults,
     };
     let mut mode = Mode::Play;
     let mut quiet_until = Instant::now() + shared.stall;
@@ -466,20 +402,22 @@ async fn play(
             _ => quiet_until,
         };
 
-        tokio::select! {
+        let handled = tokio::select! {
             incoming = next(&mut room.player, live) => {
                 quiet_until = Instant::now() + shared.stall;
-                if let Err((kind, e)) = to_player(incoming, &mut room, &mut p, tally, live) {
-                    tally.error(live, kind, e);
-                    return End::Failed;
+                match incoming {
+                    Incoming::Closed(_) if shared.faults => {
+                        reopen_player(shared, &mut room, &mut p, tally, rng).await
+                    }
+                    incoming => to_player(incoming, &mut room, &mut p, tally, live),
                 }
             }
-            incoming = next_maybe(&mut room.watcher, live) => {
-                if let Err((kind, e)) = to_watcher(incoming, &mut room, &mut p, tally, live) {
-                    tally.error(live, kind, e);
-                    return End::Failed;
+            incoming = next_maybe(&mut room.watcher, live) => match incoming {
+                Incoming::Closed(_) if shared.faults => {
+                    reopen_watcher(shared, &mut room, &mut p, tally, rng).await
                 }
-            }
+                incoming => to_watcher(incoming, &mut room, &mut p, tally, live),
+            },
             () = until(p.act_at) => {
                 p.act_at = None;
                 if now_phase != Phase::Run {
@@ -489,18 +427,27 @@ async fn play(
                     continue;
                 };
                 let at = Instant::now();
-                if let Err(e) = room.player.send(Message::Text(action.to_string().into())).await {
-                    tally.error(live, "player socket", format!("sending an action: {e}"));
-                    return End::Failed;
+                quiet_until = at + shared.stall;
+                match room.player.send(Message::Text(action.to_string().into())).await {
+                    Ok(()) => {
+                        p.pending = Some(index);
+                        p.sent.insert(index, Sent { at, player: false, watcher: room.watcher.is_none() });
+                        Ok(())
+                    }
+                    // The instance went away: the action is lost; the person acts again on
+                    // the state the next instance gives.
+                    Err(_) if shared.faults => {
+                        Live::add(&live.dropped, 1);
+                        reopen_player(shared, &mut room, &mut p, tally, rng).await
+                    }
+                    Err(e) => Err(("player socket", format!("sending an action: {e}"))),
                 }
-                p.pending = Some(index);
-                p.sent.insert(index, Sent { at, player: false, watcher: room.watcher.is_none() });
-                quiet_until = Instant::now() + shared.stall;
             }
             changed = phase.changed() => {
                 if changed.is_err() {
                     return End::Stopped;
                 }
+                Ok(())
             }
             () = sleep_until(deadline) => {
                 if let Mode::Checking(n, _) = mode {
@@ -509,19 +456,107 @@ async fn play(
                         room.watcher_feed.unseen(n, tally, live);
                     }
                     tally.error(live, "stalled", format!(
-                        "room {}: event {n} not received within {:.0} s of the end",
-                        room.id, shared.settle.as_secs_f64()));
+                        "room {}: event {n} not received within {:.0} s of the end \
+                         (person's socket at {}, watcher's at {})",
+                        room.id, shared.settle.as_secs_f64(), room.player_feed.last,
+                        room.watcher_feed.last));
                     return End::Stopped;
                 }
                 tally.error(live, "stalled", format!(
                     "room {}: nothing received for {:.0} s (awaiting {:?}, phase {:?}, \
-                     person's action pending: {:?})",
+                     person's action pending: {:?}, last event {})",
                     room.id, shared.stall.as_secs_f64(), room.state.awaiting,
-                    room.state.phase, p.pending));
+                    room.state.phase, p.pending, room.player_feed.last));
                 return End::Failed;
             }
+        };
+        if let Err((kind, e)) = handled {
+            tally.error(live, kind, e);
+            return End::Failed;
         }
     }
+}
+
+/// The number of the game's last event: read from the person's instance, and from the
+/// watcher's too when it is another (whichever has heard more).
+async fn last_event(shared: &Shared, room: &Room) -> Result<u64, String> {
+    let mut n = link::last_event(shared, room.player_at, &room.id, &room.token).await?;
+    if room.watcher.is_some() && room.watcher_at != room.player_at {
+        n = n.max(link::last_event(shared, room.watcher_at, &room.id, &room.token).await?);
+    }
+    Ok(n)
+}
+
+/// The wait before a socket opens again: up to [`BACKOFF`], at random, as a page's would. The
+/// sockets of an instance killed do not all come back at once, and those that come back after
+/// it started again return to it (their home), so that the rooms stay spread over the instances.
+async fn backoff(rng: &mut u64) {
+    let ms = random(rng) % BACKOFF.as_millis().max(1) as u64;
+    tokio::time::sleep(Duration::from_millis(ms)).await;
+}
+
+/// Opens the person's socket again, on its home instance when it is up (else the next one up),
+/// from the last event received, and takes the welcome's events; an action of theirs not heard
+/// of is dropped (they act again).
+async fn reopen_player(
+    shared: &Shared,
+    room: &mut Room,
+    p: &mut Play,
+    tally: &mut Tally,
+    rng: &mut u64,
+) -> Result<(), Failure> {
+    let live = &shared.live;
+    backoff(rng).await;
+    let (socket, text, at) = link::connect(
+        shared,
+        room.player_home,
+        &room.id,
+        &room.token,
+        room.player_feed.last,
+    )
+    .await?;
+    Live::add(&live.reconnects, 1);
+    room.player = socket;
+    room.player_at = at;
+    let welcome: Played = parse(text.as_str()).map_err(|e| ("protocol", e))?;
+    player_events(welcome, room, p, tally, live, false)?;
+    if let Some(i) = p.pending.take() {
+        p.sent.remove(&i);
+        Live::add(&live.dropped, 1);
+    }
+    Ok(())
+}
+
+/// Opens the watcher's socket again, as the person's (`reopen_player`), and takes the welcome's
+/// events.
+async fn reopen_watcher(
+    shared: &Shared,
+    room: &mut Room,
+    p: &mut Play,
+    tally: &mut Tally,
+    rng: &mut u64,
+) -> Result<(), Failure> {
+    let live = &shared.live;
+    backoff(rng).await;
+    let (socket, text, at) = link::connect(
+        shared,
+        room.watcher_home,
+        &room.id,
+        &room.code,
+        room.watcher_feed.last,
+    )
+    .await?;
+    Live::add(&live.reconnects, 1);
+    room.watcher = Some(socket);
+    room.watcher_at = at;
+    let welcome: Watched = parse(text.as_str()).map_err(|e| ("protocol", e))?;
+    watcher_events(&welcome, room, p, tally, live, false)
+}
+
+/// Whether a refusal says the game moved on (another instance's change came first): normal
+/// with several instances, counted apart from errors.
+fn moved_on(error: &str) -> bool {
+    error.contains("moved on") || error.contains("changed on another server")
 }
 
 /// A message on the person's socket: events are checked and counted, the person's actions timed
@@ -533,44 +568,24 @@ fn to_player(
     p: &mut Play,
     tally: &mut Tally,
     live: &Live,
-) -> Result<(), (&'static str, String)> {
+) -> Result<(), Failure> {
     let Incoming::Text(text) = incoming else {
         return Err(("player socket", incoming.describe()));
     };
     let message: Played = parse(text.as_str()).map_err(|e| ("protocol", e))?;
     match message.kind.as_str() {
-        "events" => {
-            let events = room
-                .player_feed
-                .take(&message, tally, live)
-                .map_err(|e| ("protocol", e))?;
-            for e in events {
-                match e.kind.as_str() {
-                    "play" => {
-                        let (from, count) = e.applied();
-                        Live::add(&live.actions, count);
-                        if p.pending.is_some_and(|i| i >= from && i < from + count) {
-                            p.pending = None;
-                        }
-                        seen(&mut p.sent, e, true, tally, live);
-                    }
-                    "over" => p.over = true,
-                    _ => {}
-                }
-            }
-            if let Some(state) = message.state {
-                room.state = state;
-            }
-            Ok(())
-        }
+        "events" => player_events(message, room, p, tally, live, true),
         "error" => {
-            tally.error(
-                live,
-                "refused action",
-                message.error.unwrap_or_else(|| begin(text.as_str())),
-            );
+            let error = message.error.unwrap_or_else(|| begin(text.as_str()));
             if let Some(i) = p.pending.take() {
                 p.sent.remove(&i);
+            }
+            if p.shared_game && moved_on(&error) {
+                // The person acts again on the state that follows.
+                Live::add(&live.refused, 1);
+                p.act_at = Some(Instant::now() + AFTER_REFUSAL);
+            } else {
+                tally.error(live, "refused action", error);
             }
             Ok(())
         }
@@ -581,6 +596,40 @@ fn to_player(
     }
 }
 
+/// The events (and state) of a `welcome` or `events` message on the person's socket, the
+/// person's actions timed when `timed` (not for events replayed after a reconnection).
+fn player_events(
+    message: Played,
+    room: &mut Room,
+    p: &mut Play,
+    tally: &mut Tally,
+    live: &Live,
+    timed: bool,
+) -> Result<(), Failure> {
+    let events = room
+        .player_feed
+        .take(&message, tally, live)
+        .map_err(|e| ("protocol", e))?;
+    for e in events {
+        match e.kind.as_str() {
+            "play" => {
+                let (from, count) = e.applied();
+                Live::add(&live.actions, count);
+                if p.pending.is_some_and(|i| i >= from && i < from + count) {
+                    p.pending = None;
+                }
+                seen(&mut p.sent, e, true, timed, tally, live);
+            }
+            "over" => p.over = true,
+            _ => {}
+        }
+    }
+    if let Some(state) = message.state {
+        room.state = state;
+    }
+    Ok(())
+}
+
 /// A message on the watcher's socket: events are checked and counted and the person's actions
 /// timed. Anything else ends the room: the error's kind and text.
 fn to_watcher(
@@ -589,7 +638,7 @@ fn to_watcher(
     p: &mut Play,
     tally: &mut Tally,
     live: &Live,
-) -> Result<(), (&'static str, String)> {
+) -> Result<(), Failure> {
     let Incoming::Text(text) = incoming else {
         return Err(("watcher socket", incoming.describe()));
     };
@@ -600,22 +649,36 @@ fn to_watcher(
             format!("unexpected: {}", begin(text.as_str())),
         ));
     }
+    watcher_events(&message, room, p, tally, live, true)
+}
+
+/// The events of a `welcome` or `events` message on the watcher's socket, the person's actions
+/// timed when `timed`.
+fn watcher_events(
+    message: &Watched,
+    room: &mut Room,
+    p: &mut Play,
+    tally: &mut Tally,
+    live: &Live,
+    timed: bool,
+) -> Result<(), Failure> {
     let events = room
         .watcher_feed
-        .take(&message, tally, live)
+        .take(message, tally, live)
         .map_err(|e| ("protocol", e))?;
     for e in events.into_iter().filter(|e| e.kind == "play") {
-        seen(&mut p.sent, e, false, tally, live);
+        seen(&mut p.sent, e, false, timed, tally, live);
     }
     Ok(())
 }
 
-/// Times the person's actions that a `play` event tells of, on the player's socket or the
-/// watcher's.
+/// Marks the person's actions that a `play` event tells of as seen on the player's socket or
+/// the watcher's, timing them when `timed`.
 fn seen(
     sent: &mut HashMap<u64, Sent>,
     event: &EventIn,
     player: bool,
+    timed: bool,
     tally: &mut Tally,
     live: &Live,
 ) {
@@ -630,38 +693,20 @@ fn seen(
         let elapsed = micros(s.at.elapsed());
         if player && !s.player {
             s.player = true;
-            tally.player.push(elapsed);
             Live::add(&live.people, 1);
+            if timed {
+                tally.player.push(elapsed);
+            }
         } else if !player && !s.watcher {
             s.watcher = true;
-            tally.watcher.push(elapsed);
+            if timed {
+                tally.watcher.push(elapsed);
+            }
         }
         if s.player && s.watcher {
             sent.remove(&index);
         }
     }
-}
-
-/// The number of the server's last event of the room, read over HTTP.
-async fn last_event(shared: &Shared, room: &Room) -> Result<u64, String> {
-    let answer = shared
-        .http
-        .get(format!("{}/api/games/{}", shared.url, room.id))
-        .header("authorization", format!("Bearer {}", room.token))
-        .send()
-        .await
-        .map_err(|e| e.to_string())?;
-    let status = answer.status().as_u16();
-    let state: Value = answer.json().await.map_err(|e| e.to_string())?;
-    if status != 200 {
-        return Err(format!("{status}: {}", begin(&state.to_string())));
-    }
-    state["event"].as_u64().ok_or_else(|| {
-        format!(
-            "no event number in the state: {}",
-            begin(&state.to_string())
-        )
-    })
 }
 
 /// Closes the room's sockets.
@@ -673,20 +718,26 @@ async fn close(room: &mut Room) {
 }
 
 /// Deletes a room (its sockets closed first).
-async fn delete(shared: &Shared, id: &str, token: &str, tally: &mut Tally) {
-    let answer = shared
-        .http
-        .delete(format!("{}/api/games/{id}", shared.url))
-        .header("authorization", format!("Bearer {token}"))
-        .send()
-        .await;
-    match answer {
-        Ok(r) if r.status().as_u16() == 204 => {}
-        Ok(r) => {
-            let status = r.status().as_u16();
-            let text = r.text().await.unwrap_or_default();
-            tally.error(&shared.live, "delete", format!("{id}: {status}: {text}"));
-        }
-        Err(e) => tally.error(&shared.live, "delete", format!("{id}: {e}")),
+async fn delete(shared: &Shared, at: usize, id: &str, token: &str, tally: &mut Tally) {
+    if let Err(e) = link::delete(shared, at, id, token).await {
+        tally.error(&shared.live, "delete", e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_because_the_game_moved_on_are_told_apart() {
+        assert!(moved_on(
+            "the game has moved on since the state you acted on (3 actions then, 4 now): look at \
+             the new state and choose again"
+        ));
+        assert!(moved_on(
+            "the game changed on another server before your request was saved: nothing of it \
+             was done; `state` is the game now"
+        ));
+        assert!(!moved_on("it is not your turn"));
     }
 }

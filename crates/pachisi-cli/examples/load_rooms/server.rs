@@ -1,6 +1,7 @@
-//! The server under load: a `pachisi serve` process on a free loopback port with its own
-//! database, its memory and CPU time read from `/proc`, stopped with SIGTERM (then SIGKILL)
-//! however the run ends.
+//! A server under load: a `pachisi serve` process on a loopback port (a free one, or the one it
+//! had before a restart) on a database (a SQLite file or a PostgreSQL URL), its memory and CPU
+//! time read from `/proc`, stopped with SIGTERM (then SIGKILL) however the run ends, or killed
+//! outright by the fault run (fleet.rs).
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
@@ -29,13 +30,17 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `binary serve --port 0 --database DATABASE` with `options`, and waits for the
-    /// address it prints.
-    pub fn start(binary: &Path, database: &Path, options: &[String]) -> Result<Server, String> {
+    /// Starts `binary serve --port PORT --database DATABASE` with `options` (port 0: a free
+    /// one), and waits for the address it prints.
+    pub fn start(
+        binary: &Path,
+        database: &str,
+        port: u16,
+        options: &[String],
+    ) -> Result<Server, String> {
         let mut command = Command::new(binary);
         command
-            .args(["serve", "--port", "0", "--database"])
-            .arg(database)
+            .args(["serve", "--port", &port.to_string(), "--database", database])
             .args(options)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -44,9 +49,8 @@ impl Server {
             // ends the run and then stops the server.
             .process_group(0);
         let shown = format!(
-            "{} serve --port 0 --database {} {}",
+            "{} serve --port {port} --database {database} {}",
             binary.display(),
-            database.display(),
             options.join(" ")
         );
         let mut child = command
@@ -116,6 +120,17 @@ impl Server {
         }
     }
 
+    /// The port it listens on, from its address.
+    pub fn port(&self) -> Option<u16> {
+        self.url.rsplit(':').next()?.parse().ok()
+    }
+
+    /// Kills the process outright (SIGKILL), as a crash would, and waits for its end.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Stops the server as Ctrl-C would (SIGTERM), killing it if it has not exited within 10
     /// seconds; says how it ended.
     pub fn stop(&mut self) -> String {
@@ -133,8 +148,7 @@ impl Server {
             }
             thread::sleep(Duration::from_millis(20));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
         "killed (it did not exit within 10 s of SIGTERM)".to_string()
     }
 }
@@ -142,8 +156,7 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         if self.running() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+            self.kill();
         }
     }
 }
@@ -188,13 +201,38 @@ pub fn memory(status: &str) -> Option<(u64, u64)> {
 
 /// User and system CPU time of a `/proc/.../stat` file (every thread of the process).
 pub fn cpu(stat: &str) -> Option<Duration> {
+    ticks(stat, false)
+}
+
+/// The same, with the time of the children the process has waited for (a PostgreSQL server's
+/// connections that ended).
+pub fn cpu_with_children(stat: &str) -> Option<Duration> {
+    ticks(stat, true)
+}
+
+fn ticks(stat: &str, children: bool) -> Option<Duration> {
     let text = std::fs::read_to_string(stat).ok()?;
     // The command name, in parentheses, may hold spaces: count fields after its end. Field 3
-    // (state) is the first after it; utime and stime are fields 14 and 15.
+    // (state) is the first after it; utime and stime are fields 14 and 15, cutime and cstime
+    // 16 and 17.
     let rest = &text[text.rfind(')')? + 1..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let upto = if children { 15 } else { 13 };
+    let mut ticks = 0;
+    for i in 11..upto {
+        ticks += fields.get(i)?.parse::<u64>().ok()?;
+    }
     Some(Duration::from_secs_f64(ticks as f64 / clock_ticks() as f64))
+}
+
+/// The parent's process id in a `/proc/.../stat` file.
+pub fn parent(stat: &str) -> Option<u32> {
+    let text = std::fs::read_to_string(stat).ok()?;
+    text[text.rfind(')')? + 1..]
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
 }
 
 /// Clock ticks per second of `/proc`'s times (`getconf CLK_TCK`; 100 on Linux).

@@ -38,6 +38,19 @@ pub struct Live {
     pub failed: AtomicU64,
     /// Rooms playing now.
     pub playing: AtomicU64,
+    /// Sockets opened again after their instance went away (fault run).
+    pub reconnects: AtomicU64,
+    /// Connections and requests tried again on another instance because theirs did not answer
+    /// (fault run).
+    pub retried: AtomicU64,
+    /// Sockets refused 404 by an instance that had not yet heard of the game just created on
+    /// another, and opened again.
+    pub unknown: AtomicU64,
+    /// People's actions refused because the game had moved on (another instance's change
+    /// first): acted again, not errors.
+    pub refused: AtomicU64,
+    /// People's actions lost with their instance (never heard of again): acted again.
+    pub dropped: AtomicU64,
 }
 
 impl Live {
