@@ -33,9 +33,11 @@ pub mod expectimax;
 pub mod heuristic;
 pub mod mcts;
 pub mod random;
+mod seats;
 mod spec;
 
 pub use eval::{Evaluator, Values, Weights};
+pub use seats::SeatBots;
 pub use spec::{BotKind, BotSpec, Budget, SpecError, BUILTIN_WEIGHTS};
 
 use pachisi_core::{Move, Position, Rules};

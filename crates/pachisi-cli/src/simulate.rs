@@ -3,16 +3,11 @@
 use crate::run::{check_games, check_threads, load_rules, GamesBar};
 use crate::{BenchArgs, SimulateArgs};
 use anyhow::{bail, Result};
-use pachisi_bots::{Bot, BotKind, BotSpec};
-use pachisi_core::{Move, Position, Rules, BUILTIN_RULESETS};
-use pachisi_sim::{
-    game_seed, simulate, simulate_random, Outcome, Policy, Proportion, Simulation, Summary,
-};
+use pachisi_bots::{BotKind, BotSpec, SeatBots};
+use pachisi_core::{Rules, BUILTIN_RULESETS};
+use pachisi_sim::{simulate, simulate_random, Outcome, Proportion, Simulation, Summary};
 use serde::Serialize;
 use std::sync::Arc;
-
-/// Salt of the bots' seeds, so that a bot's random choices never follow the throws' stream.
-const BOT_SALT: u64 = 0xB075_0000;
 
 /// Who plays each seat: one random player for the table (the fast path), or a bot per seat.
 enum Players {
@@ -50,22 +45,6 @@ impl Players {
     }
 }
 
-/// A bot in every seat, each asked for the moves of its own seat.
-struct BotTable(Vec<Box<dyn Bot>>);
-
-impl Policy for BotTable {
-    fn choose(&mut self, _rules: &Rules, pos: &Position, legal: &[Move]) -> Move {
-        // A single legal move is no decision: the bot is not asked.
-        if let [only] = legal {
-            return *only;
-        }
-        match self.0.get_mut(usize::from(pos.to_move())) {
-            Some(bot) => bot.choose(pos),
-            None => legal.first().copied().unwrap_or(Move::Pass),
-        }
-    }
-}
-
 /// Runs the simulation with a progress bar (shown only on a terminal).
 fn run(rules: &Arc<Rules>, players: &Players, sim: Simulation, bar: bool) -> Result<Outcome> {
     let bar = if bar {
@@ -79,14 +58,7 @@ fn run(rules: &Arc<Rules>, players: &Players, sim: Simulation, bar: bool) -> Res
         Players::Bots(specs) => simulate(
             rules,
             sim,
-            |_, seed| {
-                BotTable(
-                    (0u64..)
-                        .zip(specs)
-                        .map(|(seat, s)| s.build(rules.clone(), game_seed(seed, BOT_SALT + seat)))
-                        .collect(),
-                )
-            },
+            |_, seed| SeatBots::new(specs, rules, seed),
             &progress,
         ),
     };

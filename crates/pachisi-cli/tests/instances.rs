@@ -46,7 +46,7 @@ async fn create(http: &reqwest::Client, server: &Server, seats: &[&str]) -> (Str
         http,
         reqwest::Method::POST,
         &server.url,
-        &format!("/api/games"),
+        "/api/games",
         None,
         Some(&json!({"ruleset": "ludo", "seats": seats, "name": "Asha"})),
     )

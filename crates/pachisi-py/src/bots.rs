@@ -6,16 +6,12 @@
 use crate::errors;
 use crate::game::{Game, GameCore};
 use crate::state::State;
-use pachisi_bots::{BotKind, BotSpec};
-use pachisi_core::{Move, Phase, Position, Rules};
-use pachisi_sim::{game_seed, simulate as sim_bots, simulate_random, Policy, Simulation};
+use pachisi_bots::{BotKind, BotSpec, SeatBots};
+use pachisi_core::{Phase, Position};
+use pachisi_sim::{simulate as sim_bots, simulate_random, Simulation};
 use pachisi_tournament::Tournament;
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
-
-/// Salt of the bots' seeds in simulations, as `pachisi simulate` uses, so that a bot's random
-/// choices never follow the throws' stream.
-const BOT_SALT: u64 = 0xB075_0000;
 
 /// A bot spec, or a `BotSpecError` with the engine's reason.
 fn parse_spec(text: &str) -> PyResult<BotSpec> {
@@ -138,21 +134,6 @@ impl Bot {
     }
 }
 
-/// A bot in every seat, each asked for the moves of its own seat.
-struct BotTable(Vec<Box<dyn pachisi_bots::Bot>>);
-
-impl Policy for BotTable {
-    fn choose(&mut self, _rules: &Rules, pos: &Position, legal: &[Move]) -> Move {
-        if let [only] = legal {
-            return *only;
-        }
-        match self.0.get_mut(usize::from(pos.to_move())) {
-            Some(bot) => bot.choose(pos),
-            None => legal.first().copied().unwrap_or(Move::Pass),
-        }
-    }
-}
-
 /// Plain Python data from a serialisable value, through JSON.
 fn to_python<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
     let text = serde_json::to_string(value).map_err(errors::engine)?;
@@ -236,16 +217,7 @@ pub fn simulate<'py>(
             sim_bots(
                 &rules,
                 sim,
-                |_, game| {
-                    BotTable(
-                        (0u64..)
-                            .zip(&specs)
-                            .map(|(seat, s)| {
-                                s.build(rules.clone(), game_seed(game, BOT_SALT + seat))
-                            })
-                            .collect(),
-                    )
-                },
+                |_, game| SeatBots::new(&specs, &rules, game),
                 &|_| {},
             )
         }
