@@ -278,6 +278,32 @@ async fn moves_through_one_instance_are_told_live_on_another_in_order() {
     on_a.assert_contiguous();
 }
 
+/// A room created through A, its invitation opened at once through B (as a load balancer may
+/// send the friend): B reads the game from the database rather than answer 404.
+#[tokio::test]
+async fn an_invitation_opened_on_another_instance_at_once_takes_the_seat() {
+    let Some(cluster) = Cluster::start("an_invitation_opened_on_another_instance") else {
+        return;
+    };
+    let url = cluster.database();
+    let a = Server::start(Path::new(&url), 0);
+    let b = Server::start(Path::new(&url), 0);
+    for round in 0..5 {
+        let room = Api::new(&a)
+            .create(&json!({"ruleset": "ludo", "seats": ["me", "open", "bot:random", "bot:random"], "name": "Asha"}))
+            .await;
+        let invite = room.invite.as_deref().expect("an open seat");
+        // No wait: the first request through B.
+        let joined = Api::new(&b).join(&room.id, invite, "Ravi").await;
+        assert_eq!(joined["seat"], 1, "round {round}: {joined}");
+    }
+    // An id no game has is still not found, and a malformed one costs no database read.
+    let (status, _) = Api::new(&b).get("/api/games/0123456789ab", "x").await;
+    assert_eq!(status, 404);
+    let (status, _) = Api::new(&b).get("/api/games/not-an-id", "x").await;
+    assert_eq!(status, 404);
+}
+
 #[tokio::test]
 async fn the_same_action_sent_through_two_instances_at_once_is_applied_once() {
     let Some(cluster) = Cluster::start("the_same_action_sent_through_two_instances") else {

@@ -297,12 +297,12 @@ pub(crate) fn you(game: &crate::game::Game, credential: Option<&str>) -> serde_j
 }
 
 /// The game `id` for a caller who may see it: a person at its table, or a watcher.
-fn visible(
+async fn visible(
     state: &AppState,
     id: &str,
     credential: Option<&str>,
 ) -> ApiResult<Arc<crate::game::Game>> {
-    let game = state.games.get(id)?;
+    let game = state.games.find(id).await?;
     if game.room().who(credential).is_none() {
         return Err(GameError::Forbidden(
             "this game is seen by its players (with their token) and watchers (with the watch link)"
@@ -354,7 +354,7 @@ async fn read_game(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let credential = credential(&headers);
-    let game = visible(&state, &id, credential.as_deref())?;
+    let game = visible(&state, &id, credential.as_deref()).await?;
     let (text, event) = game.state_now();
     state_with(
         &text,
@@ -379,7 +379,7 @@ async fn act(
     headers: HeaderMap,
     body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let Json(body) = body?;
     let (request, actions) = crate::game::parse_request(body)?;
     let games = state.games.clone();
@@ -403,7 +403,7 @@ async fn join(
     headers: HeaderMap,
     body: Result<Json<Join>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let Json(join) = body?;
     let credential = credential(&headers);
     let games = state.games.clone();
@@ -436,7 +436,7 @@ async fn hand_over(
     headers: HeaderMap,
     body: Result<Json<crate::rooms::HandOver>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let Json(to) = body?;
     let credential = credential(&headers);
     let games = state.games.clone();
@@ -460,7 +460,7 @@ async fn back(
     Path((id, seat)): Path<(String, u8)>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let credential = credential(&headers);
     let games = state.games.clone();
     let text = blocking(move || games.back(&game, seat, credential.as_deref())).await?;
@@ -475,7 +475,7 @@ async fn rematch(
     Client(client): Client,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let credential = credential(&headers);
     let games = state.games.clone();
     let token = credential.clone();
@@ -496,7 +496,7 @@ async fn host_view(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let view = state.games.host_view(
         &game,
         credential(&headers).as_deref(),
@@ -511,7 +511,7 @@ async fn room_options(
     headers: HeaderMap,
     body: Result<Json<crate::rooms::RoomOptions>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let Json(options) = body?;
     let credential = credential(&headers);
     let games = state.games.clone();
@@ -535,7 +535,7 @@ async fn chat(
     headers: HeaderMap,
     body: Result<Json<Say>, JsonRejection>,
 ) -> ApiResult<StatusCode> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let Json(say) = body?;
     let credential = credential(&headers);
     let games = state.games.clone();
@@ -569,7 +569,7 @@ async fn events(
 ) -> ApiResult<Response> {
     let axum::extract::Query(after) =
         query.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text(), None))?;
-    let game = visible(&state, &id, credential(&headers).as_deref())?;
+    let game = visible(&state, &id, credential(&headers).as_deref()).await?;
     let (events, text, last, _) = game.watch(after.after);
     Ok(json_text(
         StatusCode::OK,
@@ -582,7 +582,7 @@ async fn hint(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let credential = credential(&headers);
     {
         let table = game.table();
@@ -627,7 +627,7 @@ async fn record(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = visible(&state, &id, credential(&headers).as_deref())?;
+    let game = visible(&state, &id, credential(&headers).as_deref()).await?;
     let text = game.record_text()?;
     Ok((
         [

@@ -74,7 +74,7 @@ pub(crate) async fn websocket(
     crate::api::Client(client): crate::api::Client,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let game = state.games.get(&id)?;
+    let game = state.games.find(&id).await?;
     let limits = state.games.limits();
     let busy = |what: String| ApiError::from(GameError::Busy(what));
     let everyone = Slot::take(&state.sockets, limits.max_sockets).ok_or_else(|| {

@@ -118,6 +118,28 @@ impl Games {
         lock(&self.unplayable).remove(id);
     }
 
+    /// The game `id` for a request: from memory, or, with a database shared with other
+    /// instances, from the database when this instance has not heard of it yet (a room created
+    /// on another instance a moment ago, whose invitation was just opened here). The database
+    /// is read off the async threads, and only for an id of the form games have.
+    ///
+    /// # Errors
+    /// As [`Games::get`].
+    pub async fn find(self: &Arc<Games>, id: &str) -> Result<Arc<Game>, GameError> {
+        match self.get(id) {
+            Err(GameError::NotFound(_)) if self.store.is_shared() && looks_like_an_id(id) => {
+                let games = self.clone();
+                let key = id.to_string();
+                tokio::task::spawn_blocking(move || games.load_new(&key))
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(|| GameError::NotFound(id.to_string()))
+            }
+            other => other,
+        }
+    }
+
     /// The game `id`, loaded from the database if it is new here (created by another
     /// instance); `None` when it is not in the database or cannot be played here.
     fn load_new(&self, id: &str) -> Option<Arc<Game>> {
@@ -322,3 +344,16 @@ impl Games {
         }
     }
 }
+
+/// Whether `id` has the form of a game's id (twelve lowercase hexadecimal digits), so that a
+/// request for anything else costs no read of the database.
+fn looks_like_an_id(id: &str) -> bool {
+    id.len() == 12
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+#[cfg(test)]
+#[path = "cluster_tests.rs"]
+mod tests;
