@@ -46,6 +46,11 @@ fn _pachisi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(bots::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(bots::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::_simulate_part, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::_simulate_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::_tournament_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::_tournament_part, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::_tournament_merge, m)?)?;
     m.add("CHANCE_PLAYER", state::CHANCE_PLAYER)?;
     m.add("TERMINAL_PLAYER", state::TERMINAL_PLAYER)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -53,7 +53,7 @@ pub mod report;
 pub mod schedule;
 pub mod stats;
 
-pub use report::{BotResult, PairingResult, Report};
+pub use report::{BotResult, DealResult, PairingResult, Report};
 pub use schedule::{SeatingMethod, Seatings};
 pub use stats::{Interval, NotEstimable};
 
@@ -61,7 +61,6 @@ use game::{play_game, Table};
 use pachisi_bots::BotSpec;
 use pachisi_core::Rules;
 use rayon::prelude::*;
-use report::DealResult;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -100,6 +99,14 @@ pub enum TournamentError {
         mv: String,
         /// The engine's reason.
         reason: String,
+    },
+    /// A report was asked of some deals but not all.
+    #[error("the tournament has {expected} deals, but {got} were given")]
+    Incomplete {
+        /// Deals in the tournament.
+        expected: u64,
+        /// Deals given.
+        got: u64,
     },
     /// A bot panicked while choosing a move.
     #[error("bot `{bot}` failed under {ruleset} in position {position}: {message}")]
@@ -226,6 +233,69 @@ impl Tournament {
         );
         report.threads = pool.current_num_threads();
         report.elapsed_seconds = started.elapsed().as_secs_f64();
+        Ok(report)
+    }
+
+    /// The deals of the whole tournament: deal `d` of pairing `p` is deal number
+    /// `p * deals_per_pairing + d`, the numbering [`Tournament::play_deals`] takes.
+    ///
+    /// # Errors
+    /// Those of [`Tournament::plan`].
+    pub fn deals(&self) -> Result<u64, TournamentError> {
+        let plan = self.plan()?;
+        Ok(plan.deals_per_pairing * plan.pairings.len() as u64)
+    }
+
+    /// Plays the deals numbered `deals` (cut to [`Tournament::deals`]) on this tournament's
+    /// threads and returns them in order. Each deal is seeded from the master seed and its
+    /// number alone, so deals played in parts (other processes, other machines) and added up
+    /// by [`Tournament::report_of`] give the report [`Tournament::run`] does.
+    ///
+    /// # Errors
+    /// As [`Tournament::run`].
+    pub fn play_deals(
+        &self,
+        deals: std::ops::Range<u64>,
+    ) -> Result<Vec<DealResult>, TournamentError> {
+        let plan = self.plan()?;
+        let total = plan.deals_per_pairing * plan.pairings.len() as u64;
+        let deals = deals.start.min(total)..deals.end.min(total);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.unwrap_or(0))
+            .build()
+            .map_err(|e| TournamentError::ThreadPool(e.to_string()))?;
+        pool.install(|| {
+            deals
+                .into_par_iter()
+                .map(|job| self.play_deal(&plan, job, &|| {}))
+                .collect::<Result<_, _>>()
+        })
+    }
+
+    /// The report of every deal of the tournament, in [`Tournament::deals`]' numbering;
+    /// `threads` and `elapsed_seconds` are left at 0 for the caller.
+    ///
+    /// # Errors
+    /// Those of [`Tournament::plan`], and [`TournamentError::Incomplete`] when `deals` is not
+    /// every deal.
+    pub fn report_of(&self, deals: &[DealResult]) -> Result<Report, TournamentError> {
+        let plan = self.plan()?;
+        let total = plan.deals_per_pairing * plan.pairings.len() as u64;
+        if deals.len() as u64 != total {
+            return Err(TournamentError::Incomplete {
+                expected: total,
+                got: deals.len() as u64,
+            });
+        }
+        let mut report = report::build(
+            self,
+            &plan.seatings,
+            &plan.pairings,
+            plan.deals_per_pairing,
+            deals,
+        );
+        report.threads = 0;
+        report.elapsed_seconds = 0.0;
         Ok(report)
     }
 

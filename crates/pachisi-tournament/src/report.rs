@@ -133,9 +133,10 @@ impl Report {
     }
 }
 
-/// What one deal of a pairing came to.
+/// What one deal of a pairing came to: [`Tournament::play_deals`] plays deals,
+/// [`Tournament::report_of`] adds them up.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct DealResult {
+pub struct DealResult {
     /// Games won by each side.
     pub wins: [u64; 2],
     /// Games drawn.

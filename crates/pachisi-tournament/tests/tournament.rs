@@ -109,3 +109,22 @@ fn the_report_serializes_unknown_intervals_as_null() {
     assert!(json["pairings"][0]["first_score_interval"].is_null());
     assert_eq!(json["seatings"], serde_json::json!([[0, 1], [1, 0]]));
 }
+
+#[test]
+fn deals_played_in_parts_give_the_report_of_one_run() {
+    let t = tournament("ludo", &["random", "heuristic", "random"], 12, 2);
+    let whole = t.run(&|_| {}).expect("plays");
+    let deals = t.deals().expect("plans");
+    assert_eq!(deals, whole.deals_per_pairing * 3);
+    let mut parts = Vec::new();
+    for first in (0..deals).step_by(5) {
+        parts.extend(t.play_deals(first..first + 5).expect("plays"));
+    }
+    assert_eq!(parts.len() as u64, deals);
+    let merged = t.report_of(&parts).expect("every deal");
+    assert_eq!(merged.without_timing(), whole.without_timing());
+    assert!(matches!(
+        t.report_of(&parts[1..]),
+        Err(TournamentError::Incomplete { .. })
+    ));
+}

@@ -34,6 +34,37 @@ def tournament(
     seed: int = 1,
     threads: Optional[int] = None,
 ) -> dict[str, Any]: ...
+# Parts and merges of simulate and tournament, for pachisi.ray.
+def _simulate_part(
+    game: Game, seed: int, first: int, count: int, bots: Optional[Sequence[str]] = None
+) -> str: ...
+def _simulate_merge(
+    game: Game,
+    seed: int,
+    parts: Sequence[str],
+    bots: Optional[Sequence[str]] = None,
+    threads: int = 1,
+    seconds: float = 0.0,
+) -> dict[str, Any]: ...
+def _tournament_plan(game: Game, bots: Sequence[str], games: int = 200) -> tuple[int, int]: ...
+def _tournament_part(
+    game: Game,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    first: int,
+    count: int,
+    threads: Optional[int] = None,
+) -> list[tuple[int, int, int, int, int, int, int, int]]: ...
+def _tournament_merge(
+    game: Game,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    deals: Sequence[tuple[int, int, int, int, int, int, int, int]],
+    threads: int = 1,
+    seconds: float = 0.0,
+) -> dict[str, Any]: ...
 def _restore_game(name: str, overrides: list[str], text: Optional[str] = None) -> Game: ...
 def _restore_state(game: Game, record: str) -> State: ...
 
