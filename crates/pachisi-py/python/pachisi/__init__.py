@@ -5,7 +5,8 @@ Games in OpenSpiel's shape with explicit chance: a ``Game`` is a ruleset with it
 decision nodes (the seat to move chooses a move, an integer of a dense numbering).
 ``Bot`` chooses and ranks moves; ``simulate`` and ``tournament`` return statistics as dicts.
 ``VecEnv`` steps many games in Rust at once; ``env()`` is a PettingZoo environment
-(``pachisi.pettingzoo``, needs ``pettingzoo``) and ``pachisi.gym`` a Gymnasium one.
+(``pachisi.pettingzoo``, needs ``pettingzoo``) and ``pachisi.gym`` a Gymnasium one; importing
+``pachisi.openspiel`` (needs ``open_spiel``) registers every ruleset as an OpenSpiel game.
 docs/python.md documents every class and function.
 """
 
