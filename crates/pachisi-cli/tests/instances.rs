@@ -143,6 +143,22 @@ async fn play(http: &reqwest::Client, server: &Server, id: &str, token: &str, co
 struct Heard(Arc<Mutex<Vec<Value>>>);
 
 impl Heard {
+    /// The `play` events heard tell each action once: each goes on from where the last ended.
+    /// Returns how many actions they told.
+    fn assert_each_action_told_once(&self) -> u64 {
+        let told: Vec<Value> = self.0.lock().expect("heard").clone();
+        let mut next = 0;
+        for play in told.iter().filter(|e| e["kind"] == "play") {
+            assert_eq!(
+                play["from"].as_u64(),
+                Some(next),
+                "an action told twice or lost: {play}"
+            );
+            next += play["actions"].as_array().map_or(0, |a| a.len() as u64);
+        }
+        next
+    }
+
     fn numbers(&self) -> Vec<u64> {
         self.0
             .lock()
@@ -360,16 +376,7 @@ async fn the_same_action_sent_through_two_instances_at_once_is_applied_once() {
     on_a.wait_for(last["event"].as_u64().expect("event"), "A's events")
         .await;
     on_a.assert_contiguous();
-    let told: Vec<Value> = on_a.0.lock().expect("heard").clone();
-    let mut next = 0;
-    for play in told.iter().filter(|e| e["kind"] == "play") {
-        assert_eq!(
-            play["from"].as_u64(),
-            Some(next),
-            "an action told twice: {play}"
-        );
-        next += play["actions"].as_array().map_or(0, |a| a.len() as u64);
-    }
+    let next = on_a.assert_each_action_told_once();
     assert_eq!(Some(next), last["actions"].as_u64());
     assert_record_checks(&http, &b, &id, &token).await;
 }
@@ -472,16 +479,7 @@ async fn the_instance_driving_a_room_of_bots_killed_another_takes_it_over() {
         .wait_for(last, "the reconnected client's events")
         .await;
     client.assert_contiguous();
-    let told: Vec<Value> = heard.0.lock().expect("heard").clone();
-    let mut next = 0;
-    for play in told.iter().filter(|e| e["kind"] == "play") {
-        assert_eq!(
-            play["from"].as_u64(),
-            Some(next),
-            "an action told twice or lost: {play}"
-        );
-        next += play["actions"].as_array().map_or(0, |a| a.len() as u64);
-    }
+    heard.assert_each_action_told_once();
     assert_record_checks(&http, &survivor, &id, &token).await;
 }
 

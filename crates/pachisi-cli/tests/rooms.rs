@@ -329,20 +329,14 @@ async fn every_action_refuses_missing_malformed_foreign_watch_and_other_players_
         .await;
     assert_eq!(status, 204, "{answer}");
     let after = before["event"].as_u64().expect("event");
-    let events = api.events(&id, &room.token, after).await;
-    let said: Vec<Value> = events["events"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .map(|e| json!([e["kind"], e["line"], e["name"], e["text"]]))
-        .collect();
+    let said = said_after(&api, &id, &room.token, after).await;
     assert_eq!(
         said,
         vec![
             json!(["chat", "table", "Ravi", "Asha here"]),
             json!(["chat", "watchers", "Mina", "watching"]),
         ],
-        "{events}"
+        "{said:?}"
     );
 
     // The host deletes: the friend and a watcher connected are told, the connection closes
@@ -381,10 +375,7 @@ async fn over_the_websocket_a_friend_cannot_act_for_the_host_and_a_watcher_not_a
     let api = Api::new(&server);
     let room = api.create(&with_friend()).await;
     let id = room.id.clone();
-    let joined = api
-        .join(&id, room.invite.as_deref().expect("open"), "Ravi")
-        .await;
-    let friend = joined["token"].as_str().expect("token").to_string();
+    let (friend, joined) = api.join_friend(&room, "Ravi").await;
     let seats = seat_tokens(&[
         (&room.token, &room.created["you"]),
         (&friend, &joined["you"]),
@@ -466,10 +457,7 @@ async fn hints_are_refused_between_people_unless_the_room_allows_them() {
         let room = api.create(&new).await;
         let id = room.id.clone();
         assert_eq!(room.created["room"]["hints"], allowed, "{}", room.created);
-        let joined = api
-            .join(&id, room.invite.as_deref().expect("open"), "Ravi")
-            .await;
-        let friend = joined["token"].as_str().expect("token").to_string();
+        let (friend, joined) = api.join_friend(&room, "Ravi").await;
         let seats = seat_tokens(&[
             (&room.token, &room.created["you"]),
             (&friend, &joined["you"]),

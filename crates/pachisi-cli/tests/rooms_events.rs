@@ -176,10 +176,7 @@ async fn a_server_killed_outright_keeps_every_room_token_chat_line_and_event_num
     // A game between two people, played a while, with lines on both lines of chat.
     let room = api.create(&with_friend()).await;
     let id = room.id.clone();
-    let joined = api
-        .join(&id, room.invite.as_deref().expect("open"), "Ravi")
-        .await;
-    let friend = joined["token"].as_str().expect("token").to_string();
+    let (friend, joined) = api.join_friend(&room, "Ravi").await;
     let seats = seat_tokens(&[
         (&room.token, &room.created["you"]),
         (&friend, &joined["you"]),

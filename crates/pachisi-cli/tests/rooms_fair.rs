@@ -426,10 +426,7 @@ async fn chat_lines_keep_to_their_limits_and_are_kept_verbatim() {
     let api = Api::new(&server);
     let room = api.create(&with_friend()).await;
     let id = room.id.clone();
-    let joined = api
-        .join(&id, room.invite.as_deref().expect("open"), "Ravi")
-        .await;
-    let friend = joined["token"].as_str().expect("token").to_string();
+    let (friend, _) = api.join_friend(&room, "Ravi").await;
     let state = api.settle(&id, &room.token).await;
     let (mut listener, _) = welcome(
         &api,
@@ -494,20 +491,14 @@ async fn chat_lines_keep_to_their_limits_and_are_kept_verbatim() {
     assert_eq!(status, 204, "{answer}");
 
     let start = state["event"].as_u64().expect("event");
-    let events = api.events(&id, &room.token, start).await;
-    let said: Vec<Value> = events["events"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .map(|e| json!([e["kind"], e["line"], e["name"], e["text"]]))
-        .collect();
+    let said = said_after(&api, &id, &room.token, start).await;
     let mut want: Vec<Value> = lines
         .iter()
         .map(|t| json!(["chat", "table", "Asha", t]))
         .collect();
     want.push(json!(["chat", "table", "Ravi", "my turn"]));
     want.push(json!(["chat", "watchers", "Mina", script]));
-    assert_eq!(said, want, "{events}");
+    assert_eq!(said, want, "{said:?}");
     // Live, each line is told once, verbatim, with no state.
     let end = start + want.len() as u64;
     let mut told = Vec::new();

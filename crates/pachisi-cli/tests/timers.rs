@@ -279,12 +279,7 @@ async fn a_server_killed_mid_turn_goes_on_with_the_time_left_and_every_away_mark
         )
         .await;
     let id = room.id.as_str();
-    let friend = api
-        .join(id, room.invite.as_deref().expect("an open seat"), "Ravi")
-        .await["token"]
-        .as_str()
-        .expect("token")
-        .to_string();
+    let (friend, _) = api.join_friend(&room, "Ravi").await;
     // The friend plays meanwhile (and takes their seat back, should a turn of 2 seconds have
     // run out on them), until the host is away.
     api.play(id, &friend, 1, |s| s["room"]["seats"][0]["away"] == true)
@@ -377,12 +372,7 @@ async fn a_rematch_seats_the_same_tokens_in_a_new_room() {
         )
         .await;
     let id = room.id.as_str();
-    let friend = api
-        .join(id, room.invite.as_deref().expect("an open seat"), "Ravi")
-        .await["token"]
-        .as_str()
-        .expect("token")
-        .to_string();
+    let (friend, _) = api.join_friend(&room, "Ravi").await;
     let rematch = format!("/api/games/{id}/rematch");
     let (status, early) = api.post(&rematch, Some(&friend), &json!({})).await;
     assert_eq!(status, 409, "not over: {early}");

@@ -150,6 +150,15 @@ impl Api {
         joined
     }
 
+    /// A friend named `name` takes the room's open seat by its invitation: their token, and the
+    /// join's answer.
+    pub async fn join_friend(&self, room: &Room, name: &str) -> (String, Value) {
+        let invite = room.invite.as_deref().expect("an open seat");
+        let joined = self.join(&room.id, invite, name).await;
+        let token = joined["token"].as_str().expect("token").to_string();
+        (token, joined)
+    }
+
     /// The state of game `id` as `token` (a player's or the watch code) reads it.
     pub async fn state(&self, id: &str, token: &str) -> Value {
         let (status, state) = self.get(&format!("/api/games/{id}"), token).await;

@@ -295,3 +295,15 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     }
     out
 }
+
+/// The chat lines (and any other events) told after event `after`, each as `[kind, line, name,
+/// text]`.
+pub async fn said_after(api: &Api, id: &str, token: &str, after: u64) -> Vec<Value> {
+    let events = api.events(id, token, after).await;
+    events["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .map(|e| json!([e["kind"], e["line"], e["name"], e["text"]]))
+        .collect()
+}
