@@ -372,13 +372,41 @@ async fn the_same_action_sent_through_two_instances_at_once_is_applied_once() {
         raced += 1;
     }
     // Every race applied one action: the events tell each action once, and the record replays.
-    let last = state(&http, &a, &id, &token).await;
+    // A refused request is answered from the database, so the instance that refused it may still
+    // be catching up: wait until both instances agree on the state before counting.
+    let last = agreed_state(&http, &a, &b, &id, &token).await;
     on_a.wait_for(last["event"].as_u64().expect("event"), "A's events")
         .await;
     on_a.assert_contiguous();
     let next = on_a.assert_each_action_told_once();
     assert_eq!(Some(next), last["actions"].as_u64());
     assert_record_checks(&http, &b, &id, &token).await;
+}
+
+/// The state once instances `a` and `b` agree on it (each catches up with the other's actions
+/// after the notice arrives).
+async fn agreed_state(
+    http: &reqwest::Client,
+    a: &Server,
+    b: &Server,
+    id: &str,
+    token: &str,
+) -> Value {
+    let until = Instant::now() + DEADLINE;
+    loop {
+        let on_a = state(http, a, id, token).await;
+        let on_b = state(http, b, id, token).await;
+        if on_a["actions"] == on_b["actions"] && on_a["event"] == on_b["event"] {
+            return on_a;
+        }
+        assert!(
+            Instant::now() < until,
+            "the instances never agreed: A at {} actions, B at {}",
+            on_a["actions"],
+            on_b["actions"]
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// Which instance's id drives `id` now, from the database.
