@@ -289,6 +289,12 @@ impl Game {
         self.core.rules.pieces()
     }
 
+    /// The squares of a seat's route, Charkoni and nest not counted: a piece at progress
+    /// `route_length() + 1` is home (see `State.pieces()`).
+    fn route_length(&self) -> u8 {
+        self.core.rules.route_len()
+    }
+
     /// The letter naming a seat in notation and records (`Y`, `G`, ...).
     fn seat_letter(&self, seat: i64) -> PyResult<String> {
         Ok(self.core.rules.seat_letter(self.seat(seat)?).to_string())

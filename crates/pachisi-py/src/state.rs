@@ -309,6 +309,17 @@ impl State {
         returns(&self.core.rules, &self.pos)
     }
 
+    /// Every seat's pieces as their progress along the seat's route: 0 waiting to enter,
+    /// 1 to `game.route_length()` on the board (1 is the first square of the route), and
+    /// `game.route_length() + 1` home. Pieces of one seat are listed in the engine's order, which
+    /// may change as they move: compare them as sorted lists.
+    fn pieces(&self) -> Vec<Vec<u32>> {
+        // As numbers: a `Vec<u8>` would reach Python as `bytes`.
+        (0..self.core.rules.seats())
+            .map(|seat| self.pos.pieces_of(seat).iter().map(|&p| u32::from(p)).collect())
+            .collect()
+    }
+
     /// The teams in the order they finished so far.
     fn placings(&self) -> Vec<u32> {
         self.pos.placings().iter().map(|&t| u32::from(t)).collect()

@@ -150,3 +150,28 @@ def test_every_place_is_ranked_where_the_ruleset_plays_them_out():
     r = state.returns()
     expected = {team: 1 - 2 * k / 3 for k, team in enumerate(places)}
     assert r == pytest.approx([expected[game.team_of(s)] for s in range(4)])
+
+
+def test_pieces_give_each_seats_progress_as_the_notation_does():
+    game = pachisi.Game("ludo")
+    state = game.new_initial_state()
+    assert state.pieces() == [[0, 0, 0, 0]] * 4
+    # 51 track squares from the start square round to the home column, then its 5 squares.
+    assert game.route_length() == 56
+    state = midgame("ludo", seed=5, steps=300)
+    pieces = state.pieces()
+    assert len(pieces) == game.num_players()
+    assert all(len(seat) == game.num_pieces() for seat in pieces)
+    assert all(0 <= p <= game.route_length() + 1 for seat in pieces for p in seat)
+    # The notation's first field lists the same progress, seat by seat (`h` for home).
+    home = game.route_length() + 1
+    board = state.to_notation().split()[0]
+    progress = lambda p: home if p == "h" else int(p)  # noqa: E731
+    assert [sorted(progress(p) for p in seat.split(",")) for seat in board.split("/")] == [
+        sorted(seat) for seat in pieces
+    ]
+    # A finished game has the winner's pieces all home.
+    over = game.new_initial_state()
+    play_randomly(over, random.Random(9))
+    winner = over.placings()[0]
+    assert all(p == game.route_length() + 1 for p in over.pieces()[winner])
