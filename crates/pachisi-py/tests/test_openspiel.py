@@ -64,14 +64,17 @@ def test_load_game(ruleset):
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_random_sim_test(ruleset):
     game = pyspiel.load_game(po.game_name(ruleset))
-    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    # With serialize=True it also writes every state with pyspiel.serialize_game_and_state and
+    # checks that reading it back gives the same state.
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
 def test_set_parameter():
     game = pyspiel.load_game("python_pachisi_ludo", {"set": "players.pieces=2"})
     assert po.pachisi_game_of(game) == pachisi.Game("ludo", set=["players.pieces=2"])
-    assert game.get_parameters() == {"set": "players.pieces=2"}
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    # Kept in the form OpenSpiel's game string carries: `field:value`, `|` inside lists.
+    assert game.get_parameters() == {"set": "players.pieces:2"}
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     with pytest.raises(pachisi.RulesetError):
         pyspiel.load_game("python_pachisi_ludo", {"set": "players.pieces=-3"})
 
@@ -150,3 +153,30 @@ def test_mcts_plays_ludo_legally():
             state.apply_action(action)
             choices += 1
     assert choices == 3
+
+
+def test_games_and_states_with_options_serialize_and_come_back():
+    options = "throw.grace=[1,6];players.pieces=2;finish.placings=all"
+    game = pyspiel.load_game("python_pachisi_ludo", {"set": options})
+    assert str(game) == "python_pachisi_ludo(set=throw.grace:[1|6];players.pieces:2;finish.placings:all)"
+    again = pyspiel.load_game(str(game))
+    assert po.pachisi_game_of(again) == pachisi.Game("ludo", set=options.split(";"))
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_back, state_back = pyspiel.deserialize_game_and_state(text)
+    assert po.pachisi_game_of(game_back) == po.pachisi_game_of(game)
+    assert state_back.history() == state.history()
+    assert str(state_back) == str(state)
+    # The `field:value` form is accepted as given, too.
+    assert po.pachisi_game_of(
+        pyspiel.load_game("python_pachisi_ludo", {"set": "players.pieces:2"})
+    ) == pachisi.Game("ludo", set=["players.pieces=2"])

@@ -10,7 +10,10 @@ exact probability), of perfect information, with terminal rewards (``State.retur
 zero-sum when every team has as many seats as every other (every built-in ruleset), and
 provides an observation tensor (``State.observation_tensor(player)``) and an observation string
 (the position in one-line notation). The one game parameter ``set`` carries the ruleset's
-options as ``field=value`` entries separated by ``;`` (``"players.pieces=2;moves.split=true"``).
+options as ``field=value`` (or ``field:value``) entries separated by ``;``
+(``"players.pieces=2;moves.split=true"``); the game keeps them as ``field:value`` with ``|`` between
+a list's items, the form its string (``python_pachisi_ludo(set=throw.grace:[1|6])``) can carry
+through ``pyspiel.serialize_game_and_state``.
 docs/python.md documents it.
 """
 
@@ -55,7 +58,25 @@ def game_names() -> List[str]:
 
 
 def _overrides(text: str) -> List[str]:
-    return [part.strip() for part in text.split(";") if part.strip()]
+    """The `--set` entries of the ``set`` parameter: ``field=value`` or ``field:value``, separated
+    by ``;``, with ``|`` read as ``,`` inside lists (``throw.grace:[1|6]``)."""
+    entries = []
+    for part in text.replace("|", ",").split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part and ":" in part:
+            field, value = part.split(":", 1)
+            part = f"{field.strip()}={value.strip()}"
+        entries.append(part)
+    return entries
+
+
+def _canonical_set(entries: List[str]) -> str:
+    """The ``set`` parameter as the game's string carries it: ``field:value`` entries, lists with
+    ``|`` between their items, since OpenSpiel's game strings (``name(param=value,...)``, as
+    ``pyspiel.serialize_game_and_state`` writes them) cannot carry ``=`` or ``,`` in a value."""
+    return ";".join(entry.replace("=", ":", 1).replace(",", "|") for entry in entries)
 
 
 def _game_type(ruleset: str, game: _PachisiGame) -> "pyspiel.GameType":
@@ -110,6 +131,8 @@ class PachisiGame(pyspiel.Game):
         params = dict(params or {})
         options = _overrides(str(params.get("set", "")))
         self.pachisi_game = _PachisiGame(ruleset, set=options or None)
+        if options:
+            params["set"] = _canonical_set(options)
         self._throw_names = [name for name, _ in self.pachisi_game.throws()]
         game_type = _game_type(ruleset, self.pachisi_game)
         zero_sum = game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
