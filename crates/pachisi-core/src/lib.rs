@@ -59,7 +59,7 @@ pub use position::{Increment, Phase, Position};
 pub use record::{Action, GameRecord, RecordError};
 pub use ruleset::{Rules, Ruleset, RulesetError};
 pub use throw::{Outcome, Throw, ThrowName, UnknownThrowName};
-pub use throw_off::ThrowOff;
+pub use throw_off::{ThrowOff, ThrowOffSteps};
 pub use topology::{Square, Topology};
 
 /// Why a throw or move was refused.

@@ -32,19 +32,11 @@ impl ThrowOff {
     /// Plays a throw-off: every seat throws (`throw` gives each throw, in seat order), then the
     /// seats tied for the highest throw again, until one is highest.
     pub fn play(rules: &Rules, mut throw: impl FnMut() -> Throw) -> ThrowOff {
-        let mut contenders: Vec<u8> = (0..rules.seats()).collect();
-        let mut rounds = Vec::new();
-        while rounds.len() < Self::MAX_ROUNDS {
-            let round: Vec<(u8, Throw)> = contenders.iter().map(|&s| (s, throw())).collect();
-            contenders = highest(rules, &round);
-            rounds.push(round);
-            if contenders.len() == 1 {
-                break;
+        let mut steps = ThrowOffSteps::new(rules);
+        loop {
+            if let Some(done) = steps.throw(rules, throw()) {
+                return done;
             }
-        }
-        ThrowOff {
-            rounds,
-            first: contenders.first().copied().unwrap_or(0),
         }
     }
 
@@ -144,6 +136,60 @@ impl ThrowOff {
     }
 }
 
+/// A throw-off thrown one throw at a time, for callers that make each throw a chance node of
+/// its own (the Python package's states): [`ThrowOffSteps::seat`] throws next, and
+/// [`ThrowOffSteps::throw`] gives the [`ThrowOff`] once it is decided. [`ThrowOff::play`] is this
+/// loop with the throws from a closure.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ThrowOffSteps {
+    rounds: Vec<Vec<(u8, Throw)>>,
+    contenders: Vec<u8>,
+    round: Vec<(u8, Throw)>,
+}
+
+impl ThrowOffSteps {
+    /// A throw-off about to begin: every seat throws, in seat order.
+    pub fn new(rules: &Rules) -> ThrowOffSteps {
+        ThrowOffSteps {
+            rounds: Vec::new(),
+            contenders: (0..rules.seats()).collect(),
+            round: Vec::new(),
+        }
+    }
+
+    /// The seat to throw next.
+    pub fn seat(&self) -> u8 {
+        self.contenders
+            .get(self.round.len())
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The throws made so far, in order.
+    pub fn throws(&self) -> impl Iterator<Item = (u8, Throw)> + '_ {
+        self.rounds.iter().flatten().chain(&self.round).copied()
+    }
+
+    /// The next seat's throw; the throw-off once it is decided (a round without a tie for the
+    /// highest throw, or the last of [`ThrowOff::MAX_ROUNDS`]), after which these steps are
+    /// spent and begin no new round.
+    pub fn throw(&mut self, rules: &Rules, throw: Throw) -> Option<ThrowOff> {
+        self.round.push((self.seat(), throw));
+        if self.round.len() < self.contenders.len() {
+            return None;
+        }
+        let round = std::mem::take(&mut self.round);
+        self.contenders = highest(rules, &round);
+        self.rounds.push(round);
+        (self.contenders.len() == 1 || self.rounds.len() >= ThrowOff::MAX_ROUNDS).then(|| {
+            ThrowOff {
+                rounds: self.rounds.clone(),
+                first: self.contenders.first().copied().unwrap_or(0),
+            }
+        })
+    }
+}
+
 /// The seats of `round` with its highest throw, in seat order.
 fn highest(rules: &Rules, round: &[(u8, Throw)]) -> Vec<u8> {
     let best = round
@@ -164,4 +210,34 @@ fn letters(rules: &Rules, seats: &[u8]) -> String {
         .map(|&s| rules.seat_letter(s).to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin_rules;
+
+    #[test]
+    fn steps_name_the_seat_to_throw_and_end_where_the_throw_off_is_decided() {
+        let rules = builtin_rules("humphries-1904", &[]).expect("ruleset");
+        let named = ["25", "2", "25", "3", "4", "10"];
+        let throws: Vec<Throw> = named
+            .iter()
+            .map(|n| rules.throw_named(n.parse().expect("name")).expect("throw"))
+            .collect();
+        let mut steps = ThrowOffSteps::new(&rules);
+        let mut seats = Vec::new();
+        let mut decided = None;
+        for (i, &t) in throws.iter().enumerate() {
+            seats.push(steps.seat());
+            assert_eq!(steps.throws().count(), i);
+            decided = steps.throw(&rules, t);
+            assert_eq!(decided.is_some(), i == throws.len() - 1, "throw {i}");
+        }
+        // Every seat, then the two tied for 25 (seats 0 and 2) again.
+        assert_eq!(seats, [0, 1, 2, 3, 0, 2]);
+        let mut next = throws.iter().copied();
+        let played = ThrowOff::play(&rules, || next.next().expect("enough throws"));
+        assert_eq!(decided, Some(played));
+    }
 }

@@ -351,12 +351,18 @@ impl Game {
         self.core.layout.fields()
     }
 
-    /// The starting position, `first_seat` to throw first (0 unless a throw-off chose another).
-    #[pyo3(signature = (first_seat = 0))]
-    fn new_initial_state(&self, first_seat: i64) -> PyResult<State> {
-        let seat = self.seat(first_seat)?;
-        let start = Position::starting_with(&self.core.rules, seat);
-        Ok(State::new(self.core.clone(), start))
+    /// A new game. Where the rules decide who begins by a throw-off (`turn.first =
+    /// "highest-throw"`), its throws are the first chance nodes and their winner throws first;
+    /// otherwise seat 0 throws first. `first_seat` skips the throw-off: that seat throws first.
+    #[pyo3(signature = (first_seat = None))]
+    fn new_initial_state(&self, first_seat: Option<i64>) -> PyResult<State> {
+        match first_seat {
+            None => Ok(State::opening(self.core.clone())),
+            Some(seat) => {
+                let start = Position::starting_with(&self.core.rules, self.seat(seat)?);
+                Ok(State::new(self.core.clone(), start))
+            }
+        }
     }
 
     /// A state at a position in one-line notation (`start` for the starting position).

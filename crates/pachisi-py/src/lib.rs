@@ -1,6 +1,7 @@
 //! The `pachisi` Python package's native module, `pachisi._pachisi`, on the Rust crates.
 //!
 //! - [`encode`]: the observation tensor and the returns (pure Rust, tested without Python);
+//! - [`opening`]: the throw-off before a game, as chance nodes (pure Rust);
 //! - `errors`: the exception classes and the engine's errors mapped to them;
 //! - `game`: `Game`, a ruleset with its overrides, and `rulesets()`;
 //! - `state`: `State`, a position with its history, the OpenSpiel-shaped game API;
@@ -9,11 +10,12 @@
 //! - `vecenv`: `VecEnv`, the Python class on it.
 //!
 //! The Python module exists only with the `python` feature, which maturin turns on
-//! (`pyproject.toml`); without it this crate is [`encode`] and [`vector`] alone, so that `cargo test
+//! (`pyproject.toml`); without it this crate is [`encode`], [`opening`] and [`vector`] alone, so that `cargo test
 //! --workspace` needs no Python. The dense action numbering is pachisi-core's
 //! [`pachisi_core::ActionSpace`].
 
 pub mod encode;
+pub mod opening;
 pub mod vector;
 
 #[cfg(feature = "python")]

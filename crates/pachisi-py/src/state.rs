@@ -5,9 +5,10 @@
 use crate::encode::returns;
 use crate::errors;
 use crate::game::{Game, GameCore, SET_SEPARATOR};
+use crate::opening::Opening;
 use numpy::{IntoPyArray, PyArray1};
 use pachisi_core::record::Action;
-use pachisi_core::{GameRecord, Move, Phase, Position, Throw};
+use pachisi_core::{GameRecord, Move, Phase, Position, Throw, ThrowOff};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
@@ -17,11 +18,17 @@ pub const CHANCE_PLAYER: i64 = -1;
 /// `current_player()` once the game is over (OpenSpiel's `kTerminalPlayerId`).
 pub const TERMINAL_PLAYER: i64 = -4;
 
+/// What a pickled state is rebuilt from (`_restore_state`'s arguments): the game, the record,
+/// and the throw-off's throws while it is still being thrown.
+type Pickled = (Game, String, Option<Vec<u32>>);
+
 /// One step of a game's history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// A throw, by its index among the rules' outcomes (its chance action).
     Throw(Throw),
+    /// A throw of the throw-off before the game, as a chance action too.
+    Opening(Throw),
     /// A move.
     Move(Move),
 }
@@ -33,6 +40,7 @@ pub struct State {
     start: Position,
     pub(crate) pos: Position,
     history: Vec<Step>,
+    opening: Opening,
 }
 
 impl State {
@@ -43,6 +51,41 @@ impl State {
             start,
             pos: start,
             history: Vec::new(),
+            opening: Opening::None,
+        }
+    }
+
+    /// A new game, opening with its throw-off where the rules ask for one.
+    pub fn opening(core: Arc<GameCore>) -> State {
+        let opening = Opening::begin(&core.rules);
+        let mut state = State::new(core.clone(), Position::new(&core.rules));
+        state.opening = opening;
+        state
+    }
+
+    /// A pickled state whose throw-off was still being thrown: the new game with `throws` thrown.
+    pub fn pending_opening(core: Arc<GameCore>, throws: &[u32]) -> PyResult<State> {
+        let mut state = State::opening(core);
+        if state.opening.pending().is_none() {
+            return Err(errors::notation("these rules have no throw-off"));
+        }
+        for &t in throws {
+            if state.opening.pending().is_none() {
+                return Err(errors::notation(
+                    "more throw-off throws than the throw-off takes",
+                ));
+            }
+            state.apply_action(i64::from(t))?;
+        }
+        Ok(state)
+    }
+
+    /// What happens next: a throw while the throw-off is being thrown, else the position's phase.
+    fn phase(&self) -> Phase {
+        if self.opening.pending().is_some() {
+            Phase::Throw
+        } else {
+            self.pos.phase()
         }
     }
 
@@ -54,6 +97,13 @@ impl State {
         record.replay(rules).map_err(errors::notation)?;
         let start = record.start_position(rules).map_err(errors::notation)?;
         let mut state = State::new(core.clone(), start);
+        if let Some(text) = record.tag("Opening") {
+            let off = ThrowOff::parse(rules, text).map_err(errors::notation)?;
+            for &(_, throw) in off.rounds().iter().flatten() {
+                state.history.push(Step::Opening(throw));
+            }
+            state.opening = Opening::Decided(off);
+        }
         for &(action, ..) in &record.actions {
             match action {
                 Action::Seat(_) => {}
@@ -68,6 +118,16 @@ impl State {
     }
 
     fn throw(&mut self, throw: Throw) -> PyResult<()> {
+        if let Opening::Pending(steps) = &mut self.opening {
+            let decided = steps.throw(&self.core.rules, throw);
+            self.history.push(Step::Opening(throw));
+            if let Some(off) = decided {
+                self.start = off.start(&self.core.rules);
+                self.pos = self.start;
+                self.opening = Opening::Decided(off);
+            }
+            return Ok(());
+        }
         self.pos
             .apply_throw(&self.core.rules, throw)
             .map_err(errors::illegal)?;
@@ -105,8 +165,13 @@ impl State {
                 self.core.overrides.join(&format!(" {SET_SEPARATOR} ")),
             );
         }
-        if self.start != Position::new(rules) {
-            record.set_tag("Start", self.start.to_notation(rules));
+        match &self.opening {
+            Opening::Decided(off) => record.set_tag("Opening", off.to_text(rules)),
+            Opening::Pending(_) => {}
+            Opening::None if self.start != Position::new(rules) => {
+                record.set_tag("Start", self.start.to_notation(rules));
+            }
+            Opening::None => {}
         }
         if let Some(tags) = tags {
             for (key, value) in tags.iter() {
@@ -114,14 +179,15 @@ impl State {
                     .extract()
                     .map_err(|_| errors::notation("tag names are str"))?;
                 let value: String = value.str()?.to_str()?.to_string();
-                let reserved = ["Ruleset", "Set", "Start", "Final"].contains(&key.as_str());
+                let reserved =
+                    ["Ruleset", "Set", "Start", "Opening", "Final"].contains(&key.as_str());
                 if reserved
                     || key.is_empty()
                     || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                     || value.contains(['\n', '\r'])
                 {
                     return Err(errors::notation(format!(
-                        "bad tag `{key}`: a tag is a name of letters, digits and _ (not Ruleset, Set, Start or Final) with a value on one line"
+                        "bad tag `{key}`: a tag is a name of letters, digits and _ (not Ruleset, Set, Start, Opening or Final) with a value on one line"
                     )));
                 }
                 record.set_tag(&key, value);
@@ -131,6 +197,8 @@ impl State {
             record.push(match *step {
                 Step::Throw(t) => Action::Throw(rules.outcome(t).name),
                 Step::Move(mv) => Action::Move(mv),
+                // In the Opening tag.
+                Step::Opening(_) => continue,
             });
         }
         record.set_tag("Final", self.pos.to_notation(rules));
@@ -149,13 +217,14 @@ impl State {
             start: self.start,
             pos: self.pos,
             history: self.history.clone(),
+            opening: self.opening.clone(),
         }
     }
 
     fn observer(&self, player: Option<i64>) -> PyResult<u8> {
         let seats = self.core.rules.seats();
         match player {
-            None => Ok(self.pos.to_move()),
+            None => Ok(self.seat_to_move()),
             Some(p) => u8::try_from(p).ok().filter(|&s| s < seats).ok_or_else(|| {
                 errors::engine(format!(
                     "player {p} does not exist: the players are 0 to {}",
@@ -179,7 +248,7 @@ impl State {
     /// The seat to act: `CHANCE_PLAYER` (-1) when a throw is due, `TERMINAL_PLAYER` (-4) once
     /// the game is over.
     fn current_player(&self) -> i64 {
-        match self.pos.phase() {
+        match self.phase() {
             Phase::Throw => CHANCE_PLAYER,
             Phase::Move => i64::from(self.pos.to_move()),
             Phase::Over => TERMINAL_PLAYER,
@@ -188,27 +257,30 @@ impl State {
 
     /// The seat whose turn it is, at chance nodes too (the seat that throws).
     fn seat_to_move(&self) -> u8 {
-        self.pos.to_move()
+        match self.opening.pending() {
+            Some(steps) => steps.seat(),
+            None => self.pos.to_move(),
+        }
     }
 
     /// Whether a throw is due.
     fn is_chance_node(&self) -> bool {
-        self.pos.phase() == Phase::Throw
+        self.phase() == Phase::Throw
     }
 
     /// Whether the seat to move must choose a move.
     fn is_player_node(&self) -> bool {
-        self.pos.phase() == Phase::Move
+        self.phase() == Phase::Move
     }
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        self.pos.phase() == Phase::Over
+        self.phase() == Phase::Over
     }
 
     /// At a chance node, every throw as `(chance action, exact probability)`; else empty.
     fn chance_outcomes(&self) -> Vec<(u32, f64)> {
-        if self.pos.phase() != Phase::Throw {
+        if self.phase() != Phase::Throw {
             return Vec::new();
         }
         (0u32..)
@@ -224,7 +296,7 @@ impl State {
         if player.is_some_and(|p| p != self.current_player()) {
             return Ok(Vec::new());
         }
-        match self.pos.phase() {
+        match self.phase() {
             Phase::Throw => Ok((0..self.core.rules.outcomes().len() as u32).collect()),
             Phase::Move => Ok(self.legal()?.into_iter().map(|(i, _)| i).collect()),
             Phase::Over => Ok(Vec::new()),
@@ -252,7 +324,7 @@ impl State {
 
     /// Applies a chance action (a throw) or a decision action (a move).
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        match self.pos.phase() {
+        match self.phase() {
             Phase::Throw => {
                 let throw = u8::try_from(action)
                     .ok()
@@ -278,7 +350,7 @@ impl State {
     /// The text of an action here: a throw's name (`25`, `5-3`) at a chance node, a move's
     /// notation otherwise.
     fn action_to_string(&self, action: i64) -> PyResult<String> {
-        if self.pos.phase() == Phase::Throw {
+        if self.phase() == Phase::Throw {
             let outcomes = self.core.rules.outcomes();
             return usize::try_from(action)
                 .ok()
@@ -291,7 +363,7 @@ impl State {
 
     /// The action a text names here: a throw's name at a chance node, a move otherwise.
     fn string_to_action(&self, text: &str) -> PyResult<u32> {
-        if self.pos.phase() == Phase::Throw {
+        if self.phase() == Phase::Throw {
             let name = text.trim().parse().map_err(errors::notation)?;
             let throw = self
                 .core
@@ -316,7 +388,13 @@ impl State {
     fn pieces(&self) -> Vec<Vec<u32>> {
         // As numbers: a `Vec<u8>` would reach Python as `bytes`.
         (0..self.core.rules.seats())
-            .map(|seat| self.pos.pieces_of(seat).iter().map(|&p| u32::from(p)).collect())
+            .map(|seat| {
+                self.pos
+                    .pieces_of(seat)
+                    .iter()
+                    .map(|&p| u32::from(p))
+                    .collect()
+            })
             .collect()
     }
 
@@ -331,7 +409,7 @@ impl State {
         self.history
             .iter()
             .map(|step| match *step {
-                Step::Throw(t) => Ok(u32::from(t.0)),
+                Step::Throw(t) | Step::Opening(t) => Ok(u32::from(t.0)),
                 Step::Move(mv) => {
                     self.core.space.index(mv).ok_or_else(|| {
                         errors::engine(format!("the move {mv} has no action number"))
@@ -390,6 +468,7 @@ impl State {
             && self.start == other.start
             && self.pos == other.pos
             && self.history == other.history
+            && self.opening == other.opening
     }
 
     fn __str__(&self) -> String {
@@ -400,9 +479,17 @@ impl State {
         format!("<State {:?}: {}>", self.core.name, self.to_notation())
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Game, String))> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
         let restore = py.import("pachisi._pachisi")?.getattr("_restore_state")?;
-        Ok((restore, (self.game(), self.record_text(None)?)))
+        // A throw-off still being thrown is no record yet: its throws travel beside one.
+        let pending = self
+            .opening
+            .pending()
+            .map(|steps| steps.throws().map(|(_, t)| u32::from(t.0)).collect());
+        Ok((restore, (self.game(), self.record_text(None)?, pending)))
     }
 }
 
@@ -426,8 +513,17 @@ pub fn load_record(text: &str) -> PyResult<State> {
     State::from_record(core, text)
 }
 
-/// Rebuilds a pickled state.
+/// Rebuilds a pickled state: from its record, or, while its throw-off was being thrown, from
+/// the throw-off's throws so far.
 #[pyfunction]
-pub fn _restore_state(game: PyRef<'_, Game>, record: &str) -> PyResult<State> {
-    State::from_record(game.core.clone(), record)
+#[pyo3(signature = (game, record, opening = None))]
+pub fn _restore_state(
+    game: PyRef<'_, Game>,
+    record: &str,
+    opening: Option<Vec<u32>>,
+) -> PyResult<State> {
+    match opening {
+        None => State::from_record(game.core.clone(), record),
+        Some(throws) => State::pending_opening(game.core.clone(), &throws),
+    }
 }

@@ -9,7 +9,8 @@
 //! - **Throws.** With [`Chance::Inside`] a step draws the throws itself and stops at the next
 //!   decision, so every row is a decision. With [`Chance::Explicit`] a throw is a step of its
 //!   own: the row's player is -1 and the actions are the throws' indices (their mask is true at
-//!   `0..max_chance_outcomes`).
+//!   `0..max_chance_outcomes`). Where the rules decide who begins by a throw-off, a game opens
+//!   with its throws ([`crate::opening`]), drawn or exposed like every throw.
 //! - **Auto-reset, in the same step.** When an action ends a game, that step's row carries the
 //!   ended game's returns (`rewards`, by seat) and `terminated = true`, while its observation,
 //!   mask and player are already those of the next game, begun at once (with the throws to its
@@ -21,6 +22,7 @@
 //! The results depend on the seed and the actions alone, never on the number of threads.
 
 use crate::encode::{returns, Layout};
+use crate::opening::Opening;
 use pachisi_core::{ActionSpace, Move, Phase, Position, Rules, Throw};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -95,6 +97,8 @@ struct Shared {
 #[derive(Clone, Debug)]
 struct Slot {
     pos: Position,
+    /// The throw-off before the game, where the rules have one.
+    opening: Opening,
     rng: ChaCha8Rng,
     /// The legal moves with their action numbers, increasing, at a decision node.
     legal: Vec<(u32, Move)>,
@@ -164,6 +168,7 @@ impl Games {
                 rng.set_stream(i);
                 Slot {
                     pos: start,
+                    opening: Opening::begin(&rules),
                     rng,
                     legal: Vec::new(),
                 }
@@ -331,7 +336,7 @@ impl Games {
 
 /// Checks an action against its game's node.
 fn check(sh: &Shared, slot: &Slot, action: i64) -> Result<Checked, String> {
-    match slot.pos.phase() {
+    match slot.phase() {
         Phase::Throw => {
             let throws = sh.rules.outcomes().len();
             match u8::try_from(action) {
@@ -370,6 +375,44 @@ fn check(sh: &Shared, slot: &Slot, action: i64) -> Result<Checked, String> {
     }
 }
 
+impl Slot {
+    /// A new game: the start, with its throw-off where the rules have one.
+    fn begin(&mut self, rules: &Rules) {
+        self.pos = Position::new(rules);
+        self.opening = Opening::begin(rules);
+    }
+
+    /// What happens next: a throw while the throw-off is thrown, else the position's phase.
+    fn phase(&self) -> Phase {
+        match self.opening.pending() {
+            Some(_) => Phase::Throw,
+            None => self.pos.phase(),
+        }
+    }
+
+    /// The seat to throw or move.
+    fn seat(&self) -> u8 {
+        match self.opening.pending() {
+            Some(steps) => steps.seat(),
+            None => self.pos.to_move(),
+        }
+    }
+
+    /// A throw: the throw-off's next, or the game's.
+    fn throw(&mut self, rules: &Rules, throw: Throw) -> Result<(), String> {
+        if let Opening::Pending(steps) = &mut self.opening {
+            if let Some(off) = steps.throw(rules, throw) {
+                self.pos = off.start(rules);
+                self.opening = Opening::Decided(off);
+            }
+            return Ok(());
+        }
+        self.pos
+            .apply_throw(rules, throw)
+            .map_err(|e| e.to_string())
+    }
+}
+
 /// One game's step (or reset), its row written.
 fn run_one(
     sh: &Shared,
@@ -380,21 +423,19 @@ fn run_one(
 ) -> Result<(), String> {
     let rules = &sh.rules;
     if reset {
-        slot.pos = Position::new(rules);
+        slot.begin(rules);
     }
     match step {
-        Some(Checked::Throw(t)) => slot.pos.apply_throw(rules, t).map_err(|e| e.to_string())?,
+        Some(Checked::Throw(t)) => slot.throw(rules, t)?,
         Some(Checked::Move(mv)) => slot.pos.play(rules, mv).map_err(|e| e.to_string())?,
         None => {}
     }
     let mut ended = false;
     loop {
-        match slot.pos.phase() {
+        match slot.phase() {
             Phase::Throw if sh.chance == Chance::Inside => {
                 let throw = rules.throw_for(slot.rng.gen::<f64>());
-                slot.pos
-                    .apply_throw(rules, throw)
-                    .map_err(|e| e.to_string())?;
+                slot.throw(rules, throw)?;
             }
             Phase::Over => {
                 if ended {
@@ -405,7 +446,7 @@ fn run_one(
                 for (r, v) in row.rewards.iter_mut().zip(returns(rules, &slot.pos)) {
                     *r = v as f32;
                 }
-                slot.pos = Position::new(rules);
+                slot.begin(rules);
             }
             _ => break,
         }
@@ -422,10 +463,9 @@ fn write_row(
     player: &mut i32,
 ) -> Result<(), String> {
     let rules = &sh.rules;
-    sh.layout
-        .observe_into(rules, &slot.pos, slot.pos.to_move(), obs);
+    sh.layout.observe_into(rules, &slot.pos, slot.seat(), obs);
     slot.legal.clear();
-    match slot.pos.phase() {
+    match slot.phase() {
         Phase::Throw => {
             *player = CHANCE_ROW;
             for m in mask.iter_mut().take(rules.outcomes().len()) {
@@ -540,10 +580,44 @@ mod tests {
         assert_eq!(batch.player, [CHANCE_ROW, CHANCE_ROW]);
         let row = &batch.mask[..g.num_actions()];
         assert!(row[..throws].iter().all(|&m| m) && !row[throws..].iter().any(|&m| m));
-        let next = g.step(&[0, 1]).expect("throws");
-        assert!(next.player.iter().all(|&p| p >= 0));
+        // Pachisi opens with the throw-off: seat 0's 25 is the highest of the four throws.
+        for throw in [0, 1, 2, 3] {
+            let next = g.step(&[throw, throw]).expect("throw-off throws");
+            assert_eq!(next.player, [CHANCE_ROW, CHANCE_ROW]);
+        }
+        let next = g.step(&[0, 0]).expect("throws");
+        assert_eq!(next.player, [0, 0]);
         let err = g.step(&[0, 100_000]).expect_err("illegal");
         assert!(matches!(err, VecError::Illegal { game: 1, .. }), "{err}");
+    }
+
+    #[test]
+    fn games_open_with_the_throw_off_where_the_rules_have_one() {
+        // Explicit: every seat throws in turn, ties again, and the highest throws first.
+        let mut g = games("pachisi", 1, 3, Chance::Explicit, 1);
+        g.reset().expect("reset");
+        let rules = g.shared.rules.clone();
+        let name = |t: usize| rules.outcomes()[t].value;
+        assert!(
+            name(0) > name(1) && name(1) != name(2),
+            "25 is the highest throw"
+        );
+        // Seats 1 and 3 tie on 25, then seat 3 throws higher.
+        for throw in [1, 0, 2, 0, 2, 1] {
+            let next = g.step(&[throw]).expect("throw-off throws");
+            assert_eq!(next.player, [CHANCE_ROW]);
+        }
+        let pos = g.position(0).expect("a game");
+        assert_eq!((pos.phase(), pos.to_move()), (Phase::Throw, 3));
+        // Inside: the first decision of new games falls to several seats, not always seat 0.
+        let mut g = games("pachisi", 16, 8, Chance::Inside, 1);
+        let batch = g.reset().expect("reset");
+        let firsts: std::collections::BTreeSet<i32> = batch.player.iter().copied().collect();
+        assert!(firsts.len() > 1, "{firsts:?}");
+        // Rules that name the first seat have no throw-off: seat 0 throws first.
+        let mut g = games("ludo", 1, 3, Chance::Explicit, 1);
+        g.reset().expect("reset");
+        assert_eq!(g.slots[0].opening, Opening::None);
     }
 
     #[test]

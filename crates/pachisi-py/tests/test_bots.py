@@ -10,7 +10,7 @@ from conftest import play_randomly
 
 
 def decision_state(name="pachisi"):
-    state = pachisi.Game(name).new_initial_state()
+    state = pachisi.Game(name).new_initial_state(first_seat=0)
     state.apply_action(state.string_to_action("25" if name.startswith("pachisi") else "6"))
     return state
 

@@ -84,7 +84,7 @@ def test_parcheesi_throws_are_pairs_of_dice():
 
 def test_an_illegal_action_raises_with_the_engine_message():
     game = pachisi.Game("pachisi")
-    state = game.new_initial_state()
+    state = game.new_initial_state(first_seat=0)
     with pytest.raises(pachisi.IllegalActionError):
         state.apply_action(game.max_chance_outcomes())
     with pytest.raises(pachisi.IllegalActionError):

@@ -57,7 +57,9 @@ def test_notation_in_and_out():
     assert "E25" in state.legal_moves()
     with pytest.raises(pachisi.NotationError):
         game.new_state_from_notation("1,2,3 Zq")
-    assert game.new_state_from_notation("start") == game.new_initial_state()
+    assert game.new_state_from_notation("start") == game.new_initial_state(first_seat=0)
+    # Pachisi's new game opens with the throw-off instead: the same board, throws still due.
+    assert game.new_state_from_notation("start") != game.new_initial_state()
 
 
 @pytest.mark.parametrize("name", ["pachisi", "parcheesi-sr", "ludo"])
@@ -175,3 +177,38 @@ def test_pieces_give_each_seats_progress_as_the_notation_does():
     play_randomly(over, random.Random(9))
     winner = over.placings()[0]
     assert all(p == game.route_length() + 1 for p in over.pieces()[winner])
+
+
+def test_a_new_game_opens_with_the_throw_off_where_the_rules_have_one():
+    game = pachisi.Game("pachisi")
+    state = game.new_initial_state()
+    # Every seat throws in turn (chance nodes, the seat throwing is seat_to_move).
+    throw = {name: action for action, name in enumerate(n for n, _ in game.throws())}
+    for seat, name in enumerate(["10", "25", "2", "25"]):
+        assert state.is_chance_node() and state.seat_to_move() == seat
+        assert [a for a, _ in state.chance_outcomes()] == list(range(len(throw)))
+        state.apply_action(throw[name])
+    # Green and red tied on 25 and throw again; red's 10 beats green's 2.
+    for seat, name in [(1, "2"), (3, "10")]:
+        assert state.is_chance_node() and state.seat_to_move() == seat
+        state.apply_action(throw[name])
+    assert state.is_chance_node() and state.seat_to_move() == 3
+    assert state.to_notation().split()[1] == "Rt"
+    assert state.history() == [throw[n] for n in ["10", "25", "2", "25", "2", "10"]]
+    # The record keeps the throw-off in its Opening tag and reads back to the same state.
+    record = state.to_record()
+    assert '[Opening "Y 10, G 25, B 2, R 25; G 2, R 10"]' in record
+    assert game.new_state_from_record(record) == state
+    assert pachisi.load_record(record) == state
+    # Mid-throw-off states pickle and clone as they are.
+    half = game.new_initial_state()
+    for name in ["25", "25"]:
+        half.apply_action(throw[name])
+    for copy_ in (pickle.loads(pickle.dumps(half)), half.clone(), copy.deepcopy(half)):
+        assert copy_ == half and copy_.seat_to_move() == 2
+    fresh = game.new_initial_state()
+    assert pickle.loads(pickle.dumps(fresh)) == fresh
+    # first_seat skips the throw-off; rules naming the first seat have none.
+    assert game.new_initial_state(first_seat=2).seat_to_move() == 2
+    ludo = pachisi.Game("ludo").new_initial_state()
+    assert ludo == pachisi.Game("ludo").new_initial_state(first_seat=0)

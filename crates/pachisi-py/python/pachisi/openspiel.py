@@ -139,7 +139,7 @@ class PachisiGame(pyspiel.Game):
         super().__init__(game_type, _game_info(self.pachisi_game, zero_sum), params)
 
     def new_initial_state(self) -> "PachisiState":
-        """The start, seat 0 to throw first."""
+        """A new game, opening with the throw-off where the rules have one."""
         return PachisiState(self, self.pachisi_game.new_initial_state())
 
     def make_py_observer(
