@@ -8,6 +8,10 @@ honest way to drive it; nothing below bypasses it. It also records every positio
 history on the way, which is part of what the library costs per move.
 
 A game ends at the first winner (`there_is_a_winner`), like this project's `ludo` ruleset.
+
+Counts: one pass through the loop is one throw and one decision (a piece, or -1 when none can
+move), so throws and decisions are equal. `--seconds` and `--start-at` are described in
+timing.py.
 """
 
 import argparse
@@ -21,16 +25,20 @@ import time
 import numpy as np
 import ludopy
 
+import timing
 
-def play(games, seed):
-    """Play `games` games; return (seconds, throws, moves)."""
+
+def play(budget, seed):
+    """Play games while `budget` allows; return (games, seconds, throws, moves)."""
     # LUDOpy rolls its die with NumPy's global generator, so seeding it fixes the dice; the
     # players' choices come from their own generator.
     np.random.seed(seed)
     rng = random.Random(seed)
     throws = moves = 0
+    played = 0
     start = time.perf_counter()
-    for _ in range(games):
+    while budget.more(played, time.perf_counter() - start):
+        played += 1
         game = ludopy.Game()
         there_is_a_winner = False
         while not there_is_a_winner:
@@ -43,18 +51,17 @@ def play(games, seed):
                 piece = -1
             _, _, _, _, _, there_is_a_winner = game.answer_observation(piece)
     seconds = time.perf_counter() - start
-    return seconds, throws, moves
+    return played, seconds, throws, moves
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    timing.add_arguments(parser)
     args = parser.parse_args()
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    timing.check_arguments(parser, args)
 
-    seconds, throws, moves = play(args.games, args.seed)
+    late = timing.wait_for_start(args.start_at)
+    games, seconds, throws, moves = play(timing.Budget(args.games, args.seconds), args.seed)
     print(json.dumps({
         "peer": "ludopy",
         "game": "ludo",
@@ -62,12 +69,18 @@ def main():
         "python": platform.python_version(),
         "mode": "python",
         "players": 4,
-        "games": args.games,
+        "games": games,
         "seed": args.seed,
         "seconds": round(seconds, 4),
-        "games_per_second": round(args.games / seconds, 2),
-        "throws_per_game": round(throws / args.games, 1),
-        "moves_per_game": round(moves / args.games, 1),
+        "games_per_second": round(games / seconds, 2),
+        "throws_per_game": round(throws / games, 1),
+        "moves_per_game": round(moves / games, 1),
+        # Totals, for rates per step: one loop pass is a throw and a decision.
+        "actions": throws,
+        "throws": throws,
+        "decisions": throws,
+        "moves": moves,
+        **timing.common_fields(args, late),
     }))
 
 

@@ -15,6 +15,11 @@ different things:
                   so the like-for-like figure against a native engine.
 
 A game ends, as in OpenSpiel, when the first player has all four pieces in the goal.
+
+Counts: an action is one apply_action, a throw (chance node) or a decision (player node: a move,
+or action 0, the pass, when no piece can move). Every throw is followed by a decision in maedn,
+so there are about as many decisions as throws. `--seconds` and `--start-at` are described in
+timing.py.
 """
 
 import argparse
@@ -27,15 +32,19 @@ import time
 
 import pyspiel
 
+import timing
 
-def play_python(game, games, seed):
-    """Play `games` games; return (seconds, throws, moves, actions)."""
+
+def play_python(game, budget, seed):
+    """Play games while `budget` allows; return (games, seconds, throws, moves, actions)."""
     rng = random.Random(seed)
     choice = rng.choice
     rand = rng.random
     throws = moves = actions = 0
+    played = 0
     start = time.perf_counter()
-    for _ in range(games):
+    while budget.more(played, time.perf_counter() - start):
+        played += 1
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -58,15 +67,18 @@ def play_python(game, games, seed):
             state.apply_action(action)
             actions += 1
     seconds = time.perf_counter() - start
-    return seconds, throws, moves, actions
+    return played, seconds, throws, moves, actions
 
 
-def play_cpp(game, games, seed):
-    """Play `games` games inside C++; return (seconds, throws, moves, actions)."""
+def play_cpp(game, budget, seed):
+    """Play games inside C++ while `budget` allows; return (games, seconds, throws, moves,
+    actions)."""
     bots = [pyspiel.make_uniform_random_bot(p, seed * 100 + p) for p in range(game.num_players())]
     throws = moves = actions = 0
     seconds = 0.0
-    for i in range(games):
+    i = 0
+    while budget.more(i, seconds):
+        i += 1
         start = time.perf_counter()
         state = game.new_initial_state()
         # evaluate_bots seeds its chance sampler from this argument on every call, so each game
@@ -81,23 +93,23 @@ def play_cpp(game, games, seed):
                 throws += 1
             elif step.action != 0:
                 moves += 1
-    return seconds, throws, moves, actions
+    return i, seconds, throws, moves, actions
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    timing.add_arguments(parser)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--mode", choices=["python", "cpp"], default="python")
     args = parser.parse_args()
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    timing.check_arguments(parser, args)
 
     game = pyspiel.load_game("maedn", {"players": args.players})
 
     play = play_python if args.mode == "python" else play_cpp
-    seconds, throws, moves, actions = play(game, args.games, args.seed)
+    late = timing.wait_for_start(args.start_at)
+    games, seconds, throws, moves, actions = play(
+        game, timing.Budget(args.games, args.seconds), args.seed)
 
     print(json.dumps({
         "peer": "open_spiel" if args.mode == "python" else "open_spiel (C++ loop)",
@@ -106,13 +118,19 @@ def main():
         "python": platform.python_version(),
         "mode": args.mode,
         "players": args.players,
-        "games": args.games,
+        "games": games,
         "seed": args.seed,
         "seconds": round(seconds, 4),
-        "games_per_second": round(args.games / seconds, 2),
-        "throws_per_game": round(throws / args.games, 1),
-        "moves_per_game": round(moves / args.games, 1),
-        "actions_per_game": round(actions / args.games, 1),
+        "games_per_second": round(games / seconds, 2),
+        "throws_per_game": round(throws / games, 1),
+        "moves_per_game": round(moves / games, 1),
+        "actions_per_game": round(actions / games, 1),
+        # Totals, for rates per step: every action, and the decisions among them.
+        "actions": actions,
+        "throws": throws,
+        "decisions": actions - throws,
+        "moves": moves,
+        **timing.common_fields(args, late),
     }))
 
 
