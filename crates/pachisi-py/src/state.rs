@@ -479,10 +479,7 @@ impl State {
         format!("<State {:?}: {}>", self.core.name, self.to_notation())
     }
 
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
         let restore = py.import("pachisi._pachisi")?.getattr("_restore_state")?;
         // A throw-off still being thrown is no record yet: its throws travel beside one.
         let pending = self

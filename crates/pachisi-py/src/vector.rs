@@ -102,6 +102,8 @@ struct Slot {
     rng: ChaCha8Rng,
     /// The legal moves with their action numbers, increasing, at a decision node.
     legal: Vec<(u32, Move)>,
+    /// The move generator's list, kept to be filled again without allocating.
+    moves: Vec<Move>,
 }
 
 /// An action checked against its game.
@@ -171,6 +173,7 @@ impl Games {
                     opening: Opening::begin(&rules),
                     rng,
                     legal: Vec::new(),
+                    moves: Vec::new(),
                 }
             })
             .collect();
@@ -427,7 +430,9 @@ fn run_one(
     }
     match step {
         Some(Checked::Throw(t)) => slot.throw(rules, t)?,
-        Some(Checked::Move(mv)) => slot.pos.play(rules, mv).map_err(|e| e.to_string())?,
+        // `check` found the move among this position's legal moves, listed by `write_row`: the
+        // engine need not list them again to check it.
+        Some(Checked::Move(mv)) => slot.pos.play_unchecked(rules, mv),
         None => {}
     }
     let mut ended = false;
@@ -474,7 +479,8 @@ fn write_row(
         }
         _ => {
             *player = i32::from(slot.pos.to_move());
-            for mv in slot.pos.legal_moves(rules) {
+            slot.pos.legal_moves_into(rules, &mut slot.moves);
+            for &mv in &slot.moves {
                 let index = sh
                     .space
                     .index(mv)
