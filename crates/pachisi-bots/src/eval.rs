@@ -281,9 +281,11 @@ impl Evaluator {
             for &p in mine {
                 let progress = f64::from(p) / home;
                 score += w.progress * progress;
-                if p == self.home {
+                if rules.in_goal(p) {
                     // Home keeps what being on the board and safe were worth, so finishing
-                    // a piece never looks like a loss.
+                    // a piece never looks like a loss. Where the goal is in the lane, a piece
+                    // in it has finished as one home has (and its progress still counts: deeper
+                    // in the lane leaves room for the next).
                     score += w.entered + w.safe + w.home;
                     continue;
                 }
@@ -466,6 +468,23 @@ mod tests {
         let s_lane = ev.scores(&Position::from_notation(&rules, &on_lane).expect("valid"));
         let s_home = ev.scores(&Position::from_notation(&rules, home).expect("valid"));
         assert!(s_home[0] > s_lane[0], "{s_home:?} vs {s_lane:?}");
+    }
+
+    #[test]
+    fn turning_into_the_goal_lane_never_lowers_the_score() {
+        // maedn: the goal is the lane; a piece on the square before it, against the same piece
+        // on the lane's first square, where it has finished.
+        let ev = evaluator("maedn");
+        let rules = ev.rules().clone();
+        let before = rules.turn_home();
+        let track = format!("{before},0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R");
+        let goal = format!(
+            "{},0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            before + 1
+        );
+        let s_track = ev.scores(&Position::from_notation(&rules, &track).expect("valid"));
+        let s_goal = ev.scores(&Position::from_notation(&rules, &goal).expect("valid"));
+        assert!(s_goal[0] > s_track[0], "{s_goal:?} vs {s_track:?}");
     }
 
     #[test]

@@ -336,7 +336,9 @@ fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
         );
         return Ok(());
     }
-    let (start, end) = if rules.starts_in_nest() {
+    let (start, end) = if rules.goal_in_lane() {
+        ("its nest", "to the last square of its goal")
+    } else if rules.starts_in_nest() {
         ("its nest", "to the finish")
     } else {
         ("the Charkoni", "back to it")
@@ -344,7 +346,7 @@ fn rules_route(rules: &Rules, seat: u8, json: bool) -> Result<()> {
     outln!(
         "Route of seat {seat} ({}), from {start} (progress 0) {end} (progress {}):",
         rules.seat_colour(seat),
-        rules.home()
+        rules.last_progress()
     );
     for s in steps {
         let mark = if s.castle { "  castle" } else { "" };

@@ -16,7 +16,8 @@ pub struct RouteStep {
     pub castle: bool,
 }
 
-/// A seat's route, the Charkoni at both ends.
+/// A seat's route, the Charkoni at both ends (where the goal is in the lane, from the Charkoni to
+/// the lane's last square).
 pub fn route(rules: &Rules, seat: u8) -> Vec<RouteStep> {
     let topology = rules.topology();
     let mut steps: Vec<RouteStep> = rules
@@ -29,11 +30,14 @@ pub fn route(rules: &Rules, seat: u8) -> Vec<RouteStep> {
             castle: topology.is_castle(sq),
         })
         .collect();
-    steps.push(RouteStep {
-        progress: rules.home(),
-        square: "C".into(),
-        castle: false,
-    });
+    // Where the goal is in the lane the route ends on the lane's last square.
+    if !rules.goal_in_lane() {
+        steps.push(RouteStep {
+            progress: rules.home(),
+            square: "C".into(),
+            castle: false,
+        });
+    }
     steps
 }
 

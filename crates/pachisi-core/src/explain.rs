@@ -7,370 +7,15 @@
 //! one at a time, so an explanation can never contradict the moves the engine offers: a piece
 //! gets an explanation exactly when no legal move starts from where it stands.
 
-use crate::describe::{place, squares};
+use crate::describe::place;
 use crate::movegen::{destination, grace_kept_for_entry, min_step, LazyOccupancy, Stop};
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position, Share};
 use crate::ruleset::{Entry, HeldCastle, Rules};
-use std::fmt;
 
-/// What closes the entry square to a waiting piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Obstacle {
-    /// A blockade (two pieces of one side) stands on it (003: "If an opponent's blockade were on
-    /// an entrance space, a player would not be able to enter").
-    Blockade,
-    /// As many of the mover's pieces as the stack limit allows stand on it already.
-    Full {
-        /// The stack limit.
-        limit: u8,
-    },
-    /// It is a castle and an opponent holds it.
-    CastleHeld,
-    /// An opposing pair stands on it, and a single piece may not land on a pair.
-    OpposingPair,
-}
+mod refusal;
 
-impl fmt::Display for Obstacle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Obstacle::Blockade => f.write_str("a blockade stands on it"),
-            Obstacle::Full { limit: 1 } => f.write_str("one of your pieces stands on it already"),
-            Obstacle::Full { limit } => write!(f, "{limit} of your pieces stand on it already"),
-            Obstacle::CastleHeld => f.write_str("it is a castle an opponent holds"),
-            Obstacle::OpposingPair => {
-                f.write_str("an opposing pair stands on it, and a single piece may not land there")
-            }
-        }
-    }
-}
-
-/// Why a piece cannot move with one increment of the pool (or at all).
-///
-/// Its [`Display`](fmt::Display) form is one short English sentence for the player, without a
-/// final full stop. Variants that name a `value` concern that increment of the pool only; the
-/// others cover every increment.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Refusal {
-    /// A throw is due: nothing moves before the shells or dice are thrown.
-    NotTimeToMove,
-    /// The game is over.
-    GameOver,
-    /// None of the mover's pieces stands at that progress.
-    NoPiece {
-        /// The progress asked about.
-        progress: u8,
-    },
-    /// The piece has already reached home.
-    AlreadyHome,
-    /// A waiting piece comes in only on a grace, and these throws are not graces.
-    NeedsGrace {
-        /// The graces of the rules.
-        graces: Vec<u8>,
-        /// The values in the pool that are not graces, in the order they were thrown.
-        values: Vec<u8>,
-        /// Whether two separate dice whose sum is a grace also bring a piece in.
-        with_sum: bool,
-    },
-    /// A side's very first piece comes in only on one of some graces, and this one is not among
-    /// them (000: "only throwing 10, 25 or 30 gives you the ability to introduce first pawn").
-    NeedsFirstEntry {
-        /// The graces that may bring a first piece in.
-        first_entry: Vec<u8>,
-        /// The grace in the pool that may not.
-        value: u8,
-    },
-    /// The increment only moves pieces already on the board: a bonus, a bonus step, a doublet's
-    /// undersides or what is left of a split throw never brings a piece in.
-    MovementOnly {
-        /// The increment.
-        value: u8,
-    },
-    /// A throw such as 7 or 14 never brings a piece out, not even a first piece that may
-    /// otherwise leave on any throw (004: "on throwing 7 or 14, you can not introduce your new
-    /// pawn").
-    NeverBringsOut {
-        /// The throw.
-        value: u8,
-    },
-    /// The entry square does not take a waiting piece now.
-    EntryBlocked {
-        /// The entry square's name.
-        square: String,
-        /// What closes it.
-        obstacle: Obstacle,
-    },
-    /// The move would carry the piece past the end, and the end must be reached by an exact
-    /// throw.
-    Overshoot {
-        /// The increment.
-        value: u8,
-        /// The squares the piece still needs to get home, the step home counted.
-        needs: u8,
-    },
-    /// The move would leave the piece nearer home than any increment can take it, so it could
-    /// never get home (the exact-throw rule read with 003's principle against trapping a player).
-    Stranded {
-        /// The increment.
-        value: u8,
-        /// The squares from home where the piece would stand.
-        left: u8,
-    },
-    /// The landing square is a castle an opponent holds.
-    CastleHeld {
-        /// The increment.
-        value: u8,
-        /// The landing square's name.
-        square: String,
-    },
-    /// The landing square holds as many of the mover's pieces as the stack limit allows.
-    SquareFull {
-        /// The increment.
-        value: u8,
-        /// The landing square's name.
-        square: String,
-        /// The stack limit.
-        limit: u8,
-    },
-    /// A single piece may not land on the opposing pair there (001: only a pair hits a pair).
-    OpposingPair {
-        /// The increment.
-        value: u8,
-        /// The landing square's name.
-        square: String,
-    },
-    /// A blockade stands on the way (003: "no pawns of any color may capture or overtake this
-    /// pair of pawns").
-    BlockadeInTheWay {
-        /// The increment.
-        value: u8,
-        /// The blockade's square.
-        square: String,
-    },
-    /// The move would bring the two pieces of a blockade together again on another square during
-    /// one throw (003: "A blockade may not be moved intact").
-    BlockadeIntact {
-        /// The increment.
-        value: u8,
-        /// The square where they would meet again.
-        square: String,
-    },
-    /// While a piece waits, a grace may only bring a piece in, and is forfeited when none can
-    /// come in (003: SR v1975 and TR).
-    GraceOnlyEnters {
-        /// The grace.
-        value: u8,
-    },
-    /// A waiting piece must be brought in whenever one can be (003: SR v1942 and v1989, TR).
-    MustEnter,
-    /// The pieces here move together as a pair, half the throw, and this increment cannot be
-    /// halved (001).
-    PairCannotHalve {
-        /// The increment.
-        value: u8,
-    },
-    /// The move would take the piece up its lane home, and the side has not captured yet (000
-    /// optional rule 3), nor can the piece go round again with it.
-    MustCaptureFirst {
-        /// The increment.
-        value: u8,
-    },
-    /// The move is possible on its own, but the throws must be used as fully as possible, and
-    /// doing so takes other moves (003: "A player must use up as many increments as possible").
-    FullestUse {
-        /// The increment (for two dice entering together, their sum).
-        value: u8,
-    },
-    /// Another pawn, which a die has just landed on an opponent's castle, must be carried on by
-    /// the other die first (003, PB).
-    CarryOnFirst {
-        /// The castle where that pawn stands.
-        square: String,
-    },
-    /// A throw could only have ended on an opponent's castle, and that costs the whole turn
-    /// (001, with `moves.held_castle = "loses-turn"`).
-    TurnLost {
-        /// The throw.
-        value: u8,
-        /// The castle it would have ended on.
-        square: String,
-    },
-    /// A doublet's squares bring a pawn home only when the whole 14 carries it there from 14 out
-    /// (003: "(TR) Doubles may bring a pawn to finish only from 14 spaces out").
-    FinishFromFourteen {
-        /// The squares of the doublet left to spend.
-        value: u8,
-        /// The squares the pawn needs to finish.
-        needs: u8,
-    },
-    /// No rule lets the piece use the increment, for a reason none of the other variants names.
-    NoRule {
-        /// The increment.
-        value: u8,
-    },
-}
-
-/// Writes `values` as a list in words: `6`, `6 or 10`, `6, 10 or 25`.
-fn list(values: &[u8], last: &str) -> String {
-    let words: Vec<String> = values.iter().map(u8::to_string).collect();
-    match words.split_last() {
-        None => String::new(),
-        Some((only, [])) => only.clone(),
-        Some((tail, rest)) => format!("{} {last} {tail}", rest.join(", ")),
-    }
-}
-
-/// `the 3`, `the 2 and the 3`, `the 2, the 3 and the 4`.
-fn the_values(values: &[u8]) -> String {
-    let words: Vec<String> = values.iter().map(|v| format!("the {v}")).collect();
-    match words.split_last() {
-        None => String::new(),
-        Some((only, [])) => only.clone(),
-        Some((tail, rest)) => format!("{} and {tail}", rest.join(", ")),
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::NotTimeToMove => f.write_str("it is not time to move: throw first"),
-            Refusal::GameOver => f.write_str("the game is over"),
-            Refusal::NoPiece { progress } => {
-                write!(f, "none of your pieces stands at progress {progress}")
-            }
-            Refusal::AlreadyHome => f.write_str("the piece is already home"),
-            Refusal::NeedsGrace {
-                graces,
-                values,
-                with_sum,
-            } => {
-                match (graces.as_slice(), with_sum) {
-                    ([one], true) => write!(
-                        f,
-                        "a waiting piece comes in only on a {one}, on one die or as the sum of two"
-                    )?,
-                    ([one], false) => write!(f, "a waiting piece comes in only on a {one}")?,
-                    (_, true) => write!(
-                        f,
-                        "a waiting piece comes in only on a grace ({}), on one die or as the sum \
-                         of two",
-                        list(graces, "or")
-                    )?,
-                    (_, false) => write!(
-                        f,
-                        "a waiting piece comes in only on a grace ({})",
-                        list(graces, "or")
-                    )?,
-                }
-                match values.as_slice() {
-                    [] => Ok(()),
-                    [_] => write!(f, ", which {} is not", the_values(values)),
-                    _ => write!(f, ", which {} are not", the_values(values)),
-                }
-            }
-            Refusal::NeedsFirstEntry { first_entry, value } => write!(
-                f,
-                "a side's first piece comes in only on {}, not on the {value}",
-                list(first_entry, "or")
-            ),
-            Refusal::MovementOnly { value } => write!(
-                f,
-                "the {value} only moves pieces already on the board and cannot bring one in"
-            ),
-            Refusal::NeverBringsOut { value } => write!(
-                f,
-                "a {value} never brings a piece out: it only moves pieces already on the board"
-            ),
-            Refusal::EntryBlocked { square, obstacle } => {
-                write!(f, "the entry square {square} is closed: {obstacle}")
-            }
-            Refusal::Overshoot { value, needs } => write!(
-                f,
-                "the {value} would overshoot the end: a piece goes home only by an exact throw, \
-                 and this one needs exactly {needs} {}",
-                squares(*needs)
-            ),
-            Refusal::Stranded { value, left } => write!(
-                f,
-                "the {value} would leave the piece {left} {} from home, nearer than any throw can \
-                 take it",
-                squares(*left)
-            ),
-            Refusal::CastleHeld { value, square } => write!(
-                f,
-                "the {value} would land on {square}, a castle an opponent holds"
-            ),
-            Refusal::SquareFull {
-                value,
-                square,
-                limit: 1,
-            } => write!(
-                f,
-                "the {value} would land on {square}, where one of your pieces stands already"
-            ),
-            Refusal::SquareFull {
-                value,
-                square,
-                limit,
-            } => write!(
-                f,
-                "the {value} would land on {square}, where {limit} of your pieces stand already"
-            ),
-            Refusal::OpposingPair { value, square } => write!(
-                f,
-                "the {value} would land a single piece on the opposing pair on {square}: only a \
-                 pair may land on a pair"
-            ),
-            Refusal::BlockadeInTheWay { value, square } => {
-                write!(f, "a blockade on {square} stands in the way of the {value}")
-            }
-            Refusal::BlockadeIntact { value, square } => write!(
-                f,
-                "the {value} would bring two pieces of a blockade together again on {square}, \
-                 and a blockade may not be moved intact"
-            ),
-            Refusal::GraceOnlyEnters { value } => write!(
-                f,
-                "while a piece waits to come in, a {value} may only bring a piece in"
-            ),
-            Refusal::MustEnter => f.write_str("a waiting piece must be brought in first"),
-            Refusal::PairCannotHalve { value } => write!(
-                f,
-                "the pieces here move together as a pair, half the throw, and the {value} cannot \
-                 be halved"
-            ),
-            Refusal::MustCaptureFirst { value } => write!(
-                f,
-                "the {value} would turn the piece up its lane home, which your side may not do \
-                 before it has captured, and it cannot go round again instead"
-            ),
-            Refusal::FullestUse { value } => write!(
-                f,
-                "the {value} could move it, but the throws must be used as fully as possible, \
-                 and that takes other moves"
-            ),
-            Refusal::CarryOnFirst { square } => write!(
-                f,
-                "the pawn on {square}, an opponent's safety space, must first be carried on with \
-                 the other die"
-            ),
-            Refusal::TurnLost { value, square } => write!(
-                f,
-                "the {value} could only end on {square}, a castle an opponent holds, and that \
-                 costs the whole turn"
-            ),
-            Refusal::FinishFromFourteen { value, needs } => write!(
-                f,
-                "a doublet brings a pawn home only from 14 out, with all 14 squares; this one \
-                 needs {needs} and {value} {} of the doublet are left",
-                squares(*value)
-            ),
-            Refusal::NoRule { value } => write!(f, "no rule lets this piece use the {value}"),
-        }
-    }
-}
+pub use refusal::{Obstacle, Refusal};
 
 /// Whether `mv` moves a piece from `progress` (entries move the pieces at 0).
 fn starts_from(mv: &Move, progress: u8) -> bool {
@@ -447,6 +92,12 @@ impl Position {
             }
         }
         let waiting = self.pieces_of(seat).contains(&0);
+        // Where the entry square must be cleared, the piece on it moves before every other.
+        if progress != 1 && self.must_clear_entry(rules, &occupancy) {
+            return vec![Refusal::ClearEntryFirst {
+                square: place(rules, seat, 1),
+            }];
+        }
         // Under forced entries the generator offers nothing but entries while one is possible.
         if progress != 0
             && rules.ruleset().moves.must_enter
@@ -686,14 +337,19 @@ impl Position {
                 });
             }
         }
+        let last = rules.last_progress();
         match destination(rules, raw, min_step(rules, pair)) {
+            None if rules.goal_in_lane() && raw > u16::from(last) => Some(Refusal::PastGoal {
+                value,
+                room: last - from,
+            }),
             None if raw > u16::from(home) => Some(Refusal::Overshoot {
                 value,
                 needs: home - from,
             }),
             None => Some(Refusal::Stranded {
                 value,
-                left: u8::try_from(u16::from(home) - raw).unwrap_or(u8::MAX),
+                left: u8::try_from(u16::from(last) - raw).unwrap_or(u8::MAX),
             }),
             Some(to) => self.landing_refusal(rules, occupancy, from, to, pair, value),
         }
@@ -743,6 +399,7 @@ mod tests {
     use super::*;
     use crate::movegen::tests::random_positions;
     use crate::{builtin_rules, BUILTIN_RULESETS};
+    use refusal::{list, the_values};
     use std::collections::BTreeMap;
 
     /// The built-in rulesets, and house rules that reach the explanations the built-in ones never
@@ -831,6 +488,8 @@ mod tests {
             "CarryOnFirst",
             "TurnLost",
             "FinishFromFourteen",
+            "ClearEntryFirst",
+            "PastGoal",
         ] {
             assert!(
                 seen.contains_key(expected),
@@ -902,6 +561,8 @@ mod tests {
             },
             Refusal::GraceOnlyEnters { value: 5 },
             Refusal::MustEnter,
+            Refusal::ClearEntryFirst { square: square() },
+            Refusal::PastGoal { value: 6, room: 2 },
             Refusal::PairCannotHalve { value: 1 },
             Refusal::MustCaptureFirst { value: 10 },
             Refusal::FullestUse { value: 6 },

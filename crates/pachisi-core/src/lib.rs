@@ -132,6 +132,8 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
         include_str!("../rulesets/parcheesi-tr.toml"),
     ),
     ("ludo", include_str!("../rulesets/ludo.toml")),
+    ("maedn", include_str!("../rulesets/maedn.toml")),
+    ("maedn-2", include_str!("../rulesets/maedn-2.toml")),
 ];
 
 /// The TOML text of a built-in ruleset.

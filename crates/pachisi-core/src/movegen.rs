@@ -15,6 +15,7 @@ use crate::PlayError;
 use std::cell::OnceCell;
 
 mod apply;
+mod clear_entry;
 mod fullest;
 
 /// A set of bytes (square indices or increment values), one bit each: clearing and filling it
@@ -188,9 +189,16 @@ impl Occupancy {
 /// there: home on an exact throw (or any overshoot where that is allowed). Under exact throws a
 /// stop nearer the Charkoni than `min_step` (the smallest move the piece could make next) is not
 /// allowed: it could never get home, and that reading would trap the player (document 003's
-/// principle).
+/// principle). Where the goal is in the lane, a move ends at the lane's last square at the
+/// farthest, and only a stop short of the lane is held to the same principle.
 #[inline]
 pub(crate) fn destination(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
+    if rules.goal_in_lane() {
+        let last = u16::from(rules.last_progress());
+        let short_of_lane = raw <= u16::from(rules.turn_home());
+        let trapped = short_of_lane && last - raw < u16::from(min_step);
+        return u8::try_from(raw).ok().filter(|_| raw <= last && !trapped);
+    }
     let home = u16::from(rules.home());
     let exact = rules.ruleset().moves.exact_home;
     let reaches_home = raw == home || (raw > home && !exact);
@@ -498,6 +506,14 @@ impl Position {
         if self.carrying != 0 {
             self.push_carries(rules, occupancy, out);
             return;
+        }
+        // OpenSpiel's maedn: while a piece waits, one standing on the entry square moves off it
+        // first whenever it can; only then may a piece be brought in.
+        if m.clear_entry && waiting && progresses.contains(&1) {
+            self.push_entry_clearing(rules, occupancy, out);
+            if !out.is_empty() {
+                return;
+            }
         }
         // 003 (SR v1942 and v1989, TR): a pawn must be entered whenever one can be. The entries
         // come out in the order the full list would have them in, and if there are any, nothing

@@ -358,6 +358,16 @@ fn read_pieces(
                     format!("progress {p} is beyond home ({})", rules.home()),
                 ));
             }
+            if p > rules.last_progress() {
+                return Err(err(
+                    offset,
+                    format!(
+                        "no piece goes home where the goal is in the lane: progress {p} is beyond \
+                         the lane's last square ({})",
+                        rules.last_progress()
+                    ),
+                ));
+            }
             pos.progress[seat][i] = p;
             offset += item.len() + 1;
         }

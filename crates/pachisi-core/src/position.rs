@@ -268,7 +268,8 @@ impl Position {
         self.to_move
     }
 
-    /// The progress of every piece of a seat (0: waiting in the Charkoni; `rules.home()`: home).
+    /// The progress of every piece of a seat (0: waiting in the Charkoni; `rules.home()`: home;
+    /// never home where the goal is in the lane).
     #[inline]
     pub fn pieces_of(&self, seat: u8) -> &[u8] {
         &self.progress[usize::from(seat)][..usize::from(self.pieces)]
@@ -349,12 +350,16 @@ impl Position {
         self.credits[usize::from(seat)]
     }
 
-    /// Whether every piece of a seat is home.
+    /// Whether every piece of a seat has finished: is home, or stands in its lane where the goal
+    /// is there ([`Rules::in_goal`]).
     ///
-    /// The slots past the seat's pieces always hold 0, so this is one comparison of the whole row
-    /// with the rules' row of pieces home.
+    /// The slots past the seat's pieces always hold 0, so where pieces finish at home this is one
+    /// comparison of the whole row with the rules' row of pieces home.
     #[inline]
     pub fn seat_finished(&self, rules: &Rules, seat: u8) -> bool {
+        if rules.goal_in_lane() {
+            return self.pieces_of(seat).iter().all(|&p| rules.in_goal(p));
+        }
         if self.pieces != rules.pieces() {
             // A position paired with rules it was not made for: compare piece by piece.
             return self.pieces_of(seat).iter().all(|&p| p == rules.home());
@@ -553,8 +558,12 @@ impl Position {
         let seat = usize::from(self.to_move);
         let home = rules.home();
         let pieces = usize::from(self.pieces);
+        // A piece that has finished in its lane is not sent back: it is no longer on its way.
         let leader = (0..pieces)
-            .filter(|&i| (1..home).contains(&self.progress[seat][i]))
+            .filter(|&i| {
+                let p = self.progress[seat][i];
+                (1..home).contains(&p) && !rules.in_goal(p)
+            })
             .max_by_key(|&i| self.progress[seat][i]);
         if let Some(i) = leader {
             self.progress[seat][i] = 0;

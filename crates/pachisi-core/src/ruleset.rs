@@ -76,6 +76,12 @@ pub struct Rules {
     min_step: u8,
     /// The progress of a piece on its arm's end square, about to turn up its lane.
     turn_home: u8,
+    /// The least progress at which a piece has finished: `home`, or the lane's first square
+    /// where the goal is in the lane.
+    goal_start: u8,
+    /// The farthest progress a piece can reach: `home`, or the lane's last square where the goal
+    /// is in the lane.
+    last_progress: u8,
 }
 
 impl Rules {
@@ -289,6 +295,10 @@ impl Rules {
         };
         // The end square's last visit: the lane home follows it.
         let turn_home = (routes[0].len() + 1 - usize::from(b.arm_length)) as u8;
+        let (goal_start, last_progress) = match ruleset.finish.goal {
+            Goal::Home => (home, home),
+            Goal::Lane => (turn_home + 1, home - 1),
+        };
         let plain_moves = plain_moves(&ruleset);
         let plain_throws = plain_throws(&ruleset);
         Ok(Rules {
@@ -296,6 +306,8 @@ impl Rules {
             plain_throws,
             min_step,
             turn_home,
+            goal_start,
+            last_progress,
             ruleset,
             topology,
             routes,
@@ -375,9 +387,9 @@ impl Rules {
     }
 
     /// Whether every move is plain: one piece takes one whole increment (no splits, pairs or
-    /// sums), nothing makes a piece go round again, and only the stack limit, exact throws home
-    /// and a castle an opponent holds can stop a piece (no blockades, captures on entry or
-    /// forced entries). Pachisi's and Ludo's rules are such; move generation then takes a shorter
+    /// sums), nothing makes a piece go round again, pieces finish at home, and only the stack
+    /// limit, exact throws home and a castle an opponent holds can stop a piece (no blockades,
+    /// captures on entry, forced entries or an entry square that must be cleared). Pachisi's and Ludo's rules are such; move generation then takes a shorter
     /// path.
     #[inline]
     pub(crate) fn plain_moves(&self) -> bool {
@@ -431,6 +443,32 @@ impl Rules {
     #[inline]
     pub fn home(&self) -> u8 {
         self.home
+    }
+
+    /// Whether pieces finish in their lane (`finish.goal = "lane"`) rather than at home.
+    #[inline]
+    pub fn goal_in_lane(&self) -> bool {
+        self.ruleset.finish.goal == Goal::Lane
+    }
+
+    /// The least progress at which a piece has finished: [`Rules::home`], or where the goal is in
+    /// the lane the lane's first square.
+    #[inline]
+    pub fn goal_start(&self) -> u8 {
+        self.goal_start
+    }
+
+    /// Whether a piece at `progress` has finished: home, or in its lane where the goal is there.
+    #[inline]
+    pub fn in_goal(&self, progress: u8) -> bool {
+        progress >= self.goal_start
+    }
+
+    /// The farthest progress a piece can reach: [`Rules::home`], or where the goal is in the lane
+    /// the lane's last square ([`Rules::route_len`]).
+    #[inline]
+    pub fn last_progress(&self) -> u8 {
+        self.last_progress
     }
 
     /// The progress at which a piece stands on its arm's end square for the second time, about to
@@ -591,7 +629,9 @@ fn plain_moves(ruleset: &Ruleset) -> bool {
         || m.held_castle != HeldCastle::LosesThrow
         || ruleset.doubles.fourteen != Fourteen::Increments
         || c.on_entry
-        || c.before_home)
+        || c.before_home
+        || m.clear_entry
+        || ruleset.finish.goal == Goal::Lane)
 }
 
 /// See [`Rules::plain_throws`].

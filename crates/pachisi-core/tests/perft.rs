@@ -39,11 +39,14 @@
 //! pieces moved during the turn, `arrived=`), a throw that could only end on an opponent's castle
 //! costing the whole turn, a die that lands a pawn on an opponent's castle when another die
 //! carries it on (`carry=`), a doublet's 14 squares divided between two pawns or among any
-//! number (the shares `f`, `fs`, `r`), and finishing with a doublet only from 14 out.
+//! number (the shares `f`, `fs`, `r`), and finishing with a doublet only from 14 out. And it
+//! covers OpenSpiel's maedn: no castles (the board's, read like any layout), the goal in the lane
+//! (routes end on the lane's last square, a piece in the lane has finished and may move on in
+//! it), and the entry square that must be cleared before anything else moves.
 
 use pachisi_core::ruleset::{
-    CastleRule, DoublesAgain, Entry, Fourteen, HeldCastle, PairParts, Placings, Spend, StartArea,
-    StreakPenalty, ThirdDoublet, Undersides, Usage,
+    CastleRule, DoublesAgain, Entry, Fourteen, Goal, HeldCastle, PairParts, Placings, Spend,
+    StartArea, StreakPenalty, ThirdDoublet, Undersides, Usage,
 };
 use pachisi_core::{
     builtin_rules, perft, Move, Phase, Position, Rules, Square, ThrowName, BUILTIN_RULESETS,
@@ -149,6 +152,12 @@ struct RefRules {
     fourteen: Fourteen,
     /// A doublet's squares finish a pawn only when all 14 carry it home from 14 out (TR).
     finish_from_fourteen: bool,
+    // --- OpenSpiel's maedn ---
+    /// Pieces finish in their lane (`finish.goal = "lane"`): a route ends on the lane's last
+    /// square, and a piece anywhere in the lane has finished.
+    goal_lane: bool,
+    /// While a piece waits, the mover's piece on the entry square moves off it first, if it can.
+    clear_entry: bool,
 }
 
 impl RefRules {
@@ -273,6 +282,8 @@ impl RefRules {
             carry_on: r.moves.carry_on,
             fourteen: d.fourteen,
             finish_from_fourteen: d.finish_from_fourteen,
+            goal_lane: r.finish.goal == Goal::Lane,
+            clear_entry: r.moves.clear_entry,
         }
     }
 
@@ -462,8 +473,18 @@ impl RefRules {
         }
     }
 
+    /// Whether a piece at `progress` has finished: home, or anywhere in its lane where the goal
+    /// is there (the squares after the end square's last visit).
+    fn in_goal(&self, progress: u8) -> bool {
+        if self.goal_lane {
+            progress > self.turn_home
+        } else {
+            progress == self.home
+        }
+    }
+
     fn finished(&self, s: &RefState, seat: usize) -> bool {
-        s.progress[seat].iter().all(|&p| p == self.home)
+        s.progress[seat].iter().all(|&p| self.in_goal(p))
     }
 
     fn on_board(&self, s: &RefState, seat: usize) -> bool {
@@ -876,6 +897,14 @@ impl RefRules {
     /// where overshooting is allowed); under exact home never nearer than the smallest increment.
     fn destination(&self, target: u32) -> Option<u8> {
         let home = u32::from(self.home);
+        if self.goal_lane {
+            // The route's last square is the farthest a piece goes; a stop short of the lane
+            // from which no increment reaches a lane square would strand it.
+            let last = home - 1;
+            let stranded =
+                target <= u32::from(self.turn_home) && last - target < u32::from(self.min_step);
+            return (target <= last && !stranded).then_some(target as u8);
+        }
         if target == home || (target > home && !self.exact) {
             Some(self.home)
         } else if target < home && !(self.exact && home - target < u32::from(self.min_step)) {
@@ -1005,6 +1034,17 @@ impl RefRules {
         }
         if s.pool.iter().any(|i| i.share != Share::No) {
             self.share_moves(s, &mut set);
+        }
+        // OpenSpiel's maedn: while a piece waits, one on the entry square must move off it, if it
+        // can; before a piece must be entered.
+        if self.clear_entry
+            && mine.contains(&0)
+            && set
+                .iter()
+                .any(|m| matches!(m, RefMove::Advance { from: 1, .. }))
+        {
+            set.retain(|m| matches!(m, RefMove::Advance { from: 1, .. }));
+            return set;
         }
         // 003 (SR v1942, v1989, TR): a piece must be entered whenever one can be.
         if self.must_enter
@@ -1333,6 +1373,9 @@ impl RefRules {
                     s.carrying = if s.carrying == 0 && held { to } else { 0 };
                 }
                 self.capture(s, moved[0], to, false);
+                if self.goal_lane && self.in_goal(to) {
+                    self.place(s);
+                }
                 if to == self.home {
                     self.place(s);
                     if s.phase != RefPhase::Over && !self.finished(s, seat) {
@@ -1998,7 +2041,7 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
         .iter()
         .map(|(n, _)| (*n, Vec::new()))
         .collect();
-    let extra: [(&str, &[&str]); 29] = [
+    let extra: [(&str, &[&str]); 31] = [
         ("pachisi", &["moves.split=true"]),
         (
             "pachisi",
@@ -2111,6 +2154,15 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
         ("parcheesi-tr", &["doubles.fourteen=\"any-pawns\""]),
         ("ludo", &["board.castles=\"entry-and-star-squares\""]),
         ("ludo", &["moves.stack_limit=2", "moves.blockades=true"]),
+        (
+            "ludo",
+            &[
+                "finish.goal=\"lane\"",
+                "moves.clear_entry=true",
+                "board.castles=\"none\"",
+            ],
+        ),
+        ("maedn", &["finish.placings=\"all\""]),
         (
             "ludo",
             &[

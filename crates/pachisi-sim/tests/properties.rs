@@ -150,6 +150,15 @@ const OPTIONAL_RULES: &[(&str, &[&str])] = &[
     (
         "ludo",
         &[
+            "finish.goal=lane",
+            "moves.clear_entry=true",
+            "board.castles=none",
+        ],
+    ),
+    ("maedn", &["finish.placings=all"]),
+    (
+        "ludo",
+        &[
             "turn.extra_throw_on_capture=true",
             "turn.extra_throw_on_home=true",
         ],

@@ -271,7 +271,9 @@ impl BoardWidget<'_> {
         .intersection(area);
         let pieces = self.position.pieces_of(seat);
         let waiting = pieces.iter().filter(|&&p| p == 0).count();
-        let home = pieces.iter().filter(|&&p| p == rules.home()).count();
+        // Where the goal is in the lane, the pieces in it have finished (and stand on the board).
+        let home = pieces.iter().filter(|&&p| rules.in_goal(p)).count();
+        let finished = if rules.goal_in_lane() { "goal" } else { "home" };
         let colour = Style::new()
             .fg(seat_color(rules, seat))
             .add_modifier(Modifier::BOLD);
@@ -292,7 +294,7 @@ impl BoardWidget<'_> {
                 Style::new(),
             )),
             Some((
-                format!("home {}", piece_marks(rules, seat, home)),
+                format!("{finished} {}", piece_marks(rules, seat, home)),
                 Style::new(),
             )),
         ]

@@ -170,9 +170,10 @@ pub fn title_line(rules: &Rules, position: &Position, labels: &[String]) -> Line
     Line::from(spans)
 }
 
-/// One line per team: its seats and how many of their pieces are home.
+/// One line per team: its seats and how many of their pieces are home (or in the goal, where the
+/// goal is in the lane).
 pub fn team_lines(rules: &Rules, position: &Position) -> Vec<Line<'static>> {
-    let home = rules.home();
+    let finished = if rules.goal_in_lane() { "goal" } else { "home" };
     (0..rules.teams())
         .map(|team| {
             let seats: Vec<u8> = (0..rules.seats())
@@ -180,7 +181,10 @@ pub fn team_lines(rules: &Rules, position: &Position) -> Vec<Line<'static>> {
                 .collect();
             let done: usize = seats
                 .iter()
-                .map(|&s| position.pieces_of(s).iter().filter(|&&p| p == home).count())
+                .map(|&s| {
+                    let pieces = position.pieces_of(s);
+                    pieces.iter().filter(|&&p| rules.in_goal(p)).count()
+                })
                 .sum();
             let total = seats.len() * usize::from(rules.pieces());
             let mut spans = vec![format!("Team {}: ", team + 1).into()];
@@ -191,7 +195,7 @@ pub fn team_lines(rules: &Rules, position: &Position) -> Vec<Line<'static>> {
                         .bold(),
                 );
             }
-            spans.push(format!(" home {done}/{total}").into());
+            spans.push(format!(" {finished} {done}/{total}").into());
             if let Some(place) = position.placings().iter().position(|&t| t == team) {
                 spans.push(format!("  finished {}", ordinal(place + 1)).into());
             }

@@ -282,3 +282,17 @@ fn a_replay_without_players_shows_no_empty_label() {
     );
     assert!(!screen.contains("()"), "{screen}");
 }
+
+/// Where the goal is in the lane (maedn), the panel counts the pieces in the goal, not home.
+#[test]
+fn the_goal_in_the_lane_is_counted_as_the_goal() {
+    let mut app = app(
+        "maedn",
+        "human,bot:heuristic,bot:heuristic,bot:heuristic",
+        1,
+        None,
+    );
+    let screen = text(&render(&mut app, 100, 30));
+    assert!(screen.contains("goal 0/4"), "{screen}");
+    assert!(!screen.contains("home 0/4"), "{screen}");
+}

@@ -81,6 +81,9 @@ impl Position {
                 }
                 if to == rules.home() {
                     self.reach_home(rules);
+                } else if rules.goal_in_lane() && rules.in_goal(to) && !rules.in_goal(from) {
+                    // Turning up the lane finishes the piece: the seat may have finished.
+                    self.update_placings(rules);
                 }
             }
         }

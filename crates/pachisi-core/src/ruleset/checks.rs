@@ -306,7 +306,9 @@ pub(super) fn compile_board(
             format!("the entry square must lie on the {lap}-square track, less than a lap past the end square"),
         ));
     }
-    if b.castles != CastleLayout::Cross {
+    if b.castles == CastleLayout::None {
+        topology.set_castles(&[]);
+    } else if b.castles != CastleLayout::Cross {
         if b.start != StartArea::Nest {
             return Err(invalid(
                 "board.castles",
@@ -434,6 +436,7 @@ pub(super) fn check_family_rules(
         }
     }
     check_readings(ruleset, invalid)?;
+    check_goal_and_entry(ruleset, invalid)?;
     if ruleset.capture.on_entry && ruleset.board.start != StartArea::Nest {
         return Err(invalid(
             "capture.on_entry",
@@ -504,6 +507,88 @@ fn check_readings(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), Rulese
              or \"any-pawns\") and pawns that finish by exact count (moves.exact_home = true)"
                 .into(),
         ));
+    }
+    Ok(())
+}
+
+/// The goal in the lane and the entry square that must be cleared (OpenSpiel's maedn): each needs
+/// pieces that start in a nest, and the goal in the lane leaves nothing for the rules about
+/// reaching the Charkoni to do.
+fn check_goal_and_entry(ruleset: &Ruleset, invalid: &Invalid<'_>) -> Result<(), RulesetError> {
+    let (t, m, b) = (&ruleset.throw, &ruleset.moves, &ruleset.board);
+    let nest = b.start == StartArea::Nest;
+    if ruleset.finish.goal == Goal::Lane {
+        let refusal = if !nest {
+            Some((
+                "board.start",
+                "the goal in the lane needs pieces that start in a nest (board.start = \"nest\"): \
+                 from the Charkoni a piece comes down its own lane as it sets out",
+            ))
+        } else if !m.exact_home {
+            Some((
+                "moves.exact_home",
+                "with the goal in the lane nothing goes beyond the lane's last square, so a piece \
+                 reaches a goal square only by an exact throw: set moves.exact_home = true",
+            ))
+        } else if ruleset.finish.bonus > 0 {
+            Some((
+                "finish.bonus",
+                "with the goal in the lane no piece reaches home, so nothing earns a finish bonus",
+            ))
+        } else if ruleset.turn.extra_throw_on_home {
+            Some((
+                "turn.extra_throw_on_home",
+                "with the goal in the lane no piece reaches home, so nothing earns its extra throw",
+            ))
+        } else if m.blockades || m.pairs {
+            Some((
+                "moves.blockades",
+                "blockades and pairs are not modelled with the goal in the lane",
+            ))
+        } else if ruleset.doubles.finish_from_fourteen {
+            Some((
+                "doubles.finish_from_fourteen",
+                "with the goal in the lane no pawn finishes at home, so the 14 never brings one there",
+            ))
+        } else {
+            None
+        };
+        if let Some((field, reason)) = refusal {
+            return Err(invalid(field, reason.into()));
+        }
+        let lane = u16::from(b.arm_length.saturating_sub(1));
+        if m.stack_limit > 0 && lane * u16::from(m.stack_limit) < u16::from(ruleset.players.pieces)
+        {
+            return Err(invalid(
+                "finish.goal",
+                format!(
+                    "the lane has {lane} squares, room for {} pieces under moves.stack_limit = {}, \
+                     fewer than the {} pieces a seat must bring into it",
+                    lane * u16::from(m.stack_limit),
+                    m.stack_limit,
+                    ruleset.players.pieces
+                ),
+            ));
+        }
+    }
+    if m.clear_entry {
+        let one_increment = ruleset.turn.spend == Spend::EachThrow
+            && !t.separate_dice
+            && !ruleset.doubles.enabled
+            && !m.split
+            && !m.pairs
+            && !m.carry_on
+            && m.usage == Usage::Free;
+        if !(nest && m.entry == Entry::Grace && one_increment) {
+            return Err(invalid(
+                "moves.clear_entry",
+                "clearing the entry square is modelled for pieces that start in a nest and enter \
+                 on a grace (board.start = \"nest\", moves.entry = \"grace\"), one throw spent whole \
+                 by one piece before the next (turn.spend = \"each-throw\", no separate dice, \
+                 doubles, split throws, pairs or carrying on, moves.usage = \"free\")"
+                    .into(),
+            ));
+        }
     }
     Ok(())
 }

@@ -116,6 +116,9 @@ pub enum CastleLayout {
     EntrySquares,
     /// Every arm's entry square and the star square `star_distance` past it (a Ludo house rule).
     EntryAndStarSquares,
+    /// No castles at all: a piece may be captured on any square of the track, its own entry
+    /// square included (OpenSpiel's maedn).
+    None,
 }
 
 /// `[players]`: who plays, with how many pieces, in which teams.
@@ -463,6 +466,10 @@ pub struct MoveRules {
     /// on a safety space occupied by an opponent's pawn provided that another increment of the
     /// throw is immediately used to carry the pawn further"; a house rule in SR).
     pub carry_on: bool,
+    /// Whether, while a piece waits to enter, a piece standing on the entry square must move off
+    /// it before anything else moves, whenever it can (OpenSpiel's maedn: "start field must be
+    /// cleared as soon as possible"); it comes before `must_enter`.
+    pub clear_entry: bool,
 }
 
 impl Default for MoveRules {
@@ -485,6 +492,7 @@ impl Default for MoveRules {
             pair_parts: PairParts::AtOnce,
             held_castle: HeldCastle::LosesThrow,
             carry_on: false,
+            clear_entry: false,
         }
     }
 }
@@ -533,12 +541,28 @@ pub enum Placings {
     All,
 }
 
+/// Where a seat's pieces finish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Goal {
+    /// In the Charkoni (home), off the board, after the lane's last square (000, 003, Ludo).
+    #[default]
+    Home,
+    /// In the lane itself: a route ends on the lane's last square, a piece that has turned up
+    /// its lane has finished but still stands there (and may move on in it by exact throws),
+    /// and a seat has finished when all its pieces stand in its lane (OpenSpiel's maedn: four
+    /// goal fields).
+    Lane,
+}
+
 /// `[finish]`: when the game ends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct FinishRules {
     /// Which places are played for.
     pub placings: Placings,
+    /// Where a seat's pieces finish.
+    pub goal: Goal,
     /// Squares of movement bringing a piece home earns, as one increment for another piece to take
     /// whole or forfeit; 0 for none (003: 10 in SR and some MB).
     pub bonus: u8,
@@ -548,6 +572,7 @@ impl Default for FinishRules {
     fn default() -> Self {
         FinishRules {
             placings: Placings::Winner,
+            goal: Goal::Home,
             bonus: 0,
         }
     }
