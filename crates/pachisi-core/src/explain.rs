@@ -8,7 +8,7 @@
 //! gets an explanation exactly when no legal move starts from where it stands.
 
 use crate::describe::{place, squares};
-use crate::movegen::{destination, grace_kept_for_entry, min_step, LazyOccupancy, Stop};
+use crate::movegen::{grace_kept_for_entry, min_step, reach, LazyOccupancy, Stop};
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position, Share};
 use crate::ruleset::{Entry, HeldCastle, Rules};
@@ -686,7 +686,7 @@ impl Position {
                 });
             }
         }
-        match destination(rules, raw, min_step(rules, pair)) {
+        match reach(rules, from, dist, min_step(rules, pair)) {
             None if raw > u16::from(home) => Some(Refusal::Overshoot {
                 value,
                 needs: home - from,

@@ -132,6 +132,7 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
         include_str!("../rulesets/parcheesi-tr.toml"),
     ),
     ("ludo", include_str!("../rulesets/ludo.toml")),
+    ("ludopy", include_str!("../rulesets/ludopy.toml")),
 ];
 
 /// The TOML text of a built-in ruleset.

@@ -75,6 +75,7 @@ impl<'r> PlainGame<'r> {
             && r.finish.bonus == 0
             && !r.capture.invalidation
             && !r.capture.overtake
+            && !rules.first_turn_rules()
             && usize::from(rules.seats()) * usize::from(rules.pieces()) <= PLAIN_PIECES
     }
 

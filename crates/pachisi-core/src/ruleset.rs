@@ -8,10 +8,12 @@ use crate::throw::{cowrie_distribution, dice_distribution, dice_pairs, Outcome, 
 use crate::topology::{RouteStart, Square, Topology};
 
 mod checks;
+mod landing;
 mod schema;
 mod text;
 
 use checks::{check_family_rules, compile_board, compile_throws};
+use landing::{compile_landing, LandingTables};
 pub use schema::*;
 pub use text::RulesetError;
 
@@ -76,6 +78,8 @@ pub struct Rules {
     min_step: u8,
     /// The progress of a piece on its arm's end square, about to turn up its lane.
     turn_home: u8,
+    /// Jump squares, entry squares' seats, and what the landing and first-turn rules need.
+    landing: LandingTables,
 }
 
 impl Rules {
@@ -261,6 +265,7 @@ impl Rules {
                 opponent_count[seat] += 1;
             }
         }
+        let landing = compile_landing(&ruleset, &topology, &routes, &outcomes, &invalid)?;
         let square_table = routes.iter().map(|r| square_table(r)).collect();
         let mut castle_square = [false; 256];
         for (sq, castle) in castle_square
@@ -289,13 +294,14 @@ impl Rules {
         };
         // The end square's last visit: the lane home follows it.
         let turn_home = (routes[0].len() + 1 - usize::from(b.arm_length)) as u8;
-        let plain_moves = plain_moves(&ruleset);
+        let plain_moves = plain_moves(&ruleset) && !landing.resolves_landings;
         let plain_throws = plain_throws(&ruleset);
         Ok(Rules {
             plain_moves,
             plain_throws,
             min_step,
             turn_home,
+            landing,
             ruleset,
             topology,
             routes,
@@ -573,6 +579,41 @@ impl Rules {
 
     pub(crate) fn flags(&self, value: u8) -> ValueFlags {
         self.flags[usize::from(value)]
+    }
+
+    /// Where a piece of `seat` that ends a move at `progress` jumps to (`board.jump_squares`):
+    /// the progress of the next jump square of its route, or home from the last where
+    /// `board.last_jump` says so; `None` where it does not jump.
+    #[inline]
+    pub fn jump_at(&self, seat: u8, progress: u8) -> Option<u8> {
+        let row = self.landing.jump_to.get(usize::from(seat))?;
+        Some(row[usize::from(progress)]).filter(|&to| to != 0)
+    }
+
+    /// The seat whose entry square the square with index `sq` is, if any.
+    #[inline]
+    pub(crate) fn entry_owner(&self, sq: u8) -> Option<u8> {
+        Some(self.landing.entry_owner[usize::from(sq)]).filter(|&s| s != u8::MAX)
+    }
+
+    /// Whether a move's landing needs more than a plain capture: a jump, or the mover sent back
+    /// by a castle or a crowd (`capture.castles = "send-back"`, `capture.two_or_more`).
+    #[inline]
+    pub(crate) fn resolves_landings(&self) -> bool {
+        self.landing.resolves_landings
+    }
+
+    /// Whether a seat's first turn has rules of its own (`turn.first_turn_throws`,
+    /// `turn.extra_throw_in_first_turn`).
+    #[inline]
+    pub fn first_turn_rules(&self) -> bool {
+        self.landing.first_turn_rules
+    }
+
+    /// Whether pieces of opposing sides may stand together off the castles: where a bounce back
+    /// from home can leave a piece on the track, it meets nobody there (`moves.bounce`).
+    pub fn opponents_may_share_squares(&self) -> bool {
+        self.landing.bounce_to_track
     }
 }
 
