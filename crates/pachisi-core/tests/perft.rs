@@ -39,7 +39,10 @@
 //! pieces moved during the turn, `arrived=`), a throw that could only end on an opponent's castle
 //! costing the whole turn, a die that lands a pawn on an opponent's castle when another die
 //! carries it on (`carry=`), a doublet's 14 squares divided between two pawns or among any
-//! number (the shares `f`, `fs`, `r`), and finishing with a doublet only from 14 out.
+//! number (the shares `f`, `fs`, `r`), and finishing with a doublet only from 14 out. And the
+//! mechanics of LUDOpy's Ludo (`tests/perft_ref/landing.rs`): jump squares and the last one,
+//! castles and crowds of two that send the mover back, both bounces from home, and the first
+//! turn's throws (`first=`, `tries=`).
 
 use pachisi_core::ruleset::{
     CastleRule, DoublesAgain, Entry, Fourteen, HeldCastle, PairParts, Placings, Spend, StartArea,
