@@ -626,7 +626,7 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         ));
     }
     check_turn(rules, pos)?;
-    check_first_turn(pos)?;
+    pos.check_first_turn()?;
     check_placings(rules, pos)?;
     check_stacks(rules, pos)?;
     let topology = rules.topology();
@@ -658,17 +658,6 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
                 _ => holder[usize::from(sq.0)] = Some(team),
             }
         }
-    }
-    Ok(())
-}
-
-/// The first turn's throws are counted only for the mover, in its first turn.
-fn check_first_turn(pos: &Position) -> Result<(), String> {
-    if pos.tries != 0 && !pos.in_first_turn(pos.to_move) {
-        return Err(format!(
-            "`tries={}` needs the seat to move in its first turn (`first=`)",
-            pos.tries
-        ));
     }
     Ok(())
 }

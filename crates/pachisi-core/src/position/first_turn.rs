@@ -53,4 +53,16 @@ impl Position {
         }
         self.tries = 0;
     }
+
+    /// The first turn's throws are counted only for the mover, in its first turn (the check
+    /// every position read from notation passes).
+    pub(crate) fn check_first_turn(&self) -> Result<(), String> {
+        if self.tries != 0 && !self.in_first_turn(self.to_move) {
+            return Err(format!(
+                "`tries={}` needs the seat to move in its first turn (`first=`)",
+                self.tries
+            ));
+        }
+        Ok(())
+    }
 }
