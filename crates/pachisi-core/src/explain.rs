@@ -7,8 +7,8 @@
 //! one at a time, so an explanation can never contradict the moves the engine offers: a piece
 //! gets an explanation exactly when no legal move starts from where it stands.
 
-use crate::describe::place;
-use crate::movegen::{destination, grace_kept_for_entry, min_step, LazyOccupancy, Stop};
+use crate::describe::{place, squares};
+use crate::movegen::{grace_kept_for_entry, min_step, reach, LazyOccupancy, Stop};
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position, Share};
 use crate::ruleset::{Entry, HeldCastle, Rules};
@@ -338,7 +338,7 @@ impl Position {
             }
         }
         let last = rules.last_progress();
-        match destination(rules, raw, min_step(rules, pair)) {
+        match reach(rules, from, dist, min_step(rules, pair)) {
             None if rules.goal_in_lane() && raw > u16::from(last) => Some(Refusal::PastGoal {
                 value,
                 room: last - from,

@@ -134,6 +134,7 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
     ("ludo", include_str!("../rulesets/ludo.toml")),
     ("maedn", include_str!("../rulesets/maedn.toml")),
     ("maedn-2", include_str!("../rulesets/maedn-2.toml")),
+    ("ludopy", include_str!("../rulesets/ludopy.toml")),
 ];
 
 /// The TOML text of a built-in ruleset.

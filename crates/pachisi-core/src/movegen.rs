@@ -17,6 +17,9 @@ use std::cell::OnceCell;
 mod apply;
 mod clear_entry;
 mod fullest;
+mod landing;
+
+pub(crate) use landing::{bounced, reach};
 
 /// A set of bytes (square indices or increment values), one bit each: clearing and filling it
 /// costs a few words, where a table of the board's squares would cost hundreds of bytes per call.
@@ -470,7 +473,7 @@ impl Position {
             return false;
         }
         !rules.is_castle_index(sq)
-            || rules.ruleset().capture.castles == CastleRule::Shared
+            || rules.ruleset().capture.castles != CastleRule::Closed
             || self.opposing_on(rules, sq) == 0
     }
 
@@ -827,7 +830,7 @@ impl Position {
         // at the lane's foot or in the lane, where no capture is possible any more, could trap the
         // seat for ever (003's principle), so they go round again instead of turning up the lane.
         let must_go_round = self.uncredited(rules) && turns_up_lane;
-        let to = destination(rules, raw, min_step(rules, pair));
+        let to = reach(rules, from, dist, min_step(rules, pair));
         let mut offer = |to: u8, steps: u8, round_again: bool| {
             if self.may_land(rules, occupancy, from, to, pair)
                 || (m.carry_on && self.may_carry_on(rules, occupancy, from, value, to))
@@ -897,8 +900,7 @@ impl Position {
                 }
                 let (_, must_pair) = self.pairing(rules, from);
                 let dist = if must_pair { v / 2 } else { v };
-                let raw = u16::from(from) + u16::from(dist);
-                let Some(to) = destination(rules, raw, min_step(rules, must_pair)) else {
+                let Some(to) = reach(rules, from, dist, min_step(rules, must_pair)) else {
                     continue;
                 };
                 if dist > 0
@@ -1047,7 +1049,7 @@ impl Position {
             return None;
         }
         if rules.is_castle_index(sq) {
-            return (rules.ruleset().capture.castles != CastleRule::Shared).then_some(Stop::Castle);
+            return (rules.ruleset().capture.castles == CastleRule::Closed).then_some(Stop::Castle);
         }
         (!pair && rules.ruleset().moves.pairs && occupancy.pair(sq)).then_some(Stop::Pair)
     }

@@ -17,7 +17,9 @@
 //! `entered=LETTERS`, `credits=N,N,...`, `open=L:PIECE:PROGRESS:TEAM,...` (captures that may still
 //! be struck out), `placed=TEAM,...` (teams in finishing order), `left=PIECE:PROGRESS,...`
 //! (blockades broken during this throw), `arrived=PIECE,...` (pieces moved during this turn, where
-//! pairs part from the next turn), `carry=PROGRESS` (a pawn to carry on from an opponent's castle).
+//! pairs part from the next turn), `carry=PROGRESS` (a pawn to carry on from an opponent's castle),
+//! `first=LETTERS` (seats that have yet to finish their first turn, where it has rules of its own)
+//! and `tries=N` (the throws of the mover's first turn so far).
 //! In the pool, `f` marks a share of a divisible 14 (`fs` an underside), `r` what is left of it.
 //! docs/notation.md has the details.
 
@@ -130,6 +132,15 @@ impl Position {
         if self.carrying != 0 {
             let _ = write!(s, " carry={}", self.carrying);
         }
+        if self.first_turn != 0 {
+            s.push_str(" first=");
+            for seat in (0..self.seats).filter(|&b| self.in_first_turn(b)) {
+                s.push(rules.seat_letter(seat));
+            }
+        }
+        if self.tries != 0 {
+            let _ = write!(s, " tries={}", self.tries);
+        }
         s
     }
 
@@ -144,6 +155,8 @@ impl Position {
             return Ok(Position::new(rules));
         }
         let mut pos = Position::new(rules);
+        // A first turn not listed (`first=`) is over.
+        pos.first_turn = 0;
         let fields = split_fields(text);
         let field = |i: usize, what: &str| {
             fields.get(i).copied().ok_or_else(|| NotationError {
@@ -179,7 +192,7 @@ impl Position {
             let (key, value) = f.split_once('=').unwrap_or((f, ""));
             let rank = [
                 "again", "streak", "opened", "entered", "credits", "open", "placed", "left",
-                "arrived", "carry",
+                "arrived", "carry", "first", "tries",
             ]
             .iter()
             .position(|&k| k == key)
@@ -221,6 +234,17 @@ impl Position {
                 "placed" => read_placed(rules, &mut pos, vat, value)?,
                 "left" => read_left(rules, &mut pos, vat, value)?,
                 "arrived" => read_arrived(rules, &mut pos, vat, value)?,
+                "first" | "tries" if !rules.first_turn_rules() => {
+                    return Err(err(
+                        at,
+                        format!(
+                            "`{key}` belongs to a first turn with rules of its own \
+                             (turn.first_turn_throws, turn.extra_throw_in_first_turn)"
+                        ),
+                    ))
+                }
+                "first" => pos.first_turn = seat_mask(rules, vat, value)?,
+                "tries" => pos.tries = number(vat, value)?,
                 _ => read_carry(rules, &mut pos, vat, value)?,
             }
         }
@@ -612,11 +636,14 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         ));
     }
     check_turn(rules, pos)?;
+    pos.check_first_turn()?;
     check_placings(rules, pos)?;
     check_stacks(rules, pos)?;
     let topology = rules.topology();
     let mut holder: Vec<Option<u8>> = vec![None; topology.square_count()];
     let shared = rules.ruleset().capture.castles == CastleRule::Shared;
+    // A piece bounced back from home onto the track meets nobody there.
+    let anywhere = rules.opponents_may_share_squares();
     for seat in 0..pos.seats {
         for &p in pos.pieces_of(seat) {
             let Some(sq) = rules.square_at(seat, p) else {
@@ -627,6 +654,7 @@ pub(crate) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
             let carried =
                 pos.carrying != 0 && rules.square_at(pos.to_move, pos.carrying) == Some(sq);
             match holder[usize::from(sq.0)] {
+                Some(other) if other != team && anywhere => {}
                 Some(other) if other != team && topology.is_castle(sq) && (shared || carried) => {}
                 Some(other) if other != team && topology.is_castle(sq) => {
                     return Err(format!("opponents share the castle {}", topology.name(sq)));

@@ -58,7 +58,8 @@ impl<'r> PlainGame<'r> {
     /// Whether `rules` are plain enough for a [`PlainGame`]: plain moves (no splits, pairs, sums,
     /// blockades, captures on entry or capture credits), each throw spent before the next, one
     /// die or one set of shells without doublets, opening throws, throws that need a piece on the
-    /// board or bonus steps, no capture or finish bonus, no struck-out or overtaking captures, and
+    /// board or bonus steps, no capture or finish bonus, no struck-out or overtaking captures, no
+    /// first turn with rules of its own, and
     /// at most [`PLAIN_PIECES`] pieces in all. Traditional Pachisi (with six or seven cowries, or
     /// three players) and Ludo are; Herklots' record (its 25 earns a bonus step, a second
     /// increment to spend) and Parcheesi are not.
@@ -75,6 +76,7 @@ impl<'r> PlainGame<'r> {
             && r.finish.bonus == 0
             && !r.capture.invalidation
             && !r.capture.overtake
+            && !rules.first_turn_rules()
             && usize::from(rules.seats()) * usize::from(rules.pieces()) <= PLAIN_PIECES
     }
 

@@ -12,6 +12,8 @@ use crate::ruleset::{
 };
 use crate::throw::{Outcome, Throw};
 
+mod first_turn;
+
 /// Most throws (with their bonus steps) a turn can hold at once. When the pool is full, throwing
 /// stops and the turn is spent: with every real throw table this needs dozens of extra throws in a
 /// row, far less likely than once in the lifetime of the universe.
@@ -222,6 +224,11 @@ pub struct Position {
     /// The progress of the mover's pawn that a die has just landed on a castle an opponent holds
     /// and that another die must now carry on (`moves.carry_on`, 003 PB); 0 for none.
     pub(crate) carrying: u8,
+    /// Seats that have yet to finish their first turn, where the first turn has rules of its own
+    /// (`turn.first_turn_throws`, `turn.extra_throw_in_first_turn`); 0 elsewhere.
+    pub(crate) first_turn: u8,
+    /// The throws the seat to move has made in its first turn (0 outside it).
+    pub(crate) tries: u8,
 }
 
 impl Position {
@@ -245,6 +252,12 @@ impl Position {
             left_blockade: [0; MAX_PIECES],
             arrived: 0,
             carrying: 0,
+            first_turn: if rules.first_turn_rules() {
+                ((1u16 << rules.seats()) - 1) as u8
+            } else {
+                0
+            },
+            tries: 0,
         }
     }
 
@@ -401,6 +414,7 @@ impl Position {
             .outcomes()
             .get(usize::from(throw.0))
             .ok_or(crate::PlayError::UnknownThrow(throw.0))?;
+        self.count_first_turn_throw();
         if rules.ruleset().throw.separate_dice || rules.ruleset().doubles.enabled {
             self.apply_dice(rules, &outcome);
             return Ok(());
@@ -467,7 +481,8 @@ impl Position {
                 share: Share::None,
             });
         }
-        self.after_throw(rules, outcome.extra_throw && room);
+        let extra = outcome.extra_throw && self.extra_throw_counts(rules);
+        self.after_throw(rules, extra && room);
     }
 
     /// A throw of dice under Parcheesi's rules (003): each die an increment, and doublets with
@@ -607,10 +622,15 @@ impl Position {
             self.phase = Phase::Throw;
             return;
         }
+        if self.first_turn_retry(rules) {
+            self.phase = Phase::Throw;
+            return;
+        }
         self.next_turn(rules);
     }
 
     fn next_turn(&mut self, rules: &Rules) {
+        self.end_first_turn();
         self.throw_again = false;
         self.streak = (0, 0);
         self.arrived = 0;

@@ -8,10 +8,12 @@ use crate::throw::{cowrie_distribution, dice_distribution, dice_pairs, Outcome, 
 use crate::topology::{RouteStart, Square, Topology};
 
 mod checks;
+mod landing;
 mod schema;
 mod text;
 
 use checks::{check_family_rules, compile_board, compile_throws};
+use landing::{compile_landing, LandingTables};
 pub use schema::*;
 pub use text::RulesetError;
 
@@ -82,6 +84,8 @@ pub struct Rules {
     /// The farthest progress a piece can reach: `home`, or the lane's last square where the goal
     /// is in the lane.
     last_progress: u8,
+    /// Jump squares, entry squares' seats, and what the landing and first-turn rules need.
+    landing: LandingTables,
 }
 
 impl Rules {
@@ -267,6 +271,7 @@ impl Rules {
                 opponent_count[seat] += 1;
             }
         }
+        let landing = compile_landing(&ruleset, &topology, &routes, &outcomes, &invalid)?;
         let square_table = routes.iter().map(|r| square_table(r)).collect();
         let mut castle_square = [false; 256];
         for (sq, castle) in castle_square
@@ -299,7 +304,7 @@ impl Rules {
             Goal::Home => (home, home),
             Goal::Lane => (turn_home + 1, home - 1),
         };
-        let plain_moves = plain_moves(&ruleset);
+        let plain_moves = plain_moves(&ruleset) && !landing.resolves_landings;
         let plain_throws = plain_throws(&ruleset);
         Ok(Rules {
             plain_moves,
@@ -308,6 +313,7 @@ impl Rules {
             turn_home,
             goal_start,
             last_progress,
+            landing,
             ruleset,
             topology,
             routes,
@@ -611,6 +617,41 @@ impl Rules {
 
     pub(crate) fn flags(&self, value: u8) -> ValueFlags {
         self.flags[usize::from(value)]
+    }
+
+    /// Where a piece of `seat` that ends a move at `progress` jumps to (`board.jump_squares`):
+    /// the progress of the next jump square of its route, or home from the last where
+    /// `board.last_jump` says so; `None` where it does not jump.
+    #[inline]
+    pub fn jump_at(&self, seat: u8, progress: u8) -> Option<u8> {
+        let row = self.landing.jump_to.get(usize::from(seat))?;
+        Some(row[usize::from(progress)]).filter(|&to| to != 0)
+    }
+
+    /// The seat whose entry square the square with index `sq` is, if any.
+    #[inline]
+    pub(crate) fn entry_owner(&self, sq: u8) -> Option<u8> {
+        Some(self.landing.entry_owner[usize::from(sq)]).filter(|&s| s != u8::MAX)
+    }
+
+    /// Whether a move's landing needs more than a plain capture: a jump, or the mover sent back
+    /// by a castle or a crowd (`capture.castles = "send-back"`, `capture.two_or_more`).
+    #[inline]
+    pub(crate) fn resolves_landings(&self) -> bool {
+        self.landing.resolves_landings
+    }
+
+    /// Whether a seat's first turn has rules of its own (`turn.first_turn_throws`,
+    /// `turn.extra_throw_in_first_turn`).
+    #[inline]
+    pub fn first_turn_rules(&self) -> bool {
+        self.landing.first_turn_rules
+    }
+
+    /// Whether pieces of opposing sides may stand together off the castles: where a bounce back
+    /// from home can leave a piece on the track, it meets nobody there (`moves.bounce`).
+    pub fn opponents_may_share_squares(&self) -> bool {
+        self.landing.bounce_to_track
     }
 }
 

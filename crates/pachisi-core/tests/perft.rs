@@ -42,7 +42,10 @@
 //! number (the shares `f`, `fs`, `r`), and finishing with a doublet only from 14 out. And it
 //! covers OpenSpiel's maedn: no castles (the board's, read like any layout), the goal in the lane
 //! (routes end on the lane's last square, a piece in the lane has finished and may move on in
-//! it), and the entry square that must be cleared before anything else moves.
+//! it), and the entry square that must be cleared before anything else moves. And the
+//! mechanics of LUDOpy's Ludo (`tests/perft_ref/landing.rs`): jump squares and the last one,
+//! castles and crowds of two that send the mover back, both bounces from home, and the first
+//! turn's throws (`first=`, `tries=`).
 
 use pachisi_core::ruleset::{
     CastleRule, DoublesAgain, Entry, Fourteen, Goal, HeldCastle, PairParts, Placings, Spend,
@@ -56,6 +59,9 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
+
+#[path = "perft_ref/landing.rs"]
+mod landing;
 
 // ---------------------------------------------------------------------------------------------
 // The reference: rules, state, moves.
@@ -158,6 +164,9 @@ struct RefRules {
     goal_lane: bool,
     /// While a piece waits, the mover's piece on the entry square moves off it first, if it can.
     clear_entry: bool,
+    // --- LUDOpy ---
+    /// Jump squares, castles and crowds that send the mover back, the bounce, the first turn.
+    landing: landing::RefLanding,
 }
 
 impl RefRules {
@@ -284,6 +293,7 @@ impl RefRules {
             finish_from_fourteen: d.finish_from_fourteen,
             goal_lane: r.finish.goal == Goal::Lane,
             clear_entry: r.moves.clear_entry,
+            landing: landing::RefLanding::new(rules),
         }
     }
 
@@ -406,6 +416,10 @@ struct RefState {
     /// The progress of the mover's pawn that a die landed on an opponent's castle, which the
     /// next die must carry on (0 for none).
     carrying: u8,
+    /// By seat: whether its first turn is still to end (where the first turn has rules).
+    first: Vec<bool>,
+    /// The throws of the mover's first turn so far.
+    tries: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -470,6 +484,8 @@ impl RefRules {
             left: vec![0; self.pieces],
             arrived: vec![false; self.pieces],
             carrying: 0,
+            first: vec![self.landing.first_turn_rules; self.seats],
+            tries: 0,
         }
     }
 
@@ -526,6 +542,9 @@ impl RefRules {
         }
         let value = t.value;
         let seat = s.to_move;
+        if s.first[seat] {
+            s.tries += 1;
+        }
         // Opening: throws count for nothing until an opening value comes; that one counts.
         let mut void = false;
         if !self.opening.is_empty() && !s.opened[seat] {
@@ -578,7 +597,8 @@ impl RefRules {
         if self.bonus.contains(&value) && (!self.bonus_needs_all || entered_all) {
             room &= self.push(s, Inc::plain(1));
         }
-        self.after_throw(s, self.extra.contains(&value) && room);
+        let extra = self.extra.contains(&value) && self.extra_counts(s);
+        self.after_throw(s, extra && room);
     }
 
     /// A throw of dice under 003's rules: separate dice, and doublets with their bonuses and
@@ -716,6 +736,12 @@ impl RefRules {
             s.phase = RefPhase::Throw;
             return;
         }
+        if self.retries(s) {
+            s.phase = RefPhase::Throw;
+            return;
+        }
+        s.first[s.to_move] = false;
+        s.tries = 0;
         s.again = false;
         s.streak = None;
         // The turn passes: no piece of the next seat has moved in it yet.
@@ -1123,7 +1149,7 @@ impl RefRules {
         if opponents == 0 || (self.capture_on_entry && opponents == 1) {
             return true;
         }
-        !self.is_castle(seat, 1) || self.shared_castles
+        !self.is_castle(seat, 1) || self.shared_castles || self.landing.send_back_castles
     }
 
     fn advances(
@@ -1139,7 +1165,7 @@ impl RefRules {
         let value = inc.value;
         let distance = if pair { steps / 2 } else { steps };
         let target = u32::from(from) + u32::from(distance);
-        let dest = self.destination(target);
+        let dest = self.reach(from, distance);
         // Passing the end square the second time turns the piece up its lane, towards home. A
         // seat that must capture before going home and has not may not turn up: it goes round.
         let turn = u32::from(self.turn_home);
@@ -1293,7 +1319,7 @@ impl RefRules {
             return true;
         }
         if self.is_castle(seat, to) {
-            return self.shared_castles;
+            return self.shared_castles || self.landing.send_back_castles;
         }
         pair || !self.pairs || !opposing_pair
     }
@@ -1327,7 +1353,9 @@ impl RefRules {
                 if self.pairs && self.parts_next_turn {
                     s.arrived[i] = true;
                 }
-                if self.nest {
+                if self.landing.resolves() {
+                    self.land(s, i, 1);
+                } else if self.nest {
                     // 003: "an entering pawn may capture a single opponent's pawn on the safety
                     // space that is also the entrance space".
                     self.capture(s, i, 1, self.capture_on_entry);
@@ -1342,8 +1370,11 @@ impl RefRules {
             } => {
                 let distance = if pair { steps / 2 } else { steps };
                 let target = u32::from(from) + u32::from(distance);
-                let to = if round {
+                let bounced = self.bounced(from, distance);
+                let mut to = if round {
                     (target - u32::from(self.lap)) as u8
+                } else if let Some(back) = bounced {
+                    back
                 } else {
                     target.min(u32::from(self.home)) as u8
                 };
@@ -1372,7 +1403,13 @@ impl RefRules {
                         .is_some_and(|sq| self.is_castle(seat, to) && self.opponents_on(s, sq) > 0);
                     s.carrying = if s.carrying == 0 && held { to } else { 0 };
                 }
-                self.capture(s, moved[0], to, false);
+                if bounced.is_some() {
+                    // A piece bounced back from home meets nobody.
+                } else if self.landing.resolves() {
+                    to = self.land(s, moved[0], to);
+                } else {
+                    self.capture(s, moved[0], to, false);
+                }
                 if self.goal_lane && self.in_goal(to) {
                     self.place(s);
                 }
@@ -1576,6 +1613,7 @@ impl RefRules {
         if text.trim() == "start" {
             return s;
         }
+        s.first = vec![false; self.seats];
         let fields: Vec<&str> = text.split_whitespace().collect();
         assert!(fields.len() >= 3, "position `{text}` has too few fields");
         let groups: Vec<&str> = fields[0].split('/').collect();
@@ -1677,6 +1715,8 @@ impl RefRules {
                     }
                 }
                 "carry" => s.carrying = value.parse().expect("progress"),
+                "first" => s.first = letters(value),
+                "tries" => s.tries = value.parse().expect("tries"),
                 other => panic!("unknown field `{other}` in `{text}`"),
             }
         }
@@ -1778,6 +1818,16 @@ impl RefRules {
         }
         if s.carrying > 0 {
             out.push_str(&format!(" carry={}", s.carrying));
+        }
+        if s.first.iter().any(|&f| f) {
+            let l: String = (0..self.seats)
+                .filter(|&i| s.first[i])
+                .map(|i| self.letters[i])
+                .collect();
+            out.push_str(&format!(" first={l}"));
+        }
+        if s.tries > 0 {
+            out.push_str(&format!(" tries={}", s.tries));
         }
         out
     }
@@ -2041,7 +2091,7 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
         .iter()
         .map(|(n, _)| (*n, Vec::new()))
         .collect();
-    let extra: [(&str, &[&str]); 31] = [
+    let extra: [(&str, &[&str]); 36] = [
         ("pachisi", &["moves.split=true"]),
         (
             "pachisi",
@@ -2170,6 +2220,38 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
                 "turn.extra_throw_on_home=true",
                 "throw.grace=[1,6]",
                 "finish.placings=\"all\"",
+            ],
+        ),
+        // LUDOpy's mechanics in other combinations: crowds captured, shared castles, a last
+        // jump square that does nothing, the other bounce, a first turn with extra throws, and
+        // partners.
+        (
+            "ludopy",
+            &[
+                "capture.two_or_more=\"captured\"",
+                "board.last_jump=\"none\"",
+            ],
+        ),
+        (
+            "ludopy",
+            &[
+                "capture.castles=\"shared\"",
+                "moves.bounce=\"back-by-excess\"",
+            ],
+        ),
+        (
+            "ludopy",
+            &[
+                "turn.first_turn_throws=3",
+                "turn.extra_throw_in_first_turn=true",
+            ],
+        ),
+        ("ludopy", &["players.teams=[[0,2],[1,3]]"]),
+        (
+            "ludo",
+            &[
+                "moves.bounce=\"back-by-throw\"",
+                "capture.castles=\"send-back\"",
             ],
         ),
     ];

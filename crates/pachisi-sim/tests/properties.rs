@@ -82,6 +82,10 @@ fn shared_square(rules: &Rules, pos: &Position) -> Option<String> {
                     if castles_shared && rules.topology().is_castle(sq) {
                         continue;
                     }
+                    // A piece bounced back from home onto the track meets nobody there.
+                    if rules.opponents_may_share_squares() {
+                        continue;
+                    }
                     // 003 (PB): a pawn being carried on stands there for a moment.
                     let mover = pos.to_move();
                     let carried = pos

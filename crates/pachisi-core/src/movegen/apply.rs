@@ -57,7 +57,7 @@ impl Position {
                 ..
             } => {
                 self.take_increment(rules, value, steps, false);
-                let to = mv.destination(rules).unwrap_or(from);
+                let mut to = mv.destination(rules).unwrap_or(from);
                 // Only blockades make it matter which of the pieces at `from` moves.
                 let piece = if rules.ruleset().moves.blockades {
                     self.piece_to_move(rules, from, to)
@@ -77,7 +77,12 @@ impl Position {
                     };
                 }
                 if let Some(piece) = moved {
-                    self.capture_at(rules, piece, to, false);
+                    let bounced = landing::bounced(rules, from, mv.distance()).is_some();
+                    if rules.resolves_landings() || bounced {
+                        to = self.land(rules, piece, to, bounced);
+                    } else {
+                        self.capture_at(rules, piece, to, false);
+                    }
                 }
                 if to == rules.home() {
                     self.reach_home(rules);
@@ -102,7 +107,11 @@ impl Position {
     /// let an entering piece capture.
     fn enter_piece(&mut self, rules: &Rules) {
         if let Some(piece) = self.set_piece(rules, None, 0, 1, 1) {
-            self.capture_at(rules, piece, 1, rules.ruleset().capture.on_entry);
+            if rules.resolves_landings() {
+                self.land(rules, piece, 1, false);
+            } else {
+                self.capture_at(rules, piece, 1, rules.ruleset().capture.on_entry);
+            }
         }
     }
 
@@ -286,8 +295,19 @@ impl Position {
         if sq == NO_SQUARE || (rules.is_castle_index(sq) && !on_castle_too) {
             return None;
         }
+        self.capture_on(rules, sq, None)
+    }
+
+    /// Captures the opposing pieces on the square with index `sq` (only those of the seat `only`
+    /// where given) and settles what the capture earns; returns the victims' team when there
+    /// were any.
+    pub(super) fn capture_on(&mut self, rules: &Rules, sq: u8, only: Option<u8>) -> Option<u8> {
+        let seat = self.to_move;
         let mut victims = None;
         for &t in rules.opponents(seat) {
+            if only.is_some_and(|o| o != t) {
+                continue;
+            }
             let squares = rules.square_row(t);
             // Most moves capture nothing: look before touching anything.
             if !self

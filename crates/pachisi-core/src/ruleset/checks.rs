@@ -3,7 +3,7 @@
 
 use super::*;
 
-type Invalid<'a> = dyn Fn(&str, String) -> RulesetError + 'a;
+pub(super) type Invalid<'a> = dyn Fn(&str, String) -> RulesetError + 'a;
 
 pub(super) fn compile_throws(
     ruleset: &Ruleset,

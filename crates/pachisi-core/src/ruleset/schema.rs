@@ -76,6 +76,24 @@ pub struct BoardRules {
     /// With `castles = "entry-and-star-squares"`: how many squares past each entry square the star
     /// square lies.
     pub star_distance: u8,
+    /// Jump squares (LUDOpy's stars): how many squares past each arm's entry square they lie.
+    /// A piece that a move ends on one jumps on to the next jump square of its route; empty for
+    /// none.
+    pub jump_squares: Vec<u8>,
+    /// What ending a move on the last jump square of a route does: nothing, or take the piece
+    /// home (LUDOpy). A piece that jumps onto it stays there.
+    pub last_jump: LastJump,
+}
+
+/// What ending a move on a route's last jump square does (`board.last_jump`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LastJump {
+    /// Nothing: the piece stays there.
+    #[default]
+    None,
+    /// The piece jumps home (LUDOpy: "Star before the home areal").
+    Home,
 }
 
 impl Default for BoardRules {
@@ -90,6 +108,8 @@ impl Default for BoardRules {
             corner_squares: 2,
             castles: CastleLayout::Cross,
             star_distance: 8,
+            jump_squares: Vec::new(),
+            last_jump: LastJump::None,
         }
     }
 }
@@ -253,6 +273,12 @@ pub struct TurnRules {
     pub opening: Vec<u8>,
     /// Who begins the game.
     pub first: FirstSeat,
+    /// In a seat's first turn, while all its pieces still wait to enter after a throw, it throws
+    /// again, up to this many throws in all (LUDOpy: 4); 1 for no such throws.
+    pub first_turn_throws: u8,
+    /// Whether the values of `throw.extra_throw` earn another throw in a seat's first turn too
+    /// (LUDOpy: no).
+    pub extra_throw_in_first_turn: bool,
 }
 
 /// Who begins the game.
@@ -277,6 +303,8 @@ impl Default for TurnRules {
             extra_throw_on_home: false,
             opening: Vec::new(),
             first: FirstSeat::FirstSeat,
+            first_turn_throws: 1,
+            extra_throw_in_first_turn: true,
         }
     }
 }
@@ -470,6 +498,24 @@ pub struct MoveRules {
     /// it before anything else moves, whenever it can (OpenSpiel's maedn: "start field must be
     /// cleared as soon as possible"); it comes before `must_enter`.
     pub clear_entry: bool,
+    /// What a move too long to reach home exactly does, where home needs an exact throw: it is
+    /// refused, or the piece bounces back from home.
+    pub bounce: Bounce,
+}
+
+/// What a move too long to reach home exactly does (`moves.bounce`, with `moves.exact_home`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Bounce {
+    /// The move is not allowed.
+    #[default]
+    None,
+    /// The piece goes home and back by the squares left over: it stops as many squares before
+    /// home as it would have gone past it.
+    BackByExcess,
+    /// The piece stops as many squares before home as the throw's value, wherever it started
+    /// (LUDOpy: `old_piece_pos - overshoot`, that is 57 minus the die).
+    BackByThrow,
 }
 
 impl Default for MoveRules {
@@ -493,6 +539,7 @@ impl Default for MoveRules {
             held_castle: HeldCastle::LosesThrow,
             carry_on: false,
             clear_entry: false,
+            bounce: Bounce::None,
         }
     }
 }
@@ -506,6 +553,24 @@ pub enum CastleRule {
     Closed,
     /// Pieces of any seat may share a castle and none is captured there (Ludo's safe squares).
     Shared,
+    /// A piece may land on a castle an opponent holds, but goes back to its start instead of
+    /// staying (LUDOpy's globes). On an entry square only its seat's pieces send it back; other
+    /// opponents there are met as on any square, so an entering piece meets them too.
+    SendBack,
+}
+
+/// What a single piece landing on two or more pieces of one opponent does
+/// (`capture.two_or_more`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TwoOrMore {
+    /// They are captured, as a lone piece is.
+    #[default]
+    Captured,
+    /// The moving piece goes back to its start instead (LUDOpy's "rule A"). The opponents are
+    /// looked at in turn order from the mover, and only the first with pieces on the square is
+    /// met: one piece of it is captured, two or more send the mover back.
+    SendBack,
 }
 
 /// `[capture]`: captures beyond the basic rule.
@@ -529,6 +594,8 @@ pub struct CaptureRules {
     /// Whether a capture is struck out when the capturing piece is captured on that square by the
     /// victim's side before the capturer's next turn.
     pub invalidation: bool,
+    /// What a single piece landing on two or more pieces of one opponent does.
+    pub two_or_more: TwoOrMore,
 }
 
 /// Which places are played for.
