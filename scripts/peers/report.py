@@ -23,7 +23,14 @@ PEER_LABELS = {
 
 GAME_LABELS = {
     "maedn": "maedn (Mensch ärgere dich nicht)",
-    "ludo": "Ludo",
+    "ludo": "LUDOpy's Ludo",
+}
+
+# The game each peer driver plays (its "game" field) and our ruleset that reproduces its rules
+# exactly (tests/test_conformance*.py check them move by move): each ratio compares one game.
+LIKE_FOR_LIKE = {
+    "maedn": "maedn",
+    "ludo": "ludopy",
 }
 
 
@@ -71,30 +78,33 @@ def main():
                 peers.append(json.loads(line))
 
     by_rules = {r["rules"]: r for r in ours["rulesets"]}
-    if "ludo" not in by_rules:
-        sys.exit("report: the bench output has no `ludo` ruleset, which every ratio is taken from")
-    ludo_gps = by_rules["ludo"]["one_thread"]["games_per_second"]
+    missing = [r for r in sorted(set(LIKE_FOR_LIKE.values())) if r not in by_rules]
+    if missing:
+        sys.exit(f"report: the bench output lacks {', '.join(missing)}, which the ratios are taken from")
 
     rows = []
-    # Our rows first: ludo is the like-for-like one, the rest are there for reference.
-    for name in ["ludo"] + [n for n in by_rules if n != "ludo"]:
+    # Our rows first: the rulesets that reproduce a peer's game, then the rest for reference.
+    like = sorted(set(LIKE_FOR_LIKE.values()))
+    for name in like + [n for n in by_rules if n not in like]:
         r = by_rules[name]
         one = r["one_thread"]
+        peer_of = [GAME_LABELS[g] for g, ours_name in LIKE_FOR_LIKE.items() if ours_name == name]
         rows.append([
             "pachisi (this project), Rust",
-            f"`{name}`" + ("" if name == "ludo" else " (reference)"),
+            f"`{name}`" + (f" (as {', '.join(peer_of)})" if peer_of else " (reference)"),
             fmt_int(ours["games"]),
             fmt_int(one["games_per_second"]),
             fmt_int(one["throws_per_second"]),
             f"{r['throws_per_game']:.1f}",
             "—",
-            # Another game altogether: a ratio against it would compare rules, not engines.
-            "1.0×" if name == "ludo" else "—",
+            "—",
+            "—",
         ])
     for p in peers:
         label = PEER_LABELS.get((p["peer"], p["mode"]), "{p} {v} ({m})").format(
             v=p["version"], p=p["peer"], m=p["mode"])
         throws_per_second = p["games_per_second"] * p["throws_per_game"]
+        mine = by_rules[LIKE_FOR_LIKE[p["game"]]]
         rows.append([
             label,
             GAME_LABELS.get(p["game"], p["game"]),
@@ -103,12 +113,15 @@ def main():
             fmt_int(throws_per_second),
             f"{p['throws_per_game']:.1f}",
             f"{p['moves_per_game']:.1f}",
-            fmt_ratio(ludo_gps, p["games_per_second"]),
+            f"`{LIKE_FOR_LIKE[p['game']]}`: "
+            + fmt_ratio(mine["one_thread"]["games_per_second"], p["games_per_second"]),
+            fmt_ratio(mine["one_thread"]["throws_per_second"], throws_per_second),
         ])
 
     header = ["engine", "game (4 players, random play)", "games", "games/s (1 thread)",
-              "throws/s", "throws/game", "moves/game", "our `ludo` ÷ this (games/s)"]
-    align = ["---", "---", "---:", "---:", "---:", "---:", "---:", "---:"]
+              "throws/s", "throws/game", "moves/game", "ours ÷ this, games/s",
+              "ours ÷ this, throws/s"]
+    align = ["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]
 
     out = []
     out.append(f"`{args.command}`")
@@ -132,15 +145,12 @@ def main():
     for s in args.skipped:
         out.append(f"- Not measured: {s}")
     out.append("")
-    out.append("Like with like: our `ludo` against maedn and LUDOpy, all of the Ludo family, four "
-               "players, one die, uniform random choice among legal moves, a game ending at the "
-               "first player home. The rules still differ: maedn runs on a 40-square track with "
-               "no safe squares, a six must bring a piece in while any is off the board and "
-               "always gives another throw (no limit on sixes in a row), and a piece on the start square must leave first; "
-               "LUDOpy has a 52-square track with safe globe squares, star squares that jump "
-               "ahead to the next star, and three tries to enter in the first round; our `ludo` has a 52-square track, safe start squares "
-               "and a void third six. `pachisi` (six cowries, two teams of two, a 68-square "
-               "track) is another game, listed for reference only.")
+    out.append("Like with like: each peer against our ruleset that reproduces its rules exactly "
+               "(`maedn` for OpenSpiel's maedn, `ludopy` for LUDOpy's Ludo; "
+               "crates/pachisi-py/tests/test_conformance*.py check them move by move against the "
+               "peers), four players, uniform random choice among legal moves, a game ending at the "
+               "first player home. `ludo` (our Ludo) and `pachisi` (six cowries, two teams of "
+               "two, a 68-square track) are other games, listed for reference only.")
     out.append("")
     out.append("Throws/game counts every die roll; moves/game the rolls that moved a piece (the "
                "rest were passes, or a void third six). Throws/s is games/s × throws/game: the "
