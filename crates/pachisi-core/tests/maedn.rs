@@ -284,8 +284,9 @@ fn a_six_throws_again_even_after_a_pass() {
 /// combination it makes meaningless is refused, naming the field.
 #[test]
 fn the_goal_in_the_lane_refuses_what_it_makes_meaningless() {
-    let cases: [(&str, &[&str], &str); 6] = [
+    let cases: [(&str, &[&str], &str); 7] = [
         ("pachisi", &["finish.goal=\"lane\""], "board.start"),
+        ("maedn", &["moves.bounce=\"back-by-throw\""], "moves.bounce"),
         ("maedn", &["moves.exact_home=false"], "moves.exact_home"),
         ("maedn", &["finish.bonus=10"], "finish.bonus"),
         (

@@ -96,6 +96,14 @@ pub(super) fn compile_landing(
                     .into(),
             ));
         }
+        if ruleset.finish.goal == Goal::Lane {
+            return Err(invalid(
+                "moves.bounce",
+                "a bounce back from home needs finish.goal = \"home\" (with the goal in the lane \
+                 a piece never goes home to bounce back from it)"
+                    .into(),
+            ));
+        }
         if m.split || m.pairs || m.go_round_again || ruleset.doubles.enabled {
             return Err(invalid(
                 "moves.bounce",
