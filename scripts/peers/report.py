@@ -26,6 +26,12 @@ GAME_LABELS = {
     "ludo": "LUDOpy's Ludo",
 }
 
+# How our rows name the peer game they reproduce.
+PEER_GAMES = {
+    "maedn": "OpenSpiel's maedn",
+    "ludo": "LUDOpy's Ludo",
+}
+
 # The game each peer driver plays (its "game" field) and our ruleset that reproduces its rules
 # exactly (tests/test_conformance*.py check them move by move): each ratio compares one game.
 LIKE_FOR_LIKE = {
@@ -88,7 +94,7 @@ def main():
     for name in like + [n for n in by_rules if n not in like]:
         r = by_rules[name]
         one = r["one_thread"]
-        peer_of = [GAME_LABELS[g] for g, ours_name in LIKE_FOR_LIKE.items() if ours_name == name]
+        peer_of = [PEER_GAMES[g] for g, ours_name in LIKE_FOR_LIKE.items() if ours_name == name]
         rows.append([
             "pachisi (this project), Rust",
             f"`{name}`" + (f" (as {', '.join(peer_of)})" if peer_of else " (reference)"),
