@@ -16,21 +16,13 @@ import os
 import platform
 import sys
 
+# The machine and number formats as scripts/compare-peers reports them.
+from report import cpu_model, fmt_int
+
 # Packages whose versions the section names, in this order.
 PACKAGES = ["pachisi", "numpy", "pettingzoo", "gymnasium", "pygame", "open_spiel", "ludopy"]
 
 GOAL = 10.0
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def version(name):
@@ -38,10 +30,6 @@ def version(name):
         return importlib.metadata.version(name)
     except importlib.metadata.PackageNotFoundError:
         return None
-
-
-def fmt_int(x):
-    return f"{x:,.0f}"
 
 
 def fmt_ratio(r):

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import pachisi
+from conftest import play_randomly
 
 if os.environ.get("CI") == "true":
     import pyspiel  # noqa: F401  (fails the run where CI lacks open_spiel)
@@ -162,15 +163,7 @@ def test_games_and_states_with_options_serialize_and_come_back():
     again = pyspiel.load_game(str(game))
     assert po.pachisi_game_of(again) == pachisi.Game("ludo", set=options.split(";"))
     state = game.new_initial_state()
-    rng = random.Random(4)
-    for _ in range(80):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    play_randomly(state, random.Random(4), max_steps=80)
     text = pyspiel.serialize_game_and_state(game, state)
     game_back, state_back = pyspiel.deserialize_game_and_state(text)
     assert po.pachisi_game_of(game_back) == po.pachisi_game_of(game)
