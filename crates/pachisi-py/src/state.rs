@@ -8,7 +8,7 @@ use crate::game::{Game, GameCore, SET_SEPARATOR};
 use crate::opening::Opening;
 use numpy::{IntoPyArray, PyArray1};
 use pachisi_core::record::Action;
-use pachisi_core::{GameRecord, Move, Phase, Position, Throw, ThrowOff};
+use pachisi_core::{GameRecord, Move, Phase, Position, Throw, ThrowOff, ThrowOffSteps};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
@@ -61,6 +61,17 @@ impl State {
         let mut state = State::new(core.clone(), Position::new(&core.rules));
         state.opening = opening;
         state
+    }
+
+    /// A new game whose throw-off stands at `steps`, its throws so far the history.
+    pub fn with_throw_off(core: Arc<GameCore>, steps: ThrowOffSteps) -> PyResult<State> {
+        let mut state = State::opening(core);
+        if state.opening.pending().is_none() {
+            return Err(errors::engine("these rules have no throw-off"));
+        }
+        state.history = steps.throws().map(|(_, t)| Step::Opening(t)).collect();
+        state.opening = Opening::Pending(steps);
+        Ok(state)
     }
 
     /// A pickled state whose throw-off was still being thrown: the new game with `throws` thrown.

@@ -210,15 +210,23 @@ impl VecEnv {
         self.arrays(py, batch)
     }
 
-    /// A `State` at game `i`'s position (without its history).
+    /// A `State` at game `i`'s position (without its history; in the middle of a throw-off,
+    /// with the throw-off's throws so far).
     fn state(&self, i: usize) -> PyResult<State> {
-        let pos = self.games.position(i).ok_or_else(|| {
-            errors::engine(format!(
-                "game {i} does not exist: the games are 0 to {}",
-                self.games.len() - 1
-            ))
-        })?;
-        Ok(State::new(self.core.clone(), *pos))
+        let (pos, opening) = self
+            .games
+            .position(i)
+            .zip(self.games.opening(i))
+            .ok_or_else(|| {
+                errors::engine(format!(
+                    "game {i} does not exist: the games are 0 to {}",
+                    self.games.len() - 1
+                ))
+            })?;
+        match opening.pending() {
+            Some(steps) => State::with_throw_off(self.core.clone(), steps.clone()),
+            None => Ok(State::new(self.core.clone(), *pos)),
+        }
     }
 
     fn __len__(&self) -> usize {

@@ -234,6 +234,11 @@ impl Games {
         self.slots.get(i).map(|s| &s.pos)
     }
 
+    /// Where game `i` stands with its throw-off.
+    pub fn opening(&self, i: usize) -> Option<&Opening> {
+        self.slots.get(i).map(|s| &s.opening)
+    }
+
     /// Starts a new game in every slot (the generators go on from where they are) and returns
     /// the first rows: no rewards, nothing terminated.
     pub fn reset(&mut self) -> Result<Batch, VecError> {

@@ -85,6 +85,10 @@ def test_explicit_chance_follows_states_given_the_same_actions(ruleset):
         for i, state in enumerate(mirrors):
             assert player[i] == state.current_player()
             np.testing.assert_array_equal(obs[i], state.observation_tensor())
+            # The game's own State says the same, in the middle of a throw-off too.
+            there = env.state(i)
+            assert there.seat_to_move() == state.seat_to_move()
+            assert there.to_notation() == state.to_notation()
             if state.is_chance_node():
                 assert mask[i, :throws].all() and not mask[i, throws:].any()
             else:
