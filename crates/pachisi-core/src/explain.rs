@@ -7,7 +7,7 @@
 //! one at a time, so an explanation can never contradict the moves the engine offers: a piece
 //! gets an explanation exactly when no legal move starts from where it stands.
 
-use crate::describe::{place, squares};
+use crate::describe::place;
 use crate::movegen::{grace_kept_for_entry, min_step, reach, LazyOccupancy, Stop};
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position, Share};
