@@ -246,7 +246,7 @@ fn print_text(rules: &Rules, r: &Report, compare: bool) -> Result<()> {
         r.rollouts
     );
     outln!(
-        "  {:<10} {:<20} {:>9} {:>9}  {}",
+        "  {:<12} {:<20} {:>9} {:>9}  {}",
         "move",
         "plain win chance",
         "se above",
@@ -270,7 +270,7 @@ fn print_text(rules: &Rules, r: &Report, compare: bool) -> Result<()> {
     for (name, se, plain) in rows.chain(best_two) {
         if let Some(p) = plain {
             outln!(
-                "  {:<10} {:<20} {:>9.2} {:>9.2}  {}",
+                "  {:<12} {:<20} {:>9.2} {:>9.2}  {}",
                 name,
                 interval(p.estimate_percent, p.interval_percent),
                 se,
