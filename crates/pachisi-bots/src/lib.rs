@@ -11,6 +11,10 @@
 //!   counted in throws, with Star1 pruning between two sides and a transposition table;
 //! - `mcts`: Monte Carlo tree search with explicit chance nodes and a playout or time budget.
 //!
+//! [`rollout`] plays every legal move of a position out to the end many times with a bot in
+//! every seat, with common throws across the moves and stratified first throws, and estimates
+//! each move's winning chance with an interval (`pachisi hint --rollouts`).
+//!
 //! A bot built from a spec and a seed always plays the same moves in the same positions (a time
 //! budget aside, which depends on the machine).
 //!
@@ -33,10 +37,12 @@ pub mod expectimax;
 pub mod heuristic;
 pub mod mcts;
 pub mod random;
+pub mod rollout;
 mod seats;
 mod spec;
 
 pub use eval::{Evaluator, Values, Weights};
+pub use rollout::{roll_out, RolloutError, RolloutSettings, Rollouts, Sampling};
 pub use seats::SeatBots;
 pub use spec::{BotKind, BotSpec, Budget, SpecError, BUILTIN_WEIGHTS};
 

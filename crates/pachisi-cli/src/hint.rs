@@ -1,27 +1,21 @@
-//! `pachisi hint`: a bot's ranking of the legal moves.
+//! `pachisi hint`: a bot's ranking of the legal moves, or rollouts' (`hint/rollouts.rs`).
 
 use crate::run::position_after_throw;
+use crate::HintArgs;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::{BotSpec, RankedMove};
 use pachisi_core::describe::describe_move;
-use pachisi_core::{Phase, Position, Rules, ThrowName};
+use pachisi_core::{Phase, Position, Rules};
 use serde_json::json;
 use std::sync::Arc;
 
-/// Ranks the legal moves of `position` after `throw` by the estimates of the bot `spec`.
-pub fn hint(
-    rules: Rules,
-    position: &str,
-    throw: Option<ThrowName>,
-    spec: &str,
-    seed: u64,
-    json: bool,
-) -> Result<()> {
-    let spec: BotSpec = spec
-        .parse()
-        .map_err(|e| anyhow!("bad bot spec `{spec}`: {e}"))?;
-    let rules = Arc::new(rules);
-    let pos = position_after_throw(&rules, position, throw)?;
+mod rollouts;
+
+/// `pachisi hint`: ranks the legal moves of the position after the throw by the estimates of a
+/// bot, or by rollouts with `--rollouts`.
+pub fn hint(args: &HintArgs) -> Result<()> {
+    let rules = Arc::new(args.rules.load()?);
+    let pos = position_after_throw(&rules, &args.at.position, args.at.throw)?;
     match pos.phase() {
         Phase::Move => {}
         Phase::Over => bail!("the game is over in this position"),
@@ -30,8 +24,15 @@ pub fn hint(
             pos.to_notation(&rules)
         ),
     }
-    let ranked = rank(&rules, &pos, &spec, seed)?;
-    if json {
+    if let Some(n) = args.rollouts {
+        return rollouts::hint_rollouts(&rules, &pos, args, n);
+    }
+    let spec: BotSpec = args
+        .bot
+        .parse()
+        .map_err(|e| anyhow!("bad bot spec `{}`: {e}", args.bot))?;
+    let ranked = rank(&rules, &pos, &spec, args.seed)?;
+    if args.json {
         print_json(&rules, &pos, &spec, &ranked)
     } else {
         print_text(&rules, &pos, &spec, &ranked)?;

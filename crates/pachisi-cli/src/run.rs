@@ -60,13 +60,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => crate::play::play(&args),
         Command::Replay(args) => crate::play::replay(&args),
         Command::Serve(args) => crate::serve::serve_command(&args),
-        Command::Hint {
-            rules,
-            at,
-            bot,
-            seed,
-            json,
-        } => crate::hint::hint(rules.load()?, &at.position, at.throw, &bot, seed, json),
+        Command::Hint(args) => crate::hint::hint(&args),
     }
 }
 

@@ -747,6 +747,74 @@ fn hint_refuses_a_bot_without_estimates_and_a_throw_out_of_turn() {
     assert!(err.contains("waits for a move"), "{err}");
 }
 
+#[test]
+fn hint_rollouts_give_every_move_an_interval_on_any_number_of_threads() {
+    let at = [
+        "hint",
+        "--rules",
+        "ludo",
+        "--throw",
+        "3",
+        "--rollouts",
+        "30",
+    ];
+    let pos = ["--position", "h,30,40,50/h,20,45,51/0,0,10,3/4,5,0,0 Rt -"];
+    let run = |threads: &str| {
+        json(
+            &[
+                &at[..],
+                &pos,
+                &["--threads", threads, "--json", "--compare-plain"],
+            ]
+            .concat(),
+        )
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one, two);
+    let moves = one["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 3, "{one}");
+    let chances: Vec<f64> = moves
+        .iter()
+        .filter_map(|m| m["win_percent"].as_f64())
+        .collect();
+    assert!(
+        chances.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {chances:?}"
+    );
+    for m in moves {
+        let (p, i) = (&m["win_percent"], &m["interval_percent"]);
+        assert!(
+            i[0].as_f64() <= p.as_f64() && p.as_f64() <= i[1].as_f64(),
+            "{m}"
+        );
+        assert!(
+            m["plain"]["standard_error_percent"].as_f64().is_some(),
+            "{m}"
+        );
+    }
+    assert_eq!(moves[0]["versus_best_percent"].as_f64(), Some(0.0));
+    assert!(
+        one["best_two"]["plain"]["games_for_same_interval"].is_number(),
+        "{one}"
+    );
+    let text = ok(&[&at[..], &pos].concat());
+    assert!(
+        text.contains("50+3") && text.contains("best") && text.contains("95%"),
+        "{text}"
+    );
+    let err = fails(&[&at[..6], &["0"], &pos].concat());
+    assert!(err.contains("at least 2"), "{err}");
+    let err = fails(&[&at[..], &pos, &["--rollout-bot", "alphazero"]].concat());
+    assert!(
+        err.contains("--rollout-bot") && err.contains("alphazero"),
+        "{err}"
+    );
+    let err = fails(&["hint", "--rules", "ludo", "--rollouts", "5"]);
+    assert!(err.contains("waits for a throw"), "{err}");
+    let both = pachisi(&[&at[..], &pos, &["--bot", "heuristic"]].concat());
+    assert!(!both.status.success());
+}
+
 /// `pachisi ... | head` closes the pipe before the output is written: the command stops quietly
 /// instead of panicking.
 #[test]
