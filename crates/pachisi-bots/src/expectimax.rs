@@ -289,6 +289,14 @@ impl Bot for ExpectimaxBot {
         sort_ranked(&mut ranked);
         Some(ranked)
     }
+
+    fn value(&mut self, pos: &Position) -> Option<Values> {
+        self.table.clear();
+        self.nodes = 0;
+        // The depth `scored` gives each move's child, so a position's value and a move's agree.
+        let full = (f64::NEG_INFINITY, f64::INFINITY);
+        Some(self.search(pos, self.config.depth, full.0, full.1))
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! The `heuristic` bot: one ply. It plays the move after which the evaluation ([`crate::eval`])
 //! gives its team the best winning chance.
 
-use crate::{after, legal_moves, sort_ranked, Bot, Evaluator, RankedMove};
-use pachisi_core::{Move, Position};
+use crate::{after, legal_moves, sort_ranked, Bot, Evaluator, RankedMove, Values};
+use pachisi_core::{Move, Phase, Position};
 
 /// Plays the move with the best evaluation one ply ahead.
 #[derive(Clone, Debug)]
@@ -40,5 +40,15 @@ impl Bot for HeuristicBot {
         let mut ranked = self.scored(pos);
         sort_ranked(&mut ranked);
         Some(ranked)
+    }
+
+    fn value(&mut self, pos: &Position) -> Option<Values> {
+        Some(match pos.phase() {
+            Phase::Move => {
+                let best = self.choose(pos);
+                self.eval.evaluate(&after(self.eval.rules(), pos, best))
+            }
+            Phase::Throw | Phase::Over => self.eval.evaluate(pos),
+        })
     }
 }

@@ -11,6 +11,9 @@
 //!   counted in throws, with Star1 pruning between two sides and a transposition table;
 //! - `mcts`: Monte Carlo tree search with explicit chance nodes and a playout or time budget.
 //!
+//! [`analysis`] grades every decision of a recorded game against the best move and weighs the
+//! luck of every throw (`pachisi analyze`).
+//!
 //! [`rollout`] plays every legal move of a position out to the end many times with a bot in
 //! every seat, with common throws across the moves and stratified first throws, and estimates
 //! each move's winning chance with an interval (`pachisi hint --rollouts`).
@@ -32,6 +35,7 @@
 //! assert!(pos.is_legal(&rules, mv));
 //! ```
 
+pub mod analysis;
 pub mod eval;
 pub mod expectimax;
 pub mod heuristic;
@@ -65,6 +69,15 @@ pub trait Bot: Send {
     /// Every legal move with its estimated winning chance, best first; `None` for a bot that
     /// makes no estimates (`random`).
     fn rank(&mut self, pos: &Position) -> Option<Vec<RankedMove>>;
+
+    /// Every team's estimated winning chance in `pos`, in any phase: before a throw, after the
+    /// game, or (waiting for a move) after the move the bot rates best, so that it agrees with
+    /// the first of [`Bot::rank`]. `None` for a bot that makes no such estimate: `random`, and
+    /// `mcts`, whose tree grows from decisions only. [`analysis`] needs it to weigh a throw's luck.
+    fn value(&mut self, pos: &Position) -> Option<Values> {
+        let _ = pos;
+        None
+    }
 }
 
 /// The legal moves of a position; a pass where the engine lists none (so a bot always answers).

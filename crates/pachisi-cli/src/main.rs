@@ -17,6 +17,7 @@ macro_rules! out {
     }};
 }
 
+mod analyze;
 mod hint;
 mod play;
 mod report;
@@ -217,6 +218,9 @@ enum Command {
     ///
     /// Example: pachisi hint --rules ludo --position start --throw 6 --rollouts 1000
     Hint(HintArgs),
+    /// Grade every decision of a recorded game, and weigh the luck of every throw.
+    #[command(long_about = analyze::HELP)]
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// The settings of `pachisi hint`.

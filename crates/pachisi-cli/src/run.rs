@@ -61,6 +61,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Replay(args) => crate::play::replay(&args),
         Command::Serve(args) => crate::serve::serve_command(&args),
         Command::Hint(args) => crate::hint::hint(&args),
+        Command::Analyze(args) => crate::analyze::analyze(&args),
     }
 }
 
