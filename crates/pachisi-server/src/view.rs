@@ -179,6 +179,9 @@ struct PieceView {
     square: Option<u8>,
     #[serde(rename = "where")]
     place: &'static str,
+    /// Whether the piece has finished: home, or in its goal lane where the goal is in the lane
+    /// (`maedn`), where it still stands on a square of the board.
+    finished: bool,
 }
 
 fn pieces(rules: &Rules, pos: &Position) -> Vec<PieceView> {
@@ -192,6 +195,7 @@ fn pieces(rules: &Rules, pos: &Position) -> Vec<PieceView> {
                     piece: i as u8,
                     progress,
                     square: rules.square_at(seat, progress).map(|s| s.0),
+                    finished: progress > 0 && rules.in_goal(progress),
                     place: if progress == 0 {
                         "waiting"
                     } else if progress == rules.home() {
@@ -526,6 +530,40 @@ mod tests {
         let rules = Arc::new(builtin_rules(name, &[]).expect("builtin"));
         let seats = vec![SeatSpec::Human; usize::from(rules.seats())];
         Table::new(rules, &seats, 1, GameRecord::new(name)).expect("table")
+    }
+
+    #[test]
+    fn a_piece_has_finished_at_home_or_in_a_goal_lane() {
+        let finished = |name: &str, notation: &str| -> Vec<(String, bool)> {
+            let rules = builtin_rules(name, &[]).expect("builtin");
+            let pos = Position::from_notation(&rules, notation).expect("position");
+            let json = serde_json::to_value(pieces(&rules, &pos)).expect("json");
+            json.as_array()
+                .expect("pieces")
+                .iter()
+                .take(4)
+                .map(|p| {
+                    let place = p["where"].as_str().unwrap_or_default().to_string();
+                    (place, p["finished"].as_bool().unwrap_or_default())
+                })
+                .collect()
+        };
+        let pachisi = finished("pachisi", "12,h,0,3/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
+        assert_eq!(
+            pachisi.iter().map(|(_, f)| *f).collect::<Vec<_>>(),
+            [false, true, false, false]
+        );
+        // maedn's goal fields are squares of the board: the pieces there stand on it, finished.
+        let maedn = finished("maedn", "41,44,40,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
+        assert_eq!(
+            maedn,
+            [
+                ("board".to_string(), true),
+                ("board".to_string(), true),
+                ("board".to_string(), false),
+                ("waiting".to_string(), false)
+            ]
+        );
     }
 
     #[test]

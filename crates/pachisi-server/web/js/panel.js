@@ -35,7 +35,7 @@ export function renderTeams(view) {
   for (const [team, seats] of teamsOf(view.seats)) {
     const members = new Set(seats.map((s) => s.seat));
     const mine = view.pieces.filter((p) => members.has(p.seat));
-    const home = mine.filter((p) => p.where === 'home').length;
+    const home = mine.filter((p) => p.finished).length;
     const place = (view.placings ?? []).indexOf(team);
     const toMove = members.has(view.to_move) && view.phase !== 'over';
     const people = seats.map((s) => html('span', {
