@@ -96,29 +96,10 @@ def play_aec(game, args, raw=False):
         env = raw_env(game)
     else:
         env = pachisi.env(ruleset=game)
-    rnd = random.Random(args.seed)
-    randrange = rnd.randrange
-    flatnonzero = np.flatnonzero
-    budget = timing.Budget(args.games, args.seconds)
     late = timing.wait_for_start(args.start_at)
-    played = steps = decisions = 0
-    clock = time.perf_counter
-    start = clock()
-    while budget.more(played, clock() - start):
-        # Seeded once; later resets go on with the same generator.
-        env.reset(seed=args.seed if played == 0 else None)
-        played += 1
-        for agent in env.agent_iter():
-            observation, reward, termination, truncation, info = env.last()
-            if termination or truncation:
-                action = None
-            else:
-                legal = flatnonzero(observation["action_mask"])
-                action = legal[randrange(len(legal))]
-                decisions += 1
-            env.step(action)
-            steps += 1
-    seconds = clock() - start
+    played, seconds, steps, decisions = timing.play_aec(
+        env, timing.Budget(args.games, args.seconds), args.seed
+    )
     return late, {
         "games": played,
         "seconds": round(seconds, 4),

@@ -7,8 +7,8 @@ itself costs per step (the wrappers, env.last(), the observation dict, the rewar
 They show how far this project's AEC environment (scripts/peers/pachisi_python.py --api aec) is
 from that floor.
 
-The loop is the agent_iter() loop of PettingZoo's documentation, with the action drawn uniformly
-among the legal ones exactly as pachisi_python.py --api aec draws it. A step is one env.step()
+The loop is timing.play_aec, the agent_iter() loop of PettingZoo's documentation, the same that
+pachisi_python.py --api aec runs. A step is one env.step()
 call; a decision one whose action is not None (the others are the steps PettingZoo asks of
 agents once the game is over). `--seconds` and `--start-at` are described in timing.py.
 """
@@ -19,42 +19,15 @@ import importlib.metadata
 import json
 import os
 import platform
-import random
 import sys
-import time
 
 # The classic environments import pygame, which greets on standard output unless told not to.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import numpy as np
 
 import timing
 
 # Classic environments that need nothing beyond pettingzoo, gymnasium, numpy and pygame.
 ENVS = ["connect_four_v3", "tictactoe_v3"]
-
-
-def play(env, budget, seed):
-    rnd = random.Random(seed)
-    randrange = rnd.randrange
-    flatnonzero = np.flatnonzero
-    played = steps = decisions = 0
-    clock = time.perf_counter
-    start = clock()
-    while budget.more(played, clock() - start):
-        env.reset(seed=seed if played == 0 else None)
-        played += 1
-        for agent in env.agent_iter():
-            observation, reward, termination, truncation, info = env.last()
-            if termination or truncation:
-                action = None
-            else:
-                legal = flatnonzero(observation["action_mask"])
-                action = legal[randrange(len(legal))]
-                decisions += 1
-            env.step(action)
-            steps += 1
-    return played, clock() - start, steps, decisions
 
 
 def main():
@@ -67,7 +40,9 @@ def main():
     module = importlib.import_module(f"pettingzoo.classic.{args.env}")
     env = module.env()
     late = timing.wait_for_start(args.start_at)
-    games, seconds, steps, decisions = play(env, timing.Budget(args.games, args.seconds), args.seed)
+    games, seconds, steps, decisions = timing.play_aec(
+        env, timing.Budget(args.games, args.seconds), args.seed
+    )
     print(json.dumps({
         "peer": "pettingzoo",
         "api": "aec",

@@ -64,3 +64,35 @@ def common_fields(args, late):
     if args.start_at is not None:
         fields["late_start_seconds"] = round(late, 3)
     return fields
+
+
+def play_aec(env, budget, seed):
+    """Random games of a PettingZoo AEC environment by the agent_iter() loop of PettingZoo's
+    documentation, each action drawn uniformly among the legal ones (the observation's
+    "action_mask"), until `budget` is spent; the clock starts here. Returns (games, seconds,
+    steps, decisions): a step is one env.step() call, a decision one whose action is not None
+    (the others are the steps PettingZoo asks of agents once the game is over). The first
+    reset is seeded with `seed`, later ones go on with the same generator."""
+    import random
+
+    import numpy as np
+
+    randrange = random.Random(seed).randrange
+    flatnonzero = np.flatnonzero
+    played = steps = decisions = 0
+    clock = time.perf_counter
+    start = clock()
+    while budget.more(played, clock() - start):
+        env.reset(seed=seed if played == 0 else None)
+        played += 1
+        for _agent in env.agent_iter():
+            observation, _reward, termination, truncation, _info = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                legal = flatnonzero(observation["action_mask"])
+                action = legal[randrange(len(legal))]
+                decisions += 1
+            env.step(action)
+            steps += 1
+    return played, clock() - start, steps, decisions
