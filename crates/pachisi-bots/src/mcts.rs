@@ -45,9 +45,8 @@
 //! moves, depend on the machine.
 
 use crate::{after, sort_ranked, Bot, Evaluator, RankedMove, Values};
-use pachisi_core::{Move, Phase, Position, Throw};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use pachisi_core::{Move, Phase, Position, RandomBits, Throw};
+use pachisi_sim::Draws;
 use std::time::{Duration, Instant};
 
 /// How playouts choose moves.
@@ -254,7 +253,8 @@ struct Tree {
     path: Vec<u32>,
     /// Move generation buffer.
     moves: Vec<Move>,
-    rng: ChaCha8Rng,
+    /// The random numbers of the playouts and chance nodes (the simulation's fast generator).
+    draws: Draws,
 }
 
 impl Tree {
@@ -264,7 +264,7 @@ impl Tree {
             slots: Vec::new(),
             path: Vec::new(),
             moves: Vec::new(),
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            draws: Draws::new(seed),
         }
     }
 
@@ -353,7 +353,7 @@ impl Tree {
                     if self.nodes[at].len == 0 {
                         self.expand_chance(eval, at);
                     }
-                    let throw = rules.throw_for(self.rng.gen::<f64>());
+                    let throw = rules.draw_throw(&mut self.draws);
                     if pos.apply_throw(rules, throw).is_err() {
                         // Cannot happen (the phase is Throw and the throw is an outcome); score
                         // the position rather than loop.
@@ -437,7 +437,7 @@ impl Tree {
                         break;
                     }
                     throws += 1;
-                    let throw: Throw = rules.throw_for(self.rng.gen::<f64>());
+                    let throw: Throw = rules.draw_throw(&mut self.draws);
                     if pos.apply_throw(rules, throw).is_err() {
                         break;
                     }
@@ -447,7 +447,9 @@ impl Tree {
                     let mv = match (self.moves.as_slice(), config.rollout) {
                         ([], _) => Move::Pass,
                         ([only], _) => *only,
-                        (moves, Rollout::Random) => moves[self.rng.gen_range(0..moves.len())],
+                        (moves, Rollout::Random) => {
+                            moves[self.draws.below(moves.len() as u32) as usize]
+                        }
                         (moves, Rollout::Heuristic) => eval.best_move(&pos, moves),
                     };
                     pos.play_unchecked(rules, mv);

@@ -22,9 +22,7 @@
 
 use crate::{after, legal_moves, BotSpec, SeatBots};
 use pachisi_core::{Move, Phase, Position, Rules, Throw};
-use pachisi_sim::{game_seed, Policy, SeededThrows, MAX_THROWS_PER_GAME};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use pachisi_sim::{game_seed, Draws, Policy, SeededThrows, MAX_THROWS_PER_GAME};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -254,7 +252,7 @@ impl<'a> Plan<'a> {
         if pos.phase() != Phase::Move {
             return Err(RolloutError::NoDecision);
         }
-        let offset = ChaCha8Rng::seed_from_u64(game_seed(settings.seed, OFFSET_STREAM)).gen();
+        let offset = Draws::new(game_seed(settings.seed, OFFSET_STREAM)).unit();
         Ok(Plan {
             rules,
             start: *pos,

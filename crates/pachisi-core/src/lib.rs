@@ -45,6 +45,7 @@ pub mod plain;
 pub mod position;
 pub mod record;
 pub mod ruleset;
+pub mod sampling;
 pub mod throw;
 pub mod throw_off;
 pub mod topology;
@@ -58,6 +59,7 @@ pub use plain::PlainGame;
 pub use position::{Increment, Phase, Position};
 pub use record::{Action, GameRecord, RecordError};
 pub use ruleset::{Rules, Ruleset, RulesetError};
+pub use sampling::RandomBits;
 pub use throw::{Outcome, Throw, ThrowName, UnknownThrowName};
 pub use throw_off::{ThrowOff, ThrowOffSteps};
 pub use topology::{Square, Topology};
@@ -178,5 +180,13 @@ impl Rules {
         let cumulative = self.cumulative();
         let below = cumulative.iter().filter(|&&acc| acc <= u).count();
         Throw(below.min(cumulative.len() - 1) as u8)
+    }
+
+    /// A throw drawn from `bits` with the rules' exact probabilities, using as few bits as the
+    /// device needs (six bits for six fair cowries, one draw for a die or two): see
+    /// [`sampling`].
+    #[inline]
+    pub fn draw_throw<R: RandomBits + ?Sized>(&self, bits: &mut R) -> Throw {
+        self.sampling().draw(bits)
     }
 }

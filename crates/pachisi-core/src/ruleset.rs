@@ -4,6 +4,7 @@
 //! the document it comes from. [`Rules::compile`] checks that the fields make sense together and
 //! precomputes what play needs (routes, outcomes, per-value flags). Nothing downstream re-checks.
 
+use crate::sampling::{dice_combinations, Sampling};
 use crate::throw::{cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName};
 use crate::topology::{RouteStart, Square, Topology};
 
@@ -12,7 +13,7 @@ mod landing;
 mod schema;
 mod text;
 
-use checks::{check_family_rules, compile_board, compile_throws};
+use checks::{check_family_rules, compile_board, compile_throws, faces_of};
 use landing::{compile_landing, LandingTables};
 pub use schema::*;
 pub use text::RulesetError;
@@ -65,6 +66,8 @@ pub struct Rules {
     /// The running sums of the outcomes' probabilities, added in the outcomes' order exactly as
     /// [`Rules::throw_for`] has always added them, so the same `u` selects the same throw.
     cumulative: Vec<f64>,
+    /// How [`Rules::draw_throw`] turns random bits into a throw.
+    sampling: Sampling,
     flags: Vec<ValueFlags>,
     team_of: [u8; MAX_SEATS],
     team_seats: Vec<u8>,
@@ -290,7 +293,8 @@ impl Rules {
                 *acc += o.probability;
                 Some(*acc)
             })
-            .collect();
+            .collect::<Vec<f64>>();
+        let sampling = sampling_of(&ruleset.throw, &outcomes, &cumulative);
         let min_step = if m.split || !ruleset.throw.bonus_step.is_empty() {
             1
         } else if ruleset.throw.separate_dice {
@@ -323,6 +327,7 @@ impl Rules {
             home_row,
             outcomes,
             cumulative,
+            sampling,
             flags,
             team_of,
             team_seats,
@@ -534,6 +539,12 @@ impl Rules {
         &self.cumulative
     }
 
+    /// How [`Rules::draw_throw`] draws a throw.
+    #[inline]
+    pub(crate) fn sampling(&self) -> &Sampling {
+        &self.sampling
+    }
+
     /// Every outcome of a throw with its exact probability.
     pub fn outcomes(&self) -> &[Outcome] {
         &self.outcomes
@@ -694,4 +705,19 @@ fn square_table(route: &[Square]) -> [u8; 256] {
         *slot = sq.0;
     }
     table
+}
+
+/// The cheapest exact way to draw the throws of `t` (see [`crate::sampling`]).
+fn sampling_of(t: &ThrowRules, outcomes: &[Outcome], cumulative: &[f64]) -> Sampling {
+    let (fair_shells, combinations) = match t.device {
+        Device::Cowries => ((t.p_up == 0.5).then_some(t.shells).flatten(), None),
+        Device::Dice => {
+            let count = t.dice.unwrap_or(1);
+            (
+                None,
+                dice_combinations(outcomes, count, &faces_of(t), t.separate_dice),
+            )
+        }
+    };
+    Sampling::new(outcomes, cumulative, fair_shells, combinations)
 }

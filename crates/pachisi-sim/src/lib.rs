@@ -8,9 +8,11 @@
 //! the order games are played in, nor on the number of threads.
 
 mod batch;
+mod draws;
 mod stats;
 
 pub use batch::{simulate, simulate_random, Outcome, Simulation, SimulationError};
+pub use draws::Draws;
 pub use stats::{
     team_name, Distribution, GameTally, Histogram, Proportion, Stats, Summary, ThrowFrequency,
     ThrowTable, WinShare,
@@ -18,9 +20,9 @@ pub use stats::{
 
 use pachisi_core::plain::MAX_PLAIN_MOVES;
 use pachisi_core::ruleset::FirstSeat;
-use pachisi_core::{Action, GameRecord, Move, Phase, PlainGame, Position, Rules, Throw, ThrowOff};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use pachisi_core::{
+    Action, GameRecord, Move, Phase, PlainGame, Position, RandomBits, Rules, Throw, ThrowOff,
+};
 
 /// The most throws a simulated game may take before it is abandoned as unfinished. Random play
 /// finishes every built-in ruleset far below it (docs/rules.md gives the measured lengths).
@@ -29,20 +31,22 @@ pub const MAX_THROWS_PER_GAME: u64 = 200_000;
 /// A reproducible source of throws.
 #[derive(Clone, Debug)]
 pub struct SeededThrows {
-    rng: ChaCha8Rng,
+    draws: Draws,
 }
 
 impl SeededThrows {
     /// A source seeded with `seed`.
     pub fn new(seed: u64) -> SeededThrows {
         SeededThrows {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            draws: Draws::new(seed),
         }
     }
 
-    /// The next throw, drawn with the rules' exact outcome probabilities.
+    /// The next throw, drawn with the rules' exact outcome probabilities
+    /// ([`Rules::draw_throw`]: six bits for six fair cowries, one draw for dice).
+    #[inline]
     pub fn next_throw(&mut self, rules: &Rules) -> Throw {
-        rules.throw_for(self.rng.gen::<f64>())
+        rules.draw_throw(&mut self.draws)
     }
 }
 
@@ -65,7 +69,7 @@ pub trait Policy {
 /// Uniformly random choices among the legal moves, passes included where legal.
 #[derive(Clone, Debug)]
 pub struct RandomPolicy {
-    rng: ChaCha8Rng,
+    draws: Draws,
 }
 
 impl RandomPolicy {
@@ -73,7 +77,7 @@ impl RandomPolicy {
     /// apart from the throws' stream of the same seed.
     pub fn for_game(seed: u64) -> RandomPolicy {
         RandomPolicy {
-            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_C401_CE5E_ED00),
+            draws: Draws::new(seed ^ 0x5EED_C401_CE5E_ED00),
         }
     }
 }
@@ -89,10 +93,11 @@ impl Policy for RandomPolicy {
 }
 
 impl RandomPolicy {
-    /// The index of the choice among `n` (0 when there is none).
+    /// The index of the choice among `n` (0 when there is none or one, which draws nothing).
     #[inline]
     fn pick(&mut self, n: usize) -> usize {
-        self.rng.gen_range(0..n.max(1))
+        // At most a few dozen moves are ever legal.
+        self.draws.below(n as u32) as usize
     }
 }
 

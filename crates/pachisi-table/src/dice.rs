@@ -1,7 +1,9 @@
 //! Where a table's throws come from: a seeded generator, or fair throws.
 //!
-//! Seeded throws (`pachisi_sim::SeededThrows`) follow from a number kept with the game: the
-//! terminal game and the server's ordinary games. Fair throws (`pachisi_fair::FairDice`) follow
+//! Seeded throws ([`TableThrows`]) follow from a number kept with the game: the terminal game and
+//! the server's ordinary games. Their derivation is the table's own and never changes, since a
+//! stored game is restored by drawing its throws again from its seed; simulations draw theirs
+//! from a faster generator of their own (`pachisi_sim::SeededThrows`), free to change. Fair throws (`pachisi_fair::FairDice`) follow
 //! from a secret server seed committed to before the game and the players' seeds, so that anyone
 //! can check them once the seed is revealed (docs/fair-throws.md).
 //!
@@ -9,17 +11,51 @@
 //! source taken before the move, so a throw taken back falls again the same, and a restored game
 //! draws its record's throws again, checking each, and goes on from there.
 
-use pachisi_core::{Rules, Throw};
+use pachisi_core::ruleset::FirstSeat;
+use pachisi_core::{Rules, Throw, ThrowOff};
 use pachisi_fair::FairDice;
-use pachisi_sim::SeededThrows;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The throws of a seeded table game: ChaCha8 seeded with the game's seed, each throw the
+/// outcome its next uniform `f64` selects ([`Rules::throw_for`]). Fixed for good: stored games
+/// and their records restore by drawing these throws again.
+#[derive(Clone, Debug)]
+pub struct TableThrows {
+    rng: ChaCha8Rng,
+}
+
+impl TableThrows {
+    /// The throws of the game with seed `seed`.
+    pub fn new(seed: u64) -> TableThrows {
+        TableThrows {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The next throw.
+    pub fn next_throw(&mut self, rules: &Rules) -> Throw {
+        rules.throw_for(self.rng.gen::<f64>())
+    }
+}
+
+/// The throw-off of the table game `seed`, if its rules have one (`turn.first =
+/// "highest-throw"`): its throws drawn from a stream of their own
+/// ([`pachisi_sim::throw_off_seed`]), so that the game's throws are the seed's whoever begins.
+pub fn throw_off(rules: &Rules, seed: u64) -> Option<ThrowOff> {
+    (rules.ruleset().turn.first == FirstSeat::HighestThrow).then(|| {
+        let mut throws = TableThrows::new(pachisi_sim::throw_off_seed(seed));
+        ThrowOff::play(rules, || throws.next_throw(rules))
+    })
+}
 
 /// A table's throws. Every undo snapshot keeps a copy, so that undo puts back where the throws
 /// stand: the seeded generator's state, or the fair dice's count.
 #[derive(Clone)]
 pub(crate) enum Dice {
-    /// From a seed. The throw-off draws from a stream of its own (`pachisi_sim::throw_off`), so
-    /// `drawn` counts only the game's throws.
-    Seeded { throws: SeededThrows, drawn: u64 },
+    /// From a seed. The throw-off draws from a stream of its own ([`throw_off`]), so `drawn`
+    /// counts only the game's throws.
+    Seeded { throws: TableThrows, drawn: u64 },
     /// Fair throws, numbered over the whole game: the throw-off's first, then the game's.
     Fair(FairDice),
 }
@@ -27,7 +63,7 @@ pub(crate) enum Dice {
 impl Dice {
     pub(crate) fn seeded(seed: u64) -> Dice {
         Dice::Seeded {
-            throws: SeededThrows::new(seed),
+            throws: TableThrows::new(seed),
             drawn: 0,
         }
     }

@@ -1,10 +1,10 @@
 //! A record's header as a table writes it: the ruleset, its overrides, where the throws come
 //! from (a seed, or the fair throws' commitment and players' seeds) and who plays each seat.
 
+use crate::throw_off;
 use crate::SeatSpec;
 use pachisi_core::{GameRecord, Rules};
 use pachisi_fair::{write_commitment, Commitment, PlayerSeeds};
-use pachisi_sim::throw_off;
 
 /// Separates the overrides of a record's `Set` tag.
 pub const SET_SEPARATOR: char = '|';

@@ -20,13 +20,12 @@ mod restore;
 mod seats;
 
 use dice::Dice;
+pub use dice::{throw_off, TableThrows};
 pub use header::{
     fair_record_header, record_header, record_overrides, throw_off_into, SET_SEPARATOR,
 };
 use pachisi_core::{Action, GameRecord, Move, Phase, Position, Rules, Square, Throw, ThrowOff};
 use pachisi_sim::game_seed;
-/// The throw-off of a game, from its seed (`pachisi_sim::throw_off`).
-pub use pachisi_sim::throw_off;
 pub use seats::{Player, SeatSpec, DEFAULT_BOT};
 use std::sync::Arc;
 

@@ -1,9 +1,9 @@
 //! A game rebuilt from its record ([`Table::restore`], [`Table::restore_fair`]), and a record's
 //! actions replayed one by one ([`Table::apply_action`]).
 
+use crate::throw_off;
 use crate::{SeatSpec, Table};
 use pachisi_core::{Action, GameRecord, Move, Phase, Rules, ThrowName};
-use pachisi_sim::throw_off;
 use std::sync::Arc;
 
 impl Table {

@@ -183,7 +183,7 @@ pub(super) fn compile_throws(
 }
 
 /// The faces of each die: as listed, or an ordinary die's 1 to 6.
-fn faces_of(t: &ThrowRules) -> Vec<u8> {
+pub(super) fn faces_of(t: &ThrowRules) -> Vec<u8> {
     t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6])
 }
 
@@ -218,6 +218,18 @@ fn compile_separate_dice(
         ));
     }
     let faces = die_faces(t, invalid)?;
+    // Each throw is named by the pair of numbers shown; a repeated face would name two ways of
+    // throwing alike as one throw and give it the probability of one.
+    if faces
+        .iter()
+        .enumerate()
+        .any(|(i, f)| faces[..i].contains(f))
+    {
+        return Err(invalid(
+            "throw.faces",
+            "separate dice are named by the numbers they show, so no face may repeat".into(),
+        ));
+    }
     let mut flags = vec![ValueFlags::default(); 256];
     type SetFlag = fn(&mut ValueFlags);
     let lists: [(&str, &Vec<u8>, SetFlag); 2] = [
