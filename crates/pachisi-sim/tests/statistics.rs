@@ -149,3 +149,32 @@ fn throws_from_another_device_fail_the_chi_square_test() {
     let s = stats.summary(&six);
     assert!(s.throws.p_value < 1e-6, "p {}", s.throws.p_value);
 }
+
+/// The throws of every way of drawing them follow the exact probabilities: biased shells (drawn
+/// by integer thresholds), a weighted die (a table with a face repeated) and long dice (a table
+/// of 64 combinations); docs/simulation.md, "Seeds and the random numbers".
+#[test]
+fn biased_shells_and_weighted_dice_follow_the_exact_probabilities() {
+    let cases: [(&str, &[&str]); 4] = [
+        ("pachisi", &["throw.p_up=0.4"]),
+        ("pachisi-7-cowries", &["throw.p_up=0.62"]),
+        ("ludo", &["throw.faces=[1,2,3,4,6,6]"]),
+        (
+            "humphries-1904-dice",
+            &["throw.dice=3", "throw.faces=[1,2,5,6]"],
+        ),
+    ];
+    for (name, set) in cases {
+        let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+        let rules = builtin_rules(name, &set).unwrap_or_else(|e| panic!("{name} {set:?}: {e}"));
+        let s = run(&rules, 300, 1, 2).summary(&rules);
+        let t = &s.throws;
+        assert!(t.total > 10_000, "{name} {set:?}: {} throws", t.total);
+        assert!(
+            t.p_value > 0.001,
+            "{name} {set:?}: chi-square {} p {}",
+            t.chi_square,
+            t.p_value
+        );
+    }
+}
