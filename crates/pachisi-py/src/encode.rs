@@ -244,20 +244,7 @@ mod tests {
 
     /// Plays a seeded random game to its end.
     fn random_game(rules: &Rules, seed: u64) -> Position {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut pos = Position::new(rules);
-        while pos.phase() != Phase::Over {
-            if pos.phase() == Phase::Throw {
-                pos.apply_throw(rules, rules.throw_for(rng.gen()))
-                    .expect("a throw");
-            } else {
-                let moves = pos.legal_moves(rules);
-                let mv = moves[rng.gen_range(0..moves.len())];
-                pos.play(rules, mv).expect("legal");
-            }
-        }
-        pos
+        pachisi_sim::play_random_game(rules, Position::new(rules), seed, None).position
     }
 
     #[test]

@@ -81,8 +81,8 @@ fn actions(value: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
 
 #[pymethods]
 impl VecEnv {
-    /// `num_envs` games of `game`, game `i` drawing its throws from a ChaCha generator
-    /// seeded with `seed` on stream `i`; steps run on a pool of `num_threads` threads
+    /// `num_envs` games of `game`, game `i` drawing its throws from a generator of its own
+    /// seeded with `game_seed(seed, i)`; steps run on a pool of `num_threads` threads
     /// (default: one per core), built on the first step. `chance="explicit"` makes every
     /// throw a step of its own.
     #[new]

@@ -1,8 +1,8 @@
 //! Many games stepped together: the engine of the Python `VecEnv`. Pure Rust, tested without
 //! Python.
 //!
-//! [`Games`] holds `N` games, each with its own ChaCha generator (one seed, game `i` on stream
-//! `i`), and steps them all in one call on a thread pool of its own, built on first use. A step
+//! [`Games`] holds `N` games, each with its own generator (the simulation's fast one,
+//! `pachisi_sim::Draws`, seeded for game `i` with `game_seed(seed, i)`), and steps them all in one call on a thread pool of its own, built on first use. A step
 //! takes one action per game and writes, into fresh buffers ([`Batch`]), each game's next
 //! observation, legal-action mask, rewards, whether an episode ended, and who acts next.
 //!
@@ -24,8 +24,7 @@
 use crate::encode::{returns, Layout};
 use crate::opening::Opening;
 use pachisi_core::{ActionSpace, Move, Phase, Position, Rules, Throw};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use pachisi_sim::{game_seed, Draws};
 use rayon::prelude::*;
 use std::fmt;
 use std::sync::Arc;
@@ -99,7 +98,7 @@ struct Slot {
     pos: Position,
     /// The throw-off before the game, where the rules have one.
     opening: Opening,
-    rng: ChaCha8Rng,
+    draws: Draws,
     /// The legal moves with their action numbers, increasing, at a decision node.
     legal: Vec<(u32, Move)>,
     /// The move generator's list, kept to be filled again without allocating.
@@ -165,16 +164,12 @@ impl Games {
         let layout = Layout::new(&rules, &space);
         let start = Position::new(&rules);
         let slots = (0..n as u64)
-            .map(|i| {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                rng.set_stream(i);
-                Slot {
-                    pos: start,
-                    opening: Opening::begin(&rules),
-                    rng,
-                    legal: Vec::new(),
-                    moves: Vec::new(),
-                }
+            .map(|i| Slot {
+                pos: start,
+                opening: Opening::begin(&rules),
+                draws: Draws::new(game_seed(seed, i)),
+                legal: Vec::new(),
+                moves: Vec::new(),
             })
             .collect();
         Ok(Games {
@@ -444,7 +439,7 @@ fn run_one(
     loop {
         match slot.phase() {
             Phase::Throw if sh.chance == Chance::Inside => {
-                let throw = rules.throw_for(slot.rng.gen::<f64>());
+                let throw = rules.draw_throw(&mut slot.draws);
                 slot.throw(rules, throw)?;
             }
             Phase::Over => {
