@@ -18,6 +18,7 @@ macro_rules! out {
 }
 
 mod analyze;
+mod bench;
 mod hint;
 mod play;
 mod report;
@@ -416,6 +417,10 @@ struct BenchArgs {
     /// Threads of the second run (default: one per core); the first always uses one.
     #[arg(long)]
     threads: Option<usize>,
+    /// Leave out the timing of Monte Carlo tree search (the default `mcts` bot, and playouts
+    /// with random moves to the end of the game, each on ten positions of a random game).
+    #[arg(long)]
+    no_mcts: bool,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,

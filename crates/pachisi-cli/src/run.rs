@@ -43,7 +43,7 @@ pub fn run(cli: Cli) -> Result<()> {
             force,
         } => perft(&rules.load()?, &position, depth, divide, force),
         Command::Simulate(args) => crate::simulate::simulate_command(&args),
-        Command::Bench(args) => crate::simulate::bench_command(&args),
+        Command::Bench(args) => crate::bench::bench_command(&args),
         Command::Record(RecordCommand::Random {
             rules,
             seed,

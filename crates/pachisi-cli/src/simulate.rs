@@ -1,16 +1,16 @@
-//! `pachisi simulate` and `pachisi bench`: many games on all cores, counted and summarised.
+//! `pachisi simulate`: many games on all cores, counted and summarised.
 
-use crate::run::{check_games, check_threads, load_rules, GamesBar};
-use crate::{BenchArgs, SimulateArgs};
+use crate::run::{check_games, check_threads, GamesBar};
+use crate::SimulateArgs;
 use anyhow::{bail, Result};
 use pachisi_bots::{BotKind, BotSpec, SeatBots};
-use pachisi_core::{Rules, BUILTIN_RULESETS};
+use pachisi_core::Rules;
 use pachisi_sim::{simulate, simulate_random, Outcome, Proportion, Simulation, Summary};
 use serde::Serialize;
 use std::sync::Arc;
 
 /// Who plays each seat: one random player for the table (the fast path), or a bot per seat.
-enum Players {
+pub(crate) enum Players {
     Random,
     Bots(Vec<BotSpec>),
 }
@@ -46,7 +46,12 @@ impl Players {
 }
 
 /// Runs the simulation with a progress bar (shown only on a terminal).
-fn run(rules: &Arc<Rules>, players: &Players, sim: Simulation, bar: bool) -> Result<Outcome> {
+pub(crate) fn run(
+    rules: &Arc<Rules>,
+    players: &Players,
+    sim: Simulation,
+    bar: bool,
+) -> Result<Outcome> {
     let bar = if bar {
         GamesBar::new(sim.games, "")
     } else {
@@ -67,7 +72,7 @@ fn run(rules: &Arc<Rules>, players: &Players, sim: Simulation, bar: bool) -> Res
 }
 
 /// A run's settings, checked.
-fn simulation(games: u64, seed: u64, threads: Option<usize>) -> Result<Simulation> {
+pub(crate) fn simulation(games: u64, seed: u64, threads: Option<usize>) -> Result<Simulation> {
     check_games(games)?;
     check_threads(threads)?;
     Ok(Simulation {
@@ -228,32 +233,15 @@ fn print_summary(rules: &Rules, r: &SimulateReport) -> Result<()> {
 
 /// How long a run took, on how many threads.
 #[derive(Serialize)]
-struct Timing {
-    threads: usize,
-    elapsed_seconds: f64,
-    games_per_second: f64,
-    throws_per_second: f64,
+pub(crate) struct Timing {
+    pub(crate) threads: usize,
+    pub(crate) elapsed_seconds: f64,
+    pub(crate) games_per_second: f64,
+    pub(crate) throws_per_second: f64,
 }
 
-/// One ruleset's line of `pachisi bench --json`.
-#[derive(Serialize)]
-struct BenchLine {
-    rules: String,
-    throws_per_game: f64,
-    one_thread: Timing,
-    all_threads: Timing,
-}
-
-/// What `pachisi bench --json` prints.
-#[derive(Serialize)]
-struct BenchReport {
-    games: u64,
-    seed: u64,
-    threads: usize,
-    rulesets: Vec<BenchLine>,
-}
-
-fn timing(outcome: &Outcome) -> Timing {
+/// The rates of a run.
+pub(crate) fn timing(outcome: &Outcome) -> Timing {
     let secs = outcome.elapsed.as_secs_f64().max(1e-9);
     Timing {
         threads: outcome.threads,
@@ -261,86 +249,4 @@ fn timing(outcome: &Outcome) -> Timing {
         throws_per_second: outcome.stats.total_throws() as f64 / secs,
         elapsed_seconds: secs,
     }
-}
-
-/// `pachisi bench`.
-pub fn bench_command(args: &BenchArgs) -> Result<()> {
-    simulation(args.games, args.seed, args.threads)?;
-    let names: Vec<String> = if args.rules.is_empty() {
-        BUILTIN_RULESETS
-            .iter()
-            .map(|(n, _)| n.to_string())
-            .collect()
-    } else {
-        args.rules.clone()
-    };
-    let rulesets = names
-        .iter()
-        .map(|n| load_rules(n, &[]).map(Arc::new))
-        .collect::<Result<Vec<_>>>()?;
-    let many = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    if !args.json {
-        outln!(
-            "{} random games per ruleset, seed {}, on 1 thread and on {many}",
-            args.games,
-            args.seed
-        );
-        outln!(
-            "{:<26} {:>10} {:>12} {:>10} {:>12} {:>8} {:>11}",
-            "ruleset",
-            "games/s",
-            "throws/s",
-            "games/s",
-            "throws/s",
-            "speed-up",
-            "throws/game"
-        );
-        outln!(
-            "{:<26} {:>23} {:>23}",
-            "",
-            "(1 thread)",
-            format!("({many} threads)")
-        );
-    }
-    let mut lines = Vec::new();
-    for (name, rules) in names.iter().zip(&rulesets) {
-        let sim = |threads| Simulation {
-            games: args.games,
-            seed: args.seed,
-            threads,
-        };
-        let one = run(rules, &Players::Random, sim(1), !args.json)?;
-        let all = run(rules, &Players::Random, sim(many), !args.json)?;
-        let line = BenchLine {
-            rules: name.clone(),
-            throws_per_game: one.stats.throws.mean(),
-            one_thread: timing(&one),
-            all_threads: timing(&all),
-        };
-        if !args.json {
-            outln!(
-                "{:<26} {:>10.0} {:>12.0} {:>10.0} {:>12.0} {:>7.2}x {:>11.1}",
-                line.rules,
-                line.one_thread.games_per_second,
-                line.one_thread.throws_per_second,
-                line.all_threads.games_per_second,
-                line.all_threads.throws_per_second,
-                line.all_threads.games_per_second / line.one_thread.games_per_second,
-                line.throws_per_game
-            );
-        }
-        lines.push(line);
-    }
-    if args.json {
-        let report = BenchReport {
-            games: args.games,
-            seed: args.seed,
-            threads: many,
-            rulesets: lines,
-        };
-        outln!("{}", serde_json::to_string_pretty(&report)?);
-    }
-    Ok(())
 }

@@ -399,7 +399,7 @@ fn record_check_counts_throws_and_moves_and_names_the_finishers() {
 
 #[test]
 fn bench_measures_every_builtin_ruleset() {
-    let out = ok(&["bench", "--games", "3"]);
+    let out = ok(&["bench", "--games", "3", "--no-mcts"]);
     for (name, _) in pachisi_core::BUILTIN_RULESETS {
         let line = out
             .lines()
@@ -444,6 +444,15 @@ fn bench_json_gives_one_thread_and_all_threads_figures() {
         assert_eq!(r["all_threads"]["threads"], 2);
         assert!(r["one_thread"]["games_per_second"].as_f64() > Some(0.0));
         assert!(r["throws_per_game"].as_f64() > Some(10.0));
+        // Both searches, each timed on ten decisions with a choice.
+        let mcts = r["mcts"].as_array().expect("mcts timings");
+        assert_eq!(mcts.len(), 2);
+        assert_eq!(mcts[0]["spec"], "mcts");
+        for search in mcts {
+            assert_eq!(search["decisions"], 10);
+            assert!(search["playouts"].as_u64() >= Some(1000), "{search}");
+            assert!(search["playouts_per_second"].as_f64() > Some(0.0));
+        }
     }
 }
 
