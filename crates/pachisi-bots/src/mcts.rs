@@ -45,7 +45,8 @@
 //! moves, depend on the machine.
 
 use crate::{after, sort_ranked, Bot, Evaluator, RankedMove, Values};
-use pachisi_core::{Move, Phase, Position, RandomBits, Throw};
+use pachisi_core::plain::MAX_PLAIN_MOVES;
+use pachisi_core::{Move, Phase, PlainGame, Position, RandomBits, Rules, Throw};
 use pachisi_sim::Draws;
 use std::time::{Duration, Instant};
 
@@ -421,13 +422,32 @@ impl Tree {
     }
 
     /// Plays on from a new leaf and scores the result for every team.
-    fn playout(&mut self, eval: &Evaluator, config: &MctsConfig, mut pos: Position) -> Values {
+    fn playout(&mut self, eval: &Evaluator, config: &MctsConfig, pos: Position) -> Values {
         let rules = eval.rules();
         let limit = if config.cutoff == 0 {
             MAX_PLAYOUT_THROWS
         } else {
             config.cutoff
         };
+        let end = match PlainGame::from_position(rules, &pos) {
+            Some(mut game) if config.rollout == Rollout::Random => {
+                self.random_plain_playout(rules, &mut game, limit)
+            }
+            _ => self.general_playout(eval, config.rollout, pos, limit),
+        };
+        eval.evaluate(&end)
+    }
+
+    /// Plays on from `pos` for at most `limit` throws, choosing moves as `rollout` says; returns
+    /// where it stopped.
+    fn general_playout(
+        &mut self,
+        eval: &Evaluator,
+        rollout: Rollout,
+        mut pos: Position,
+        limit: u32,
+    ) -> Position {
+        let rules = eval.rules();
         let mut throws = 0u32;
         loop {
             match pos.phase() {
@@ -444,7 +464,7 @@ impl Tree {
                 }
                 Phase::Move => {
                     pos.legal_moves_into(rules, &mut self.moves);
-                    let mv = match (self.moves.as_slice(), config.rollout) {
+                    let mv = match (self.moves.as_slice(), rollout) {
                         ([], _) => Move::Pass,
                         ([only], _) => *only,
                         (moves, Rollout::Random) => {
@@ -456,7 +476,40 @@ impl Tree {
                 }
             }
         }
-        eval.evaluate(&pos)
+        pos
+    }
+
+    /// A random playout on the compact [`PlainGame`], where the rules allow one: the same throws
+    /// and choices from the same draws as [`Tree::general_playout`], so the same
+    /// game, several times quicker. Returns where it stopped.
+    fn random_plain_playout(
+        &mut self,
+        rules: &Rules,
+        game: &mut PlainGame,
+        limit: u32,
+    ) -> Position {
+        let mut legal = [Move::Pass; MAX_PLAIN_MOVES];
+        let mut throws = 0u32;
+        loop {
+            match game.phase() {
+                Phase::Over => break,
+                Phase::Throw => {
+                    if throws >= limit {
+                        break;
+                    }
+                    throws += 1;
+                    if game.apply_throw(rules.draw_throw(&mut self.draws)).is_err() {
+                        break;
+                    }
+                }
+                Phase::Move => {
+                    // A pass is always among them, so there is at least one.
+                    let n = game.legal_moves(&mut legal);
+                    game.play_unchecked(legal[self.draws.below(n as u32) as usize]);
+                }
+            }
+        }
+        game.to_position()
     }
 
     /// The root move with the most visits; among equals the higher mean for `team`, then the
@@ -545,6 +598,27 @@ mod tests {
                         return pos;
                     }
                     pos.play_unchecked(rules, random.choose(&pos));
+                }
+            }
+        }
+    }
+
+    /// Random playouts on the compact game play the very games the general loop plays: the same
+    /// draws give the same end, from positions all through games of rulesets it serves.
+    #[test]
+    fn random_playouts_on_the_compact_game_match_the_general_loop() {
+        for name in ["pachisi", "ludo", "pachisi-3-players"] {
+            let rules = rules(name);
+            let eval = Evaluator::new(rules.clone(), Weights::default());
+            for seed in 0..40u64 {
+                let pos = position_with_choices(&rules, 2 + (seed % 3) as usize, seed);
+                for limit in [3, MAX_PLAYOUT_THROWS] {
+                    let mut plain_tree = Tree::new(seed);
+                    let mut game = PlainGame::from_position(&rules, &pos).expect("plain rules");
+                    let plain = plain_tree.random_plain_playout(&rules, &mut game, limit);
+                    let mut general_tree = Tree::new(seed);
+                    let general = general_tree.general_playout(&eval, Rollout::Random, pos, limit);
+                    assert_eq!(plain, general, "{name}, seed {seed}, limit {limit}");
                 }
             }
         }
