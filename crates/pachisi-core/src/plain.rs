@@ -239,11 +239,13 @@ impl<'r> PlainGame<'r> {
         let mut n = 0;
         // OpenSpiel's maedn: while a piece waits, one standing on the entry square moves off it
         // first whenever it can. The progresses are sorted, so a piece there comes second.
-        if waiting && self.clear_entry && from.get(1) == Some(&1) {
-            if let Some(mv) = self.advance(squares, 1, value) {
-                out[0] = mv;
-                return self.close(out, 1);
-            }
+        if waiting
+            && self.clear_entry
+            && from.get(1) == Some(&1)
+            && self.may_advance(squares, 1, value)
+        {
+            out[0] = advance(1, value);
+            return self.close(out, 1);
         }
         if waiting && can_enter_with(rules, first, value, false) {
             let entry = squares[1];
@@ -261,29 +263,26 @@ impl<'r> PlainGame<'r> {
             if from == 0 && !leaves_start {
                 continue;
             }
-            if let Some(mv) = self.advance(squares, from, value) {
-                out[n] = mv;
+            if self.may_advance(squares, from, value) {
+                out[n] = advance(from, value);
                 n += 1;
             }
         }
         self.close(out, n)
     }
 
-    /// The move of a piece of the mover's at progress `from` by `value`, if it may end where it
-    /// arrives ([`destination`], [`PlainGame::may_land`]); `squares` is the mover's square row.
+    /// Whether a piece of the mover's at progress `from` may move by `value`: the move may end
+    /// where it arrives ([`destination`], [`PlainGame::may_land`]); `squares` is the mover's
+    /// square row.
     #[inline]
-    fn advance(&self, squares: &[u8; 256], from: u8, value: u8) -> Option<Move> {
+    fn may_advance(&self, squares: &[u8; 256], from: u8, value: u8) -> bool {
         let rules = self.rules;
         let raw = u16::from(from) + u16::from(value);
-        let to = destination(rules, raw, rules.min_step())?;
+        let Some(to) = destination(rules, raw, rules.min_step()) else {
+            return false;
+        };
         let sq = squares[usize::from(to)];
-        (sq == NO_SQUARE || self.may_land(sq)).then_some(Move::Advance {
-            from,
-            value,
-            steps: value,
-            pair: false,
-            round_again: false,
-        })
+        sq == NO_SQUARE || self.may_land(sq)
     }
 
     /// Ends the list of `n` moves in `out` with a pass where one is allowed (always when there is
@@ -467,6 +466,18 @@ impl<'r> PlainGame<'r> {
             }
             None => self.phase = Phase::Over,
         }
+    }
+}
+
+/// The move of a single piece from progress `from` by the whole of a thrown `value`.
+#[inline]
+fn advance(from: u8, value: u8) -> Move {
+    Move::Advance {
+        from,
+        value,
+        steps: value,
+        pair: false,
+        round_again: false,
     }
 }
 
