@@ -1186,6 +1186,27 @@ pub(crate) mod tests {
         }
     }
 
+    /// A move too long for home that bounces back (`moves.bounce`) is allowed, where the plain
+    /// path's [`destination`] would refuse it: the rules that bounce are not plain.
+    #[test]
+    fn bouncing_moves_take_the_general_path() {
+        let overrides = ["moves.bounce=\"back-by-excess\"".to_string()];
+        let rules = builtin_rules("ludo", &overrides).expect("valid overrides");
+        assert!(!rules.plain_moves() && !rules.single_moves());
+        let from = rules.home() - 2;
+        let text = format!("{from},0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rm 5 entered=R");
+        let pos = Position::from_notation(&rules, &text).expect("valid position");
+        let bounce = Move::Advance {
+            from,
+            value: 5,
+            steps: 5,
+            pair: false,
+            round_again: false,
+        };
+        assert!(pos.is_legal(&rules, bounce));
+        assert_eq!(bounce.destination(&rules), Some(rules.home() - 3));
+    }
+
     /// On a board whose lap is shorter than a throw, going round again ends on the end square at
     /// the latest: no move may leave a piece beyond home.
     #[test]

@@ -1,12 +1,18 @@
 //! A compact game for fast self-play under rulesets whose turns are plain.
 //!
 //! Most of what [`Position`] carries serves rules that only some rulesets play: a pool of several
-//! throws, pairs, blockades, capture credits, doublets. Under Pachisi's own rules and Ludo's a turn
-//! is simpler: each throw is spent (or passed) before the next, by one piece moving its whole
-//! value, and only the stack limit, exact throws home and a castle an opponent holds stop it.
+//! throws, pairs, blockades, capture credits, doublets. Under Pachisi's own rules, Ludo's, and
+//! those of Mensch ärgere dich nicht as OpenSpiel plays it (maedn), a turn is simpler: each throw
+//! is spent (or passed) before the next, by one piece moving its whole value, and only the stack
+//! limit, exact throws and a castle an opponent holds stop it. Two rules may put one move before
+//! the others: a piece on the entry square moves off it first while another waits
+//! (`moves.clear_entry`), and a piece that can enter must (`moves.must_enter`). Pieces finish at
+//! home, or in their lane, where they may still move on (`finish.goal = "lane"`).
 //! [`PlainGame`] plays exactly those rules ([`PlainGame::supports`] says which) on a compact
 //! state: every piece's progress and board square in one 16-byte row each, so that "who stands on
-//! this square" is one comparison of a row, and a finished seat is one bit.
+//! this square" is one comparison of a row, and a finished seat is one bit. The rules that order
+//! moves are read once, when the game is made: where they are not played they cost a test of a
+//! flag.
 //!
 //! It is the same game, not an approximation: from any position it lists the moves
 //! [`Position::legal_moves`] lists, in the same order, and playing one leads to the position
@@ -52,20 +58,28 @@ pub struct PlainGame<'r> {
     placings: [u8; MAX_SEATS],
     placed: u8,
     home: u8,
+    /// The least progress at which a piece has finished ([`Rules::goal_start`]): `home`, or the
+    /// lane's first square where the goal is in the lane.
+    goal_start: u8,
+    /// `moves.must_enter` and `moves.clear_entry`, read once: the rules that put one move before
+    /// the others.
+    must_enter: bool,
+    clear_entry: bool,
 }
 
 impl<'r> PlainGame<'r> {
-    /// Whether `rules` are plain enough for a [`PlainGame`]: plain moves (no splits, pairs, sums,
-    /// blockades, captures on entry or capture credits), each throw spent before the next, one
-    /// die or one set of shells without doublets, opening throws, throws that need a piece on the
-    /// board or bonus steps, no capture or finish bonus, no struck-out or overtaking captures, no
-    /// first turn with rules of its own, and
-    /// at most [`PLAIN_PIECES`] pieces in all. Traditional Pachisi (with six or seven cowries, or
-    /// three players) and Ludo are; Herklots' record (its 25 earns a bonus step, a second
-    /// increment to spend) and Parcheesi are not.
+    /// Whether `rules` are plain enough for a [`PlainGame`]: single moves (no splits, pairs, sums,
+    /// blockades, bounces back from home, jumps or movers sent back, captures on entry or capture
+    /// credits; forced entries, an entry square cleared first and the goal in the lane are
+    /// played), each throw spent before the next, one die or one set of shells without doublets,
+    /// opening throws, throws that need a piece on the board or bonus steps, no capture or finish
+    /// bonus, no struck-out or overtaking captures, no first turn with rules of its own, and at
+    /// most [`PLAIN_PIECES`] pieces in all. Traditional Pachisi (with six or seven cowries, or
+    /// three players), Ludo and maedn (with four players or two) are; Herklots' record (its 25
+    /// earns a bonus step, a second increment to spend), Parcheesi and LUDOpy's Ludo are not.
     pub fn supports(rules: &Rules) -> bool {
         let r = rules.ruleset();
-        rules.plain_moves()
+        rules.single_moves()
             && r.turn.spend == Spend::EachThrow
             && !r.throw.separate_dice
             && !r.doubles.enabled
@@ -120,6 +134,9 @@ impl<'r> PlainGame<'r> {
             placings: pos.placings,
             placed: pos.placed,
             home: rules.home(),
+            goal_start: rules.goal_start(),
+            must_enter: rules.ruleset().moves.must_enter,
+            clear_entry: rules.ruleset().moves.clear_entry,
         };
         for seat in 0..game.seats {
             game.own[usize::from(seat)] = game.seat_mask(seat);
@@ -203,7 +220,8 @@ impl<'r> PlainGame<'r> {
 
     /// Writes the legal moves into `out` and returns how many there are: the moves
     /// [`Position::legal_moves`] gives, in its order (an entry, advances by increasing progress,
-    /// a pass). None unless the phase is [`Phase::Move`].
+    /// a pass; or, where a rule puts one first, the piece clearing the entry square or the entry
+    /// alone). None unless the phase is [`Phase::Move`].
     #[inline]
     pub fn legal_moves(&self, out: &mut [Move; MAX_PLAIN_MOVES]) -> usize {
         if self.phase != Phase::Move {
@@ -219,6 +237,16 @@ impl<'r> PlainGame<'r> {
         let from = &from[..distinct];
         let waiting = from.first() == Some(&0);
         let mut n = 0;
+        // OpenSpiel's maedn: while a piece waits, one standing on the entry square moves off it
+        // first whenever it can. The progresses are sorted, so a piece there comes second.
+        if waiting
+            && self.clear_entry
+            && from.get(1) == Some(&1)
+            && self.may_advance(squares, 1, value)
+        {
+            out[0] = advance(1, value);
+            return self.close(out, 1);
+        }
         if waiting && can_enter_with(rules, first, value, false) {
             let entry = squares[1];
             if entry != NO_SQUARE && self.may_land(entry) {
@@ -226,28 +254,42 @@ impl<'r> PlainGame<'r> {
                 n += 1;
             }
         }
+        // Under `moves.must_enter` an entry, when there is one, is the only move.
+        if self.must_enter && n > 0 {
+            return self.close(out, n);
+        }
         let leaves_start = waiting && may_leave_start(rules, first, value, false);
         for &from in from {
             if from == 0 && !leaves_start {
                 continue;
             }
-            let raw = u16::from(from) + u16::from(value);
-            let Some(to) = destination(rules, raw, rules.min_step()) else {
-                continue;
-            };
-            let sq = squares[usize::from(to)];
-            if sq == NO_SQUARE || self.may_land(sq) {
-                out[n] = Move::Advance {
-                    from,
-                    value,
-                    steps: value,
-                    pair: false,
-                    round_again: false,
-                };
+            if self.may_advance(squares, from, value) {
+                out[n] = advance(from, value);
                 n += 1;
             }
         }
-        if rules.ruleset().moves.pass || n == 0 {
+        self.close(out, n)
+    }
+
+    /// Whether a piece of the mover's at progress `from` may move by `value`: the move may end
+    /// where it arrives ([`destination`], [`PlainGame::may_land`]); `squares` is the mover's
+    /// square row.
+    #[inline]
+    fn may_advance(&self, squares: &[u8; 256], from: u8, value: u8) -> bool {
+        let rules = self.rules;
+        let raw = u16::from(from) + u16::from(value);
+        let Some(to) = destination(rules, raw, rules.min_step()) else {
+            return false;
+        };
+        let sq = squares[usize::from(to)];
+        sq == NO_SQUARE || self.may_land(sq)
+    }
+
+    /// Ends the list of `n` moves in `out` with a pass where one is allowed (always when there is
+    /// nothing else); returns the length.
+    #[inline]
+    fn close(&self, out: &mut [Move; MAX_PLAIN_MOVES], mut n: usize) -> usize {
+        if self.rules.ruleset().moves.pass || n == 0 {
             out[n] = Move::Pass;
             n += 1;
         }
@@ -272,8 +314,10 @@ impl<'r> PlainGame<'r> {
                     self.entered |= 1 << seat;
                 }
                 captured = self.capture(seat, to);
-                if to == self.home {
-                    self.reach_home();
+                // Home, or the goal in the lane entered from outside it (moving on within the
+                // lane finishes nothing new).
+                if to >= self.goal_start && from < self.goal_start {
+                    self.reach_goal();
                 }
             }
         }
@@ -381,11 +425,12 @@ impl<'r> PlainGame<'r> {
         self.finished & (1 << seat) != 0
     }
 
-    /// A piece has just reached home: places, and the extra throw it may earn.
-    fn reach_home(&mut self) {
+    /// A piece has just reached its goal (home, or its lane where the goal is there): places,
+    /// and the extra throw it may earn (the rules refuse that one with the goal in the lane).
+    fn reach_goal(&mut self) {
         let first = self.slot(self.to_move, 0);
         let row = &self.progress[first..first + usize::from(self.pieces)];
-        if row.iter().all(|&p| p == self.home) {
+        if row.iter().all(|&p| p >= self.goal_start) {
             self.finished |= 1 << self.to_move;
         }
         let (mut placings, mut placed) = (self.placings, self.placed);
@@ -421,6 +466,18 @@ impl<'r> PlainGame<'r> {
             }
             None => self.phase = Phase::Over,
         }
+    }
+}
+
+/// The move of a single piece from progress `from` by the whole of a thrown `value`.
+#[inline]
+fn advance(from: u8, value: u8) -> Move {
+    Move::Advance {
+        from,
+        value,
+        steps: value,
+        pair: false,
+        round_again: false,
     }
 }
 

@@ -55,6 +55,8 @@ pub struct Rules {
     castle_square: [bool; 256],
     /// Whether moves are plain: see [`Rules::plain_moves`].
     plain_moves: bool,
+    /// Whether moves are single: see [`Rules::single_moves`].
+    single_moves: bool,
     /// Whether throws are plain: see [`Rules::plain_throws`].
     plain_throws: bool,
     /// The progress of a piece home (`route_len + 1`), kept so it is not recomputed per lookup.
@@ -308,10 +310,12 @@ impl Rules {
             Goal::Home => (home, home),
             Goal::Lane => (turn_home + 1, home - 1),
         };
-        let plain_moves = plain_moves(&ruleset) && !landing.resolves_landings;
+        let single_moves = single_moves(&ruleset) && !landing.resolves_landings;
+        let plain_moves = single_moves && plain_order(&ruleset);
         let plain_throws = plain_throws(&ruleset);
         Ok(Rules {
             plain_moves,
+            single_moves,
             plain_throws,
             min_step,
             turn_home,
@@ -397,14 +401,23 @@ impl Rules {
         self.team_of[usize::from(seat)]
     }
 
-    /// Whether every move is plain: one piece takes one whole increment (no splits, pairs or
-    /// sums), nothing makes a piece go round again, pieces finish at home, and only the stack
-    /// limit, exact throws home and a castle an opponent holds can stop a piece (no blockades,
-    /// captures on entry, forced entries or an entry square that must be cleared). Pachisi's and Ludo's rules are such; move generation then takes a shorter
-    /// path.
+    /// Whether every move is plain: every move is single ([`Rules::single_moves`]), pieces finish
+    /// at home, and no rule puts one move before the others (no forced entries or an entry square
+    /// that must be cleared). Pachisi's and Ludo's rules are such; move generation then takes a
+    /// shorter path.
     #[inline]
     pub(crate) fn plain_moves(&self) -> bool {
         self.plain_moves
+    }
+
+    /// Whether every move is single: one piece takes one whole increment (no splits, pairs or
+    /// sums), nothing makes a piece go round again or bounce back from home, a landing does no
+    /// more than capture, and only the stack limit, exact throws and a castle an opponent holds
+    /// can stop a piece (no blockades, captures on entry or captures needed before home). Forced
+    /// entries, an entry square that must be cleared and the goal in the lane may come with it.
+    #[inline]
+    pub(crate) fn single_moves(&self) -> bool {
+        self.single_moves
     }
 
     /// Whether every throw goes straight into the pool: one die or set of shells, no doublets,
@@ -666,24 +679,29 @@ impl Rules {
     }
 }
 
-/// See [`Rules::plain_moves`].
-fn plain_moves(ruleset: &Ruleset) -> bool {
+/// See [`Rules::single_moves`].
+fn single_moves(ruleset: &Ruleset) -> bool {
     let m = &ruleset.moves;
     let c = &ruleset.capture;
     !(m.split
         || m.pairs
         || m.go_round_again
         || m.enter_with_sum
-        || m.must_enter
         || m.grace_only_enters
         || m.blockades
         || m.carry_on
+        || m.bounce != Bounce::None
         || m.held_castle != HeldCastle::LosesThrow
         || ruleset.doubles.fourteen != Fourteen::Increments
         || c.on_entry
-        || c.before_home
-        || m.clear_entry
-        || ruleset.finish.goal == Goal::Lane)
+        || c.before_home)
+}
+
+/// What [`Rules::plain_moves`] asks beyond single moves: nothing orders the moves, and pieces
+/// finish at home.
+fn plain_order(ruleset: &Ruleset) -> bool {
+    let m = &ruleset.moves;
+    !(m.must_enter || m.clear_entry || ruleset.finish.goal == Goal::Lane)
 }
 
 /// See [`Rules::plain_throws`].

@@ -1,7 +1,7 @@
 //! `PlainGame` plays the same game as `Position`: over random games of every ruleset it supports,
 //! with and without the optional rules that keep a ruleset plain, every position converts both
 //! ways unchanged, lists the same moves in the same order, and every throw and every move leads to
-//! the same position.
+//! the same position; so do the positions of maedn's scenarios, where one rule puts a move first.
 
 use pachisi_core::plain::MAX_PLAIN_MOVES;
 use pachisi_core::{
@@ -10,8 +10,13 @@ use pachisi_core::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+mod common;
+use common::{after_throw, rules_of};
+
 /// Built-in rulesets with optional rules that keep them plain (from their documents: 000's
-/// optional rules 4 and 6, 003's extra throw on reaching home, 7 of each seat's pieces).
+/// optional rules 4 and 6, 003's extra throw on reaching home, 7 of each seat's pieces), and
+/// maedn's rules (a forced entry, the entry square cleared first, the goal in the lane) each
+/// without the others, together with rules maedn does not play, and on Ludo's board.
 const VARIANTS: &[(&str, &[&str])] = &[
     ("pachisi", &["moves.exact_home=true"]),
     ("pachisi", &["turn.extra_throw_on_capture=true"]),
@@ -19,6 +24,22 @@ const VARIANTS: &[(&str, &[&str])] = &[
     ("pachisi-3-players", &["turn.extra_throw_on_home=true"]),
     ("ludo", &["moves.pass=true", "moves.stack_limit=0"]),
     ("ludo", &["capture.castles=\"closed\""]),
+    ("ludo", &["finish.goal=\"lane\""]),
+    ("ludo", &["moves.must_enter=true", "moves.clear_entry=true"]),
+    ("maedn", &["moves.clear_entry=false"]),
+    ("maedn", &["moves.must_enter=false"]),
+    (
+        "maedn",
+        &["moves.must_enter=false", "moves.clear_entry=false"],
+    ),
+    ("maedn", &["finish.goal=\"home\""]),
+    // Room for two on a square: the entry square takes a piece while one of the mover's stands
+    // there, so clearing it comes before entering for a reason of its own.
+    ("maedn", &["moves.stack_limit=2"]),
+    ("maedn", &["moves.stack_limit=0", "moves.pass=true"]),
+    ("maedn", &["finish.placings=\"all\""]),
+    ("maedn", &["board.castles=\"entry-squares\""]),
+    ("maedn-2", &["turn.three_in_a_row=\"void-third\""]),
 ];
 
 fn supported() -> Vec<(String, Rules)> {
@@ -43,7 +64,14 @@ fn the_plain_rulesets_are_the_ones_expected() {
         .map(|&(name, _)| name)
         .filter(|name| PlainGame::supports(&builtin_rules(name, &[]).expect("builtin")))
         .collect();
-    for name in ["pachisi", "pachisi-3-players", "pachisi-7-cowries", "ludo"] {
+    for name in [
+        "pachisi",
+        "pachisi-3-players",
+        "pachisi-7-cowries",
+        "ludo",
+        "maedn",
+        "maedn-2",
+    ] {
         assert!(names.contains(&name), "{name} is plain: {names:?}");
     }
     for name in [
@@ -51,6 +79,7 @@ fn the_plain_rulesets_are_the_ones_expected() {
         "parcheesi-pb",
         "parcheesi-mb",
         "parcheesi-tr",
+        "ludopy",
     ] {
         assert!(!names.contains(&name), "{name} is not plain");
     }
@@ -108,7 +137,12 @@ fn plain_games_list_and_play_the_moves_of_positions() {
     for (k, (what, rules)) in supported().iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(90 + k as u64);
         let mut checked = [0usize; 2];
-        for _ in 0..6 {
+        // Six games at least, and more where games are short (two players of maedn), until
+        // enough throws and moves have been checked.
+        for game in 0..100 {
+            if game >= 6 && checked[0] > 1000 && checked[1] > 1000 {
+                break;
+            }
             let mut pos = Position::new(rules);
             for _ in 0..3000 {
                 check(rules, &pos, what);
@@ -141,6 +175,10 @@ fn positions_plain_rules_never_reach_have_no_plain_form() {
     let split = builtin_rules("pachisi", &["moves.split=true".into()]).expect("variant");
     assert!(!PlainGame::supports(&split));
     assert!(PlainGame::new(&split).is_none());
+    // A move too long for home that bounces back is not refused, as plain moves would be.
+    let bounce =
+        builtin_rules("ludo", &["moves.bounce=\"back-by-excess\"".into()]).expect("variant");
+    assert!(!PlainGame::supports(&bounce));
     let sr = builtin_rules("parcheesi-sr", &[]).expect("builtin");
     assert!(PlainGame::new(&sr).is_none());
     // Two throws waiting to be spent: only after-throwing turns hold them (the encyclopedia's
@@ -172,4 +210,79 @@ fn positions_plain_rules_never_reach_have_no_plain_form() {
         game.apply_throw(two_up),
         Err(pachisi_core::PlayError::NotThrowing)
     );
+}
+
+/// The positions of maedn's scenarios (`tests/maedn.rs`) after the throws they test, where the
+/// entry square must be cleared (or cannot be), a 6 must bring a piece in, a piece goes into the
+/// goal or moves on within it, and the last piece into the goal ends the game: each plays alike
+/// on a plain game, and the rules that put one move first are seen at work.
+#[test]
+fn maedn_scenarios_play_alike_on_plain_games() {
+    let rules = rules_of("maedn", &[]);
+    let cases: &[(&str, u8, &[&str])] = &[
+        (
+            "1,12,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            3,
+            &["1+3"],
+        ),
+        (
+            "1,12,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            6,
+            &["1+6"],
+        ),
+        (
+            "1,4,9,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            3,
+            &["4+3", "9+3"],
+        ),
+        (
+            "1,7,9,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            6,
+            &["7+6", "9+6"],
+        ),
+        (
+            "10,30,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            6,
+            &["E6"],
+        ),
+        (
+            "10,0,0,0/31,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=RB",
+            6,
+            &["E6"],
+        ),
+        (
+            "38,41,42,43/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            6,
+            &["38+6"],
+        ),
+        (
+            "40,42,43,44/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            5,
+            &["-"],
+        ),
+        (
+            "41,42,20,30/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            2,
+            &["20+2", "30+2", "41+2", "42+2"],
+        ),
+        (
+            "41,42,43,38/39,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=RB",
+            6,
+            &["38+6"],
+        ),
+        (
+            "39,42,43,44/0,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=R",
+            6,
+            &["-"],
+        ),
+    ];
+    for &(text, value, expected) in cases {
+        let pos = after_throw(&rules, text, value);
+        check(&rules, &pos, &format!("maedn {text} {value}"));
+        let game = PlainGame::from_position(&rules, &pos).expect("plain");
+        let mut moves = [Move::Pass; MAX_PLAIN_MOVES];
+        let n = game.legal_moves(&mut moves);
+        let listed: Vec<String> = moves[..n].iter().map(ToString::to_string).collect();
+        assert_eq!(listed, expected, "maedn {text} {value}");
+    }
 }

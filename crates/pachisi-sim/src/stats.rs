@@ -198,7 +198,8 @@ impl GameTally {
             // costs one comparison.
             Step::Throw(_) if after.to_move() == self.to_move => 0,
             Step::Move { mv: Move::Pass, .. } => 0,
-            _ => self.sent_back(after),
+            Step::Move { mv, .. } => self.sent_back(after, u32::from(brings_out(mv))),
+            Step::Throw(_) => self.sent_back(after, 0),
         };
         self.add(step, after.to_move(), sent_back);
     }
@@ -227,14 +228,24 @@ impl GameTally {
         }
     }
 
-    /// Pieces put back at the start since the last count. Only captures and penalties put a
-    /// piece back, and neither brings one out in the same step, so the difference counts them.
-    fn sent_back(&mut self, after: &Position) -> u32 {
+    /// Pieces put back at the start since the last count, by a step that brought `brought_out`
+    /// pieces out of it. Only captures and penalties put a piece back; a piece that enters may
+    /// capture on its entry square in the same step (maedn, Parcheesi's captures on entry), so
+    /// the piece it brought out is counted back before the difference counts them.
+    fn sent_back(&mut self, after: &Position, brought_out: u32) -> u32 {
         let now = after.waiting_pieces();
-        let sent = now.saturating_sub(self.waiting);
+        let sent = (now + brought_out).saturating_sub(self.waiting);
         self.waiting = now;
         sent
     }
+}
+
+/// Whether a move brings a piece out of the start.
+fn brings_out(mv: Move) -> bool {
+    matches!(
+        mv,
+        Move::Enter { .. } | Move::EnterSum { .. } | Move::Advance { from: 0, .. }
+    )
 }
 
 /// Counts over a set of games; see the module documentation.
@@ -625,6 +636,24 @@ mod tests {
         assert_eq!((tally.passes, tally.forced_passes), (1, 1));
         assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));
         assert_eq!((tally.throws, tally.moves, tally.turns), (2, 2, 3));
+    }
+
+    /// A piece brought in onto an opponent standing on the entry square captures it: one piece
+    /// out of the start and one back in the same move, counted as the capture it is.
+    #[test]
+    fn a_tally_counts_a_capture_by_an_entering_piece() {
+        let rules = pachisi_core::builtin_rules("maedn", &[]).expect("built-in");
+        // Blue's piece at its progress 31 stands on Red's start field.
+        let mut pos =
+            Position::from_notation(&rules, "10,0,0,0/31,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=RB")
+                .expect("valid position");
+        let mut tally = GameTally::new(&pos);
+        step(&rules, &mut pos, &mut tally, 6, "E6");
+        assert_eq!(pos.pieces_of(1), [0, 0, 0, 0]);
+        assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));
+        // The next throw counts from the new number of waiting pieces.
+        step(&rules, &mut pos, &mut tally, 2, "1+2");
+        assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));
     }
 
     #[test]
