@@ -19,9 +19,11 @@
 //! [`Position::play`] leads to. The tests check both over random games of every ruleset it
 //! supports (`tests/plain.rs`), and simulations played either way give identical statistics.
 
-use crate::movegen::{can_enter_with, destination, may_leave_start};
+use crate::movegen::{can_enter_with, may_leave_start};
 use crate::position::{extend_streak, next_seat, settle_placings, Increment, Phase, Position};
-use crate::ruleset::{CastleRule, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_SQUARE};
+use crate::ruleset::{
+    CastleRule, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_DESTINATION, NO_SQUARE,
+};
 use crate::throw::Throw;
 use crate::{Move, PlayError};
 
@@ -65,6 +67,10 @@ pub struct PlainGame<'r> {
     /// the others.
     must_enter: bool,
     clear_entry: bool,
+    /// `moves.stack_limit` (0: none), and whether an opponent on a castle closes it
+    /// (`capture.castles` other than shared), read once for [`PlainGame::may_land`].
+    stack_limit: u8,
+    closed_castles: bool,
 }
 
 impl<'r> PlainGame<'r> {
@@ -137,6 +143,8 @@ impl<'r> PlainGame<'r> {
             goal_start: rules.goal_start(),
             must_enter: rules.ruleset().moves.must_enter,
             clear_entry: rules.ruleset().moves.clear_entry,
+            stack_limit: rules.ruleset().moves.stack_limit,
+            closed_castles: rules.ruleset().capture.castles != CastleRule::Shared,
         };
         for seat in 0..game.seats {
             game.own[usize::from(seat)] = game.seat_mask(seat);
@@ -260,27 +268,23 @@ impl<'r> PlainGame<'r> {
         }
         let leaves_start = waiting && may_leave_start(rules, first, value, false);
         for &from in from {
-            if from == 0 && !leaves_start {
-                continue;
-            }
-            if self.may_advance(squares, from, value) {
-                out[n] = advance(from, value);
-                n += 1;
-            }
+            // Written whether legal or not, and counted only if it is: which moves are legal
+            // depends on the throw, so a branch on it would be mispredicted half the time.
+            out[n] = advance(from, value);
+            n += usize::from((from != 0 || leaves_start) && self.may_advance(squares, from, value));
         }
         self.close(out, n)
     }
 
     /// Whether a piece of the mover's at progress `from` may move by `value`: the move may end
-    /// where it arrives ([`destination`], [`PlainGame::may_land`]); `squares` is the mover's
+    /// where it arrives (`Rules::single_destination`, [`PlainGame::may_land`]); `squares` is the mover's
     /// square row.
     #[inline]
     fn may_advance(&self, squares: &[u8; 256], from: u8, value: u8) -> bool {
-        let rules = self.rules;
-        let raw = u16::from(from) + u16::from(value);
-        let Some(to) = destination(rules, raw, rules.min_step()) else {
+        let to = self.rules.single_destination(from, value);
+        if to == NO_DESTINATION {
             return false;
-        };
+        }
         let sq = squares[usize::from(to)];
         sq == NO_SQUARE || self.may_land(sq)
     }
@@ -304,7 +308,10 @@ impl<'r> PlainGame<'r> {
         let mut captured = 0;
         let (from, to) = match mv {
             Move::Enter { .. } => (0, 1),
-            Move::Advance { from, .. } => (from, mv.destination(self.rules).unwrap_or(from)),
+            Move::Advance { from, steps, .. } => {
+                let to = self.rules.single_destination(from, steps);
+                (from, if to == NO_DESTINATION { from } else { to })
+            }
             _ => (0, 0),
         };
         if to != 0 {
@@ -355,26 +362,29 @@ impl<'r> PlainGame<'r> {
     /// limit, and no opponent on a closed castle.
     #[inline]
     fn may_land(&self, sq: u8) -> bool {
-        let rules = self.rules;
         let seat = usize::from(self.to_move);
-        let limit = rules.ruleset().moves.stack_limit;
+        let limit = self.stack_limit;
         if limit > 0 && (self.on_square(sq) & self.own[seat]).count_ones() >= u32::from(limit) {
             return false;
         }
         // Most squares are no castle: then who stands there does not matter.
-        !rules.is_castle_index(sq)
-            || rules.ruleset().capture.castles == CastleRule::Shared
+        !self.closed_castles
+            || !self.rules.is_castle_index(sq)
             || self.on_square(sq) & self.opponents[seat] == 0
     }
 
     /// The distinct progresses of the mover's pieces that are not home, in increasing order;
-    /// returns how many there are. They are sorted by setting one bit per progress and reading
-    /// the bits back, which needs no comparison of one piece with another.
+    /// returns how many there are.
     #[inline]
     fn distinct_progress(&self, out: &mut [u8; MAX_PIECES]) -> usize {
         let first = self.slot(self.to_move, 0);
+        let row = &self.progress[first..first + usize::from(self.pieces)];
+        if let [a, b, c, d] = *row {
+            return distinct_of_four([a, b, c, d], self.home, out);
+        }
+        // Other numbers of pieces: one bit per progress, read back in order.
         let mut words = [0u64; 4];
-        for &p in &self.progress[first..first + usize::from(self.pieces)] {
+        for &p in row {
             words[usize::from(p >> 6)] |= 1 << (p & 63);
         }
         words[usize::from(self.home >> 6)] &= !(1 << (self.home & 63));
@@ -481,6 +491,32 @@ fn advance(from: u8, value: u8) -> Move {
     }
 }
 
+/// The distinct values of four progresses other than `home`, in increasing order, written to
+/// `out`; returns how many. Four pieces a seat is the common case, and this needs no branch: a
+/// sorting network of five comparisons (each a minimum and a maximum), then every value written
+/// and counted only when it differs from the one before and is not home.
+#[inline]
+fn distinct_of_four(mut v: [u8; 4], home: u8, out: &mut [u8; MAX_PIECES]) -> usize {
+    let mut order = |i: usize, j: usize| {
+        let (lo, hi) = (v[i].min(v[j]), v[i].max(v[j]));
+        v[i] = lo;
+        v[j] = hi;
+    };
+    order(0, 1);
+    order(2, 3);
+    order(0, 2);
+    order(1, 3);
+    order(1, 2);
+    let mut n = 0;
+    let mut previous = None;
+    for x in v {
+        out[n] = x;
+        n += usize::from(Some(x) != previous && x != home);
+        previous = Some(x);
+    }
+    n
+}
+
 /// The bytes of `row` equal to `byte`, as a mask (byte `i`, bit `i`). The row is compared as one
 /// 128-bit word: a byte equal to `byte` becomes zero under the exclusive or, and the zero bytes
 /// are found without a borrow crossing from one byte into the next.
@@ -507,6 +543,28 @@ fn gather_top_bits(x: u128) -> u16 {
 mod tests {
     use super::*;
     use crate::builtin_rules;
+
+    /// The sorting network lists every distinct progress but home, in order, for every
+    /// arrangement of four progresses drawn from a few values (home among them).
+    #[test]
+    fn four_progresses_give_their_distinct_values_in_order() {
+        let values = [0u8, 1, 7, 30, 69, 70];
+        let home = 70;
+        for code in 0..values.len().pow(4) {
+            let mut v = [0u8; 4];
+            let mut c = code;
+            for x in v.iter_mut() {
+                *x = values[c % values.len()];
+                c /= values.len();
+            }
+            let mut expected: Vec<u8> = v.iter().copied().filter(|&x| x != home).collect();
+            expected.sort_unstable();
+            expected.dedup();
+            let mut out = [0u8; MAX_PIECES];
+            let n = distinct_of_four(v, home, &mut out);
+            assert_eq!(&out[..n], expected.as_slice(), "{v:?}");
+        }
+    }
 
     /// The word-wide comparison finds exactly the slots holding the square, whatever the other
     /// bytes hold (every byte value tried in every slot against a few squares).

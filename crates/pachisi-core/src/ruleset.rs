@@ -35,6 +35,9 @@ pub(crate) struct ValueFlags {
 /// board has this many squares (see the assertion below), so it is never a real square's index.
 pub(crate) const NO_SQUARE: u8 = u8::MAX;
 
+/// In [`Rules::single_destination`]: the move may not end there (no progress reaches 255).
+pub(crate) const NO_DESTINATION: u8 = u8::MAX;
+
 const _: () = assert!(
     (crate::topology::MAX_ARMS as usize) * 3 * (crate::topology::MAX_ARM_LENGTH as usize)
         < NO_SQUARE as usize,
@@ -70,6 +73,10 @@ pub struct Rules {
     cumulative: Vec<f64>,
     /// How [`Rules::draw_throw`] turns random bits into a throw.
     sampling: Sampling,
+    /// Where a single piece moving to raw progress `i` (its progress plus the throw) ends
+    /// ([`crate::movegen::destination`] with [`Rules::min_step`]), or [`NO_DESTINATION`]: one
+    /// lookup on the hot path of [`crate::PlainGame`].
+    single_destination: Box<[u8; 512]>,
     flags: Vec<ValueFlags>,
     team_of: [u8; MAX_SEATS],
     team_seats: Vec<u8>,
@@ -286,7 +293,11 @@ impl Rules {
         {
             *castle = topology.is_castle(Square(sq as u8));
         }
-        let home = (routes[0].len() + 1) as u8;
+        // Progress counts in a byte, and 255 is kept to mean "no destination".
+        let home = u8::try_from(routes[0].len() + 1)
+            .ok()
+            .filter(|&h| h < NO_DESTINATION)
+            .ok_or_else(|| invalid("board", "a route of over 253 squares is too long".into()))?;
         let mut home_row = [0; MAX_PIECES];
         home_row[..usize::from(p.pieces)].fill(home);
         let cumulative = outcomes
@@ -313,7 +324,7 @@ impl Rules {
         let single_moves = single_moves(&ruleset) && !landing.resolves_landings;
         let plain_moves = single_moves && plain_order(&ruleset);
         let plain_throws = plain_throws(&ruleset);
-        Ok(Rules {
+        let mut rules = Rules {
             plain_moves,
             single_moves,
             plain_throws,
@@ -339,7 +350,14 @@ impl Rules {
             opponent_count,
             letters,
             colours,
-        })
+            single_destination: Box::new([NO_DESTINATION; 512]),
+        };
+        // Filled from the rules just compiled, by the very function the move generator uses.
+        for raw in 0..512u16 {
+            rules.single_destination[usize::from(raw)] =
+                crate::movegen::destination(&rules, raw, rules.min_step).unwrap_or(NO_DESTINATION);
+        }
+        Ok(rules)
     }
 
     /// Parses and validates TOML text in one step.
@@ -637,6 +655,13 @@ impl Rules {
     /// reached exactly, no piece may stop closer to it than this, or it could never get home.
     pub fn min_step(&self) -> u8 {
         self.min_step
+    }
+
+    /// Where a single piece at `from` moving `value` ends, or [`NO_DESTINATION`] where it may
+    /// not stop ([`crate::movegen::destination`] with [`Rules::min_step`], from a table).
+    #[inline]
+    pub(crate) fn single_destination(&self, from: u8, value: u8) -> u8 {
+        self.single_destination[usize::from(from) + usize::from(value)]
     }
 
     pub(crate) fn flags(&self, value: u8) -> ValueFlags {
