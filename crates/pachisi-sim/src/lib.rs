@@ -261,7 +261,7 @@ fn play_plain_counted(
     let mut legal = [Move::Pass; MAX_PLAIN_MOVES];
     let mut n_throws = 0;
     while n_throws < MAX_THROWS_PER_GAME {
-        let (step, sent_back) = match game.phase() {
+        match game.phase() {
             Phase::Over => break,
             Phase::Throw => {
                 let t = throws.next_throw(rules);
@@ -269,16 +269,16 @@ fn play_plain_counted(
                 let _ = game.apply_throw(t);
                 stats.outcomes[usize::from(t.0)] += 1;
                 n_throws += 1;
-                (Step::Throw(t), 0)
+                tally.add_throw(game.to_move(), 0);
             }
             Phase::Move => {
                 let choices = game.legal_moves(&mut legal);
                 // At least a pass is always legal, so the index is in range.
                 let mv = legal[policy.pick(choices)];
-                (Step::Move { mv, choices }, game.play_unchecked(mv))
+                let sent_back = game.play_unchecked(mv);
+                tally.add_move(mv == Move::Pass, choices, game.to_move(), sent_back);
             }
-        };
-        tally.add(step, game.to_move(), sent_back);
+        }
     }
     stats.add_game(rules, &tally, &game.to_position());
 }

@@ -208,24 +208,36 @@ impl GameTally {
     /// to the start.
     #[inline]
     pub(crate) fn add(&mut self, step: Step, to_move: u8, sent_back: u32) {
+        match step {
+            Step::Throw(_) => self.add_throw(to_move, sent_back),
+            Step::Move { mv, choices } => {
+                self.add_move(mv == Move::Pass, choices, to_move, sent_back)
+            }
+        }
+    }
+
+    /// Counts a throw after which `to_move` is to move and which sent `sent_back` pieces back
+    /// (a penalty).
+    #[inline]
+    pub(crate) fn add_throw(&mut self, to_move: u8, sent_back: u32) {
         self.turns += u64::from(to_move != self.to_move);
         self.to_move = to_move;
         self.pieces_sent_back += u64::from(sent_back);
-        match step {
-            Step::Throw(_) => self.throws += 1,
-            Step::Move {
-                mv: Move::Pass,
-                choices,
-            } => {
-                self.moves += 1;
-                self.passes += 1;
-                self.forced_passes += u64::from(choices == 1);
-            }
-            Step::Move { .. } => {
-                self.moves += 1;
-                self.captures += u64::from(sent_back > 0);
-            }
-        }
+        self.throws += 1;
+    }
+
+    /// Counts a move (a pass if `pass`) chosen among `choices`, after which `to_move` is to move
+    /// and which sent `sent_back` pieces back. Counted without branches: whether a random
+    /// player passes or captures is as unpredictable as its throw.
+    #[inline]
+    pub(crate) fn add_move(&mut self, pass: bool, choices: usize, to_move: u8, sent_back: u32) {
+        self.turns += u64::from(to_move != self.to_move);
+        self.to_move = to_move;
+        self.pieces_sent_back += u64::from(sent_back);
+        self.moves += 1;
+        self.passes += u64::from(pass);
+        self.forced_passes += u64::from(pass & (choices == 1));
+        self.captures += u64::from(!pass & (sent_back > 0));
     }
 
     /// Pieces put back at the start since the last count, by a step that brought `brought_out`
