@@ -58,8 +58,14 @@ def choose(mask, rng):
 
 
 def play_vec(game, args):
+    # The options are passed only when asked for, so that builds from before them are timed too.
+    options = {}
+    if args.no_observations:
+        options["observations"] = False
+    if args.reuse_buffers:
+        options["reuse_buffers"] = True
     env = pachisi.VecEnv(game, num_envs=args.num_envs, seed=args.seed, num_threads=args.threads,
-                         observations=not args.no_observations, reuse_buffers=args.reuse_buffers)
+                         **options)
     rng = np.random.default_rng(args.seed)
     _, mask, _ = env.reset()
     for _ in range(args.warmup_steps):
@@ -83,8 +89,8 @@ def play_vec(game, args):
     return late, {
         "num_envs": args.num_envs,
         "threads": env.num_threads,
-        "observations": env.observations,
-        "reuse_buffers": env.reuse_buffers,
+        "observations": getattr(env, "observations", True),
+        "reuse_buffers": getattr(env, "reuse_buffers", False),
         "calls": calls,
         "games": games_ended,
         "seconds": round(seconds, 4),
