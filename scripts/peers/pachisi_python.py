@@ -8,7 +8,9 @@
                 Python cost is per call, not per game. Reported: env-steps (= decisions), the
                 seconds of the whole loop (step() and the choice of actions) and the seconds
                 inside step() alone. A few untimed steps come first: the thread pool is built
-                on reset() and the first steps warm the caches.
+                on reset() and the first steps warm the caches. --no-observations and
+                --reuse-buffers pass observations=False and reuse_buffers=True: the loop
+                reads only the masks and the ended games, so it needs neither.
   --api aec     pachisi.env(ruleset=...), the PettingZoo AEC environment as users get it (with
                 PettingZoo's wrappers), driven by the agent_iter() loop of PettingZoo's
                 documentation; a step is one env.step() call, a decision one whose action is
@@ -56,7 +58,14 @@ def choose(mask, rng):
 
 
 def play_vec(game, args):
-    env = pachisi.VecEnv(game, num_envs=args.num_envs, seed=args.seed, num_threads=args.threads)
+    # The options are passed only when asked for, so that builds from before them are timed too.
+    options = {}
+    if args.no_observations:
+        options["observations"] = False
+    if args.reuse_buffers:
+        options["reuse_buffers"] = True
+    env = pachisi.VecEnv(game, num_envs=args.num_envs, seed=args.seed, num_threads=args.threads,
+                         **options)
     rng = np.random.default_rng(args.seed)
     _, mask, _ = env.reset()
     for _ in range(args.warmup_steps):
@@ -80,6 +89,8 @@ def play_vec(game, args):
     return late, {
         "num_envs": args.num_envs,
         "threads": env.num_threads,
+        "observations": getattr(env, "observations", True),
+        "reuse_buffers": getattr(env, "reuse_buffers", False),
         "calls": calls,
         "games": games_ended,
         "seconds": round(seconds, 4),
@@ -155,6 +166,10 @@ def main():
     parser.add_argument("--num-envs", type=int, default=256, help="--api vec: games in the vector")
     parser.add_argument("--threads", type=int, default=1,
                         help="--api vec: num_threads (0: one per core)")
+    parser.add_argument("--no-observations", action="store_true",
+                        help="--api vec: observations=False (step() encodes no observations)")
+    parser.add_argument("--reuse-buffers", action="store_true",
+                        help="--api vec: reuse_buffers=True (step() overwrites the same arrays)")
     parser.add_argument("--warmup-steps", type=int, default=20,
                         help="--api vec: untimed step() calls before the clock starts")
     args = parser.parse_args()

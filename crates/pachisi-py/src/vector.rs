@@ -2,10 +2,16 @@
 //! Python.
 //!
 //! [`Games`] holds `N` games, each with its own generator (the simulation's fast one,
-//! `pachisi_sim::Draws`, seeded for game `i` with `game_seed(seed, i)`), and steps them all in one call on a thread pool of its own, built on first use. A step
-//! takes one action per game and writes, into fresh buffers ([`Batch`]), each game's next
-//! observation, legal-action mask, rewards, whether an episode ended, and who acts next.
+//! `pachisi_sim::Draws`, seeded for game `i` with `game_seed(seed, i)`), and steps them all in
+//! one call on a thread pool of its own, built on first use. A step takes one action per game
+//! and writes each game's next observation, legal-action mask, rewards, whether an episode
+//! ended, and who acts next: into fresh buffers ([`Batch`], from [`Games::step`]) or into
+//! buffers the caller keeps and reuses ([`Rows`], through [`Games::step_into`]), every entry
+//! overwritten.
 //!
+//! - **Observations on request.** With observations off ([`Games::set_observations`]) a step
+//!   writes none (the rows' observation width is 0), and [`Games::observe_into`] encodes the
+//!   current ones when they are wanted; masks, rewards and players are the same either way.
 //! - **Throws.** With [`Chance::Inside`] a step draws the throws itself and stops at the next
 //!   decision, so every row is a decision. With [`Chance::Explicit`] a throw is a step of its
 //!   own: the row's player is -1 and the actions are the throws' indices (their mask is true at
@@ -25,6 +31,7 @@ use crate::encode::{returns, Layout};
 use crate::opening::Opening;
 use pachisi_core::{ActionSpace, Move, Phase, Position, Rules, Throw};
 use pachisi_sim::{game_seed, Draws};
+use rayon::iter::Either;
 use rayon::prelude::*;
 use std::fmt;
 use std::sync::Arc;
@@ -67,8 +74,8 @@ impl fmt::Display for VecError {
 /// One step's results, row `i` for game `i`, each a flat row-major buffer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Batch {
-    /// `N × obs_len`: the observation from the acting seat's point of view (the thrower's at a
-    /// chance node).
+    /// `N × obs_len` ([`Games::row_obs_len`]: 0 with observations off): the observation from
+    /// the acting seat's point of view (the thrower's at a chance node).
     pub obs: Vec<f32>,
     /// `N × num_actions`: true at the legal actions.
     pub mask: Vec<bool>,
@@ -78,6 +85,35 @@ pub struct Batch {
     pub terminated: Vec<bool>,
     /// `N`: the seat to act next, or [`CHANCE_ROW`] when a throw is due.
     pub player: Vec<i32>,
+}
+
+impl Batch {
+    /// The buffers as [`Rows`], to be written again by [`Games::step_into`].
+    pub fn rows(&mut self) -> Rows<'_> {
+        Rows {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            player: &mut self.player,
+        }
+    }
+}
+
+/// Buffers the caller keeps, laid out as a [`Batch`]'s, for [`Games::step_into`] and
+/// [`Games::reset_into`] to overwrite entirely: whatever they held is never read.
+#[derive(Debug)]
+pub struct Rows<'a> {
+    /// `N × row_obs_len` floats.
+    pub obs: &'a mut [f32],
+    /// `N × num_actions`.
+    pub mask: &'a mut [bool],
+    /// `N × seats`.
+    pub rewards: &'a mut [f32],
+    /// `N`.
+    pub terminated: &'a mut [bool],
+    /// `N`.
+    pub player: &'a mut [i32],
 }
 
 /// The rules and encodings every game shares.
@@ -90,6 +126,8 @@ struct Shared {
     obs_len: usize,
     actions: usize,
     seats: usize,
+    /// Whether a step writes observations.
+    observations: bool,
 }
 
 /// One game and its generator.
@@ -112,7 +150,7 @@ enum Checked {
     Move(Move),
 }
 
-/// One row of a [`Batch`], being written.
+/// One game's row of [`Rows`], being written.
 struct Row<'a> {
     obs: &'a mut [f32],
     mask: &'a mut [bool],
@@ -181,6 +219,7 @@ impl Games {
                 layout,
                 chance,
                 actions,
+                observations: true,
             },
             slots,
             threads,
@@ -199,9 +238,43 @@ impl Games {
         self.slots.is_empty()
     }
 
-    /// The floats in an observation row.
+    /// The floats in an observation (of [`Games::observe_into`], and of a step's row with
+    /// observations on).
     pub fn obs_len(&self) -> usize {
         self.shared.obs_len
+    }
+
+    /// Whether a step writes observations (at first it does).
+    pub fn observations(&self) -> bool {
+        self.shared.observations
+    }
+
+    /// Turns the observations of later steps on or off. Off, a step's observation rows are
+    /// empty, and [`Games::observe_into`] gives them when wanted.
+    pub fn set_observations(&mut self, on: bool) {
+        self.shared.observations = on;
+    }
+
+    /// The floats in a step's observation row: [`Games::obs_len`], or 0 with observations off.
+    pub fn row_obs_len(&self) -> usize {
+        if self.shared.observations {
+            self.shared.obs_len
+        } else {
+            0
+        }
+    }
+
+    /// Zeroed buffers of a step's sizes, to be filled by [`Games::step_into`].
+    pub fn batch(&self) -> Batch {
+        let n = self.slots.len();
+        let sh = &self.shared;
+        Batch {
+            obs: vec![0.0; n * self.row_obs_len()],
+            mask: vec![false; n * sh.actions],
+            rewards: vec![0.0; n * sh.seats],
+            terminated: vec![false; n],
+            player: vec![0; n],
+        }
     }
 
     /// The entries in a mask row: the number of decision actions.
@@ -237,16 +310,31 @@ impl Games {
     /// Starts a new game in every slot (the generators go on from where they are) and returns
     /// the first rows: no rewards, nothing terminated.
     pub fn reset(&mut self) -> Result<Batch, VecError> {
-        let steps = vec![None; self.slots.len()];
-        let batch = self.run(&steps, true)?;
-        self.started = true;
+        let mut batch = self.batch();
+        self.reset_into(batch.rows())?;
         Ok(batch)
+    }
+
+    /// [`Games::reset`], its rows written into `out`.
+    pub fn reset_into(&mut self, out: Rows<'_>) -> Result<(), VecError> {
+        self.fits(&out)?;
+        let steps = vec![None; self.slots.len()];
+        self.run(&steps, true, out)?;
+        self.started = true;
+        Ok(())
     }
 
     /// Applies `actions[i]` to game `i` (a throw's index at a chance node, a decision action
     /// otherwise) and returns the next rows. Refuses the whole step, changing nothing, when
     /// there is not one action per game or any action is illegal.
     pub fn step(&mut self, actions: &[i64]) -> Result<Batch, VecError> {
+        let mut batch = self.batch();
+        self.step_into(actions, batch.rows())?;
+        Ok(batch)
+    }
+
+    /// [`Games::step`], its rows written into `out`. A refused step writes nothing.
+    pub fn step_into(&mut self, actions: &[i64], out: Rows<'_>) -> Result<(), VecError> {
         if !self.started {
             return Err(VecError::Other(
                 "call reset() before the first step()".into(),
@@ -259,6 +347,7 @@ impl Games {
                 self.slots.len()
             )));
         }
+        self.fits(&out)?;
         let steps = self
             .slots
             .iter()
@@ -270,52 +359,87 @@ impl Games {
                     .map_err(|reason| VecError::Illegal { game, reason })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        self.run(&steps, false)
+        self.run(&steps, false, out)
     }
 
-    /// Runs every game's step (or reset) on the pool, writing fresh buffers.
-    fn run(&mut self, steps: &[Option<Checked>], reset: bool) -> Result<Batch, VecError> {
+    /// Writes every game's current observation, as a step with observations on would, into
+    /// `obs` (`N × obs_len` floats), whether or not steps write them.
+    pub fn observe_into(&mut self, obs: &mut [f32]) -> Result<(), VecError> {
+        if !self.started {
+            return Err(VecError::Other(
+                "call reset() before observing the games".into(),
+            ));
+        }
+        let sh = &self.shared;
+        let n = self.slots.len();
+        if obs.len() != n * sh.obs_len {
+            return Err(VecError::Other(format!(
+                "the observations take {n} × {} floats, not {}",
+                sh.obs_len,
+                obs.len()
+            )));
+        }
+        if sh.obs_len == 0 {
+            return Ok(());
+        }
+        let pool = pool(&mut self.pool, self.threads)?;
+        let slots = &self.slots;
+        pool.install(|| {
+            obs.par_chunks_mut(sh.obs_len)
+                .zip(slots.par_iter())
+                .for_each(|(row, slot)| {
+                    sh.layout
+                        .observe_into(&sh.rules, &slot.pos, slot.seat(), row);
+                });
+        });
+        Ok(())
+    }
+
+    /// Checks that `out` has this vector's sizes.
+    fn fits(&self, out: &Rows<'_>) -> Result<(), VecError> {
         let n = self.slots.len();
         let sh = &self.shared;
-        let mut batch = Batch {
-            obs: vec![0.0; n * sh.obs_len],
-            mask: vec![false; n * sh.actions],
-            rewards: vec![0.0; n * sh.seats],
-            terminated: vec![false; n],
-            player: vec![0; n],
-        };
-        let pid = std::process::id();
-        if self
-            .pool
-            .as_ref()
-            .is_some_and(|(built_by, _)| *built_by != pid)
-        {
-            // Forked: the parent's threads are not in this process, so the pool can neither run
-            // work nor be shut down; it is left alone, and a new one built.
-            if let Some(stale) = self.pool.take() {
-                std::mem::forget(stale);
+        let sizes = [
+            ("obs", out.obs.len(), self.row_obs_len()),
+            ("mask", out.mask.len(), sh.actions),
+            ("rewards", out.rewards.len(), sh.seats),
+            ("terminated", out.terminated.len(), 1),
+            ("player", out.player.len(), 1),
+        ];
+        for (name, len, per_game) in sizes {
+            if len != n * per_game {
+                return Err(VecError::Other(format!(
+                    "the {name} buffer holds {len} entries where {n} games need {n} × {per_game}"
+                )));
             }
         }
-        if self.pool.is_none() {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .thread_name(|i| format!("pachisi-vec-{i}"))
-                .build()
-                .map_err(|e| VecError::Other(format!("cannot start the thread pool: {e}")))?;
-            self.pool = Some((pid, pool));
-        }
-        let Some((_, pool)) = self.pool.as_ref() else {
-            return Err(VecError::Other("no thread pool".into()));
-        };
+        Ok(())
+    }
+
+    /// Runs every game's step (or reset) on the pool, writing `out` (of checked sizes).
+    fn run(
+        &mut self,
+        steps: &[Option<Checked>],
+        reset: bool,
+        out: Rows<'_>,
+    ) -> Result<(), VecError> {
+        let n = self.slots.len();
+        let width = self.row_obs_len();
+        let sh = &self.shared;
+        let pool = pool(&mut self.pool, self.threads)?;
         let slots = &mut self.slots;
+        // Without observations every row's is the empty slice (chunks of 0 cannot be split).
+        let obs_rows = if width > 0 {
+            Either::Left(out.obs.par_chunks_mut(width))
+        } else {
+            Either::Right((0..n).into_par_iter().map(|_| <&mut [f32]>::default()))
+        };
         let result: Result<(), (usize, String)> = pool.install(|| {
-            batch
-                .obs
-                .par_chunks_mut(sh.obs_len)
-                .zip(batch.mask.par_chunks_mut(sh.actions))
-                .zip(batch.rewards.par_chunks_mut(sh.seats))
-                .zip(batch.terminated.par_iter_mut())
-                .zip(batch.player.par_iter_mut())
+            obs_rows
+                .zip(out.mask.par_chunks_mut(sh.actions))
+                .zip(out.rewards.par_chunks_mut(sh.seats))
+                .zip(out.terminated.par_iter_mut())
+                .zip(out.player.par_iter_mut())
                 .zip(slots.par_iter_mut())
                 .zip(steps.par_iter())
                 .enumerate()
@@ -332,8 +456,34 @@ impl Games {
                     },
                 )
         });
-        result.map_err(|(game, reason)| VecError::Other(format!("game {game}: {reason}")))?;
-        Ok(batch)
+        result.map_err(|(game, reason)| VecError::Other(format!("game {game}: {reason}")))
+    }
+}
+
+/// The thread pool, built on first use by the process that uses it.
+fn pool(
+    slot: &mut Option<(u32, rayon::ThreadPool)>,
+    threads: usize,
+) -> Result<&rayon::ThreadPool, VecError> {
+    let pid = std::process::id();
+    if slot.as_ref().is_some_and(|(built_by, _)| *built_by != pid) {
+        // Forked: the parent's threads are not in this process, so the pool can neither run
+        // work nor be shut down; it is left alone, and a new one built.
+        if let Some(stale) = slot.take() {
+            std::mem::forget(stale);
+        }
+    }
+    if slot.is_none() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("pachisi-vec-{i}"))
+            .build()
+            .map_err(|e| VecError::Other(format!("cannot start the thread pool: {e}")))?;
+        *slot = Some((pid, pool));
+    }
+    match slot.as_ref() {
+        Some((_, pool)) => Ok(pool),
+        None => Err(VecError::Other("no thread pool".into())),
     }
 }
 
@@ -435,6 +585,9 @@ fn run_one(
         Some(Checked::Move(mv)) => slot.pos.play_unchecked(rules, mv),
         None => {}
     }
+    // The buffers may hold an earlier step's row: every entry is written.
+    *row.terminated = false;
+    row.rewards.fill(0.0);
     let mut ended = false;
     loop {
         match slot.phase() {
@@ -459,7 +612,8 @@ fn run_one(
     write_row(sh, slot, row.obs, row.mask, row.player)
 }
 
-/// Writes a game's observation, mask and player, and caches its legal moves.
+/// Writes a game's observation (unless its row has none), mask and player, and caches its
+/// legal moves.
 fn write_row(
     sh: &Shared,
     slot: &mut Slot,
@@ -468,7 +622,10 @@ fn write_row(
     player: &mut i32,
 ) -> Result<(), String> {
     let rules = &sh.rules;
-    sh.layout.observe_into(rules, &slot.pos, slot.seat(), obs);
+    if !obs.is_empty() {
+        sh.layout.observe_into(rules, &slot.pos, slot.seat(), obs);
+    }
+    mask.fill(false);
     slot.legal.clear();
     match slot.phase() {
         Phase::Throw => {
@@ -500,154 +657,4 @@ fn write_row(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use pachisi_core::builtin_rules;
-
-    fn games(name: &str, n: usize, seed: u64, chance: Chance, threads: usize) -> Games {
-        let rules = Arc::new(builtin_rules(name, &[]).expect("builtin"));
-        let space = ActionSpace::new(&rules);
-        Games::new(rules, space, n, seed, chance, threads).expect("games")
-    }
-
-    /// The first legal action of every row, or a throw chosen by the step count.
-    fn choose(b: &Games, batch: &Batch, k: usize) -> Vec<i64> {
-        (0..b.len())
-            .map(|i| {
-                let mask = &batch.mask[i * b.num_actions()..(i + 1) * b.num_actions()];
-                let legal: Vec<usize> = (0..mask.len()).filter(|&a| mask[a]).collect();
-                legal[(k * 7 + i) % legal.len()] as i64
-            })
-            .collect()
-    }
-
-    fn play(mut g: Games, steps: usize) -> Vec<Batch> {
-        let mut out = vec![g.reset().expect("reset")];
-        for k in 0..steps {
-            let actions = choose(&g, out.last().expect("a batch"), k);
-            out.push(g.step(&actions).expect("legal"));
-        }
-        out
-    }
-
-    #[test]
-    fn rows_have_their_shapes_and_masks_their_legal_moves() {
-        let mut g = games("ludo", 3, 5, Chance::Inside, 1);
-        let batch = g.reset().expect("reset");
-        assert_eq!(batch.obs.len(), 3 * g.obs_len());
-        assert_eq!(batch.mask.len(), 3 * g.num_actions());
-        assert_eq!(batch.rewards.len(), 3 * g.seats());
-        for i in 0..3 {
-            let pos = g.position(i).expect("a game");
-            assert_eq!(pos.phase(), Phase::Move);
-            assert_eq!(batch.player[i], i32::from(pos.to_move()));
-            let legal = pos.legal_moves(&g.shared.rules).len();
-            let row = &batch.mask[i * g.num_actions()..(i + 1) * g.num_actions()];
-            assert_eq!(row.iter().filter(|&&m| m).count(), legal);
-        }
-    }
-
-    #[test]
-    fn the_same_seed_plays_the_same_games_on_any_number_of_threads() {
-        let one = play(games("ludo", 5, 9, Chance::Inside, 1), 300);
-        let two = play(games("ludo", 5, 9, Chance::Inside, 2), 300);
-        assert_eq!(one, two);
-        let other = play(games("ludo", 5, 10, Chance::Inside, 2), 300);
-        assert_ne!(one, other);
-    }
-
-    #[test]
-    fn an_ended_game_reports_its_returns_and_starts_again() {
-        let batches = play(games("ludo", 2, 1, Chance::Inside, 2), 3000);
-        let mut ended = 0;
-        for b in &batches {
-            for i in 0..2 {
-                let rewards = &b.rewards[i * 4..(i + 1) * 4];
-                if b.terminated[i] {
-                    ended += 1;
-                    let total: f32 = rewards.iter().sum();
-                    assert!(total.abs() < 1e-5, "{rewards:?}");
-                    assert!(rewards.contains(&1.0));
-                    // The row is already the new game's: every piece waits at the start.
-                    assert_eq!(b.obs[i * b.obs.len() / 2], 1.0);
-                } else {
-                    assert_eq!(rewards, [0.0; 4]);
-                }
-            }
-        }
-        assert!(ended >= 2, "{ended} games ended");
-    }
-
-    #[test]
-    fn explicit_chance_makes_throws_steps() {
-        let mut g = games("pachisi", 2, 3, Chance::Explicit, 1);
-        let throws = g.shared.rules.outcomes().len();
-        let batch = g.reset().expect("reset");
-        assert_eq!(batch.player, [CHANCE_ROW, CHANCE_ROW]);
-        let row = &batch.mask[..g.num_actions()];
-        assert!(row[..throws].iter().all(|&m| m) && !row[throws..].iter().any(|&m| m));
-        // Pachisi opens with the throw-off: seat 0's 25 is the highest of the four throws.
-        for throw in [0, 1, 2, 3] {
-            let next = g.step(&[throw, throw]).expect("throw-off throws");
-            assert_eq!(next.player, [CHANCE_ROW, CHANCE_ROW]);
-        }
-        let next = g.step(&[0, 0]).expect("throws");
-        assert_eq!(next.player, [0, 0]);
-        let err = g.step(&[0, 100_000]).expect_err("illegal");
-        assert!(matches!(err, VecError::Illegal { game: 1, .. }), "{err}");
-    }
-
-    #[test]
-    fn games_open_with_the_throw_off_where_the_rules_have_one() {
-        // Explicit: every seat throws in turn, ties again, and the highest throws first.
-        let mut g = games("pachisi", 1, 3, Chance::Explicit, 1);
-        g.reset().expect("reset");
-        let rules = g.shared.rules.clone();
-        let name = |t: usize| rules.outcomes()[t].value;
-        assert!(
-            name(0) > name(1) && name(1) != name(2),
-            "25 is the highest throw"
-        );
-        // Seats 1 and 3 tie on 25, then seat 3 throws higher.
-        for throw in [1, 0, 2, 0, 2, 1] {
-            let next = g.step(&[throw]).expect("throw-off throws");
-            assert_eq!(next.player, [CHANCE_ROW]);
-        }
-        let pos = g.position(0).expect("a game");
-        assert_eq!((pos.phase(), pos.to_move()), (Phase::Throw, 3));
-        // Inside: the first decision of new games falls to several seats, not always seat 0.
-        let mut g = games("pachisi", 16, 8, Chance::Inside, 1);
-        let batch = g.reset().expect("reset");
-        let firsts: std::collections::BTreeSet<i32> = batch.player.iter().copied().collect();
-        assert!(firsts.len() > 1, "{firsts:?}");
-        // Rules that name the first seat have no throw-off: seat 0 throws first.
-        let mut g = games("ludo", 1, 3, Chance::Explicit, 1);
-        g.reset().expect("reset");
-        assert_eq!(g.slots[0].opening, Opening::None);
-    }
-
-    #[test]
-    fn an_illegal_action_changes_no_game() {
-        let mut g = games("ludo", 2, 4, Chance::Inside, 1);
-        let batch = g.reset().expect("reset");
-        let before: Vec<Position> = (0..2)
-            .map(|i| g.position(i).copied().expect("game"))
-            .collect();
-        let mut actions = choose(&g, &batch, 0);
-        actions[1] = -3;
-        let err = g.step(&actions).expect_err("illegal");
-        assert!(
-            err.to_string()
-                .starts_with("game 1: action -3 is not legal"),
-            "{err}"
-        );
-        let after: Vec<Position> = (0..2)
-            .map(|i| g.position(i).copied().expect("game"))
-            .collect();
-        assert_eq!(before, after);
-        assert!(matches!(g.step(&[0]), Err(VecError::Other(_))));
-        let mut fresh = games("ludo", 1, 4, Chance::Inside, 1);
-        let err = fresh.step(&[0]).expect_err("not started");
-        assert!(err.to_string().contains("reset()"), "{err}");
-    }
-}
+mod tests;

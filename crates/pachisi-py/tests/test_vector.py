@@ -189,6 +189,8 @@ def test_bad_arguments_are_refused():
     with pytest.raises(pachisi.PachisiError, match="reset"):
         pachisi.VecEnv(game, 2).step([0, 0])
     assert "VecEnv(" in repr(pachisi.VecEnv(game, 2, num_threads=1))
+    with pytest.raises(pachisi.PachisiError, match="reset"):
+        pachisi.VecEnv(game, 2).observe()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
@@ -215,3 +217,124 @@ def test_a_forked_child_steps_on_a_pool_of_its_own():
         time.sleep(0.05)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     env.step(actions)  # and the parent's pool still works
+
+
+def run_copied(env, steps, seed=0):
+    """`run`, copying every call's arrays as it comes (reused buffers are overwritten by the
+    next call)."""
+    rng = np.random.default_rng(seed)
+    obs, mask, player = env.reset()
+    out = [tuple(np.array(a, copy=True) for a in (obs, mask, player))]
+    for _ in range(steps):
+        step = env.step(random_actions(rng, mask))
+        out.append(tuple(np.array(a, copy=True) for a in step))
+        mask = step[1]
+    return out
+
+
+@pytest.mark.parametrize("chance", ["inside", "explicit"])
+def test_without_observations_the_other_arrays_are_the_same_and_observe_gives_them(chance):
+    game = pachisi.Game("pachisi", set={"players.pieces": 2})
+    full = pachisi.VecEnv(game, 5, seed=4, num_threads=2, chance=chance)
+    bare = pachisi.VecEnv(game, 5, seed=4, num_threads=2, chance=chance, observations=False)
+    assert (full.observations, bare.observations) == (True, False)
+    assert bare.observation_size == full.observation_size
+    assert "observations=False" in repr(bare)
+    rng = np.random.default_rng(3)
+    f_obs, f_mask, f_player = full.reset()
+    b_obs, b_mask, b_player = bare.reset()
+    ended = 0
+    for _ in range(800):
+        assert b_obs.shape == (5, 0) and b_obs.dtype == np.float32
+        np.testing.assert_array_equal(b_mask, f_mask)
+        np.testing.assert_array_equal(b_player, f_player)
+        # observe() encodes them on request, as step() would have, whatever the option.
+        np.testing.assert_array_equal(bare.observe(), f_obs)
+        np.testing.assert_array_equal(full.observe(), f_obs)
+        actions = random_actions(rng, f_mask)
+        f_obs, f_mask, f_rewards, f_terminated, f_player = full.step(actions)
+        b_obs, b_mask, b_rewards, b_terminated, b_player = bare.step(actions)
+        np.testing.assert_array_equal(b_rewards, f_rewards)
+        np.testing.assert_array_equal(b_terminated, f_terminated)
+        ended += int(f_terminated.sum())
+    assert ended >= 1
+    assert bare.observe().shape == (5, game.observation_shape()[0])
+
+
+@pytest.mark.parametrize("observations", [True, False])
+def test_reused_buffers_hold_what_fresh_arrays_get_step_by_step(observations):
+    game = pachisi.Game("ludo", set={"players.pieces": 1})
+    fresh = run(pachisi.VecEnv(game, 6, seed=11, num_threads=2, observations=observations), 600)
+    env = pachisi.VecEnv(
+        game, 6, seed=11, num_threads=2, observations=observations, reuse_buffers=True
+    )
+    assert env.reuse_buffers and "reuse_buffers=True" in repr(env)
+    kept = run_copied(env, 600)
+    assert_same_runs(fresh, kept)
+    assert any(step[3].any() for step in fresh[1:]), "a game ended, so rewards were written"
+
+
+def test_reused_buffers_are_the_same_arrays_every_call():
+    env = pachisi.VecEnv(pachisi.Game("ludo"), 4, seed=2, num_threads=1, reuse_buffers=True)
+    obs, mask, player = env.reset()
+    first = (obs, mask, player)
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        step = env.step(random_actions(rng, mask))
+        assert step[0] is first[0] and step[1] is first[1] and step[4] is first[2]
+        mask = step[1]
+    rewards, terminated = step[2], step[3]
+    assert env.step(random_actions(rng, mask))[2] is rewards
+    for array in env.step(random_actions(rng, mask)):
+        assert array.flags["OWNDATA"] and array.flags["C_CONTIGUOUS"] and array.flags["WRITEABLE"]
+    assert terminated.shape == (4,) and rewards.shape == (4, 4)
+    # Fresh arrays by default: a new one every call.
+    env = pachisi.VecEnv(pachisi.Game("ludo"), 4, seed=2, num_threads=1)
+    assert env.reuse_buffers is False
+    assert env.reset()[1] is not env.reset()[1]
+
+
+def test_a_refused_step_leaves_the_reused_buffers_as_they_were():
+    env = pachisi.VecEnv(pachisi.Game("ludo"), 3, seed=1, num_threads=2, reuse_buffers=True)
+    obs, mask, player = env.reset()
+    before = [np.array(a, copy=True) for a in (obs, mask, player)]
+    bad = random_actions(np.random.default_rng(0), mask)
+    bad[1] = int(np.flatnonzero(~mask[1])[0])
+    with pytest.raises(pachisi.IllegalActionError, match="^game 1"):
+        env.step(bad)
+    with pytest.raises(pachisi.PachisiError, match="3 games"):
+        env.step(bad[:2])
+    for a, b in zip((obs, mask, player), before):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_reused_buffers_changed_from_python_raise_and_nothing_moves():
+    game = pachisi.Game("ludo")
+    env = pachisi.VecEnv(game, 3, seed=1, num_threads=1, reuse_buffers=True)
+    obs, mask, player = env.reset()
+    actions = random_actions(np.random.default_rng(0), mask)
+    notation = [env.state(i).to_notation() for i in range(3)]
+
+    def refused(match):
+        with pytest.raises(pachisi.PachisiError, match=match):
+            env.step(actions)
+        assert [env.state(i).to_notation() for i in range(3)] == notation
+
+    obs.setflags(write=False)
+    refused("cannot write the obs array")
+    obs.setflags(write=True)
+    mask.shape = (3 * env.num_actions,)
+    refused(r"cannot write the mask array: it is no longer a 2-dimensional bool array")
+    mask.shape = (3, env.num_actions)
+    player.shape = (3, 1)
+    refused("current_player array")
+    player.shape = (3,)
+    obs.shape = (1, 3 * env.observation_size)
+    refused(r"its shape is now \[1, \d+\], not \[3, \d+\]")
+    obs.shape = (3, env.observation_size)
+    view = env.step(actions)[1]  # all as made again: the step is taken
+    assert view is mask
+    with pytest.raises(TypeError):
+        pachisi.VecEnv(game, 3, reuse_buffers="yes")
+    with pytest.raises(TypeError):
+        pachisi.VecEnv(game, 3, observations=None)
