@@ -18,6 +18,7 @@ mod apply;
 mod clear_entry;
 mod fullest;
 mod landing;
+mod witness;
 
 pub(crate) use landing::{bounced, reach};
 

@@ -2,6 +2,7 @@
 //! as possible", the player choosing which): a search over the sequences of moves that keeps no
 //! lists, and the count of thrown increments each move spends.
 
+use super::witness::Listed;
 use super::*;
 use std::collections::HashMap;
 
@@ -56,13 +57,28 @@ impl Position {
         if out.len() <= 1 {
             return;
         }
+        // Most moves are shown to use the whole throw by the other moves listed (witness.rs);
+        // the others are played out. With one thrown increment and no bonus, every move spends
+        // it, and nothing needs proving.
+        let available = self.pool.thrown_measure();
+        let proofs = (available > 1 || self.pool.items().iter().any(|i| i.bonus))
+            .then(|| self.proofs(rules, occupancy, out))
+            .flatten();
         // One pass, in place (no allocation on the hot path): `out[..kept]` holds the moves seen
-        // so far that reach `best`, in their order; a better move starts the list again.
+        // so far that reach `best`, in their order; a better move starts the list again. The
+        // proofs were made before anything moved.
         let mut best = 0;
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
-            let score = self.use_after(rules, mv, occupancy.built());
+            let proved = proofs
+                .as_ref()
+                .is_some_and(|p| self.used_up_after(rules, p, i, mv));
+            let score = if proved {
+                available
+            } else {
+                self.use_after(rules, mv, occupancy.built())
+            };
             if score > best {
                 best = score;
                 kept = 0;
@@ -93,6 +109,30 @@ impl Position {
             return self.max_use_remembered(rules, &mut HashMap::new());
         }
         let occupancy = LazyOccupancy::known(self, rules, occupancy);
+        // With more than one thrown increment to use, a move the other listed moves prove to
+        // use them all (witness.rs) ends the search before anything is played out; failing
+        // that, the listed moves are played out one by one.
+        if available > 1 && !self.pool.has_shares() {
+            let mut listed = Listed::new();
+            self.candidate_moves(rules, &occupancy, &mut listed);
+            if let Some(moves) = listed.moves() {
+                if let Some(proofs) = self.proofs(rules, &occupancy, moves) {
+                    for (i, &mv) in moves.iter().enumerate() {
+                        if self.used_up_after(rules, &proofs, i, mv) {
+                            return available;
+                        }
+                    }
+                }
+                let mut best = 0;
+                for &mv in moves {
+                    best = best.max(self.use_after(rules, mv, occupancy.built()));
+                    if best >= available {
+                        break;
+                    }
+                }
+                return best;
+            }
+        }
         let mut search = BestUse {
             pos: self,
             rules,
