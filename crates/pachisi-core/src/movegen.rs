@@ -104,17 +104,15 @@ impl Occupancy {
 
     /// Adds an opposing seat's pieces to `opposing` and `pairs`.
     fn add_counted(&mut self, pos: &Position, rules: &Rules, seat: u8) {
-        let mut squares = [NO_SQUARE; MAX_PIECES];
-        for (i, &p) in pos.pieces_of(seat).iter().enumerate() {
-            let sq = rules.square_index(seat, p);
+        let row = rules.square_row(seat);
+        let mut seen = ByteSet::default();
+        for &p in pos.pieces_of(seat) {
+            let sq = row[usize::from(p)];
             if sq == NO_SQUARE {
                 continue;
             }
-            squares[i] = sq;
             self.opposing.insert(sq);
-            // Not `contains`: on bytes it calls memchr, slow for the handful of pieces here.
-            #[allow(clippy::manual_contains)]
-            if squares[..i].iter().any(|&s| s == sq) {
+            if seen.insert(sq) {
                 self.pairs.insert(sq);
             }
         }
@@ -129,9 +127,29 @@ impl Occupancy {
     /// on its square makes the square full when n reaches the limit, and a pair when n is 2.
     fn count_own(&mut self, pos: &Position, rules: &Rules, seat: u8) {
         let m = &rules.ruleset().moves;
+        let row = rules.square_row(seat);
+        // Up to a limit of two, whether a piece is the first or a later one on its square says
+        // all: a set of the squares seen does instead of counts.
+        if m.stack_limit <= 2 {
+            let mut seen = ByteSet::default();
+            for &p in pos.pieces_of(seat) {
+                let sq = row[usize::from(p)];
+                if sq == NO_SQUARE {
+                    continue;
+                }
+                let later = seen.insert(sq);
+                if m.stack_limit == 1 || (later && m.stack_limit == 2) {
+                    self.full.insert(sq);
+                }
+                if later && m.blockades {
+                    self.own_pairs.insert(sq);
+                }
+            }
+            return;
+        }
         let mut squares = [NO_SQUARE; MAX_PIECES];
         for (i, &p) in pos.pieces_of(seat).iter().enumerate() {
-            let sq = rules.square_index(seat, p);
+            let sq = row[usize::from(p)];
             squares[i] = sq;
             if sq == NO_SQUARE {
                 continue;

@@ -73,7 +73,7 @@ impl Position {
             let mv = out[i];
             let proved = proofs
                 .as_ref()
-                .is_some_and(|p| self.used_up_after(rules, p, i, mv));
+                .is_some_and(|p| self.used_up_after(rules, occupancy, p, i));
             let score = if proved {
                 available
             } else {
@@ -117,10 +117,10 @@ impl Position {
             self.candidate_moves(rules, &occupancy, &mut listed);
             if let Some(moves) = listed.moves() {
                 if let Some(proofs) = self.proofs(rules, &occupancy, moves) {
-                    for (i, &mv) in moves.iter().enumerate() {
-                        if self.used_up_after(rules, &proofs, i, mv) {
-                            return available;
-                        }
+                    let proved =
+                        (0..moves.len()).any(|i| self.used_up_after(rules, &occupancy, &proofs, i));
+                    if proved {
+                        return available;
                     }
                 }
                 let mut best = 0;

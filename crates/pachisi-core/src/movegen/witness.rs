@@ -113,6 +113,17 @@ struct Values {
 }
 
 impl Values {
+    fn contains(&self, value: u8) -> bool {
+        self.first(self.len, value)
+    }
+
+    /// Whether one of the first `n` values is `value`.
+    fn first(&self, n: usize, value: u8) -> bool {
+        // Not `contains`: on bytes it calls memchr, slow for the few values here.
+        #[allow(clippy::manual_contains)]
+        self.values[..n].iter().any(|&v| v == value)
+    }
+
     /// Takes one increment of `value` out; returns whether there was one.
     fn take(&mut self, value: u8) -> bool {
         let Some(i) = self.values[..self.len].iter().position(|&v| v == value) else {
@@ -124,18 +135,29 @@ impl Values {
     }
 }
 
+/// The most moves a proof looks at (one bit each in a `u32`): a longer list is left to the
+/// search.
+const MAX_PROVED: usize = 32;
+
 /// What proofs about the moves listed from one position need: which moves disturb which, which
-/// may serve as witnesses, and the thrown increments of the pool.
+/// may serve as witnesses, and the thrown increments each spends.
 pub(super) struct Proofs {
     /// For each listed move, the listed moves it meets (one bit each), itself included; all of
     /// them for a move without a footprint.
-    meets: [u64; MAX_LISTED],
+    meets: [u32; MAX_PROVED],
     /// The moves that may serve as witnesses: advances of one pawn from the board, ending where
     /// they may end in their own right.
-    witnesses: u64,
-    /// The increment each listed move spends.
-    values: [u8; MAX_LISTED],
+    witnesses: u32,
+    /// The value of the increment each listed move spends (the larger die of an entry with two).
+    values: [u8; MAX_PROVED],
+    /// Each listed move's footprint (any, for a move without one).
+    prints: [Footprint; MAX_PROVED],
+    /// The moves that spend a thrown increment of their value, and the entries spending two.
+    spend_thrown: u32,
+    sums: u32,
+    /// The thrown increments of the pool.
     thrown: Values,
+    /// Whether a pawn waits to enter.
     waiting: bool,
 }
 
@@ -152,7 +174,7 @@ impl Position {
         occupancy: &LazyOccupancy,
         listed: &[Move],
     ) -> Option<Proofs> {
-        if self.carrying != 0 || listed.len() > MAX_LISTED || !proofs_apply(rules) {
+        if self.carrying != 0 || listed.len() > MAX_PROVED || !proofs_apply(rules) {
             return None;
         }
         let waiting = self.pieces_of(self.to_move).contains(&0);
@@ -176,30 +198,81 @@ impl Position {
             }
         }
         let n = listed.len();
-        let mut prints = [Footprint::default(); MAX_LISTED];
         let mut proofs = Proofs {
-            meets: [0; MAX_LISTED],
+            meets: [0; MAX_PROVED],
             witnesses: 0,
-            values: [0; MAX_LISTED],
+            values: [0; MAX_PROVED],
+            prints: [Footprint::default(); MAX_PROVED],
+            spend_thrown: 0,
+            sums: 0,
             thrown,
             waiting,
         };
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut printless = 0u64;
+        let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let mut printless = 0u32;
+        let home = rules.home();
+        let carry_on = rules.ruleset().moves.carry_on;
         for (i, &mv) in listed.iter().enumerate() {
-            proofs.values[i] = match mv {
-                Move::Enter { value } | Move::Advance { value, .. } => value,
-                _ => 0,
-            };
-            match self.footprint(rules, occupancy, mv) {
-                Some(print) => {
-                    prints[i] = print;
-                    if matches!(mv, Move::Advance { .. }) && print.from != 0 {
-                        proofs.witnesses |= 1 << i;
+            let bit = 1u32 << i;
+            let print = match mv {
+                // An entry spends a thrown grace, never a bonus (`can_enter_with`).
+                Move::Enter { value } => {
+                    proofs.values[i] = value;
+                    proofs.spend_thrown |= bit;
+                    Footprint {
+                        from: 0,
+                        to: 1,
+                        last: 0,
                     }
                 }
-                None => printless |= 1 << i,
-            }
+                Move::EnterSum { first, .. } => {
+                    proofs.values[i] = first;
+                    proofs.sums |= bit;
+                    Footprint {
+                        from: 0,
+                        to: 1,
+                        last: 0,
+                    }
+                }
+                Move::Advance {
+                    from,
+                    value,
+                    steps,
+                    pair: false,
+                    round_again: false,
+                } => {
+                    proofs.values[i] = value;
+                    if thrown.contains(value) {
+                        proofs.spend_thrown |= bit;
+                    }
+                    // Without bounces or laps a move ends `steps` on, or home.
+                    let to = from.saturating_add(steps).min(home);
+                    let to_sq = rules.square_index(self.to_move, to);
+                    // 003 (PB): a pawn landing on an opponent's castle is carried on next, and
+                    // nothing else moves until it is.
+                    let carried = carry_on
+                        && to_sq != NO_SQUARE
+                        && rules.is_castle_index(to_sq)
+                        && occupancy.get().occupied(to_sq);
+                    if carried {
+                        printless |= bit;
+                        continue;
+                    }
+                    if from != 0 {
+                        proofs.witnesses |= bit;
+                    }
+                    Footprint {
+                        from,
+                        to,
+                        last: from.saturating_add(value),
+                    }
+                }
+                _ => {
+                    printless |= bit;
+                    continue;
+                }
+            };
+            proofs.prints[i] = print;
         }
         for i in 0..n {
             if printless & (1 << i) != 0 {
@@ -208,7 +281,7 @@ impl Position {
             }
             proofs.meets[i] |= printless | (1 << i);
             for j in i + 1..n {
-                if printless & (1 << j) == 0 && prints[i].meets(&prints[j]) {
+                if printless & (1 << j) == 0 && proofs.prints[i].meets(&proofs.prints[j]) {
                     proofs.meets[i] |= 1 << j;
                     proofs.meets[j] |= 1 << i;
                 }
@@ -217,67 +290,25 @@ impl Position {
         Some(proofs)
     }
 
-    /// The footprint of a listed move: an entry, or an advance of one piece ending where it may
-    /// end in its own right. `None` for a move landing on an opponent's castle to be carried on
-    /// (003 PB), which decides what moves next.
-    fn footprint(&self, rules: &Rules, occupancy: &LazyOccupancy, mv: Move) -> Option<Footprint> {
-        let seat = self.to_move;
-        let (from, value) = match mv {
-            Move::Enter { .. } | Move::EnterSum { .. } => (0, 0),
-            Move::Advance {
-                from,
-                value,
-                pair: false,
-                round_again: false,
-                ..
-            } => (from, value),
-            _ => return None,
-        };
-        let to = mv.destination(rules)?;
-        let to_sq = rules.square_index(seat, to);
-        if rules.ruleset().moves.carry_on
-            && to_sq != NO_SQUARE
-            && rules.is_castle_index(to_sq)
-            && occupancy.get().occupied(to_sq)
-        {
-            return None;
-        }
-        Some(Footprint {
-            from,
-            to,
-            last: from.checked_add(value)?,
-        })
-    }
-
-    /// Whether `mv`, the `index`-th of the moves `proofs` was made for, leaves a throw that the
-    /// other listed moves use up (all of it: `mv` then uses as many thrown increments as any
-    /// sequence can).
+    /// Whether the `index`-th of the moves `proofs` was made for leaves a throw that the other
+    /// listed moves use up (all of it: the move then uses as many thrown increments as any
+    /// sequence can), with, if need be, the moved pawn going on with one more increment.
     pub(super) fn used_up_after(
         &self,
         rules: &Rules,
+        occupancy: &LazyOccupancy,
         proofs: &Proofs,
         index: usize,
-        mv: Move,
     ) -> bool {
+        let bit = 1u32 << index;
         let mut left = proofs.thrown;
-        match mv {
-            // An entry spends a thrown grace, never a bonus (`can_enter_with`).
-            Move::Enter { value } => {
-                if !left.take(value) {
-                    return false;
-                }
-            }
-            Move::Advance { value, .. } => {
-                if self.spends_thrown(rules, value) && !left.take(value) {
-                    return false;
-                }
-            }
-            Move::EnterSum { first, second } => {
-                if !left.take(first) || !left.take(second) {
-                    return false;
-                }
-            }
-            Move::Pass => return false,
+        let value = proofs.values[index];
+        if proofs.sums & bit != 0 {
+            // Both dice of the sum are thrown ones: the sum is all of them or leaves the rest.
+            return false;
+        }
+        if proofs.spend_thrown & bit != 0 && !left.take(value) {
+            return false;
         }
         if left.len == 0 {
             return true;
@@ -288,13 +319,103 @@ impl Position {
         if left.len > 1 && rules.ruleset().moves.must_enter && proofs.waiting {
             return false;
         }
-        witnesses(proofs, proofs.witnesses & !proofs.meets[index], &mut left)
+        let allowed = proofs.witnesses & !proofs.meets[index];
+        if witnesses(proofs, allowed, &mut left) {
+            return true;
+        }
+        // The pawn just moved going on with one of the values left, the others used by
+        // witnesses that meet neither move.
+        if proofs.meets[index] == u32::MAX {
+            return false;
+        }
+        let to = proofs.prints[index].to;
+        for (k, &v) in left.values[..left.len].iter().enumerate() {
+            if left.first(k, v) {
+                continue;
+            }
+            let Some(next) = self.going_on(rules, occupancy, to, v) else {
+                continue;
+            };
+            let mut rest = left;
+            rest.take(v);
+            let mut apart = allowed;
+            let mut bits = allowed;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if next.meets(&proofs.prints[j]) {
+                    apart &= !(1 << j);
+                }
+            }
+            if witnesses(proofs, apart, &mut rest) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The footprint of a pawn that has just come to `from` (entering, or moving from a square
+    /// behind) going on with an increment of `value` after that move, if the move that got it
+    /// there leaves it free to: judged from this position, before that move. Nothing the move
+    /// changed lies ahead of `from`, where the pawn goes now: it left a square behind and may
+    /// have captured on `from`. Only where no blockade was left earlier in the throw, so that the
+    /// pawn cannot be the one a blockade left with may not meet again (003: "A blockade may not
+    /// be moved intact"); and never past a blockade, nor stopped behind one.
+    fn going_on(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        from: u8,
+        value: u8,
+    ) -> Option<Footprint> {
+        let m = &rules.ruleset().moves;
+        let home = rules.home();
+        if from == 0 || from >= home || self.left_blockade != [0; MAX_PIECES] {
+            return None;
+        }
+        let to = reach(rules, from, value, min_step(rules, false))?;
+        let raw = u16::from(from) + u16::from(value);
+        if m.blockades
+            && self
+                .first_blockade(rules, occupancy, from, raw.min(u16::from(home)))
+                .is_some()
+        {
+            return None;
+        }
+        let sq = rules.square_index(self.to_move, to);
+        if sq != NO_SQUARE {
+            // `landing_stop_on`, for a lone pawn the blockade rule lets move: the mover's pieces
+            // on the square and the opponents' stand as they stand here.
+            let closed = rules.ruleset().capture.castles == CastleRule::Closed;
+            if !m.blockades && !m.pairs {
+                if !self.may_land_alone(rules, to) {
+                    return None;
+                }
+            } else {
+                let o = occupancy.get();
+                if !o.has_room(sq) || (o.occupied(sq) && rules.is_castle_index(sq) && closed) {
+                    return None;
+                }
+                if o.occupied(sq) && !rules.is_castle_index(sq) && m.pairs && o.pair(sq) {
+                    return None;
+                }
+            }
+            // 003 (PB): landing on an opponent's castle would hand the next move to this pawn.
+            if m.carry_on && rules.is_castle_index(sq) && occupancy.get().occupied(sq) {
+                return None;
+            }
+        }
+        Some(Footprint {
+            from,
+            to,
+            last: from.saturating_add(value),
+        })
     }
 }
 
 /// Whether witnesses for every value in `left` can be chosen among the listed moves in
 /// `allowed` (one bit each), no two of them meeting.
-fn witnesses(proofs: &Proofs, mut allowed: u64, left: &mut Values) -> bool {
+fn witnesses(proofs: &Proofs, mut allowed: u32, left: &mut Values) -> bool {
     if left.len == 0 {
         return true;
     }
