@@ -6,6 +6,9 @@ use super::witness::Listed;
 use super::*;
 use std::collections::HashMap;
 
+/// The longest list of moves scored before any is dropped (see [`Position::keep_fullest_use`]).
+const MAX_SCORED: usize = 64;
+
 /// The most thrown increments any sequence beginning with one of the moves pushed so far uses
 /// ([`Position::max_use`]), worked out move by move in the order they are generated.
 struct BestUse<'a> {
@@ -61,12 +64,35 @@ impl Position {
         // the others are played out. With one thrown increment and no bonus, every move spends
         // it, and nothing needs proving.
         let available = self.pool.thrown_measure();
-        let proofs = (available > 1 || self.pool.items().iter().any(|i| i.bonus))
+        let shares = self.pool.has_shares();
+        let proofs = (!shares && (available > 1 || self.pool.items().iter().any(|i| i.bonus)))
             .then(|| self.proofs(rules, occupancy, out))
             .flatten();
-        // One pass, in place (no allocation on the hot path): `out[..kept]` holds the moves seen
-        // so far that reach `best`, in their order; a better move starts the list again. The
-        // proofs were made before anything moved.
+        // The proofs of a divided 14 look at the whole list: every move is scored before any is
+        // dropped, the scores kept on the stack (no allocation on the hot path).
+        if shares && out.len() <= MAX_SCORED {
+            let mut scores = [0u8; MAX_SCORED];
+            for (i, slot) in scores.iter_mut().enumerate().take(out.len()) {
+                *slot = if self.shares_used_up_after(rules, occupancy, out, i) {
+                    available
+                } else {
+                    self.use_after(rules, out[i], occupancy.built())
+                };
+            }
+            let best = scores.iter().copied().max().unwrap_or(0);
+            let mut kept = 0;
+            for i in 0..out.len() {
+                if scores[i] == best {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+            return;
+        }
+        // One pass, in place: `out[..kept]` holds the moves seen so far that reach `best`, in
+        // their order; a better move starts the list again. The proofs were made before
+        // anything moved.
         let mut best = 0;
         let mut kept = 0;
         for i in 0..out.len() {

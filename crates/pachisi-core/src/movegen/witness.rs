@@ -354,6 +354,73 @@ impl Position {
         false
     }
 
+    /// Whether the `index`-th of `listed`, every candidate move of this position, divides the
+    /// 14 of a doublet between two pawns (003, TR: "may optionally be subdivided in any fashion
+    /// v1960 between two pawns") so that the rest can be taken whole: by another listed move
+    /// of the same squares that meets it nowhere (in this position the 14 is still whole, and a
+    /// pawn may take any part of it), or by the same pawn going on. The move then uses the
+    /// whole 14, as many squares as any sequence can.
+    pub(super) fn shares_used_up_after(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        listed: &[Move],
+        index: usize,
+    ) -> bool {
+        let Move::Advance {
+            from,
+            value,
+            steps,
+            pair: false,
+            round_again: false,
+        } = listed[index]
+        else {
+            return false;
+        };
+        if rules.ruleset().doubles.fourteen != Fourteen::TwoPawns
+            || self.carrying != 0
+            || !proofs_apply(rules)
+        {
+            return false;
+        }
+        // Only the first division, of every share of the pool (none kept for entering, no
+        // other thrown increment): then `value` is the whole 14 and the move takes `steps` of
+        // it, leaving the rest as one increment that a pawn must take whole.
+        let waiting = self.pieces_of(self.to_move).contains(&0);
+        let budget = self.share_budget(rules, waiting);
+        let divided = self.pool.items().iter().any(|i| i.share == Share::Rest);
+        if divided || value != budget || budget != self.pool.thrown_measure() || steps >= budget {
+            return false;
+        }
+        let rest = budget - steps;
+        let home = rules.home();
+        let first = Footprint {
+            from,
+            to: from.saturating_add(steps).min(home),
+            last: from.saturating_add(steps),
+        };
+        let apart = listed.iter().any(|&mv| match mv {
+            Move::Advance {
+                from: other,
+                value,
+                steps,
+                pair: false,
+                round_again: false,
+            } if other != 0 && value == budget && steps == rest => !first.meets(&Footprint {
+                from: other,
+                to: other.saturating_add(steps).min(home),
+                last: other.saturating_add(steps),
+            }),
+            _ => false,
+        });
+        if apart {
+            return true;
+        }
+        // The rest may not finish a pawn where only the whole 14 may (003, TR).
+        self.going_on(rules, occupancy, first.to, rest)
+            .is_some_and(|next| !(rules.ruleset().doubles.finish_from_fourteen && next.to >= home))
+    }
+
     /// The footprint of a pawn that has just come to `from` (entering, or moving from a square
     /// behind) going on with an increment of `value` after that move, if the move that got it
     /// there leaves it free to: judged from this position, before that move. Nothing the move
