@@ -6,9 +6,6 @@ use super::witness::Listed;
 use super::*;
 use std::collections::HashMap;
 
-/// The longest list of moves scored before any is dropped (see [`Position::keep_fullest_use`]).
-const MAX_SCORED: usize = 64;
-
 /// The most thrown increments any sequence beginning with one of the moves pushed so far uses
 /// ([`Position::max_use`]), worked out move by move in the order they are generated.
 struct BestUse<'a> {
@@ -68,28 +65,7 @@ impl Position {
         let proofs = (!shares && (available > 1 || self.pool.items().iter().any(|i| i.bonus)))
             .then(|| self.proofs(rules, occupancy, out))
             .flatten();
-        // The proofs of a divided 14 look at the whole list: every move is scored before any is
-        // dropped, the scores kept on the stack (no allocation on the hot path).
-        if shares && out.len() <= MAX_SCORED {
-            let mut scores = [0u8; MAX_SCORED];
-            for (i, slot) in scores.iter_mut().enumerate().take(out.len()) {
-                *slot = if self.shares_used_up_after(rules, occupancy, out, i) {
-                    available
-                } else {
-                    self.use_after(rules, out[i], occupancy.built())
-                };
-            }
-            let best = scores.iter().copied().max().unwrap_or(0);
-            let mut kept = 0;
-            for i in 0..out.len() {
-                if scores[i] == best {
-                    out[kept] = out[i];
-                    kept += 1;
-                }
-            }
-            out.truncate(kept);
-            return;
-        }
+        let share_proofs = shares.then(|| self.share_proofs(rules, out)).flatten();
         // One pass, in place: `out[..kept]` holds the moves seen so far that reach `best`, in
         // their order; a better move starts the list again. The proofs were made before
         // anything moved.
@@ -97,9 +73,11 @@ impl Position {
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
-            let proved = proofs
-                .as_ref()
-                .is_some_and(|p| self.used_up_after(rules, occupancy, p, i));
+            let proved = match (&proofs, &share_proofs) {
+                (Some(p), _) => self.used_up_after(rules, occupancy, p, i),
+                (_, Some(p)) => self.shares_used_up_after(rules, occupancy, p, mv),
+                _ => false,
+            };
             let score = if proved {
                 available
             } else {

@@ -135,6 +135,20 @@ impl Values {
     }
 }
 
+/// The largest budget of shares a proof covers: a doublet's 14.
+const MAX_BUDGET: usize = 14;
+
+/// The pawns a proof of shares keeps for each number of squares.
+const SHARE_PAWNS: usize = 4;
+
+/// What proofs about a doublet's 14 divided between two pawns need ([`Position::share_proofs`]).
+pub(super) struct ShareProofs {
+    budget: u8,
+    /// For each number of squares short of the budget, the progress of up to four pawns that
+    /// the listed moves move that far (0: none).
+    froms: [[u8; SHARE_PAWNS]; MAX_BUDGET + 1],
+}
+
 /// The most moves a proof looks at (one bit each in a `u32`): a longer list is left to the
 /// search.
 const MAX_PROVED: usize = 32;
@@ -354,18 +368,61 @@ impl Position {
         false
     }
 
-    /// Whether the `index`-th of `listed`, every candidate move of this position, divides the
-    /// 14 of a doublet between two pawns (003, TR: "may optionally be subdivided in any fashion
-    /// v1960 between two pawns") so that the rest can be taken whole: by another listed move
-    /// of the same squares that meets it nowhere (in this position the 14 is still whole, and a
-    /// pawn may take any part of it), or by the same pawn going on. The move then uses the
-    /// whole 14, as many squares as any sequence can.
+    /// The first division of a doublet's 14 between two pawns (003, TR: "may optionally be
+    /// subdivided in any fashion v1960 between two pawns"), where proofs apply: every share of
+    /// the pool is in the budget (none kept for entering, no other thrown increment), and a move
+    /// takes any part of it, leaving the rest as one increment that a pawn must take whole. The
+    /// budget and, for each number of squares, the pawns of `listed` that move them.
+    pub(super) fn share_proofs(&self, rules: &Rules, listed: &[Move]) -> Option<ShareProofs> {
+        if rules.ruleset().doubles.fourteen != Fourteen::TwoPawns
+            || self.carrying != 0
+            || !proofs_apply(rules)
+            || self.pool.items().iter().any(|i| i.share == Share::Rest)
+        {
+            return None;
+        }
+        let waiting = self.pieces_of(self.to_move).contains(&0);
+        let budget = self.share_budget(rules, waiting);
+        if budget != self.pool.thrown_measure() || usize::from(budget) > MAX_BUDGET {
+            return None;
+        }
+        let mut proofs = ShareProofs {
+            budget,
+            froms: [[0; SHARE_PAWNS]; MAX_BUDGET + 1],
+        };
+        for &mv in listed {
+            if let Move::Advance {
+                from,
+                value,
+                steps,
+                pair: false,
+                round_again: false,
+            } = mv
+            {
+                if from != 0 && value == budget && steps < budget {
+                    // A fifth pawn is not needed: the first four are witnesses enough.
+                    if let Some(slot) = proofs.froms[usize::from(steps)]
+                        .iter_mut()
+                        .find(|f| **f == 0)
+                    {
+                        *slot = from;
+                    }
+                }
+            }
+        }
+        Some(proofs)
+    }
+
+    /// Whether `mv`, a candidate move of this position, divides the 14 so that the rest can be
+    /// taken whole: by another listed move of those squares that meets it nowhere (here the 14
+    /// is still whole, and a pawn may take any part of it), or by the same pawn going on. The
+    /// move then uses the whole 14, as many squares as any sequence can.
     pub(super) fn shares_used_up_after(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
-        listed: &[Move],
-        index: usize,
+        proofs: &ShareProofs,
+        mv: Move,
     ) -> bool {
         let Move::Advance {
             from,
@@ -373,46 +430,24 @@ impl Position {
             steps,
             pair: false,
             round_again: false,
-        } = listed[index]
+        } = mv
         else {
             return false;
         };
-        if rules.ruleset().doubles.fourteen != Fourteen::TwoPawns
-            || self.carrying != 0
-            || !proofs_apply(rules)
-        {
+        if value != proofs.budget || steps >= value {
             return false;
         }
-        // Only the first division, of every share of the pool (none kept for entering, no
-        // other thrown increment): then `value` is the whole 14 and the move takes `steps` of
-        // it, leaving the rest as one increment that a pawn must take whole.
-        let waiting = self.pieces_of(self.to_move).contains(&0);
-        let budget = self.share_budget(rules, waiting);
-        let divided = self.pool.items().iter().any(|i| i.share == Share::Rest);
-        if divided || value != budget || budget != self.pool.thrown_measure() || steps >= budget {
-            return false;
-        }
-        let rest = budget - steps;
+        let rest = value - steps;
         let home = rules.home();
-        let first = Footprint {
+        let span = |from: u8, steps: u8| Footprint {
             from,
             to: from.saturating_add(steps).min(home),
             last: from.saturating_add(steps),
         };
-        let apart = listed.iter().any(|&mv| match mv {
-            Move::Advance {
-                from: other,
-                value,
-                steps,
-                pair: false,
-                round_again: false,
-            } if other != 0 && value == budget && steps == rest => !first.meets(&Footprint {
-                from: other,
-                to: other.saturating_add(steps).min(home),
-                last: other.saturating_add(steps),
-            }),
-            _ => false,
-        });
+        let first = span(from, steps);
+        let apart = proofs.froms[usize::from(rest)]
+            .iter()
+            .any(|&other| other != 0 && !first.meets(&span(other, rest)));
         if apart {
             return true;
         }
