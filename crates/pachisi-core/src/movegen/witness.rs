@@ -337,31 +337,58 @@ impl Position {
         if witnesses(proofs, allowed, &mut left) {
             return true;
         }
-        // The pawn just moved going on with one of the values left, the others used by
-        // witnesses that meet neither move.
+        // The pawn just moved going on with some of the values left, one after the other, the
+        // others used by witnesses that meet none of its moves.
         if proofs.meets[index] == u32::MAX {
             return false;
         }
         let to = proofs.prints[index].to;
+        self.goes_on(rules, occupancy, proofs, allowed, to, to, left)
+    }
+
+    /// Whether the pawn that came to `start` and has gone on to `at` can go on with one of the
+    /// values of `left`, and perhaps further, so that witnesses among `allowed` that meet none
+    /// of its moves (between `start` and the last square the last one looks at) use the rest.
+    #[allow(clippy::too_many_arguments)]
+    fn goes_on(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        proofs: &Proofs,
+        allowed: u32,
+        start: u8,
+        at: u8,
+        left: Values,
+    ) -> bool {
         for (k, &v) in left.values[..left.len].iter().enumerate() {
             if left.first(k, v) {
                 continue;
             }
-            let Some(next) = self.going_on(rules, occupancy, to, v) else {
+            let Some(next) = self.going_on(rules, occupancy, at, v) else {
                 continue;
             };
             let mut rest = left;
             rest.take(v);
+            // Every move of the pawn from `start` on lies within this span.
+            let span = Footprint {
+                from: start,
+                to: next.to,
+                last: next.last,
+            };
             let mut apart = allowed;
             let mut bits = allowed;
             while bits != 0 {
                 let j = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if next.meets(&proofs.prints[j]) {
+                if span.meets(&proofs.prints[j]) {
                     apart &= !(1 << j);
                 }
             }
-            if witnesses(proofs, apart, &mut rest) {
+            let mut used = rest;
+            if witnesses(proofs, apart, &mut used)
+                || (rest.len > 0
+                    && self.goes_on(rules, occupancy, proofs, apart, start, next.to, rest))
+            {
                 return true;
             }
         }
@@ -456,11 +483,11 @@ impl Position {
             .is_some_and(|next| !(rules.ruleset().doubles.finish_from_fourteen && next.to >= home))
     }
 
-    /// The footprint of a pawn that has just come to `from` (entering, or moving from a square
-    /// behind) going on with an increment of `value` after that move, if the move that got it
-    /// there leaves it free to: judged from this position, before that move. Nothing the move
-    /// changed lies ahead of `from`, where the pawn goes now: it left a square behind and may
-    /// have captured on `from`. Only where no blockade was left earlier in the throw, so that the
+    /// The footprint of a pawn that has just come to `from` (entering, or moving from squares
+    /// behind) going on with an increment of `value` after that, if the moves that got it there
+    /// leave it free to: judged from this position, before those moves. Nothing they changed
+    /// lies ahead of `from`, where the pawn goes now: it left squares behind and may have
+    /// captured on them or on `from`. Only where no blockade was left earlier in the throw, so that the
     /// pawn cannot be the one a blockade left with may not meet again (003: "A blockade may not
     /// be moved intact"); and never past a blockade, nor stopped behind one.
     fn going_on(
