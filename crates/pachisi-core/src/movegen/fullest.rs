@@ -1,6 +1,9 @@
 //! The demand to use a throw as fully as possible (003: "A player must use up as many increments
-//! as possible", the player choosing which): a search over the sequences of moves that keeps no
-//! lists, and the count of thrown increments each move spends.
+//! as possible", the player choosing which): the score of each move, the count of thrown
+//! increments it spends, and the search over the sequences of moves for the most any can use.
+//! Most moves are shown to use the whole throw by the other moves listed (witness.rs), so that
+//! only the rest are played out; the search keeps its lists on the stack and allocates nothing
+//! (except for a 14 divided among any number of pawns, TR v1938, which no built-in ruleset plays).
 
 use super::witness::Listed;
 use super::*;

@@ -1,11 +1,16 @@
 //! Quick proofs that a throw can be used whole after a move, without playing anything out: the
 //! common case of the demand to use as many increments as possible (003: "A player must use up
 //! as many increments as possible"). When the moves listed from a position include, besides the
-//! move in question, moves of other pawns that spend what it leaves of the throw, and no two of
-//! these moves touch a square another of them passes or lands on, then they can be played one
-//! after the other, in any order, each as it was listed: the move uses as much of the throw as
-//! any sequence can. Where no such moves are found, or the rules have moves whose effects reach
-//! further than their own squares, the search of `fullest.rs` decides.
+//! move in question, moves of other pawns that spend what it leaves of the throw (witnesses),
+//! and no two of these moves touch a square another of them passes or lands on, then they can be
+//! played one after the other, in any order, each as it was listed: the move uses as much of the
+//! throw as any sequence can. The pawn just moved may also go on, judged from the squares ahead
+//! of it, which the move did not change; and a doublet's 14 divided between two pawns (003, TR)
+//! is proved the same way, the rest taken whole by another pawn or the same one going on.
+//!
+//! A proof only ever says "the whole throw": where none is found, or the rules have moves whose
+//! effects reach further than their own squares (see `proofs_apply`), the search of fullest.rs
+//! decides, so the moves listed are the same either way.
 
 use super::*;
 use crate::ruleset::Bounce;
@@ -149,26 +154,31 @@ pub(super) struct ShareProofs {
     froms: [[u8; SHARE_PAWNS]; MAX_BUDGET + 1],
 }
 
-/// The most moves a proof looks at (one bit each in a `u32`): a longer list is left to the
+/// The most moves a proof looks at (one bit each in a [`MoveBits`]): a longer list is left to the
 /// search.
-const MAX_PROVED: usize = 32;
+const MAX_PROVED: usize = 16;
+
+/// A set of the moves of a list, one bit each.
+type MoveBits = u16;
 
 /// What proofs about the moves listed from one position need: which moves disturb which, which
 /// may serve as witnesses, and the thrown increments each spends.
 pub(super) struct Proofs {
     /// For each listed move, the listed moves it meets (one bit each), itself included; all of
     /// them for a move without a footprint.
-    meets: [u32; MAX_PROVED],
+    meets: [MoveBits; MAX_PROVED],
     /// The moves that may serve as witnesses: advances of one pawn from the board, ending where
     /// they may end in their own right.
-    witnesses: u32,
+    witnesses: MoveBits,
     /// The value of the increment each listed move spends (the larger die of an entry with two).
     values: [u8; MAX_PROVED],
     /// Each listed move's footprint (any, for a move without one).
     prints: [Footprint; MAX_PROVED],
     /// The moves that spend a thrown increment of their value, and the entries spending two.
-    spend_thrown: u32,
-    sums: u32,
+    spend_thrown: MoveBits,
+    sums: MoveBits,
+    /// The moves without a footprint.
+    printless: MoveBits,
     /// The thrown increments of the pool.
     thrown: Values,
     /// Whether a pawn waits to enter.
@@ -219,15 +229,20 @@ impl Position {
             prints: [Footprint::default(); MAX_PROVED],
             spend_thrown: 0,
             sums: 0,
+            printless: 0,
             thrown,
             waiting,
         };
-        let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-        let mut printless = 0u32;
+        let all = if n == MAX_PROVED {
+            MoveBits::MAX
+        } else {
+            (1 << n) - 1
+        };
+        let mut printless: MoveBits = 0;
         let home = rules.home();
         let carry_on = rules.ruleset().moves.carry_on;
         for (i, &mv) in listed.iter().enumerate() {
-            let bit = 1u32 << i;
+            let bit: MoveBits = 1 << i;
             let print = match mv {
                 // An entry spends a thrown grace, never a bonus (`can_enter_with`).
                 Move::Enter { value } => {
@@ -301,6 +316,7 @@ impl Position {
                 }
             }
         }
+        proofs.printless = printless;
         Some(proofs)
     }
 
@@ -314,7 +330,7 @@ impl Position {
         proofs: &Proofs,
         index: usize,
     ) -> bool {
-        let bit = 1u32 << index;
+        let bit: MoveBits = 1 << index;
         let mut left = proofs.thrown;
         let value = proofs.values[index];
         if proofs.sums & bit != 0 {
@@ -339,7 +355,7 @@ impl Position {
         }
         // The pawn just moved going on with some of the values left, one after the other, the
         // others used by witnesses that meet none of its moves.
-        if proofs.meets[index] == u32::MAX {
+        if proofs.printless & bit != 0 {
             return false;
         }
         let to = proofs.prints[index].to;
@@ -355,7 +371,7 @@ impl Position {
         rules: &Rules,
         occupancy: &LazyOccupancy,
         proofs: &Proofs,
-        allowed: u32,
+        allowed: MoveBits,
         start: u8,
         at: u8,
         left: Values,
@@ -544,7 +560,7 @@ impl Position {
 
 /// Whether witnesses for every value in `left` can be chosen among the listed moves in
 /// `allowed` (one bit each), no two of them meeting.
-fn witnesses(proofs: &Proofs, mut allowed: u32, left: &mut Values) -> bool {
+fn witnesses(proofs: &Proofs, mut allowed: MoveBits, left: &mut Values) -> bool {
     if left.len == 0 {
         return true;
     }
@@ -562,4 +578,73 @@ fn witnesses(proofs: &Proofs, mut allowed: u32, left: &mut Values) -> bool {
         *left = before;
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin_rules;
+    use crate::movegen::tests::random_positions;
+
+    /// Every proof must agree with the search it stands in for: wherever a move is proved to use
+    /// the whole throw, playing it out finds that it does. Along random games of each edition
+    /// and of house rules that change what a move touches.
+    #[test]
+    fn every_proof_agrees_with_the_search() {
+        let configurations: [(&str, &[&str]); 9] = [
+            ("parcheesi-sr", &[]),
+            ("parcheesi-pb", &[]),
+            ("parcheesi-mb", &[]),
+            ("parcheesi-tr", &[]),
+            ("parcheesi-sr", &["moves.carry_on=true"]),
+            ("parcheesi-sr", &["board.corner_squares=1"]),
+            ("parcheesi-mb", &["moves.usage=\"all-or-nothing\""]),
+            ("parcheesi-pb", &["moves.stop_behind_blockade=true"]),
+            ("parcheesi-tr", &["doubles.finish_from_fourteen=false"]),
+        ];
+        for (seed, (name, overrides)) in configurations.iter().enumerate() {
+            let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+            let rules = builtin_rules(name, &overrides).expect("valid overrides");
+            let (mut proved, mut shares_proved) = (0, 0);
+            random_positions(&rules, 500 + seed as u64, 30, 3000, |pos| {
+                if pos.phase() != Phase::Move {
+                    return;
+                }
+                let occupancy = LazyOccupancy::new(pos, &rules);
+                let mut listed = Vec::new();
+                pos.candidate_moves(&rules, &occupancy, &mut listed);
+                let available = pos.pool.thrown_measure();
+                let searched = |mv: Move| {
+                    let mut next = *pos;
+                    next.play_unchecked(&rules, mv);
+                    pos.thrown_used(&rules, mv) + next.max_use(&rules)
+                };
+                if let Some(proofs) = pos.proofs(&rules, &occupancy, &listed) {
+                    for (i, &mv) in listed.iter().enumerate() {
+                        if pos.used_up_after(&rules, &occupancy, &proofs, i) {
+                            proved += 1;
+                            let notation = pos.to_notation(&rules);
+                            assert_eq!(searched(mv), available, "{name}: {notation}, {mv}");
+                        }
+                    }
+                }
+                if let Some(proofs) = pos.share_proofs(&rules, &listed) {
+                    for &mv in &listed {
+                        if pos.shares_used_up_after(&rules, &occupancy, &proofs, mv) {
+                            shares_proved += 1;
+                            let notation = pos.to_notation(&rules);
+                            assert_eq!(searched(mv), available, "{name}: {notation}, {mv}");
+                        }
+                    }
+                }
+            });
+            assert!(proved > 1000, "{name} {overrides:?}: only {proved} proofs");
+            if *name == "parcheesi-tr" {
+                assert!(
+                    shares_proved > 100,
+                    "{name}: only {shares_proved} proofs of shares"
+                );
+            }
+        }
+    }
 }
