@@ -189,9 +189,9 @@ impl Position {
     /// What proofs about `listed`, every candidate move of this position, need; `None` where
     /// they do not apply: rules whose moves reach beyond their own squares (see
     /// [`proofs_apply`]), shares of a divisible 14 (they spend squares, not increments), a pawn
-    /// being carried on, more thrown increments than two dice and their undersides, or a grace
-    /// kept for entering (`grace_kept_for_entry` looks at the first increment of a value, which
-    /// spending another of the same value could change).
+    /// being carried on, more thrown increments than two dice and their undersides, or graces
+    /// that may be kept for entering where increments of one value differ (see
+    /// [`Position::graces_differ`]).
     pub(super) fn proofs(
         &self,
         rules: &Rules,
@@ -202,7 +202,7 @@ impl Position {
             return None;
         }
         let waiting = self.pieces_of(self.to_move).contains(&0);
-        if rules.ruleset().moves.grace_only_enters && waiting {
+        if rules.ruleset().moves.grace_only_enters && waiting && self.graces_differ(rules) {
             return None;
         }
         let mut thrown = Values {
@@ -318,6 +318,21 @@ impl Position {
         }
         proofs.printless = printless;
         Some(proofs)
+    }
+
+    /// Whether the thrown increments of some grace value in the pool are not all alike thrown or
+    /// all plain. `grace_kept_for_entry` looks at the first increment of a value: where they are
+    /// alike, spending one leaves that as it was, and a pawn entering only lets more moves be
+    /// listed, so a move listed here stays listed after others.
+    fn graces_differ(&self, rules: &Rules) -> bool {
+        let items = self.pool.items();
+        items.iter().enumerate().any(|(i, a)| {
+            !a.bonus
+                && rules.flags(a.value).grace
+                && items[i + 1..]
+                    .iter()
+                    .any(|b| !b.bonus && b.value == a.value && b.plain != a.plain)
+        })
     }
 
     /// Whether the `index`-th of the moves `proofs` was made for leaves a throw that the other
@@ -518,6 +533,18 @@ impl Position {
         if from == 0 || from >= home || self.left_blockade != [0; MAX_PIECES] {
             return None;
         }
+        // A grace that must wait to bring a pawn in moves none (003: SR v1975, TR); the pawns
+        // waiting now are all that may be waiting then.
+        if m.grace_only_enters
+            && self.pieces_of(self.to_move).contains(&0)
+            && self
+                .pool
+                .items()
+                .iter()
+                .any(|i| i.value == value && grace_kept_for_entry(rules, i, true))
+        {
+            return None;
+        }
         let to = reach(rules, from, value, min_step(rules, false))?;
         let raw = u16::from(from) + u16::from(value);
         if m.blockades
@@ -591,13 +618,17 @@ mod tests {
     /// and of house rules that change what a move touches.
     #[test]
     fn every_proof_agrees_with_the_search() {
-        let configurations: [(&str, &[&str]); 9] = [
+        let configurations: [(&str, &[&str]); 10] = [
             ("parcheesi-sr", &[]),
             ("parcheesi-pb", &[]),
             ("parcheesi-mb", &[]),
             ("parcheesi-tr", &[]),
             ("parcheesi-sr", &["moves.carry_on=true"]),
             ("parcheesi-sr", &["board.corner_squares=1"]),
+            (
+                "parcheesi-sr",
+                &["moves.must_enter=false", "moves.grace_only_enters=true"],
+            ),
             ("parcheesi-mb", &["moves.usage=\"all-or-nothing\""]),
             ("parcheesi-pb", &["moves.stop_behind_blockade=true"]),
             ("parcheesi-tr", &["doubles.finish_from_fourteen=false"]),
