@@ -56,6 +56,8 @@ pub struct Rules {
     square_table: Vec<[u8; 256]>,
     /// Whether each square index is a castle ([`NO_SQUARE`]: no).
     castle_square: [bool; 256],
+    /// Whether some seat's route passes a square twice (Pachisi's end square, or an entry on it).
+    routes_revisit: bool,
     /// Whether moves are plain: see [`Rules::plain_moves`].
     plain_moves: bool,
     /// Whether moves are single: see [`Rules::single_moves`].
@@ -285,6 +287,11 @@ impl Rules {
         }
         let landing = compile_landing(&ruleset, &topology, &routes, &outcomes, &invalid)?;
         let square_table = routes.iter().map(|r| square_table(r)).collect();
+        let routes_revisit = routes.iter().any(|r| {
+            let mut seen = [false; 256];
+            r.iter()
+                .any(|sq| std::mem::replace(&mut seen[usize::from(sq.0)], true))
+        });
         let mut castle_square = [false; 256];
         for (sq, castle) in castle_square
             .iter_mut()
@@ -338,6 +345,7 @@ impl Rules {
             routes,
             square_table,
             castle_square,
+            routes_revisit,
             home,
             home_row,
             outcomes,
@@ -550,6 +558,13 @@ impl Rules {
     #[inline]
     pub fn castle_at(&self, seat: u8, progress: u8) -> bool {
         self.is_castle_index(self.square_index(seat, progress))
+    }
+
+    /// Whether some seat's route passes a square twice: elsewhere a seat's progress and its
+    /// squares correspond one to one.
+    #[inline]
+    pub(crate) fn routes_revisit(&self) -> bool {
+        self.routes_revisit
     }
 
     /// Whether the square with this index is a castle ([`NO_SQUARE`] is not).

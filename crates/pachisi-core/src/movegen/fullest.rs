@@ -1,7 +1,11 @@
 //! The demand to use a throw as fully as possible (003: "A player must use up as many increments
-//! as possible", the player choosing which): a search over the sequences of moves that keeps no
-//! lists, and the count of thrown increments each move spends.
+//! as possible", the player choosing which): the score of each move, the count of thrown
+//! increments it spends, and the search over the sequences of moves for the most any can use.
+//! Most moves are shown to use the whole throw by the other moves listed (witness.rs), so that
+//! only the rest are played out; the search keeps its lists on the stack and allocates nothing
+//! (except for a 14 divided among any number of pawns, TR v1938, which no built-in ruleset plays).
 
+use super::witness::Listed;
 use super::*;
 use std::collections::HashMap;
 
@@ -56,13 +60,32 @@ impl Position {
         if out.len() <= 1 {
             return;
         }
-        // One pass, in place (no allocation on the hot path): `out[..kept]` holds the moves seen
-        // so far that reach `best`, in their order; a better move starts the list again.
+        // Most moves are shown to use the whole throw by the other moves listed (witness.rs);
+        // the others are played out. With one thrown increment and no bonus, every move spends
+        // it, and nothing needs proving.
+        let available = self.pool.thrown_measure();
+        let shares = self.pool.has_shares();
+        let proofs = (!shares && (available > 1 || self.pool.items().iter().any(|i| i.bonus)))
+            .then(|| self.proofs(rules, occupancy, out))
+            .flatten();
+        let share_proofs = shares.then(|| self.share_proofs(rules, out)).flatten();
+        // One pass, in place: `out[..kept]` holds the moves seen so far that reach `best`, in
+        // their order; a better move starts the list again. The proofs were made before
+        // anything moved.
         let mut best = 0;
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
-            let score = self.use_after(rules, mv, occupancy.built());
+            let proved = match (&proofs, &share_proofs) {
+                (Some(p), _) => self.used_up_after(rules, occupancy, p, i),
+                (_, Some(p)) => self.shares_used_up_after(rules, occupancy, p, mv),
+                _ => false,
+            };
+            let score = if proved {
+                available
+            } else {
+                self.use_after(rules, mv, occupancy.built())
+            };
             if score > best {
                 best = score;
                 kept = 0;
@@ -93,6 +116,30 @@ impl Position {
             return self.max_use_remembered(rules, &mut HashMap::new());
         }
         let occupancy = LazyOccupancy::known(self, rules, occupancy);
+        // With more than one thrown increment to use, a move the other listed moves prove to
+        // use them all (witness.rs) ends the search before anything is played out; failing
+        // that, the listed moves are played out one by one.
+        if available > 1 && !self.pool.has_shares() {
+            let mut listed = Listed::new();
+            self.candidate_moves(rules, &occupancy, &mut listed);
+            if let Some(moves) = listed.moves() {
+                if let Some(proofs) = self.proofs(rules, &occupancy, moves) {
+                    let proved =
+                        (0..moves.len()).any(|i| self.used_up_after(rules, &occupancy, &proofs, i));
+                    if proved {
+                        return available;
+                    }
+                }
+                let mut best = 0;
+                for &mv in moves {
+                    best = best.max(self.use_after(rules, mv, occupancy.built()));
+                    if best >= available {
+                        break;
+                    }
+                }
+                return best;
+            }
+        }
         let mut search = BestUse {
             pos: self,
             rules,
