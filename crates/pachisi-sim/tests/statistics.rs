@@ -123,20 +123,26 @@ fn captures_and_pieces_sent_back_are_counted() {
 fn observed_throws_follow_the_exact_probabilities() {
     for (name, _) in BUILTIN_RULESETS {
         let rules = builtin_rules(name, &[]).expect("built-in");
-        let s = run(&rules, 300, 1, 2).summary(&rules);
-        let t = &s.throws;
-        assert!(t.total > 10_000, "{name}: {} throws", t.total);
-        assert!(
-            t.p_value > 0.001,
-            "{name}: chi-square {} p {}",
-            t.chi_square,
-            t.p_value
-        );
-        let exact: f64 = t.outcomes.iter().map(|o| o.exact).sum();
-        assert!((exact - 1.0).abs() < 1e-9, "{name}");
-        let counted: u64 = t.outcomes.iter().map(|o| o.count).sum();
-        assert_eq!(counted, t.total);
+        assert_throws_follow_the_exact_probabilities(&rules, name);
     }
+}
+
+/// 300 seeded games of `rules` (called `what` in messages): over 10,000 throws, counted whole,
+/// whose chi-square test against the exact probabilities has a p-value above 0.001.
+fn assert_throws_follow_the_exact_probabilities(rules: &Rules, what: &str) {
+    let s = run(rules, 300, 1, 2).summary(rules);
+    let t = &s.throws;
+    assert!(t.total > 10_000, "{what}: {} throws", t.total);
+    assert!(
+        t.p_value > 0.001,
+        "{what}: chi-square {} p {}",
+        t.chi_square,
+        t.p_value
+    );
+    let exact: f64 = t.outcomes.iter().map(|o| o.exact).sum();
+    assert!((exact - 1.0).abs() < 1e-9, "{what}");
+    let counted: u64 = t.outcomes.iter().map(|o| o.count).sum();
+    assert_eq!(counted, t.total);
 }
 
 /// The chi-square test can fail: throws from the wrong device are caught.
@@ -169,14 +175,6 @@ fn biased_shells_and_weighted_dice_follow_the_exact_probabilities() {
     for (name, set) in cases {
         let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
         let rules = builtin_rules(name, &set).unwrap_or_else(|e| panic!("{name} {set:?}: {e}"));
-        let s = run(&rules, 300, 1, 2).summary(&rules);
-        let t = &s.throws;
-        assert!(t.total > 10_000, "{name} {set:?}: {} throws", t.total);
-        assert!(
-            t.p_value > 0.001,
-            "{name} {set:?}: chi-square {} p {}",
-            t.chi_square,
-            t.p_value
-        );
+        assert_throws_follow_the_exact_probabilities(&rules, &format!("{name} {set:?}"));
     }
 }
