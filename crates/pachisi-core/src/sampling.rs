@@ -1,7 +1,7 @@
 //! Drawing a throw from random bits: exactly, and with as few bits as the device needs.
 //!
 //! The engine draws no random numbers itself; a caller that does (a simulation, a bot's playouts)
-//! hands it a [`RandomBits`] source and [`Rules::draw_throw`] turns its bits into a throw with the
+//! hands it a [`RandomBits`] source and [`Rules::draw_throw`](crate::Rules::draw_throw) turns its bits into a throw with the
 //! rules' exact probabilities. How depends on the device, chosen once when the rules are compiled:
 //!
 //! - **fair shells** (`p_up = 0.5`): one random bit per shell, and the number of mouths up is the
