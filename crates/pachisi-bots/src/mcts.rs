@@ -45,7 +45,7 @@
 //! moves, depend on the machine.
 
 use crate::{after, sort_ranked, Bot, Evaluator, RankedMove, Values};
-use pachisi_core::plain::MAX_PLAIN_MOVES;
+use pachisi_core::plain::{PlainMove, MAX_PLAIN_MOVES};
 use pachisi_core::{Move, Phase, PlainGame, Position, RandomBits, Rules, Throw};
 use pachisi_sim::Draws;
 use std::time::{Duration, Instant};
@@ -488,7 +488,7 @@ impl Tree {
         game: &mut PlainGame,
         limit: u32,
     ) -> Position {
-        let mut legal = [Move::Pass; MAX_PLAIN_MOVES];
+        let mut legal = [PlainMove::PASS; MAX_PLAIN_MOVES];
         let mut throws = 0u32;
         loop {
             match game.phase() {
@@ -504,8 +504,8 @@ impl Tree {
                 }
                 Phase::Move => {
                     // A pass is always among them, so there is at least one.
-                    let n = game.legal_moves(&mut legal);
-                    game.play_unchecked(legal[self.draws.below(n as u32) as usize]);
+                    let n = game.legal_codes(&mut legal);
+                    game.play_code(legal[self.draws.below(n as u32) as usize]);
                 }
             }
         }

@@ -34,6 +34,20 @@ pub const PLAIN_PIECES: usize = 16;
 /// pieces, an entry and a pass.
 pub const MAX_PLAIN_MOVES: usize = MAX_PIECES + 2;
 
+/// A move of a [`PlainGame`] in a byte, for random play: the progress of the piece that moves by
+/// the throw in hand, or [`PlainMove::ENTER`], or [`PlainMove::PASS`]
+/// ([`PlainGame::move_of`] spells it out). No piece's progress reaches either code: a route is
+/// at most 253 squares long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainMove(pub u8);
+
+impl PlainMove {
+    /// A waiting piece enters.
+    pub const ENTER: PlainMove = PlainMove(0xFE);
+    /// The throw is passed.
+    pub const PASS: PlainMove = PlainMove(0xFF);
+}
+
 /// A game under plain rules in a compact form, for fast self-play; see the module documentation.
 #[derive(Clone, Debug)]
 pub struct PlainGame<'r> {
@@ -232,6 +246,19 @@ impl<'r> PlainGame<'r> {
     /// alone). None unless the phase is [`Phase::Move`].
     #[inline]
     pub fn legal_moves(&self, out: &mut [Move; MAX_PLAIN_MOVES]) -> usize {
+        let mut codes = [PlainMove::PASS; MAX_PLAIN_MOVES];
+        let n = self.legal_codes(&mut codes);
+        for (mv, code) in out.iter_mut().zip(&codes[..n]) {
+            *mv = self.move_of(*code);
+        }
+        n
+    }
+
+    /// The legal moves as [`PlainMove`] codes, a byte each, in the order of
+    /// [`PlainGame::legal_moves`]; returns how many. Random play lists and plays these, so that
+    /// only the move chosen is ever spelt out as a [`Move`].
+    #[inline]
+    pub fn legal_codes(&self, out: &mut [PlainMove; MAX_PLAIN_MOVES]) -> usize {
         if self.phase != Phase::Move {
             return 0;
         }
@@ -252,13 +279,13 @@ impl<'r> PlainGame<'r> {
             && from.get(1) == Some(&1)
             && self.may_advance(squares, 1, value)
         {
-            out[0] = advance(1, value);
+            out[0] = PlainMove(1);
             return self.close(out, 1);
         }
         if waiting && can_enter_with(rules, first, value, false) {
             let entry = squares[1];
             if entry != NO_SQUARE && self.may_land(entry) {
-                out[n] = Move::Enter { value };
+                out[n] = PlainMove::ENTER;
                 n += 1;
             }
         }
@@ -270,10 +297,20 @@ impl<'r> PlainGame<'r> {
         for &from in from {
             // Written whether legal or not, and counted only if it is: which moves are legal
             // depends on the throw, so a branch on it would be mispredicted half the time.
-            out[n] = advance(from, value);
+            out[n] = PlainMove(from);
             n += usize::from((from != 0 || leaves_start) && self.may_advance(squares, from, value));
         }
         self.close(out, n)
+    }
+
+    /// The [`Move`] a code stands for, with the throw in hand.
+    #[inline]
+    pub fn move_of(&self, code: PlainMove) -> Move {
+        match code {
+            PlainMove::PASS => Move::Pass,
+            PlainMove::ENTER => Move::Enter { value: self.hand },
+            PlainMove(from) => advance(from, self.hand),
+        }
     }
 
     /// Whether a piece of the mover's at progress `from` may move by `value`: the move may end
@@ -292,9 +329,9 @@ impl<'r> PlainGame<'r> {
     /// Ends the list of `n` moves in `out` with a pass where one is allowed (always when there is
     /// nothing else); returns the length.
     #[inline]
-    fn close(&self, out: &mut [Move; MAX_PLAIN_MOVES], mut n: usize) -> usize {
+    fn close(&self, out: &mut [PlainMove; MAX_PLAIN_MOVES], mut n: usize) -> usize {
         if self.rules.ruleset().moves.pass || n == 0 {
-            out[n] = Move::Pass;
+            out[n] = PlainMove::PASS;
             n += 1;
         }
         n
@@ -304,15 +341,28 @@ impl<'r> PlainGame<'r> {
     /// [`Position::play_unchecked`] does; returns how many opposing pieces it sent back.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> u32 {
+        let code = match mv {
+            Move::Enter { .. } => PlainMove::ENTER,
+            // A listed advance moves its piece by the throw in hand.
+            Move::Advance { from, .. } => PlainMove(from),
+            _ => PlainMove::PASS,
+        };
+        self.play_code(code)
+    }
+
+    /// Plays a code taken from [`PlainGame::legal_codes`] without checking it; returns how many
+    /// opposing pieces it sent back.
+    #[inline]
+    pub fn play_code(&mut self, code: PlainMove) -> u32 {
         let seat = self.to_move;
         let mut captured = 0;
-        let (from, to) = match mv {
-            Move::Enter { .. } => (0, 1),
-            Move::Advance { from, steps, .. } => {
-                let to = self.rules.single_destination(from, steps);
+        let (from, to) = match code {
+            PlainMove::ENTER => (0, 1),
+            PlainMove::PASS => (0, 0),
+            PlainMove(from) => {
+                let to = self.rules.single_destination(from, self.hand);
                 (from, if to == NO_DESTINATION { from } else { to })
             }
-            _ => (0, 0),
         };
         if to != 0 {
             if let Some(slot) = self.find(seat, from) {

@@ -18,7 +18,7 @@ pub use stats::{
     ThrowTable, WinShare,
 };
 
-use pachisi_core::plain::MAX_PLAIN_MOVES;
+use pachisi_core::plain::{PlainMove, MAX_PLAIN_MOVES};
 use pachisi_core::ruleset::FirstSeat;
 use pachisi_core::{
     Action, GameRecord, Move, Phase, PlainGame, Position, RandomBits, Rules, Throw, ThrowOff,
@@ -258,7 +258,7 @@ fn play_plain_counted(
 ) {
     let mut throws = SeededThrows::new(seed);
     let mut tally = GameTally::new(&game.to_position());
-    let mut legal = [Move::Pass; MAX_PLAIN_MOVES];
+    let mut legal = [PlainMove::PASS; MAX_PLAIN_MOVES];
     let mut n_throws = 0;
     while n_throws < MAX_THROWS_PER_GAME {
         match game.phase() {
@@ -272,11 +272,11 @@ fn play_plain_counted(
                 tally.add_throw(game.to_move(), 0);
             }
             Phase::Move => {
-                let choices = game.legal_moves(&mut legal);
+                let choices = game.legal_codes(&mut legal);
                 // At least a pass is always legal, so the index is in range.
-                let mv = legal[policy.pick(choices)];
-                let sent_back = game.play_unchecked(mv);
-                tally.add_move(mv == Move::Pass, choices, game.to_move(), sent_back);
+                let code = legal[policy.pick(choices)];
+                let sent_back = game.play_code(code);
+                tally.add_move(code == PlainMove::PASS, choices, game.to_move(), sent_back);
             }
         }
     }
