@@ -29,7 +29,8 @@
 
 use crate::encode::{returns, Layout};
 use crate::opening::Opening;
-use pachisi_core::{ActionSpace, Move, Phase, Position, Rules, Throw};
+use pachisi_core::plain::MAX_PLAIN_MOVES;
+use pachisi_core::{ActionSpace, Move, Phase, PlainGame, Position, Rules, Throw};
 use pachisi_sim::{game_seed, Draws};
 use rayon::iter::Either;
 use rayon::prelude::*;
@@ -128,6 +129,9 @@ struct Shared {
     seats: usize,
     /// Whether a step writes observations.
     observations: bool,
+    /// Whether a move and the throws after it are played on the compact [`PlainGame`] (the
+    /// same game, several times quicker): the rules allow it and the throws are drawn inside.
+    plain: bool,
 }
 
 /// One game and its generator.
@@ -200,6 +204,7 @@ impl Games {
             )));
         }
         let layout = Layout::new(&rules, &space);
+        let plain = PlainGame::supports(&rules) && chance == Chance::Inside;
         let start = Position::new(&rules);
         let slots = (0..n as u64)
             .map(|i| Slot {
@@ -220,6 +225,7 @@ impl Games {
                 chance,
                 actions,
                 observations: true,
+                plain,
             },
             slots,
             threads,
@@ -578,16 +584,35 @@ fn run_one(
     if reset {
         slot.begin(rules);
     }
+    let mut plain = None;
     match step {
         Some(Checked::Throw(t)) => slot.throw(rules, t)?,
         // `check` found the move among this position's legal moves, listed by `write_row`: the
         // engine need not list them again to check it.
-        Some(Checked::Move(mv)) => slot.pos.play_unchecked(rules, mv),
+        Some(Checked::Move(mv)) => match plain_game(sh, slot) {
+            Some(mut game) => {
+                game.play_unchecked(mv);
+                // The same throws from the same draws as the loop below.
+                while game.phase() == Phase::Throw {
+                    game.apply_throw(rules.draw_throw(&mut slot.draws))
+                        .map_err(|e| e.to_string())?;
+                }
+                slot.pos = game.to_position();
+                // A game that ended goes the general way, which begins the next.
+                plain = (game.phase() == Phase::Move).then_some(game);
+            }
+            None => slot.pos.play_unchecked(rules, mv),
+        },
         None => {}
     }
     // The buffers may hold an earlier step's row: every entry is written.
     *row.terminated = false;
     row.rewards.fill(0.0);
+    if let Some(game) = plain {
+        // The move and the throws to the next decision were played on the compact game; the
+        // next decision's moves come from it too.
+        return write_row(sh, slot, Some(&game), row.obs, row.mask, row.player);
+    }
     let mut ended = false;
     loop {
         match slot.phase() {
@@ -609,7 +634,16 @@ fn run_one(
             _ => break,
         }
     }
-    write_row(sh, slot, row.obs, row.mask, row.player)
+    write_row(sh, slot, None, row.obs, row.mask, row.player)
+}
+
+/// The game as a [`PlainGame`], where the vector plays on one ([`Shared::plain`]) and the game
+/// is past its throw-off.
+fn plain_game<'r>(sh: &'r Shared, slot: &Slot) -> Option<PlainGame<'r>> {
+    if !sh.plain || slot.opening.pending().is_some() {
+        return None;
+    }
+    PlainGame::from_position(&sh.rules, &slot.pos)
 }
 
 /// Writes a game's observation (unless its row has none), mask and player, and caches its
@@ -617,6 +651,7 @@ fn run_one(
 fn write_row(
     sh: &Shared,
     slot: &mut Slot,
+    plain: Option<&PlainGame>,
     obs: &mut [f32],
     mask: &mut [bool],
     player: &mut i32,
@@ -636,7 +671,15 @@ fn write_row(
         }
         _ => {
             *player = i32::from(slot.pos.to_move());
-            slot.pos.legal_moves_into(rules, &mut slot.moves);
+            match plain {
+                Some(game) => {
+                    let mut moves = [Move::Pass; MAX_PLAIN_MOVES];
+                    let n = game.legal_moves(&mut moves);
+                    slot.moves.clear();
+                    slot.moves.extend_from_slice(&moves[..n]);
+                }
+                None => slot.pos.legal_moves_into(rules, &mut slot.moves),
+            }
             for &mv in &slot.moves {
                 let index = sh
                     .space

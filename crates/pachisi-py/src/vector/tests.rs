@@ -228,3 +228,39 @@ fn kept_buffers_are_overwritten_with_what_fresh_ones_get() {
     g.step_into(&actions, narrow.rows()).expect("legal");
     assert_ne!(g.position(0).copied(), position);
 }
+
+/// Where the rules allow, moves and the throws after them are played on the compact game: the
+/// rows, and every game's position, are exactly those of the general engine, through many ended
+/// and begun games of every ruleset it serves.
+#[test]
+fn games_on_the_compact_game_are_the_general_engines_games() {
+    for name in ["pachisi", "ludo", "maedn", "maedn-2"] {
+        let fast = games(name, 4, 3, Chance::Inside, 1);
+        assert!(fast.shared.plain, "{name} plays on the compact game");
+        let mut general = games(name, 4, 3, Chance::Inside, 1);
+        general.shared.plain = false;
+        let (mut fast, mut slow) = (fast, general);
+        let mut a = fast.reset().expect("reset");
+        let b = slow.reset().expect("reset");
+        assert_eq!(a, b, "{name}");
+        let mut ended = 0;
+        for k in 0..3000 {
+            let actions = choose(&fast, &a, k);
+            a = fast.step(&actions).expect("legal");
+            let b = slow.step(&actions).expect("legal");
+            assert_eq!(a, b, "{name}, step {k}");
+            ended += a.terminated.iter().filter(|&&t| t).count();
+            for i in 0..4 {
+                assert_eq!(
+                    fast.position(i),
+                    slow.position(i),
+                    "{name}, step {k}, game {i}"
+                );
+            }
+        }
+        assert!(ended > 0, "{name}: no game ended");
+    }
+    // Explicit chance and rules it cannot play stay on the general engine.
+    assert!(!games("maedn", 1, 1, Chance::Explicit, 1).shared.plain);
+    assert!(!games("parcheesi-sr", 1, 1, Chance::Inside, 1).shared.plain);
+}
