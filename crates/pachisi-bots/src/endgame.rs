@@ -73,7 +73,10 @@ pub enum EndgameError {
         what: String,
     },
     /// A position reached from the domain left it (a rule moved a piece out of its lane).
-    #[error("a position reached from the domain left it: {0}")]
+    #[error(
+        "out of reach: a piece leaves its lane (a bounce from home, or a penalty), so the race \
+         is not closed: {0}"
+    )]
     LeftDomain(String),
 }
 
@@ -125,8 +128,9 @@ impl std::fmt::Debug for EndgameTable {
 impl EndgameTable {
     /// Pieces a side in the tables that bots and commands use unless told otherwise.
     pub const DEFAULT_PIECES: u8 = 2;
-    /// Most positions a table may hold: about 60 bytes each with the index, so some 200 MB.
-    pub const MAX_POSITIONS: usize = 3_000_000;
+    /// Most positions a table may hold: about 150 bytes each while it is built (the index, the
+    /// children, the values), so some 300 MB at most.
+    pub const MAX_POSITIONS: usize = 2_000_000;
 
     /// Whether the rules allow tables at all, and why not.
     ///
