@@ -405,6 +405,22 @@ mod tests {
     }
 
     #[test]
+    fn endgame_tables_are_asked_for_and_never_by_a_visitor() {
+        let s: BotSpec = "heuristic:endgame=2".parse().expect("valid");
+        assert!(matches!(s.config, Config::Heuristic(_, 2)));
+        let s: BotSpec = "expectimax:depth=0:endgame=1".parse().expect("valid");
+        assert!(matches!(s.config, Config::Expectimax(_, _, 1)));
+        assert!("heuristic:endgame=5".parse::<BotSpec>().is_err());
+        let err = BotSpec::parse_untrusted("heuristic:endgame=2").expect_err("not here");
+        assert!(err.to_string().contains("endgame"), "{err}");
+        assert!(BotSpec::parse_untrusted("heuristic:endgame=0").is_ok());
+        let err = "mcts:endgame=1"
+            .parse::<BotSpec>()
+            .expect_err("mcts has no table");
+        assert!(matches!(err, SpecError::UnknownOption { .. }), "{err}");
+    }
+
+    #[test]
     fn untrusted_specs_name_built_in_weights_and_report_their_budget() {
         let s = BotSpec::parse_untrusted("expectimax:depth=2:weights=default").expect("built in");
         assert_eq!(
