@@ -7,6 +7,7 @@
 //! mover. The scores become winning chances through a softmax, so they sum to one and search bots
 //! can take expectations over them. The weights are data ([`Weights`], `weights/default.toml`).
 
+use crate::EndgameTable;
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Move, Phase, Position, Rules};
 use serde::{Deserialize, Serialize};
@@ -147,6 +148,8 @@ pub struct Evaluator {
     /// For each distance: the chance that one throw moves a piece exactly that far.
     hit: Vec<f32>,
     blockades: bool,
+    /// Exact values that replace the estimate where they apply.
+    endgame: Option<Arc<EndgameTable>>,
 }
 
 impl Evaluator {
@@ -217,7 +220,23 @@ impl Evaluator {
             passes,
             hit,
             blockades,
+            endgame: None,
         }
+    }
+
+    /// The same evaluation, answering with the exact values of `table` in its domain (a race
+    /// between two sides with few pieces left, [`crate::endgame`]). A table of other rules is
+    /// ignored.
+    pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Evaluator {
+        if table.rules().ruleset() == self.rules.ruleset() {
+            self.endgame = Some(table);
+        }
+        self
+    }
+
+    /// The endgame table the evaluation uses, if any.
+    pub fn endgame(&self) -> Option<&Arc<EndgameTable>> {
+        self.endgame.as_ref()
     }
 
     /// The rules evaluated.
@@ -231,8 +250,12 @@ impl Evaluator {
     /// are all home counts 1 and the teams still playing share the chance of finishing next:
     /// otherwise, once the first place is taken, nothing would be left to play for and the rest
     /// could pass for ever. A finished game gives 1 to every team that finished, so to the winner
-    /// alone where the first team home ends it.
+    /// alone where the first team home ends it. With an endgame table
+    /// ([`Evaluator::with_endgame`]), a position in its domain gets its exact value instead.
     pub fn evaluate(&self, pos: &Position) -> Values {
+        if let Some(exact) = self.endgame.as_ref().and_then(|t| t.values(pos)) {
+            return exact;
+        }
         let rules = &*self.rules;
         let teams = usize::from(rules.teams());
         let mut values = [0.0; MAX_SEATS];

@@ -14,6 +14,10 @@
 //! [`analysis`] grades every decision of a recorded game against the best move and weighs the
 //! luck of every throw (`pachisi analyze`).
 //!
+//! [`endgame`] solves races between two sides with few pieces left exactly (retrograde analysis
+//! over the engine's moves and throws); `heuristic` and `expectimax` use its values with the
+//! option `endgame=N`.
+//!
 //! [`rollout`] plays every legal move of a position out to the end many times with a bot in
 //! every seat, with common throws across the moves and stratified first throws, and estimates
 //! each move's winning chance with an interval (`pachisi hint --rollouts`).
@@ -36,6 +40,7 @@
 //! ```
 
 pub mod analysis;
+pub mod endgame;
 pub mod eval;
 pub mod expectimax;
 pub mod heuristic;
@@ -45,6 +50,7 @@ pub mod rollout;
 mod seats;
 mod spec;
 
+pub use endgame::{EndgameError, EndgameTable};
 pub use eval::{Evaluator, Values, Weights};
 pub use rollout::{roll_out, RolloutError, RolloutSettings, Rollouts, Sampling};
 pub use seats::SeatBots;

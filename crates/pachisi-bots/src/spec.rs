@@ -119,8 +119,9 @@ pub struct BotSpec {
 #[derive(Clone, Debug)]
 enum Config {
     Random,
-    Heuristic(Weights),
-    Expectimax(ExpectimaxConfig, Weights),
+    /// The weights, and the pieces a side of the endgame table (0: none).
+    Heuristic(Weights, u8),
+    Expectimax(ExpectimaxConfig, Weights, u8),
     Mcts(MctsConfig, Weights),
 }
 
@@ -129,7 +130,7 @@ impl BotSpec {
     pub fn kind(&self) -> BotKind {
         match self.config {
             Config::Random => BotKind::Random,
-            Config::Heuristic(_) => BotKind::Heuristic,
+            Config::Heuristic(..) => BotKind::Heuristic,
             Config::Expectimax(..) => BotKind::Expectimax,
             Config::Mcts(..) => BotKind::Mcts,
         }
@@ -148,8 +149,8 @@ impl BotSpec {
     /// What the bot may spend on one decision.
     pub fn budget(&self) -> Budget {
         match &self.config {
-            Config::Random | Config::Heuristic(_) => Budget::OnePly,
-            Config::Expectimax(c, _) => Budget::Expectimax {
+            Config::Random | Config::Heuristic(..) => Budget::OnePly,
+            Config::Expectimax(c, _, _) => Budget::Expectimax {
                 depth: c.depth,
                 nodes: c.nodes,
             },
@@ -161,13 +162,24 @@ impl BotSpec {
         }
     }
 
-    /// Builds a bot for a ruleset; `seed` drives every random choice it makes.
+    /// Builds a bot for a ruleset; `seed` drives every random choice it makes. A bot with
+    /// `endgame=N` gets the process's shared table ([`crate::endgame::shared`], built on first
+    /// use), or none where the rules are out of the tables' reach.
     pub fn build(&self, rules: Arc<Rules>, seed: u64) -> Box<dyn Bot> {
         let eval = |w: &Weights| Evaluator::new(rules.clone(), w.clone());
+        let exact = |e: Evaluator, pieces: u8| match pieces {
+            0 => e,
+            n => match crate::endgame::shared(&rules, n) {
+                Some(table) => e.with_endgame(table),
+                None => e,
+            },
+        };
         match &self.config {
             Config::Random => Box::new(RandomBot::new(rules.clone(), seed)),
-            Config::Heuristic(w) => Box::new(HeuristicBot::new(eval(w))),
-            Config::Expectimax(c, w) => Box::new(ExpectimaxBot::new(eval(w), c.clone())),
+            Config::Heuristic(w, n) => Box::new(HeuristicBot::new(exact(eval(w), *n))),
+            Config::Expectimax(c, w, n) => {
+                Box::new(ExpectimaxBot::new(exact(eval(w), *n), c.clone()))
+            }
             Config::Mcts(c, w) => Box::new(MctsBot::new(eval(w), c.clone(), seed)),
         }
     }
@@ -206,13 +218,14 @@ fn parse(text: &str, files: Files) -> Result<BotSpec, SpecError> {
     let mut opts = Options::parse(name, parts, files)?;
     let config = match kind {
         BotKind::Random => Config::Random,
-        BotKind::Heuristic => Config::Heuristic(opts.weights()?),
+        BotKind::Heuristic => Config::Heuristic(opts.weights()?, endgame(&mut opts)?),
         BotKind::Expectimax => Config::Expectimax(
             ExpectimaxConfig {
                 depth: opts.number("depth", ExpectimaxConfig::DEFAULT_DEPTH, 0..=4)?,
                 nodes: opts.number("nodes", ExpectimaxConfig::DEFAULT_NODES, 1..=1_000_000_000)?,
             },
             opts.weights()?,
+            endgame(&mut opts)?,
         ),
         BotKind::Mcts => {
             let ms: u32 = opts.number("ms", 0, 0..=600_000)?;
@@ -248,12 +261,27 @@ fn parse(text: &str, files: Files) -> Result<BotSpec, SpecError> {
     })
 }
 
+/// `endgame=N`: the exact endgame table for N pieces a side (0, the default: none). Building a
+/// table takes from milliseconds to a minute (docs/endgames.md), so it is asked for, not assumed.
+/// Where files may not be read (a visitor's spec) no table is built either: a build may take a
+/// minute and hundreds of megabytes.
+fn endgame(opts: &mut Options) -> Result<u8, SpecError> {
+    let n = opts.number("endgame", 0, 0..=4)?;
+    if n > 0 && opts.files == Files::Refused {
+        return Err(SpecError::BadValue {
+            key: "endgame".into(),
+            reason: "endgame tables are not built here".into(),
+        });
+    }
+    Ok(n)
+}
+
 /// The options each kind takes, for error messages.
 fn valid_options(kind: BotKind) -> &'static str {
     match kind {
         BotKind::Random => "none",
-        BotKind::Heuristic => "weights",
-        BotKind::Expectimax => "depth, nodes, weights",
+        BotKind::Heuristic => "weights, endgame",
+        BotKind::Expectimax => "depth, nodes, weights, endgame",
         BotKind::Mcts => "playouts, ms, c, cutoff, rollout, weights",
     }
 }
@@ -374,6 +402,22 @@ mod tests {
             "random".parse::<BotSpec>().expect("valid").kind(),
             BotKind::Random
         );
+    }
+
+    #[test]
+    fn endgame_tables_are_asked_for_and_never_by_a_visitor() {
+        let s: BotSpec = "heuristic:endgame=2".parse().expect("valid");
+        assert!(matches!(s.config, Config::Heuristic(_, 2)));
+        let s: BotSpec = "expectimax:depth=0:endgame=1".parse().expect("valid");
+        assert!(matches!(s.config, Config::Expectimax(_, _, 1)));
+        assert!("heuristic:endgame=5".parse::<BotSpec>().is_err());
+        let err = BotSpec::parse_untrusted("heuristic:endgame=2").expect_err("not here");
+        assert!(err.to_string().contains("endgame"), "{err}");
+        assert!(BotSpec::parse_untrusted("heuristic:endgame=0").is_ok());
+        let err = "mcts:endgame=1"
+            .parse::<BotSpec>()
+            .expect_err("mcts has no table");
+        assert!(matches!(err, SpecError::UnknownOption { .. }), "{err}");
     }
 
     #[test]

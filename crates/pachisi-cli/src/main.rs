@@ -19,6 +19,7 @@ macro_rules! out {
 
 mod analyze;
 mod bench;
+mod endgame;
 mod hint;
 mod play;
 mod report;
@@ -222,6 +223,9 @@ enum Command {
     /// Grade every decision of a recorded game, and weigh the luck of every throw.
     #[command(long_about = analyze::HELP)]
     Analyze(analyze::AnalyzeArgs),
+    /// Exact endgame tables: build them, and measure bots against them.
+    #[command(subcommand, long_about = endgame::HELP)]
+    Endgame(endgame::EndgameCommand),
 }
 
 /// The settings of `pachisi hint`.

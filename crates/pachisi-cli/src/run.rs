@@ -62,6 +62,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Serve(args) => crate::serve::serve_command(&args),
         Command::Hint(args) => crate::hint::hint(&args),
         Command::Analyze(args) => crate::analyze::analyze(&args),
+        Command::Endgame(command) => crate::endgame::endgame(&command),
     }
 }
 

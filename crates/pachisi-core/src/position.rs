@@ -12,6 +12,7 @@ use crate::ruleset::{
 };
 use crate::throw::{Outcome, Throw};
 
+mod canonical;
 mod first_turn;
 
 /// Most throws (with their bonus steps) a turn can hold at once. When the pool is full, throwing

@@ -1,0 +1,269 @@
+//! `pachisi endgame build` and `pachisi endgame measure`: the exact endgame tables of
+//! `pachisi_bots::endgame` built with a progress bar, and every bot measured against them.
+
+use crate::RulesArgs;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use pachisi_bots::endgame::measure::{measure, sample_positions, BotLoss};
+use pachisi_bots::endgame::{BuildProgress, TableStats};
+use pachisi_bots::{BotSpec, EndgameTable};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::sync::Arc;
+
+/// The long help of `pachisi endgame`.
+pub(crate) const HELP: &str = "\
+Exact endgame tables: races between two sides with few pieces left, solved.
+
+A position is in the table when the rules have two teams (two players, or two teams of \
+partners), each has 1 to N pieces left to bring home (--pieces, the rest home), and every piece \
+left of at least one side stands in its home lane. No opponent ever enters a lane, so no capture \
+or block can happen again: the ending is a race, even if the other side's pieces still wait to \
+enter or go round the track.
+
+`build` enumerates every such position at the start of a turn, and everything the engine's \
+throws (with their exact probabilities, extra throws and streaks included) and legal moves \
+lead to, then solves the winning chances with best play by both sides (value iteration to 10^-13). \
+It prints the positions, the time and the largest error left in the equations.
+
+`measure` draws random endgame decisions from the table (the first decision with moves of \
+different value after a random placement of the pieces) and reports, for every bot, the \
+winning chance its moves give up against the best move: the mean loss in percentage points with \
+a 95% interval, the share of best moves, the worst loss.
+
+Four-seat rulesets have two sides only as two players: --set players.seats=[0,2] --set \
+players.colours=[]. Out of reach, with the reason: more than two teams, the goal in the lane \
+(maedn), an opening throw, captures needed before home, a third doublet that sends a piece back \
+(Parcheesi SR and MB), a bounce from home out of the lane (ludopy), and tables of more than 2 million positions. Bots use the tables with the \
+option endgame=N (heuristic:endgame=2, expectimax:endgame=2). docs/endgames.md has the figures.
+
+Example: pachisi endgame build --rules ludo --set players.seats=[0,2] --set players.colours=[]
+
+Example: pachisi endgame measure --rules pachisi --pieces 1 --bots random,heuristic,expectimax";
+
+/// The settings of `pachisi endgame`.
+#[derive(Subcommand, Debug)]
+pub(crate) enum EndgameCommand {
+    /// Build a table and say how many positions it holds and how long it took.
+    Build(BuildArgs),
+    /// Measure bots against the exact values on random endgame decisions.
+    Measure(MeasureArgs),
+}
+
+/// The table asked for.
+#[derive(Args, Debug)]
+pub(crate) struct TableArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Most pieces left a side (1 to the pieces of a team).
+    #[arg(long, default_value_t = EndgameTable::DEFAULT_PIECES, value_name = "N")]
+    pieces: u8,
+}
+
+/// The settings of `pachisi endgame build`.
+#[derive(Args, Debug)]
+pub(crate) struct BuildArgs {
+    #[command(flatten)]
+    table: TableArgs,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The settings of `pachisi endgame measure`.
+#[derive(Args, Debug)]
+pub(crate) struct MeasureArgs {
+    #[command(flatten)]
+    table: TableArgs,
+    /// The bots to measure, as specs separated by commas.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "random,heuristic,expectimax",
+        value_name = "SPEC,SPEC"
+    )]
+    bots: Vec<String>,
+    /// Random endgame decisions to measure every bot on.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    positions: usize,
+    /// Seed of the positions drawn and of the bots' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `pachisi endgame`.
+pub(crate) fn endgame(command: &EndgameCommand) -> Result<()> {
+    match command {
+        EndgameCommand::Build(args) => build_command(args),
+        EndgameCommand::Measure(args) => measure_command(args),
+    }
+}
+
+/// What `build --json` prints.
+#[derive(Serialize)]
+struct Built<'a> {
+    rules: &'a str,
+    pieces: u8,
+    #[serde(flatten)]
+    stats: &'a TableStats,
+}
+
+fn build_command(args: &BuildArgs) -> Result<()> {
+    let table = build(&args.table)?;
+    let stats = table.stats();
+    let name = args.table.rules.name.as_str();
+    if args.json {
+        let built = Built {
+            rules: name,
+            pieces: table.pieces(),
+            stats,
+        };
+        outln!("{}", serde_json::to_string_pretty(&built)?);
+        return Ok(());
+    }
+    describe(name, &table)?;
+    Ok(())
+}
+
+/// The table's headline: what it covers, its size and its build time.
+fn describe(name: &str, table: &EndgameTable) -> Result<()> {
+    let s = table.stats();
+    outln!(
+        "{name}: races with 1 to {} pieces left a side",
+        table.pieces()
+    );
+    outln!("  turn starts:  {}", s.starts);
+    outln!("  positions:    {}", s.positions);
+    outln!(
+        "  time:         {:.2} s to enumerate, {:.2} s to solve ({} sweeps, largest residual {:.1e})",
+        s.enumerate_seconds,
+        s.solve_seconds,
+        s.sweeps,
+        s.residual
+    );
+    Ok(())
+}
+
+/// Builds the table asked for, with a spinner on a terminal.
+fn build(args: &TableArgs) -> Result<EndgameTable> {
+    let rules = Arc::new(args.rules.load()?);
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let table = EndgameTable::build(rules, args.pieces, &mut |p| match p {
+        BuildProgress::Enumerating(n) => bar.set_message(format!("{n} positions enumerated")),
+        BuildProgress::Sweep(n, change) => {
+            bar.set_message(format!("sweep {n}, largest change {change:.1e}"));
+        }
+    });
+    bar.finish_and_clear();
+    table.with_context(|| format!("no endgame table for {}", args.rules.name))
+}
+
+/// What `measure --json` prints.
+#[derive(Serialize)]
+struct Measured<'a> {
+    rules: &'a str,
+    pieces: u8,
+    table: &'a TableStats,
+    seed: u64,
+    positions: usize,
+    bots: &'a [BotLoss],
+}
+
+fn measure_command(args: &MeasureArgs) -> Result<()> {
+    if args.positions == 0 {
+        bail!("--positions must be at least 1");
+    }
+    let specs: Vec<BotSpec> = args
+        .bots
+        .iter()
+        .map(|s| s.parse().map_err(|e| anyhow!("bad bot spec `{s}`: {e}")))
+        .collect::<Result<_>>()?;
+    let table = Arc::new(build(&args.table)?);
+    let positions = sample_positions(&table, args.positions, args.seed);
+    if positions.is_empty() {
+        bail!(
+            "the table has no decision where the moves differ in value (with one piece a side \
+             every move may be forced: try --pieces 2)"
+        );
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new((positions.len() * specs.len()) as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{msg:24} {bar:32} {pos}/{len} decisions, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut results = Vec::new();
+    for (k, spec) in specs.iter().enumerate() {
+        bar.set_message(spec.to_string());
+        let mut bot = spec.build(table.rules().clone(), args.seed);
+        let before = (k * positions.len()) as u64;
+        let loss = measure(
+            &table,
+            &spec.to_string(),
+            bot.as_mut(),
+            &positions,
+            &mut |done| {
+                bar.set_position(before + done as u64);
+            },
+        );
+        results.push(loss);
+    }
+    bar.finish_and_clear();
+    let name = args.table.rules.name.as_str();
+    if args.json {
+        let measured = Measured {
+            rules: name,
+            pieces: table.pieces(),
+            table: table.stats(),
+            seed: args.seed,
+            positions: positions.len(),
+            bots: &results,
+        };
+        outln!("{}", serde_json::to_string_pretty(&measured)?);
+        return Ok(());
+    }
+    describe(name, &table)?;
+    outln!(
+        "{} decisions with a choice (seed {}); loss = best move's winning chance minus the bot's, \
+         in percentage points",
+        positions.len(),
+        args.seed
+    );
+    outln!();
+    outln!(
+        "{:<28} {:>10} {:>20} {:>10} {:>8}",
+        "bot",
+        "mean loss",
+        "95% interval",
+        "best move",
+        "worst"
+    );
+    for r in &results {
+        outln!(
+            "{:<28} {:>10.3} {:>20} {:>9.1}% {:>8.2}",
+            r.bot,
+            100.0 * r.loss.mean,
+            format!("{:.3} to {:.3}", 100.0 * r.loss.low, 100.0 * r.loss.high),
+            100.0 * r.best_share,
+            100.0 * r.worst
+        );
+    }
+    Ok(())
+}
