@@ -429,11 +429,14 @@ impl Tree {
         } else {
             config.cutoff
         };
-        let end = match PlainGame::from_position(rules, &pos) {
-            Some(mut game) if config.rollout == Rollout::Random => {
-                self.random_plain_playout(rules, &mut game, limit)
-            }
-            _ => self.general_playout(eval, config.rollout, pos, limit),
+        // Heuristic playouts (the default) need the general position: no compact game is made.
+        let plain = match config.rollout {
+            Rollout::Random => PlainGame::from_position(rules, &pos),
+            Rollout::Heuristic => None,
+        };
+        let end = match plain {
+            Some(mut game) => self.random_plain_playout(rules, &mut game, limit),
+            None => self.general_playout(eval, config.rollout, pos, limit),
         };
         eval.evaluate(&end)
     }
