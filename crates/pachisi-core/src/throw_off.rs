@@ -40,6 +40,13 @@ impl ThrowOff {
         }
     }
 
+    /// The throw-off, played as [`ThrowOff::play`] plays it, if the rules decide who begins by
+    /// one (`turn.first = "highest-throw"`); `None` (and no throw drawn) otherwise.
+    pub fn if_the_rules_ask(rules: &Rules, throw: impl FnMut() -> Throw) -> Option<ThrowOff> {
+        (rules.ruleset().turn.first == crate::ruleset::FirstSeat::HighestThrow)
+            .then(|| ThrowOff::play(rules, throw))
+    }
+
     /// The seat that begins.
     pub fn first(&self) -> u8 {
         self.first
@@ -216,6 +223,22 @@ fn letters(rules: &Rules, seats: &[u8]) -> String {
 mod tests {
     use super::*;
     use crate::builtin_rules;
+
+    #[test]
+    fn a_throw_off_is_played_only_where_the_rules_ask_for_one() {
+        let drawn = std::cell::Cell::new(0u32);
+        let draw = || {
+            drawn.set(drawn.get() + 1);
+            Throw((drawn.get() % 3) as u8)
+        };
+        let ludo = builtin_rules("ludo", &[]).expect("built-in");
+        assert!(ThrowOff::if_the_rules_ask(&ludo, draw).is_none());
+        assert_eq!(drawn.get(), 0, "nothing drawn where the first seat begins");
+        let herklots = builtin_rules("herklots-1832", &[]).expect("built-in");
+        let off = ThrowOff::if_the_rules_ask(&herklots, draw).expect("a throw-off");
+        assert!(drawn.get() >= 4, "every seat threw: {}", drawn.get());
+        assert!(off.first() < herklots.seats());
+    }
 
     #[test]
     fn steps_name_the_seat_to_throw_and_end_where_the_throw_off_is_decided() {

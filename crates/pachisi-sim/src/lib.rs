@@ -19,7 +19,6 @@ pub use stats::{
 };
 
 use pachisi_core::plain::{PlainMove, MAX_PLAIN_MOVES};
-use pachisi_core::ruleset::FirstSeat;
 use pachisi_core::{
     Action, GameRecord, Move, Phase, PlainGame, Position, RandomBits, Rules, Throw, ThrowOff,
 };
@@ -210,10 +209,8 @@ const THROW_OFF_STREAM: u64 = 0x7468_726f_775f_6f66;
 /// The throw-off of the game `seed` under `rules`, if the rules have one
 /// (`turn.first = "highest-throw"`), its throws drawn from [`throw_off_seed`].
 pub fn throw_off(rules: &Rules, seed: u64) -> Option<ThrowOff> {
-    (rules.ruleset().turn.first == FirstSeat::HighestThrow).then(|| {
-        let mut throws = SeededThrows::new(throw_off_seed(seed));
-        ThrowOff::play(rules, || throws.next_throw(rules))
-    })
+    let mut throws = SeededThrows::new(throw_off_seed(seed));
+    ThrowOff::if_the_rules_ask(rules, || throws.next_throw(rules))
 }
 
 /// The position the game `seed` begins at: the usual start, with the winner of its throw-off

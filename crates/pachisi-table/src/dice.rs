@@ -11,7 +11,6 @@
 //! source taken before the move, so a throw taken back falls again the same, and a restored game
 //! draws its record's throws again, checking each, and goes on from there.
 
-use pachisi_core::ruleset::FirstSeat;
 use pachisi_core::{Rules, Throw, ThrowOff};
 use pachisi_fair::FairDice;
 use rand::{Rng, SeedableRng};
@@ -43,10 +42,8 @@ impl TableThrows {
 /// "highest-throw"`): its throws drawn from a stream of their own
 /// ([`pachisi_sim::throw_off_seed`]), so that the game's throws are the seed's whoever begins.
 pub fn throw_off(rules: &Rules, seed: u64) -> Option<ThrowOff> {
-    (rules.ruleset().turn.first == FirstSeat::HighestThrow).then(|| {
-        let mut throws = TableThrows::new(pachisi_sim::throw_off_seed(seed));
-        ThrowOff::play(rules, || throws.next_throw(rules))
-    })
+    let mut throws = TableThrows::new(pachisi_sim::throw_off_seed(seed));
+    ThrowOff::if_the_rules_ask(rules, || throws.next_throw(rules))
 }
 
 /// A table's throws. Every undo snapshot keeps a copy, so that undo puts back where the throws
