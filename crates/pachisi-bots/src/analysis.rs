@@ -17,6 +17,8 @@
 //!   after one that passes the turn or asks for another throw, the position's value. Luck
 //!   averages to exactly zero over the outcomes, so a seat's total luck says how much more its
 //!   throws gave than an average throw would have.
+//! - **Chances through the game.** Every team's winning chance before every throw and at the end
+//!   ([`Chances`]): the points of a graph of each side's chance, as the replay viewers draw it.
 //!
 //! Every distinct position is evaluated once, on a rayon pool, by a bot built from the spec for
 //! each batch of work; the bots that give values (`heuristic`, `expectimax`) keep nothing from one
@@ -179,15 +181,28 @@ impl ReplayedGame {
                 pos,
                 step,
             });
-            match step {
-                // Both were checked by the replay that built the game.
-                Step::Throw(t) => {
-                    let _ = pos.apply_throw(rules, t);
-                }
-                Step::Move(mv) => pos.play_unchecked(rules, mv),
-            }
+            advance(rules, &mut pos, step);
         }
         out
+    }
+
+    /// The position after every step.
+    pub fn end(&self, rules: &Rules) -> Position {
+        let mut pos = self.start;
+        for &step in &self.steps {
+            advance(rules, &mut pos, step);
+        }
+        pos
+    }
+}
+
+/// Plays a step of a game whose replay checked it.
+fn advance(rules: &Rules, pos: &mut Position, step: Step) {
+    match step {
+        Step::Throw(t) => {
+            let _ = pos.apply_throw(rules, t);
+        }
+        Step::Move(mv) => pos.play_unchecked(rules, mv),
     }
 }
 
@@ -253,6 +268,18 @@ pub struct ThrowLuck {
     pub luck: f64,
 }
 
+/// Every team's winning chance at one point of the game: before a throw, or at the end.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Chances {
+    /// Throws and moves played before this point: the throw about to be made is number
+    /// `steps + 1`; at the end, every step of the game.
+    pub steps: usize,
+    /// The turn, from 1 (at the end, the last turn).
+    pub turn: usize,
+    /// Each team's chance, in team order, summing to 1.
+    pub teams: Vec<f64>,
+}
+
 /// The analysis of a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
@@ -266,6 +293,9 @@ pub struct Analysis {
     pub decisions: Vec<Decision>,
     /// Every throw, in the order thrown.
     pub throws: Vec<ThrowLuck>,
+    /// Every team's chance before every throw and at the end (where the game ends waiting for
+    /// a throw, or over), in order: a graph of the game.
+    pub chances: Vec<Chances>,
     /// One summary per seat, in seat order.
     pub seats: Vec<Summary>,
     /// One summary per team where a team has more than one seat (Pachisi's partners); empty
@@ -341,7 +371,7 @@ pub fn analyze(
         .value(&game.start)
         .ok_or_else(no_estimates)?;
     let walked = game.walk(rules);
-    let (positions, index) = positions_to_evaluate(rules, &walked);
+    let (positions, index) = positions_to_evaluate(rules, &walked, Some(game.end(rules)));
     let estimates = evaluate_all(rules, evaluator, &positions, threads, progress)?
         .into_iter()
         .collect::<Option<Vec<Estimate>>>()
@@ -350,6 +380,16 @@ pub fn analyze(
     let mut decisions = Vec::new();
     let mut throws = Vec::new();
     let mut forced = 0;
+    let mut chances = Vec::new();
+    let mut point = |pos: &Position, steps: usize, turn: usize| {
+        if let Some(Estimate::Values(v)) = estimate(pos) {
+            chances.push(Chances {
+                steps,
+                turn,
+                teams: v[..usize::from(rules.teams())].to_vec(),
+            });
+        }
+    };
     for w in &walked {
         let seat = w.pos.to_move();
         let team = rules.team_of(seat);
@@ -361,6 +401,7 @@ pub fn analyze(
                 _ => forced += 1,
             },
             Step::Throw(thrown) => {
+                point(&w.pos, w.number - 1, w.turn);
                 let mut before = 0.0;
                 let mut after = 0.0;
                 for (i, outcome) in rules.outcomes().iter().enumerate() {
@@ -384,6 +425,8 @@ pub fn analyze(
             }
         }
     }
+    let end = game.end(rules);
+    point(&end, walked.len(), walked.last().map_or(1, |w| w.turn));
     let (seats, teams) = summary::summarise(rules, &decisions, &throws);
     Ok(Analysis {
         evaluator: evaluator.to_string(),
@@ -391,6 +434,7 @@ pub fn analyze(
         forced,
         decisions,
         throws,
+        chances,
         seats,
         teams,
     })
@@ -418,6 +462,7 @@ fn has_choice(rules: &Rules, pos: &Position) -> bool {
 fn positions_to_evaluate(
     rules: &Rules,
     walked: &[Walked],
+    end: Option<Position>,
 ) -> (Vec<Position>, FxHashMap<Position, usize>) {
     let mut positions = Vec::new();
     let mut index = FxHashMap::default();
@@ -432,10 +477,16 @@ fn positions_to_evaluate(
             Step::Move(_) if has_choice(rules, &w.pos) => add(w.pos),
             Step::Move(_) => {}
             Step::Throw(_) => {
+                add(w.pos);
                 for i in 0..rules.outcomes().len() {
                     add(thrown_to(rules, &w.pos, Throw(i as u8)));
                 }
             }
+        }
+    }
+    if let Some(end) = end {
+        if end.phase() != Phase::Move {
+            add(end);
         }
     }
     (positions, index)

@@ -200,3 +200,39 @@ fn a_record_replays_into_the_same_game_with_its_opening() {
     broken.set_tag("Final", "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
     assert!(ReplayedGame::from_record(&rules, &broken).is_err());
 }
+
+#[test]
+fn the_chances_are_given_before_every_throw_and_at_the_end_and_sum_to_one() {
+    for (name, evaluator) in [("pachisi", "heuristic"), ("ludo", "expectimax:depth=0")] {
+        let rules = rules(name, &[]);
+        let game = random_game(&rules, 5, usize::MAX);
+        let end = game.end(&rules);
+        assert_eq!(end.phase(), Phase::Over, "{name}: a whole game");
+        let a = analyze(&rules, &game, &spec(evaluator), Some(1), &quiet).expect("analysed");
+        assert_eq!(a.chances.len(), a.throws.len() + 1, "{name}");
+        for (point, throw) in a.chances.iter().zip(&a.throws) {
+            assert_eq!(point.steps + 1, throw.number, "{name}");
+            assert_eq!(point.turn, throw.turn, "{name}");
+        }
+        for point in &a.chances {
+            assert_eq!(point.teams.len(), usize::from(rules.teams()), "{name}");
+            let sum: f64 = point.teams.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-9, "{name}: {point:?}");
+        }
+        let last = a.chances.last().expect("the end");
+        assert_eq!(last.steps, game.steps.len(), "{name}");
+        let winner = end.winner().expect("a winner");
+        assert_eq!(last.teams[usize::from(winner)], 1.0, "{name}: {last:?}");
+    }
+}
+
+#[test]
+fn a_game_cut_while_a_move_is_due_has_no_point_at_its_end() {
+    let rules = rules("ludo", &[]);
+    let mut game = random_game(&rules, 8, 400);
+    while game.end(&rules).phase() != Phase::Move {
+        game.steps.pop();
+    }
+    let a = analyze(&rules, &game, &spec("heuristic"), Some(1), &quiet).expect("analysed");
+    assert_eq!(a.chances.len(), a.throws.len());
+}
