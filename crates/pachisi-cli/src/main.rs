@@ -159,7 +159,8 @@ enum Command {
     Record(RecordCommand),
     /// Play a duplicate tournament between bots and rate them.
     ///
-    /// Every pair of bots plays a match of --games games. The games are dealt in duplicate: a
+    /// Every pair of bots plays a match of --games games (with --ladder, each bot only the next
+    /// one named: a strength ladder, one match per step). The games are dealt in duplicate: a
     /// deal is a seed for the throws, and every deal is played with the seats as dealt and again
     /// with the sides swapped (with three seats, in all six ways of sharing them), every game of
     /// the deal drawing the same throws. Where the ruleset has two teams (Pachisi's partners, or a
@@ -178,6 +179,8 @@ enum Command {
     /// ms=N, ...); options follow the name after colons, e.g. `mcts:playouts=300:ms=50`.
     ///
     /// Example: pachisi tournament --rules ludo --bots random,heuristic,expectimax:depth=1 --games 200 --seed 1
+    ///
+    /// A ladder: pachisi tournament --rules ludo --ladder --bots random,heuristic,expectimax,mcts --games 2000
     Tournament(TournamentArgs),
     /// Write an HTML report comparing rulesets, with SVG figures, that opens in any browser.
     ///
@@ -449,6 +452,11 @@ struct TournamentArgs {
     /// Threads to play on (default: one per core). The results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
+    /// Play a ladder: each bot meets only the next one named (random against heuristic,
+    /// heuristic against expectimax, ...), so every game measures a step of the ladder. Without
+    /// it every bot meets every other.
+    #[arg(long)]
+    ladder: bool,
     /// Print the report as JSON instead of tables.
     #[arg(long)]
     json: bool,

@@ -4,7 +4,7 @@ use crate::TournamentArgs;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::BotSpec;
 use pachisi_core::Rules;
-use pachisi_tournament::{Interval, NotEstimable, Report, SeatingMethod, Tournament};
+use pachisi_tournament::{Interval, NotEstimable, Pairs, Report, SeatingMethod, Tournament};
 use std::sync::Arc;
 
 /// Plays the tournament and prints the report.
@@ -23,6 +23,11 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         games_per_pairing: args.games,
         seed: args.seed,
         threads: args.threads,
+        pairs: if args.ladder {
+            Pairs::Ladder
+        } else {
+            Pairs::Every
+        },
     };
     let plan = t.plan()?;
     let bar = crate::run::GamesBar::new(plan.total_games, "");
@@ -32,7 +37,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print_report(&rules, &report)?;
+        print_report(&rules, &report, t.pairs)?;
     }
     Ok(())
 }
@@ -60,8 +65,11 @@ fn parse_bots(texts: &[String]) -> Result<Vec<BotSpec>> {
     Ok(bots)
 }
 
-fn print_report(rules: &Rules, r: &Report) -> Result<()> {
+fn print_report(rules: &Rules, r: &Report, pairs: Pairs) -> Result<()> {
     print_header(rules, r)?;
+    if pairs == Pairs::Ladder {
+        outln!("A ladder: each bot plays only the next one named.");
+    }
     outln!();
     print_bots(r)?;
     outln!();

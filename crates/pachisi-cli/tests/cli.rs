@@ -583,6 +583,56 @@ fn a_tournament_reports_both_bots_and_their_pairing_as_json() {
 }
 
 #[test]
+fn a_ladder_plays_each_bot_against_the_next_one_only() {
+    let args = |ladder: bool| {
+        let mut a = vec![
+            "tournament",
+            "--rules",
+            "ludo",
+            "--bots",
+            "random,heuristic,expectimax:depth=0",
+            "--games",
+            "2",
+            "--json",
+        ];
+        if ladder {
+            a.push("--ladder");
+        }
+        json(&a)
+    };
+    let pairs = |report: &serde_json::Value| -> Vec<(String, String)> {
+        report["pairings"]
+            .as_array()
+            .expect("pairings")
+            .iter()
+            .map(|p| (p["first"].to_string(), p["second"].to_string()))
+            .collect()
+    };
+    let ladder = args(true);
+    let names = |a: &str, b: &str| (format!("\"{a}\""), format!("\"{b}\""));
+    assert_eq!(
+        pairs(&ladder),
+        [
+            names("random", "heuristic"),
+            names("heuristic", "expectimax:depth=0")
+        ]
+    );
+    assert_eq!(ladder["games"], 4);
+    assert_eq!(pairs(&args(false)).len(), 3);
+    let out = ok(&[
+        "tournament",
+        "--rules",
+        "ludo",
+        "--bots",
+        "random,heuristic,heuristic",
+        "--games",
+        "2",
+        "--ladder",
+    ]);
+    assert!(out.contains("A ladder"), "{out}");
+}
+
+#[test]
 fn a_tournament_prints_tables_and_rounds_games_up_to_whole_deals() {
     let out = ok(&[
         "tournament",

@@ -290,6 +290,7 @@ fn make_tournament(
         games_per_pairing: games,
         seed,
         threads,
+        pairs: pachisi_tournament::Pairs::Every,
     };
     t.plan().map_err(errors::engine)?;
     Ok(t)

@@ -369,6 +369,7 @@ fn matchup(
         games_per_pairing: config.skill_games,
         seed: config.seed,
         threads: config.threads,
+        pairs: pachisi_tournament::Pairs::Every,
     };
     let plan = t.plan().map_err(failed)?;
     progress.start(

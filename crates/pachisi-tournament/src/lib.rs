@@ -31,7 +31,7 @@
 //! bootstrap intervals, or the reason an interval is not estimable.
 //!
 //! ```
-//! use pachisi_tournament::Tournament;
+//! use pachisi_tournament::{Pairs, Tournament};
 //! use std::sync::Arc;
 //!
 //! let rules = Arc::new(pachisi_core::builtin_rules("ludo", &[]).unwrap());
@@ -42,6 +42,7 @@
 //!     games_per_pairing: 4,
 //!     seed: 1,
 //!     threads: Some(1),
+//!     pairs: Pairs::Every,
 //! };
 //! let report = tournament.run(&|_games_done| {}).unwrap();
 //! assert_eq!(report.games, 4);
@@ -54,7 +55,7 @@ pub mod schedule;
 pub mod stats;
 
 pub use report::{BotResult, DealResult, PairingResult, Report};
-pub use schedule::{SeatingMethod, Seatings};
+pub use schedule::{Pairs, SeatingMethod, Seatings};
 pub use stats::{Interval, NotEstimable};
 
 use game::{play_game, Table};
@@ -148,6 +149,8 @@ pub struct Tournament {
     pub seed: u64,
     /// Threads to play on; `None` (or 0) for one per core.
     pub threads: Option<usize>,
+    /// Which bots meet: every pair, or each only its neighbours in a ladder.
+    pub pairs: Pairs,
 }
 
 /// What a tournament will play.
@@ -155,7 +158,8 @@ pub struct Tournament {
 pub struct Plan {
     /// The seatings every deal is played in.
     pub seatings: Seatings,
-    /// The pairings, `(i, j)` with `i < j`, as indices into [`Tournament::bots`].
+    /// The pairings, `(i, j)` with `i < j`, as indices into [`Tournament::bots`]: every pair,
+    /// or in a ladder `(0, 1), (1, 2), ...`.
     pub pairings: Vec<(usize, usize)>,
     /// Deals per pairing.
     pub deals_per_pairing: u64,
@@ -178,7 +182,7 @@ impl Tournament {
             return Err(TournamentError::NoGames);
         }
         let seatings = Seatings::for_rules(&self.rules)?;
-        let pairings = schedule::pairings(self.bots.len());
+        let pairings = self.pairs.of(self.bots.len());
         let deals_per_pairing = schedule::deals_for(self.games_per_pairing, seatings.per_deal());
         let too_many = TournamentError::TooManyGames(self.games_per_pairing);
         let games_per_pairing = deals_per_pairing

@@ -77,11 +77,28 @@ impl Seatings {
     }
 }
 
-/// Every pairing of `bots` bots, `(i, j)` with `i < j`, in order.
-pub fn pairings(bots: usize) -> Vec<(usize, usize)> {
-    (0..bots)
-        .flat_map(|i| (i + 1..bots).map(move |j| (i, j)))
-        .collect()
+/// Which bots of a tournament play each other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pairs {
+    /// Every bot plays every other: `n (n - 1) / 2` pairings.
+    #[default]
+    Every,
+    /// A ladder: each bot plays only the next one, `n - 1` pairings. Each step of a strength
+    /// ladder (random < heuristic < ...) is measured with every game spent on it, and the
+    /// ratings still join up through the chain.
+    Ladder,
+}
+
+impl Pairs {
+    /// The pairings of `bots` bots, `(i, j)` with `i < j`, in order.
+    pub fn of(self, bots: usize) -> Vec<(usize, usize)> {
+        match self {
+            Pairs::Every => (0..bots)
+                .flat_map(|i| (i + 1..bots).map(move |j| (i, j)))
+                .collect(),
+            Pairs::Ladder => (1..bots).map(|j| (j - 1, j)).collect(),
+        }
+    }
 }
 
 /// Whole deals needed for at least `games` games when a deal is `per_deal` games.
@@ -156,9 +173,16 @@ mod tests {
 
     #[test]
     fn every_pairing_is_listed_once() {
-        assert_eq!(pairings(3), [(0, 1), (0, 2), (1, 2)]);
-        assert_eq!(pairings(4).len(), 6);
-        assert!(pairings(1).is_empty());
+        assert_eq!(Pairs::Every.of(3), [(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(Pairs::Every.of(4).len(), 6);
+        assert!(Pairs::Every.of(1).is_empty());
+    }
+
+    #[test]
+    fn a_ladder_pairs_each_bot_with_the_next() {
+        assert_eq!(Pairs::Ladder.of(4), [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(Pairs::Ladder.of(2), Pairs::Every.of(2));
+        assert!(Pairs::Ladder.of(1).is_empty());
     }
 
     #[test]

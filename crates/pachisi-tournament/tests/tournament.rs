@@ -1,7 +1,7 @@
 //! Small tournaments played end to end.
 
 use pachisi_core::builtin_rules;
-use pachisi_tournament::{SeatingMethod, Tournament, TournamentError};
+use pachisi_tournament::{Pairs, SeatingMethod, Tournament, TournamentError};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -16,6 +16,7 @@ fn tournament(ruleset: &str, bots: &[&str], games: u64, threads: usize) -> Tourn
         games_per_pairing: games,
         seed: 11,
         threads: Some(threads),
+        pairs: Pairs::Every,
     }
 }
 
