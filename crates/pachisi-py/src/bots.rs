@@ -249,8 +249,9 @@ pub fn simulate<'py>(
 
 /// Plays a duplicate tournament between `bots` (at least two specs) and returns its report as
 /// `pachisi tournament --json` does: score rates with intervals, Elo ratings, every pairing.
+/// With `ladder`, each bot plays only the next one named (`pachisi tournament --ladder`).
 #[pyfunction]
-#[pyo3(signature = (game, bots, games = 200, seed = 1, threads = None))]
+#[pyo3(signature = (game, bots, games = 200, seed = 1, threads = None, ladder = false))]
 pub fn tournament<'py>(
     py: Python<'py>,
     game: PyRef<'_, Game>,
@@ -258,10 +259,11 @@ pub fn tournament<'py>(
     games: u64,
     seed: u64,
     threads: Option<usize>,
+    ladder: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let core = game.core.clone();
     drop(game);
-    let t = make_tournament(&core, &bots, games, seed, threads)?;
+    let t = make_tournament(&core, &bots, games, seed, threads, ladder)?;
     let report = py.detach(|| t.run(&|_| {})).map_err(errors::engine)?;
     to_python(py, &report)
 }
@@ -273,6 +275,7 @@ fn make_tournament(
     games: u64,
     seed: u64,
     threads: Option<usize>,
+    ladder: bool,
 ) -> PyResult<Tournament> {
     check_threads(threads)?;
     let ruleset = if core.overrides.is_empty() {
@@ -290,7 +293,11 @@ fn make_tournament(
         games_per_pairing: games,
         seed,
         threads,
-        pairs: pachisi_tournament::Pairs::Every,
+        pairs: if ladder {
+            pachisi_tournament::Pairs::Ladder
+        } else {
+            pachisi_tournament::Pairs::Every
+        },
     };
     t.plan().map_err(errors::engine)?;
     Ok(t)
@@ -443,13 +450,14 @@ pub fn _simulate_merge<'py>(
 /// The deals of `tournament(game, bots, games)` and the games of each: deal `d` of pairing `p`
 /// is deal `p * deals_per_pairing + d`, the numbering `_tournament_part` takes.
 #[pyfunction]
-#[pyo3(signature = (game, bots, games = 200))]
+#[pyo3(signature = (game, bots, games = 200, ladder = false))]
 pub fn _tournament_plan(
     game: PyRef<'_, Game>,
     bots: Vec<String>,
     games: u64,
+    ladder: bool,
 ) -> PyResult<(u64, u64)> {
-    let t = make_tournament(&game.core, &bots, games, 0, None)?;
+    let t = make_tournament(&game.core, &bots, games, 0, None, ladder)?;
     let plan = t.plan().map_err(errors::engine)?;
     let deals = t.deals().map_err(errors::engine)?;
     Ok((deals, plan.seatings.per_deal()))
@@ -462,7 +470,7 @@ type Deal = (u64, u64, u64, u64, u64, u64, u64, u64);
 /// Plays deals `first .. first + count` of `tournament(game, bots, games, seed)` on `threads`
 /// threads and returns their results for `_tournament_merge`.
 #[pyfunction]
-#[pyo3(signature = (game, bots, games, seed, first, count, threads = None))]
+#[pyo3(signature = (game, bots, games, seed, first, count, threads = None, ladder = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn _tournament_part(
     py: Python<'_>,
@@ -473,10 +481,11 @@ pub fn _tournament_part(
     first: u64,
     count: u64,
     threads: Option<usize>,
+    ladder: bool,
 ) -> PyResult<Vec<Deal>> {
     let core = game.core.clone();
     drop(game);
-    let t = make_tournament(&core, &bots, games, seed, threads)?;
+    let t = make_tournament(&core, &bots, games, seed, threads, ladder)?;
     let deals = py
         .detach(|| t.play_deals(first..first.saturating_add(count)))
         .map_err(errors::engine)?;
@@ -501,7 +510,7 @@ pub fn _tournament_part(
 /// The report `tournament(game, bots, games, seed)` returns, from every deal's result in
 /// order (`_tournament_part`); `threads` and `seconds` are reported as given.
 #[pyfunction]
-#[pyo3(signature = (game, bots, games, seed, deals, threads = 1, seconds = 0.0))]
+#[pyo3(signature = (game, bots, games, seed, deals, threads = 1, seconds = 0.0, ladder = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn _tournament_merge<'py>(
     py: Python<'py>,
@@ -512,10 +521,11 @@ pub fn _tournament_merge<'py>(
     deals: Vec<Deal>,
     threads: usize,
     seconds: f64,
+    ladder: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let core = game.core.clone();
     drop(game);
-    let t = make_tournament(&core, &bots, games, seed, None)?;
+    let t = make_tournament(&core, &bots, games, seed, None, ladder)?;
     let deals: Vec<DealResult> = deals
         .into_iter()
         .map(|(w0, w1, draws, throws, d0, d1, t0, t1)| DealResult {

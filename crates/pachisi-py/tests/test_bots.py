@@ -87,3 +87,12 @@ def test_tournament_report_comes_back_as_python_data():
     assert report["games"] >= 8
     with pytest.raises(pachisi.PachisiError):
         pachisi.tournament(pachisi.Game("pachisi"), ["random"], games=8)
+
+
+def test_a_ladder_pairs_each_bot_with_the_next_only():
+    game = pachisi.Game("ludo")
+    bots = ["random", "heuristic", "expectimax:depth=0"]
+    ladder = pachisi.tournament(game, bots, games=4, seed=2, ladder=True)
+    pairs = [(p["first"], p["second"]) for p in ladder["pairings"]]
+    assert pairs == [("random", "heuristic"), ("heuristic", "expectimax:depth=0")]
+    assert len(pachisi.tournament(game, bots, games=4, seed=2)["pairings"]) == 3

@@ -62,6 +62,7 @@ def tournament(
     games: int = 200,
     seed: int = 1,
     threads: Optional[int] = None,
+    ladder: bool = False,
 ) -> dict[str, Any]: ...
 # Parts and merges of simulate and tournament, for pachisi.ray.
 def _simulate_part(
@@ -75,7 +76,9 @@ def _simulate_merge(
     threads: int = 1,
     seconds: float = 0.0,
 ) -> dict[str, Any]: ...
-def _tournament_plan(game: Game, bots: Sequence[str], games: int = 200) -> tuple[int, int]: ...
+def _tournament_plan(
+    game: Game, bots: Sequence[str], games: int = 200, ladder: bool = False
+) -> tuple[int, int]: ...
 def _tournament_part(
     game: Game,
     bots: Sequence[str],
@@ -84,6 +87,7 @@ def _tournament_part(
     first: int,
     count: int,
     threads: Optional[int] = None,
+    ladder: bool = False,
 ) -> list[tuple[int, int, int, int, int, int, int, int]]: ...
 def _tournament_merge(
     game: Game,
@@ -93,6 +97,7 @@ def _tournament_merge(
     deals: Sequence[tuple[int, int, int, int, int, int, int, int]],
     threads: int = 1,
     seconds: float = 0.0,
+    ladder: bool = False,
 ) -> dict[str, Any]: ...
 def _restore_game(name: str, overrides: list[str], text: Optional[str] = None) -> Game: ...
 def _restore_state(

@@ -59,9 +59,11 @@ def _simulate_task(game: Game, seed: int, first: int, count: int, bots: Optional
 
 @ray.remote(num_cpus=1)
 def _tournament_task(
-    game: Game, bots: list[str], games: int, seed: int, first: int, count: int
+    game: Game, bots: list[str], games: int, seed: int, first: int, count: int, ladder: bool
 ) -> list[tuple[int, ...]]:
-    return _pachisi._tournament_part(game, bots, games, seed, first, count, threads=1)
+    return _pachisi._tournament_part(
+        game, bots, games, seed, first, count, threads=1, ladder=ladder
+    )
 
 
 def simulate(
@@ -90,23 +92,32 @@ def tournament(
     games: int = 200,
     seed: int = 1,
     per_task: int = 2_000,
+    ladder: bool = False,
 ) -> dict[str, Any]:
-    """``pachisi.tournament(game, bots, games, seed)`` played as Ray tasks of about ``per_task``
-    games each (whole deals, at least one) and merged; ``threads`` is the number of tasks."""
+    """``pachisi.tournament(game, bots, games, seed, ladder=ladder)`` played as Ray tasks of
+    about ``per_task`` games each (whole deals, at least one) and merged; ``threads`` is the
+    number of tasks."""
     g = _game(game)
     specs = list(bots)
-    deals, per_deal = _pachisi._tournament_plan(g, specs, games)
+    deals, per_deal = _pachisi._tournament_plan(g, specs, games, ladder)
     deals_per_task = max(1, per_task // max(1, per_deal))
     started = time.perf_counter()
     parts = ray.get(
         [
-            _tournament_task.remote(g, specs, games, seed, first, count)
+            _tournament_task.remote(g, specs, games, seed, first, count, ladder)
             for first, count in ranges(deals, deals_per_task)
         ]
     )
     results = [deal for part in parts for deal in part]
     return _pachisi._tournament_merge(
-        g, specs, games, seed, results, threads=len(parts), seconds=time.perf_counter() - started
+        g,
+        specs,
+        games,
+        seed,
+        results,
+        threads=len(parts),
+        seconds=time.perf_counter() - started,
+        ladder=ladder,
     )
 
 
