@@ -133,7 +133,7 @@ impl AnalysisView {
                     Span::from(format!("{n} {}", mark.symbol())).style(mark_style(mark))
                 };
                 vec![
-                    Line::from("The start: step on to see each action graded."),
+                    Line::from("The start: step on to grade each action."),
                     Line::from(vec![
                         "Marked moves: ".into(),
                         count(Mark::Inaccuracy),
@@ -152,16 +152,18 @@ impl AnalysisView {
                 let mark = d.mark.map_or(Span::from("   "), |m| {
                     Span::from(format!("{:<3}", m.symbol())).style(mark_style(m))
                 });
+                // The labels end in one column, the moves start in the next and the chances
+                // end in one: `B played`, `    best`, `    loss`.
                 let best = if d.best == d.played {
-                    Line::from("  best    the move played".dark_gray())
+                    Line::from("    best the move played".dark_gray())
                 } else {
                     Line::from(format!(
-                        "  best    {:<9}   {:>6}",
+                        "    best {:<9}    {:>6}",
                         d.best,
                         percent(d.best_chance)
                     ))
                 };
-                let loss = Span::from(format!("  loss    {:.1} points", 100.0 * d.loss));
+                let loss = Span::from(format!("    loss {:.1} points", 100.0 * d.loss));
                 let loss = match d.mark {
                     Some(m) => Line::from(vec![
                         loss,
@@ -187,8 +189,8 @@ impl AnalysisView {
                 };
                 vec![
                     Line::from(vec![who, format!(" played {played}").into()]),
-                    Line::from("  forced: every legal move leads to".dark_gray()),
-                    Line::from("  the same position; not graded".dark_gray()),
+                    Line::from("  forced: every legal move leads to the".dark_gray()),
+                    Line::from("  same position, so it is not graded".dark_gray()),
                 ]
             }
             Grade::Throw(i) => {
@@ -210,7 +212,7 @@ impl AnalysisView {
                         luck,
                     ]),
                     Line::from(format!(
-                        "  chance  {} expected, {} after",
+                        "  chance {} expected, {} after",
                         percent(t.before),
                         percent(t.after)
                     )),

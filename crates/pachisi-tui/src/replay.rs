@@ -355,13 +355,14 @@ impl Replay {
 
     /// Draws the viewer.
     pub fn draw(&self, frame: &mut Frame) {
-        let Some(screen) = ui::layout(frame.area(), &self.geometry) else {
+        let view = self.view();
+        let below = if view.is_some() { GRAPH_ROWS } else { 0 };
+        let Some(screen) = ui::layout_leaving(frame.area(), &self.geometry, below) else {
             ui::draw_too_small(frame, &self.geometry);
             return;
         };
         let m = &self.moments[self.at];
         let rules = &self.rules;
-        let view = self.view();
         let mut title = ui::title_line(rules, &m.position, &self.labels);
         title
             .spans

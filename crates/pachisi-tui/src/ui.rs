@@ -51,13 +51,19 @@ pub fn minimum_size(side: u16) -> (u16, u16) {
 /// Lays a screen out in `area`, using wider (and then taller) cells when there is room; `None`
 /// when the window is too small.
 pub fn layout(area: Rect, geometry: &Geometry) -> Option<Screen> {
+    layout_leaving(area, geometry, 0)
+}
+
+/// [`layout`], using taller cells only where they leave `below` rows free under the board (for
+/// the replay viewer's graph).
+pub fn layout_leaving(area: Rect, geometry: &Geometry, below: u16) -> Option<Screen> {
     let side = geometry.side();
     let (min_w, min_h) = minimum_size(side);
     if area.width < min_w || area.height < min_h {
         return None;
     }
     let cell_w = ((area.width - PANEL_WIDTH - 1) / side).clamp(2, 4);
-    let cell_h = if cell_w == 4 && area.height >= 2 * side + 3 {
+    let cell_h = if cell_w == 4 && area.height >= 2 * side + 3 + below {
         2
     } else {
         1

@@ -182,14 +182,26 @@ fn the_panel_shows_the_move_the_best_and_the_loss() {
     assert!(shown.contains(&format!("played {}", d.played)), "{shown}");
     assert!(shown.contains("??") && shown.contains("13.2%"), "{shown}");
     assert!(
-        shown.contains("best    X9") && shown.contains("31.2%"),
+        shown.contains("best X9") && shown.contains("31.2%"),
         "{shown}"
     );
-    assert!(shown.contains("loss    18.0 points: a blunder"), "{shown}");
+    assert!(shown.contains("loss 18.0 points: a blunder"), "{shown}");
     assert_eq!(view.mark(at), Some(Mark::Blunder));
-    // Every line fits the panel (40 columns).
-    for line in view.step_lines(&rules, at) {
-        assert!(line.width() <= 40, "{}", text(&line));
+}
+
+/// The panel is 40 columns at the least: every line of every moment fits, dice and all.
+#[test]
+fn every_line_of_the_panel_fits_it() {
+    for ruleset in ["pachisi", "parcheesi-sr", "ludo"] {
+        let (rules, record) = random_game(ruleset, 4, 300);
+        let view = view_of(&rules, &record);
+        for at in 0..=300 {
+            let lines = view.step_lines(&rules, at);
+            assert!(lines.len() <= 3, "{ruleset} {at}: {}", texts(&lines));
+            for line in lines {
+                assert!(line.width() <= 40, "{ruleset} {at}: {}", text(&line));
+            }
+        }
     }
 }
 
