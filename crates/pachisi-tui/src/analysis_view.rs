@@ -361,7 +361,9 @@ pub fn grades(
     }
     let mut grades: Vec<Option<Grade>> = vec![None; positions.len()];
     grades[0] = Some(Grade::Start);
-    let mismatch = |n: usize, what: &str| format!("the analysis's action {n} is {what}");
+    let mismatch = |n: usize, what: &str| {
+        format!("the analysis's action {n} ({what}) is not this game's action {n}")
+    };
     for (i, d) in analysis.decisions.iter().enumerate() {
         let n = d.number;
         match (
