@@ -22,6 +22,7 @@ mod bench;
 mod endgame;
 mod hint;
 mod play;
+mod replay;
 mod report;
 mod run;
 mod serve;
@@ -72,14 +73,9 @@ enum Command {
     ///
     /// Example: pachisi play --rules pachisi-7-cowries --cowrie-p 0.4 --seed 7
     Play(PlayArgs),
-    /// Step through a saved game forwards and backwards on the board.
-    ///
-    /// The record's ruleset is its Ruleset tag with the overrides of its Set tag (and any --set
-    /// given here). Right and left arrows step one action (a throw or a move), down and up one
-    /// turn, Home and End go to the start and the end.
-    ///
-    /// Example: pachisi replay pachisi-42.record
-    Replay(ReplayArgs),
+    /// Step through a saved game forwards and backwards on the board, and see its analysis.
+    #[command(long_about = replay::HELP)]
+    Replay(replay::ReplayArgs),
     /// Serve the game in the browser: a web server on this machine, with the page and its API.
     ///
     /// Prints the address to open. The page starts a game in a few clicks (every ruleset, people
@@ -372,16 +368,6 @@ struct ServeArgs {
     /// Most chat lines one game keeps.
     #[arg(long, default_value_t = Limits::default().max_chat_lines, value_name = "N")]
     max_chat_lines: usize,
-}
-
-/// The settings of `pachisi replay`.
-#[derive(Args, Debug)]
-struct ReplayArgs {
-    /// The record file (written by `pachisi play` or `pachisi record random`).
-    file: PathBuf,
-    /// Override a field of the record's ruleset (repeatable).
-    #[arg(long = "set", value_name = "FIELD=VALUE")]
-    set: Vec<String>,
 }
 
 /// The settings of `pachisi simulate`.

@@ -1,11 +1,10 @@
-//! `pachisi play` and `pachisi replay`: the terminal game and the replay viewer.
+//! `pachisi play`: the terminal game, and the command that replays its record.
 
-use crate::run::{load_rules, rules_of_record};
-use crate::{PlayArgs, ReplayArgs};
-use anyhow::{anyhow, bail, Context, Result};
+use crate::run::load_rules;
+use crate::PlayArgs;
+use anyhow::{anyhow, bail, Result};
 use pachisi_bots::BotSpec;
 use pachisi_core::ruleset::Device;
-use pachisi_core::GameRecord;
 use pachisi_tui::{PlayOptions, SeatSpec};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -119,22 +118,6 @@ fn seed_from_clock() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
-}
-
-/// Steps through a saved game.
-pub fn replay(args: &ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let record = GameRecord::parse(&text).with_context(|| args.file.display().to_string())?;
-    let (rules, _) = rules_of_record(&record, &args.set)?;
-    record
-        .replay(&rules)
-        .with_context(|| args.file.display().to_string())?;
-    let name = args.file.file_name().map_or_else(
-        || args.file.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    pachisi_tui::replay(Arc::new(rules), &record, &name)
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tournament(args) => crate::tournament::tournament(&args),
         Command::Report(args) => crate::report::report(&args),
         Command::Play(args) => crate::play::play(&args),
-        Command::Replay(args) => crate::play::replay(&args),
+        Command::Replay(args) => crate::replay::replay(&args),
         Command::Serve(args) => crate::serve::serve_command(&args),
         Command::Hint(args) => crate::hint::hint(&args),
         Command::Analyze(args) => crate::analyze::analyze(&args),

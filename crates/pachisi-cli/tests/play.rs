@@ -1,6 +1,8 @@
 //! `pachisi play` and `pachisi replay` run as real processes in a pseudo-terminal: keys go in as
-//! a person would type them, and the screen is read back through a terminal emulator (vt100).
+//! a person would type them, and the screen is read back through a terminal emulator (vt100);
+//! `pachisi replay --analyze` there too, and its refusals without a terminal.
 
+mod command;
 mod common;
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 use std::io::Write;
@@ -361,4 +363,95 @@ fn play_refuses_bad_options_and_a_missing_terminal() {
     let (ok, err) = run(&["replay", "/no/such/file.record"]);
     assert!(!ok);
     assert!(err.contains("cannot read /no/such/file.record"), "{err}");
+}
+
+/// A record of random play written by `pachisi record random` (Ludo, seed 3: docs/analysis.md's
+/// example, with marked moves).
+fn random_record(name: &str) -> String {
+    let record = scratch(name).join("game.record");
+    let record_arg = record.display().to_string();
+    command::ok(&[
+        "record",
+        "random",
+        "--rules",
+        "ludo",
+        "--seed",
+        "3",
+        "--out",
+        &record_arg,
+    ]);
+    record_arg
+}
+
+#[test]
+fn replay_analyze_grades_the_game_in_a_terminal() {
+    let record = random_record("replay-analyze");
+    let mut viewer = Session::start(&["replay", "--analyze", "--threads", "2", &record], 80, 24);
+    // The keys line offers the marked moves once the analysis is in.
+    viewer.wait_for("n N marked move", MINUTE);
+    viewer.send("g"); // the start
+    viewer.wait_for("Action 0 of", MINUTE);
+    viewer.wait_for("Marked moves:", MINUTE);
+    viewer.send("n");
+    let screen = viewer.wait_for(" loss ", MINUTE);
+    assert!(screen.contains("best "), "{screen}");
+    viewer.send("c");
+    viewer.wait_for("Winning chances", MINUTE);
+    viewer.send("c");
+    viewer.send("s");
+    viewer.wait_for("avg loss", MINUTE);
+    viewer.send("x");
+    viewer.send("q");
+    let (ok, output) = viewer.finish(MINUTE);
+    assert!(ok, "{output}");
+    viewer.assert_restored();
+}
+
+#[test]
+fn a_in_the_replay_viewer_analyses_the_game() {
+    let record = random_record("replay-a");
+    let mut viewer = Session::start(&["replay", "--bot", "heuristic", &record], 80, 24);
+    viewer.wait_for("a analyse", MINUTE);
+    viewer.send("a");
+    viewer.wait_for("n N marked move", MINUTE);
+    viewer.send("q");
+    let (ok, output) = viewer.finish(MINUTE);
+    assert!(ok, "{output}");
+    viewer.assert_restored();
+}
+
+#[test]
+fn replay_refuses_bad_analysis_options_before_the_screen_opens() {
+    let record = random_record("replay-refusals");
+    let refused = |args: &[&str], message: &str| {
+        let err = command::fails(args);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("needs a terminal"), "{args:?}: {err}");
+    };
+    refused(
+        &["replay", "--analyze", "--bot", "nonsense", &record],
+        "bad bot spec `nonsense`",
+    );
+    // A bot without estimates is refused even before a key could ask for the analysis.
+    for args in [
+        &["replay", "--analyze", "--bot", "random", &record][..],
+        &["replay", "--bot", "random", &record][..],
+    ] {
+        refused(args, "bot `random` gives no estimates of winning chances");
+    }
+    refused(
+        &["replay", "--analyze", "--threads", "0", &record],
+        "--threads must be at least 1",
+    );
+    refused(
+        &["replay", "--analyze", "/no/such/file.record"],
+        "cannot read /no/such/file.record",
+    );
+    // Everything right, but no terminal.
+    let err = command::fails(&["replay", "--analyze", &record]);
+    assert!(err.contains("needs a terminal"), "{err}");
+    let help = command::ok(&["replay", "--help"]);
+    for needle in ["--analyze", "--bot <SPEC>", "--threads", "?!", "n and N"] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
 }

@@ -9,11 +9,14 @@
 //! - [`board`]: where each square falls on the screen, and the board widget;
 //! - [`ui`]: drawing the screens;
 //! - [`mod@replay`]: the replay viewer;
+//! - [`analysis_view`]: a game's analysis in the replay viewer (marks, grades, the graph of the
+//!   winning chances), run on a background thread;
 //! - [`terminal`]: the real terminal, always restored.
 //!
 //! Everything but [`terminal`] draws into any ratatui backend, so the tests render into a
 //! `TestBackend` and drive the screens with key events.
 
+pub mod analysis_view;
 pub mod app;
 pub mod board;
 pub mod replay;
@@ -81,13 +84,36 @@ pub fn play(options: PlayOptions) -> Result<PlayOutcome> {
     })
 }
 
+/// How the replay viewer analyses the game.
+pub struct ReplayAnalysis {
+    /// The bot whose estimates grade the game.
+    pub evaluator: BotSpec,
+    /// Its worker threads (`None`: one per core).
+    pub threads: Option<usize>,
+    /// Whether to analyse on opening, rather than when `a` is pressed.
+    pub at_once: bool,
+}
+
 /// Steps through a record in the terminal.
 ///
 /// # Errors
-/// When standard output is not a terminal, the record does not replay, or the terminal fails.
-pub fn replay(rules: Arc<Rules>, record: &GameRecord, name: &str) -> Result<()> {
+/// When the record does not replay, the evaluator gives no estimates of winning chances (both
+/// told before the screen opens), standard output is not a terminal, or the terminal fails.
+pub fn replay(
+    rules: Arc<Rules>,
+    record: &GameRecord,
+    name: &str,
+    analysis: ReplayAnalysis,
+) -> Result<()> {
     let mut viewer = replay::Replay::new(rules, record, name).map_err(anyhow::Error::msg)?;
+    viewer
+        .set_evaluator(analysis.evaluator, analysis.threads)
+        .map_err(anyhow::Error::msg)?;
     require_terminal()?;
+    if analysis.at_once {
+        viewer.analyse();
+    }
+    // Leaving while the analysis runs just leaves: its thread ends with the process.
     terminal::run(&mut viewer, Duration::from_millis(250))
 }
 
@@ -160,6 +186,9 @@ impl terminal::Screen for GameScreen {
 
 impl terminal::Screen for replay::Replay {
     fn draw(&mut self, frame: &mut Frame) {
+        // The loop draws at least every quarter of a second, so the analysis's progress and its
+        // end show without a key pressed.
+        self.poll();
         replay::Replay::draw(self, frame);
     }
 

@@ -1,18 +1,31 @@
 //! The replay viewer: a saved game stepped through forwards and backwards, action by action or
-//! turn by turn, on the same board as a game.
+//! turn by turn, on the same board as a game; and, once analysed (on a background thread, so the
+//! viewer stays usable meanwhile), every marked move's mark in the log, the grade of the action
+//! shown, the graph of every team's winning chance and a summary per seat
+//! ([`crate::analysis_view`] lays the analysis over the viewer's moments and draws it).
 
+use crate::analysis_view::{self, AnalysisView, Job};
 use crate::app::Flow;
 use crate::board::{Geometry, Marks};
 use crate::ui;
+use pachisi_bots::analysis::{Analysis, ReplayedGame, DEFAULT_EVALUATOR};
+use pachisi_bots::BotSpec;
 use pachisi_core::{Action, GameRecord, Phase, Position, Rules, Throw};
 use pachisi_table::{LastMove, SeatSpec, Table};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::layout::{Constraint, Layout};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Stylize};
 use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
 use std::sync::Arc;
+
+/// Rows below the board from which the graph of the winning chances is drawn there; a window
+/// that leaves fewer shows it over the board, with `c`.
+const GRAPH_ROWS: u16 = 8;
+
+/// Rows of the panel's analysis section: its title and three lines.
+const ANALYSIS_ROWS: u16 = 4;
 
 /// The game as it stood after some number of actions.
 struct Moment {
@@ -25,6 +38,29 @@ struct Moment {
     last_line: String,
 }
 
+/// A window over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// The keys; any key closes it.
+    Help,
+    /// The analysis summed up per seat and team; any key closes it.
+    Summary,
+    /// The graph of the winning chances, large; the keys still step through the game.
+    Graph,
+}
+
+/// Where the analysis stands.
+enum Analysing {
+    /// Not asked for.
+    NotAsked,
+    /// Running on a background thread.
+    Running(Job),
+    /// Done, laid over the moments.
+    Done(Box<AnalysisView>),
+    /// Failed, with the reason.
+    Failed(String),
+}
+
 /// A record being viewed.
 pub struct Replay {
     rules: Arc<Rules>,
@@ -33,14 +69,24 @@ pub struct Replay {
     log: Vec<String>,
     labels: Vec<String>,
     name: String,
+    /// The game's throws and moves, as the analysis numbers them.
+    game: ReplayedGame,
+    /// The bot that analyses the game, and its worker threads (`None`: one per core).
+    evaluator: BotSpec,
+    threads: Option<usize>,
+    analysing: Analysing,
+    /// What the last key did, when there is something to say (the next key clears it).
+    message: String,
     /// The moment shown: after this many actions.
     pub at: usize,
-    /// Whether the key help is shown.
-    pub help: bool,
+    /// A window over the board, if open.
+    pub window: Option<Window>,
 }
 
 impl Replay {
-    /// Replays `record` under `rules`; `name` (a file name) heads the screen.
+    /// Replays `record` under `rules`; `name` (a file name) heads the screen. The analysis, when
+    /// asked for, is [`DEFAULT_EVALUATOR`]'s on one thread per core ([`Replay::set_evaluator`]
+    /// changes them).
     ///
     /// # Errors
     /// When an action of the record is not possible where it stands, or the board cannot be
@@ -65,6 +111,10 @@ impl Replay {
                 moments.push(moment(&table));
             }
         }
+        let game = ReplayedGame::from_record(&rules, record).map_err(|e| e.to_string())?;
+        let evaluator = DEFAULT_EVALUATOR
+            .parse()
+            .map_err(|e| format!("the default evaluator: {e}"))?;
         let labels = record
             .tag("Seats")
             .map(|s| s.split(',').map(|x| x.trim().to_string()).collect())
@@ -77,8 +127,102 @@ impl Replay {
             moments,
             labels,
             name: name.to_string(),
-            help: false,
+            game,
+            evaluator,
+            threads: None,
+            analysing: Analysing::NotAsked,
+            message: String::new(),
+            window: None,
         })
+    }
+
+    /// Analyses with `evaluator` on `threads` workers (`None`: one per core) from now on.
+    ///
+    /// # Errors
+    /// When the bot gives no estimates of winning chances (the analysis's own message).
+    pub fn set_evaluator(
+        &mut self,
+        evaluator: BotSpec,
+        threads: Option<usize>,
+    ) -> Result<(), String> {
+        analysis_view::check_evaluator(&self.rules, &self.game, &evaluator)?;
+        self.evaluator = evaluator;
+        self.threads = threads;
+        Ok(())
+    }
+
+    /// Starts analysing the game on a background thread (the `a` key), unless it is analysed or
+    /// being analysed; [`Replay::poll`] takes the result in.
+    pub fn analyse(&mut self) {
+        match &self.analysing {
+            Analysing::Running(_) => self.message = "the analysis is running".into(),
+            Analysing::Done(_) => {
+                self.message = "the game is analysed: s sums it up, c draws the graph".into();
+            }
+            Analysing::NotAsked | Analysing::Failed(_) => {
+                self.analysing = match Job::start(
+                    self.rules.clone(),
+                    self.game.clone(),
+                    self.evaluator.clone(),
+                    self.threads,
+                ) {
+                    Ok(job) => Analysing::Running(job),
+                    Err(e) => Analysing::Failed(e),
+                }
+            }
+        }
+    }
+
+    /// Takes the analysis in if its thread has finished.
+    pub fn poll(&mut self) {
+        if let Analysing::Running(job) = &self.analysing {
+            match job.finished() {
+                Some(Ok(analysis)) => {
+                    // A failure is kept in the state, which the status line shows.
+                    let _ = self.set_analysis(analysis);
+                }
+                Some(Err(e)) => self.analysing = Analysing::Failed(e),
+                None => {}
+            }
+        }
+    }
+
+    /// Shows `analysis` of this game (made elsewhere, e.g. at once by the caller).
+    ///
+    /// # Errors
+    /// When it is not an analysis of this game's actions; the status line then says so.
+    pub fn set_analysis(&mut self, analysis: Analysis) -> Result<(), String> {
+        let positions = self.moments.iter().map(|m| m.position).collect();
+        match AnalysisView::new(&self.rules, positions, self.game.steps.clone(), analysis) {
+            Ok(view) => {
+                self.analysing = Analysing::Done(Box::new(view));
+                Ok(())
+            }
+            Err(e) => {
+                self.analysing = Analysing::Failed(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// The analysis, once done.
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.view().map(AnalysisView::analysis)
+    }
+
+    /// The positions evaluated so far and their total, while the analysis runs.
+    pub fn progress(&self) -> Option<(u64, u64)> {
+        match &self.analysing {
+            Analysing::Running(job) => Some(job.progress()),
+            _ => None,
+        }
+    }
+
+    fn view(&self) -> Option<&AnalysisView> {
+        match &self.analysing {
+            Analysing::Done(view) => Some(view),
+            _ => None,
+        }
     }
 
     /// Actions in the record.
@@ -104,8 +248,9 @@ impl Replay {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             return Flow::Quit;
         }
-        if self.help {
-            self.help = false;
+        self.message.clear();
+        if matches!(self.window, Some(Window::Help | Window::Summary)) {
+            self.window = None;
             return Flow::Continue;
         }
         let last = self.len();
@@ -120,11 +265,53 @@ impl Replay {
             KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => self.at = self.previous_turn(),
             KeyCode::Home | KeyCode::Char('g') => self.at = 0,
             KeyCode::End | KeyCode::Char('G') => self.at = last,
-            KeyCode::Char('?') => self.help = true,
+            KeyCode::Char('a') => self.analyse(),
+            KeyCode::Char('n') | KeyCode::Char(']') => self.jump_to_marked(true),
+            KeyCode::Char('N') | KeyCode::Char('[') => self.jump_to_marked(false),
+            KeyCode::Char('c') if self.window == Some(Window::Graph) => self.window = None,
+            KeyCode::Char('c') => self.open_with_analysis(Window::Graph),
+            KeyCode::Char('s') => self.open_with_analysis(Window::Summary),
+            KeyCode::Char('?') => self.window = Some(Window::Help),
+            KeyCode::Esc if self.window.is_some() => self.window = None,
             KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
             _ => {}
         }
         Flow::Continue
+    }
+
+    /// Opens a window that shows the analysis, or says why it cannot yet.
+    fn open_with_analysis(&mut self, window: Window) {
+        if self.view().is_some() {
+            self.window = Some(window);
+        } else {
+            self.message = self.not_analysed();
+        }
+    }
+
+    /// Why the analysis cannot be shown yet.
+    fn not_analysed(&self) -> String {
+        match &self.analysing {
+            Analysing::Running(_) => "wait for the analysis to finish".into(),
+            _ => "a analyses the game first".into(),
+        }
+    }
+
+    /// Goes to the next (or the previous) marked move, or says there is none.
+    fn jump_to_marked(&mut self, forwards: bool) {
+        let Some(view) = self.view() else {
+            self.message = self.not_analysed();
+            return;
+        };
+        let found = if forwards {
+            view.next_marked(self.at)
+        } else {
+            view.previous_marked(self.at)
+        };
+        match found {
+            Some(at) => self.at = at,
+            None if forwards => self.message = "no marked move after this one".into(),
+            None => self.message = "no marked move before this one".into(),
+        }
     }
 
     /// The first moment after the shown one where another log line (turn) begins, or the end.
@@ -144,9 +331,33 @@ impl Replay {
             .unwrap_or(0)
     }
 
+    /// The status line: the action shown, and the analysis's progress or what the last key did.
+    pub fn status(&self) -> String {
+        let mut status = format!("Action {} of {}", self.at, self.len());
+        if self.position().phase() == Phase::Over {
+            status.push_str("  the game is over");
+        }
+        let analysis = match &self.analysing {
+            _ if !self.message.is_empty() => self.message.clone(),
+            Analysing::Running(job) => match job.progress() {
+                (_, 0) => "analysing…".into(),
+                (done, total) => format!("analysing: {done} of {total} positions"),
+            },
+            Analysing::Failed(e) => format!("no analysis: {e}"),
+            Analysing::NotAsked | Analysing::Done(_) => String::new(),
+        };
+        if !analysis.is_empty() {
+            status.push_str("  ");
+            status.push_str(&analysis);
+        }
+        status
+    }
+
     /// Draws the viewer.
     pub fn draw(&self, frame: &mut Frame) {
-        let Some(screen) = ui::layout(frame.area(), &self.geometry) else {
+        let view = self.view();
+        let below = if view.is_some() { GRAPH_ROWS } else { 0 };
+        let Some(screen) = ui::layout_leaving(frame.area(), &self.geometry, below) else {
             ui::draw_too_small(frame, &self.geometry);
             return;
         };
@@ -170,10 +381,21 @@ impl Replay {
             marks,
             &self.labels,
         );
+        // The graph goes under the board where the window leaves room for it.
+        let below = Rect {
+            y: screen.board.bottom(),
+            height: screen.panel.bottom().saturating_sub(screen.board.bottom()),
+            ..screen.board
+        };
+        if let Some(view) = view.filter(|_| below.height >= GRAPH_ROWS) {
+            view.draw_chart(frame, below, rules, self.at, false);
+        }
         let teams = ui::team_lines(rules, &m.position);
-        let [teams_area, throw_area, log_area] = Layout::vertical([
+        let analysis_rows = if view.is_some() { ANALYSIS_ROWS } else { 0 };
+        let [teams_area, throw_area, analysis_area, log_area] = Layout::vertical([
             Constraint::Length(teams.len() as u16),
             Constraint::Length(ui::THROW_ROWS),
+            Constraint::Length(analysis_rows),
             Constraint::Min(2),
         ])
         .areas(screen.panel);
@@ -186,31 +408,58 @@ impl Replay {
             m.last_throw,
             m.throw_count,
         );
+        if let Some(view) = view {
+            frame.render_widget(
+                Paragraph::new(view.step_lines(rules, self.at)).block(ui::section("Analysis")),
+                analysis_area,
+            );
+        }
+        ui::draw_log_lines(frame, log_area, self.log_lines(), 0);
+        frame.render_widget(
+            Paragraph::new(Line::from(self.status())).fg(Color::Cyan),
+            screen.status,
+        );
+        let keys = if view.is_some() {
+            "→ ← action  ↓ ↑ turn  n N marked move  c graph  s summary  ? help  q quit"
+        } else {
+            "→ ← one action  ↓ ↑ one turn  Home End  a analyse  ? help  q quit"
+        };
+        frame.render_widget(Paragraph::new(keys).dark_gray(), screen.keys);
+        match (self.window, view) {
+            (Some(Window::Help), _) => ui::draw_help(frame, screen.middle(), REPLAY_KEYS),
+            (Some(Window::Summary), Some(view)) => ui::draw_window(
+                frame,
+                screen.middle(),
+                "Analysis",
+                view.summary_lines(rules),
+            ),
+            (Some(Window::Graph), Some(view)) => {
+                frame.render_widget(Clear, screen.middle());
+                view.draw_chart(frame, screen.middle(), rules, self.at, true);
+            }
+            _ => {}
+        }
+    }
+
+    /// The log as it stood at the moment shown, each marked move followed by its mark.
+    fn log_lines(&self) -> Vec<Line<'static>> {
+        let m = &self.moments[self.at];
         let mut shown: Vec<String> = self.log[..m.log_lines.saturating_sub(1)].to_vec();
         if m.log_lines > 0 {
             shown.push(m.last_line.clone());
         }
-        ui::draw_log(frame, log_area, &shown, 0);
-        let status = match m.position.phase() {
-            Phase::Over => "the game is over".to_string(),
-            _ => String::new(),
-        };
-        frame.render_widget(
-            Paragraph::new(Line::from(format!(
-                "Action {} of {}  {status}",
-                self.at,
-                self.len()
-            )))
-            .fg(Color::Cyan),
-            screen.status,
-        );
-        frame.render_widget(
-            Paragraph::new("→ ← one action  ↓ ↑ one turn  Home End  ? help  q quit").dark_gray(),
-            screen.keys,
-        );
-        if self.help {
-            ui::draw_help(frame, screen.middle(), REPLAY_KEYS);
-        }
+        // A move's text ends where the log's last line ended once the move was made: lines are
+        // only ever added or extended, so that place stays the move's.
+        let marks: Vec<_> = self
+            .view()
+            .into_iter()
+            .flat_map(|view| view.marks_through(self.at))
+            .filter_map(|(at, mark)| {
+                let made = &self.moments[at];
+                Some((made.log_lines.checked_sub(1)?, made.last_line.len(), mark))
+            })
+            .collect();
+        analysis_view::marked_lines(&shown, &marks)
     }
 }
 
@@ -222,7 +471,21 @@ const REPLAY_KEYS: &[(&str, &str)] = &[
     ("↑ k PgUp", "the end of the turn before"),
     ("Home g", "the start"),
     ("End G", "the end"),
-    ("q Esc", "leave"),
+    (
+        "a",
+        "analyse the game: every move graded, every throw's luck",
+    ),
+    (
+        "n ]",
+        "the next marked move (?! inaccuracy, ? mistake, ?? blunder)",
+    ),
+    ("N [", "the marked move before"),
+    (
+        "c",
+        "the graph of every side's winning chance; c again closes it",
+    ),
+    ("s", "the analysis summed up per seat (and team)"),
+    ("q Esc", "leave (Esc closes the graph first)"),
 ];
 
 fn moment(table: &Table) -> Moment {

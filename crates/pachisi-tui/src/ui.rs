@@ -51,13 +51,19 @@ pub fn minimum_size(side: u16) -> (u16, u16) {
 /// Lays a screen out in `area`, using wider (and then taller) cells when there is room; `None`
 /// when the window is too small.
 pub fn layout(area: Rect, geometry: &Geometry) -> Option<Screen> {
+    layout_leaving(area, geometry, 0)
+}
+
+/// [`layout`], using taller cells only where they leave `below` rows free under the board (for
+/// the replay viewer's graph).
+pub fn layout_leaving(area: Rect, geometry: &Geometry, below: u16) -> Option<Screen> {
     let side = geometry.side();
     let (min_w, min_h) = minimum_size(side);
     if area.width < min_w || area.height < min_h {
         return None;
     }
     let cell_w = ((area.width - PANEL_WIDTH - 1) / side).clamp(2, 4);
-    let cell_h = if cell_w == 4 && area.height >= 2 * side + 3 {
+    let cell_h = if cell_w == 4 && area.height >= 2 * side + 3 + below {
         2
     } else {
         1
@@ -295,7 +301,7 @@ pub fn draw_throw(
 }
 
 /// A panel section with a title.
-fn section(title: &str) -> Block<'static> {
+pub fn section(title: &str) -> Block<'static> {
     Block::new()
         .borders(Borders::TOP)
         .title(Span::from(format!(" {title} ")).bold())
@@ -442,17 +448,19 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
 
 /// The log, newest line at the bottom, scrolled back `back` lines.
 pub fn draw_log(frame: &mut Frame, area: Rect, log: &[String], back: usize) {
+    let lines = log.iter().map(|l| Line::from(l.clone())).collect();
+    draw_log_lines(frame, area, lines, back);
+}
+
+/// [`draw_log`] of lines already styled (the replay viewer's, with marks).
+pub fn draw_log_lines(frame: &mut Frame, area: Rect, mut log: Vec<Line<'_>>, back: usize) {
     let inner = section("Log").inner(area);
     frame.render_widget(section("Log"), area);
     let rows = usize::from(inner.height);
     let back = back.min(log.len().saturating_sub(rows));
-    let end = log.len() - back;
-    let start = end.saturating_sub(rows);
-    let lines: Vec<Line> = log[start..end]
-        .iter()
-        .map(|l| Line::from(l.clone()))
-        .collect();
-    frame.render_widget(Paragraph::new(lines), inner);
+    log.truncate(log.len() - back);
+    let start = log.len().saturating_sub(rows);
+    frame.render_widget(Paragraph::new(log.split_off(start)), inner);
 }
 
 /// A window over the board.
@@ -504,7 +512,7 @@ pub fn draw_help(frame: &mut Frame, area: Rect, keys: &[(&str, &str)]) {
 }
 
 /// A bordered window in the middle of `area`.
-fn draw_window(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
+pub fn draw_window(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
     let width = area.width.saturating_sub(2).clamp(20, 90);
     let height = (lines.len() as u16 + 2).min(area.height);
     let rect = Rect {

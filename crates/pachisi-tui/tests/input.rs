@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{app, key, render, settle};
+use common::{analysed_replay, app, key, random_record, render, settle};
 use pachisi_core::{builtin_rules, GameRecord, Move, Phase};
 use pachisi_tui::app::{App, Flow, Overlay};
 use pachisi_tui::replay::Replay;
@@ -454,4 +454,128 @@ fn a_new_game_shows_its_throw_off_and_its_winner_begins() {
     assert!(screen.contains("throw-off: "), "{screen}");
     let begins = format!("{} begins", rules.seat_colour(off.first()));
     assert!(screen.contains(&begins), "{begins}: {screen}");
+}
+
+/// Waits for the viewer's analysis, as the terminal loop does by drawing.
+fn wait_for_analysis(replay: &mut Replay) {
+    let start = std::time::Instant::now();
+    while replay.analysis().is_none() {
+        replay.poll();
+        assert!(
+            start.elapsed().as_secs() < 300,
+            "the analysis never ended: {}",
+            replay.status()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_analyses_in_the_background_while_the_viewer_stays_usable() {
+    let (rules, record) = random_record("pachisi", 6, 300);
+    let mut replay = Replay::new(rules, &record, "r").expect("viewer");
+    replay.on_key(key(KeyCode::Char('n')));
+    assert!(replay.status().contains("a analyses the game first"));
+    replay.on_key(key(KeyCode::Char('c')));
+    assert_eq!(replay.window, None, "no graph before the analysis");
+    replay.on_key(key(KeyCode::Char('a')));
+    assert!(replay.progress().is_some());
+    assert!(replay.status().contains("analysing"), "{}", replay.status());
+    // The viewer answers meanwhile, and a second a starts nothing more.
+    replay.on_key(key(KeyCode::Home));
+    replay.on_key(key(KeyCode::Right));
+    assert_eq!(replay.at, 1);
+    replay.on_key(key(KeyCode::Char('a')));
+    assert!(replay.status().contains("running"), "{}", replay.status());
+    replay.on_key(key(KeyCode::Char('s')));
+    assert!(replay.status().contains("wait for the analysis"));
+    wait_for_analysis(&mut replay);
+    assert!(replay.progress().is_none());
+    assert!(
+        !replay.status().contains("analysing"),
+        "{}",
+        replay.status()
+    );
+    // n goes to the first marked move, N back to none before it.
+    let first = replay
+        .analysis()
+        .and_then(|a| a.decisions.iter().find(|d| d.mark.is_some()))
+        .map(|d| d.number)
+        .expect("random play makes mistakes");
+    replay.on_key(key(KeyCode::Home));
+    replay.on_key(key(KeyCode::Char('n')));
+    assert_eq!(replay.at, first);
+    replay.on_key(key(KeyCode::Char('[')));
+    assert_eq!(replay.at, first, "none before the first");
+    assert!(replay.status().contains("no marked move before"));
+    replay.on_key(key(KeyCode::Char(']')));
+    assert!(replay.at > first);
+    replay.on_key(key(KeyCode::Char('N')));
+    assert_eq!(replay.at, first);
+    replay.on_key(key(KeyCode::Char('a')));
+    assert!(replay.status().contains("the game is analysed"));
+}
+
+#[test]
+fn leaving_during_the_analysis_just_leaves() {
+    let (rules, record) = random_record("ludo", 6, 300);
+    let mut replay = Replay::new(rules, &record, "r").expect("viewer");
+    replay.on_key(key(KeyCode::Char('a')));
+    assert_eq!(replay.on_key(key(KeyCode::Char('q'))), Flow::Quit);
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(replay.on_key(ctrl_c), Flow::Quit);
+}
+
+/// The analysis's action `n` is the viewer's action `n`: made in the position shown at `n - 1`,
+/// and marked in the log as the moment `n` shows it, in a game with a throw-off whose record
+/// has seat markers.
+#[test]
+fn every_graded_move_is_the_viewers_move_of_the_same_number() {
+    let mut replay = analysed_replay("pachisi", 3, 400);
+    let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
+    let decisions = replay.analysis().expect("analysed").decisions.clone();
+    assert!(decisions.iter().any(|d| d.mark.is_some()));
+    for d in decisions {
+        replay.at = d.number - 1;
+        assert_eq!(replay.position().to_notation(&rules), d.position);
+        replay.on_key(key(KeyCode::Right));
+        let screen = common::text(&common::render_replay(&replay, 80, 24));
+        let mark = d.mark.map_or("", |m| m.symbol());
+        let played = format!("{}{mark}", d.played);
+        // The panel's last line written above the status line (row 22) is the log's last.
+        let log_end = screen
+            .lines()
+            .take(22)
+            .map(|l| l.chars().skip(39).collect::<String>())
+            .filter(|l| !l.trim().is_empty())
+            .last()
+            .expect("the log's last line");
+        assert!(
+            log_end.trim_end().ends_with(&played),
+            "{played} ends {log_end}"
+        );
+    }
+}
+
+#[test]
+fn an_evaluator_without_estimates_or_another_games_analysis_is_refused() {
+    let (rules, record) = random_record("ludo", 1, 100);
+    let mut replay = Replay::new(rules.clone(), &record, "r").expect("viewer");
+    let random = "random".parse().expect("spec");
+    let e = replay.set_evaluator(random, None).expect_err("refused");
+    assert!(e.contains("gives no estimates"), "{e}");
+    let (_, other) = random_record("ludo", 2, 100);
+    let game = pachisi_bots::analysis::ReplayedGame::from_record(&rules, &other).expect("replays");
+    let spec = pachisi_bots::analysis::DEFAULT_EVALUATOR
+        .parse()
+        .expect("spec");
+    let analysis =
+        pachisi_bots::analysis::analyze(&rules, &game, &spec, Some(1), &|_, _| {}).expect("done");
+    assert!(replay.set_analysis(analysis).is_err());
+    assert!(replay.analysis().is_none());
+    assert!(
+        replay.status().contains("no analysis"),
+        "{}",
+        replay.status()
+    );
 }

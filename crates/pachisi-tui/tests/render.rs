@@ -11,10 +11,12 @@
 
 mod common;
 
-use common::{app, assert_golden, key, render, settle, text};
+use common::{
+    analysed_replay, app, assert_golden, key, random_record, render, render_replay, settle, text,
+};
 use pachisi_core::{builtin_rules, Rules};
 use pachisi_tui::board::{LAST_MOVE_BG, SELECTED_BG};
-use pachisi_tui::replay::Replay;
+use pachisi_tui::replay::{Replay, Window};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Color;
@@ -295,4 +297,141 @@ fn the_goal_in_the_lane_is_counted_as_the_goal() {
     let screen = text(&render(&mut app, 100, 30));
     assert!(screen.contains("goal 0/4"), "{screen}");
     assert!(!screen.contains("home 0/4"), "{screen}");
+}
+
+/// Whether a cell holds a point of a graph (braille).
+fn plotted(cell: &ratatui::buffer::Cell) -> bool {
+    cell.symbol()
+        .chars()
+        .any(|c| ('\u{2801}'..='\u{28ff}').contains(&c))
+}
+
+/// An analysed replay at its first marked move: the move's mark in the log, and the panel with
+/// the move played, the best and the loss.
+#[test]
+fn an_analysed_replay_shows_a_marked_move_its_grade_and_loss() {
+    let mut replay = analysed_replay("pachisi", 7, 240);
+    replay.on_key(key(KeyCode::Home));
+    replay.on_key(key(KeyCode::Char('n')));
+    let analysis = replay.analysis().expect("analysed");
+    let d = analysis
+        .decisions
+        .iter()
+        .find(|d| d.mark.is_some())
+        .expect("random play makes mistakes")
+        .clone();
+    assert_eq!(replay.at, d.number);
+    let buffer = render_replay(&replay, 80, 24);
+    assert_golden("replay-analysed-80x24", &buffer);
+    let screen = text(&buffer);
+    let mark = d.mark.expect("marked").symbol();
+    assert!(
+        screen.contains(&format!("{}{mark}", d.played)),
+        "the mark follows the move in the log: {screen}"
+    );
+    assert!(screen.contains(&format!("played {}", d.played)), "{screen}");
+    assert!(screen.contains(&format!("best {}", d.best)), "{screen}");
+    assert!(
+        screen.contains(&format!("loss {:.1} points", 100.0 * d.loss)),
+        "{screen}"
+    );
+    assert!(screen.contains("n N marked move"), "the keys: {screen}");
+}
+
+#[test]
+fn the_graph_goes_under_the_board_where_there_is_room_and_over_it_with_c() {
+    let mut replay = analysed_replay("ludo", 3, 300);
+    // 100×30 leaves eight rows under the board.
+    let buffer = render_replay(&replay, 100, 30);
+    assert_golden("replay-graph-100x30", &buffer);
+    let below_board = (21..28).any(|y| (0..57).any(|x| plotted(&buffer[(x, y)])));
+    assert!(below_board, "{}", text(&buffer));
+    // A window that would draw the board with two rows a cell keeps one to leave the graph room.
+    let buffer = render_replay(&replay, 120, 45);
+    let below_board = (16..42).any(|y| (0..60).any(|x| plotted(&buffer[(x, y)])));
+    assert!(below_board, "{}", text(&buffer));
+    // 80×24 has no room for it: c opens it over the board, with a line per seat in its colour.
+    let buffer = render_replay(&replay, 80, 24);
+    assert!(!buffer.content.iter().any(plotted), "{}", text(&buffer));
+    replay.on_key(key(KeyCode::Char('c')));
+    let buffer = render_replay(&replay, 80, 24);
+    let screen = text(&buffer);
+    assert!(screen.contains("Winning chances"), "{screen}");
+    assert!(screen.contains("100%") && screen.contains("0%"), "{screen}");
+    for colour in [Color::Yellow, Color::Green, Color::Red, Color::Blue] {
+        assert!(
+            buffer.content.iter().any(|c| plotted(c) && c.fg == colour),
+            "{colour:?} has a line: {screen}"
+        );
+    }
+    // The graph stays open while stepping, and c closes it.
+    replay.on_key(key(KeyCode::Left));
+    assert!(text(&render_replay(&replay, 80, 24)).contains("Winning chances"));
+    replay.on_key(key(KeyCode::Char('c')));
+    assert!(!text(&render_replay(&replay, 80, 24)).contains("Winning chances"));
+}
+
+#[test]
+fn the_summary_window_sums_up_seats_and_partners() {
+    let mut replay = analysed_replay("pachisi", 2, 200);
+    replay.on_key(key(KeyCode::Char('s')));
+    let screen = text(&render_replay(&replay, 80, 24));
+    for needle in [
+        "avg loss",
+        "Y yellow",
+        "R red",
+        "Team 1 Y B",
+        "Team 2 G R",
+        "luck",
+    ] {
+        assert!(screen.contains(needle), "{needle}: {screen}");
+    }
+    replay.on_key(key(KeyCode::Char('x')));
+    assert!(!text(&render_replay(&replay, 80, 24)).contains("avg loss"));
+}
+
+#[test]
+fn the_help_lists_the_analysis_keys() {
+    let (rules, record) = random_record("ludo", 1, 20);
+    let mut replay = Replay::new(rules, &record, "r").expect("viewer");
+    replay.on_key(key(KeyCode::Char('?')));
+    let screen = text(&render_replay(&replay, 80, 24));
+    for needle in ["analyse the game", "next marked move", "graph", "summed up"] {
+        assert!(screen.contains(needle), "{needle}: {screen}");
+    }
+}
+
+/// No size of window, window open or moment makes the viewer panic; too small a window says so.
+#[test]
+fn any_window_size_draws_without_panic() {
+    let mut replay = analysed_replay("parcheesi-sr", 1, 150);
+    let windows = [
+        None,
+        Some(Window::Help),
+        Some(Window::Summary),
+        Some(Window::Graph),
+    ];
+    for at in [0, 1, replay.len()] {
+        for window in windows {
+            replay.at = at;
+            replay.window = window;
+            for (w, h) in [
+                (1, 1),
+                (10, 4),
+                (40, 12),
+                (60, 20),
+                (78, 23),
+                (79, 22),
+                (80, 24),
+            ] {
+                let screen = text(&render_replay(&replay, w, h));
+                if w < 40 {
+                    continue;
+                }
+                if w < 79 || h < 22 {
+                    assert!(screen.contains("too small"), "{w}×{h}: {screen}");
+                }
+            }
+        }
+    }
 }

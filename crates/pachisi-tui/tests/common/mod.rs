@@ -2,10 +2,12 @@
 
 #![allow(dead_code)]
 
+use pachisi_bots::analysis::{self, ReplayedGame};
 use pachisi_bots::BotSpec;
-use pachisi_core::builtin_rules;
-use pachisi_table::record_header;
+use pachisi_core::{builtin_rules, GameRecord, Rules};
+use pachisi_table::{record_header, throw_off_into};
 use pachisi_tui::app::App;
+use pachisi_tui::replay::Replay;
 use pachisi_tui::{SeatSpec, Table};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -33,6 +35,43 @@ pub fn app(ruleset: &str, seat_list: &str, seed: u64, start: Option<&str>) -> Ap
     let table = Table::new(rules, &seats, seed, record).expect("table");
     let hint: BotSpec = "heuristic".parse().expect("spec");
     App::new(table, PathBuf::from("unused.record"), hint).expect("app")
+}
+
+/// A game of random bots under `ruleset`, from its throw-off where the rules have one, cut after
+/// `actions` throws and moves, read back from its text (so with the seat markers `Y:`).
+pub fn random_record(ruleset: &str, seed: u64, actions: usize) -> (Arc<Rules>, GameRecord) {
+    let rules = Arc::new(builtin_rules(ruleset, &[]).expect("builtin"));
+    let seats: Vec<SeatSpec> = (0..rules.seats())
+        .map(|_| "bot:random".parse().expect("seat spec"))
+        .collect();
+    let mut record = record_header(ruleset, &[], seed, Some(&seats)).expect("header");
+    throw_off_into(&rules, seed, &mut record);
+    let mut table = Table::new(rules.clone(), &seats, seed, record).expect("table");
+    for _ in 0..actions {
+        if table.step_automatic().is_none() {
+            break;
+        }
+    }
+    let text = table.record_to_save().to_text(&rules).expect("writes");
+    (rules, GameRecord::parse(&text).expect("reads back"))
+}
+
+/// The replay viewer of [`random_record`]'s game, analysed at once by the default evaluator.
+pub fn analysed_replay(ruleset: &str, seed: u64, actions: usize) -> Replay {
+    let (rules, record) = random_record(ruleset, seed, actions);
+    let game = ReplayedGame::from_record(&rules, &record).expect("replays");
+    let spec: BotSpec = analysis::DEFAULT_EVALUATOR.parse().expect("spec");
+    let analysis = analysis::analyze(&rules, &game, &spec, Some(1), &|_, _| {}).expect("analysed");
+    let mut replay = Replay::new(rules, &record, "random.record").expect("viewer");
+    replay.set_analysis(analysis).expect("the analysis fits");
+    replay
+}
+
+/// Renders the replay viewer into a `width`×`height` buffer.
+pub fn render_replay(replay: &Replay, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal.draw(|frame| replay.draw(frame)).expect("draw");
+    terminal.backend().buffer().clone()
 }
 
 /// Plays automatic actions until a person must act or the game is over.
