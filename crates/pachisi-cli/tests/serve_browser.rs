@@ -1,8 +1,9 @@
 //! `pachisi serve`, run as a real process, played in headless Chromium: browser-tests/play.mjs
 //! plays a game of Ludo against bots on the page, browser-tests/friends.mjs two people and a
-//! watcher in three browsers.
+//! watcher in three browsers, browser-tests/analysis.mjs analyses a record in the replay viewer.
 
 mod common;
+mod spoiled;
 
 use common::{fresh_database, require_browser, workspace_root, Server};
 use std::process::Command;
@@ -73,5 +74,45 @@ fn two_friends_and_a_watcher_play_in_headless_chromium() {
         server.output()
     );
     print!("{stdout}");
+    drop(server);
+}
+
+/// A game of Ludo the evaluator played against itself, one move spoiled on purpose and the record
+/// cut there, analysed in the replay viewer with browser-tests/analysis.mjs: the graph of the
+/// winning chances has a line per team, the spoiled move alone is marked in the log and counted
+/// in the summary, and a click on the graph jumps the replay to that step. A screenshot under
+/// target/tmp/analysis.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn a_record_is_analysed_in_headless_chromium() {
+    require_browser("a_record_is_analysed_in_headless_chromium");
+    let root = workspace_root();
+    let dir = root.join("target/tmp/analysis");
+    std::fs::create_dir_all(&dir).expect("creates target/tmp/analysis");
+    let (text, spoiled, _, _) = spoiled::spoiled_record("ludo", 4, 0.08);
+    let record = dir.join("spoiled-ludo.record");
+    std::fs::write(&record, text).expect("writes the record");
+    let shot = dir.join("analysis.png");
+    let _ = std::fs::remove_file(&shot);
+    let server = Server::start(&fresh_database("analysis-browser"), 0);
+
+    let out = Command::new("node")
+        .arg(root.join("browser-tests/analysis.mjs"))
+        .arg(format!("{}/", server.url))
+        .arg(&record)
+        .arg(spoiled.to_string())
+        .arg(&shot)
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the record could not be analysed in the browser:\n{stdout}\n{}\nserver output:\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        server.output()
+    );
+    print!("{stdout}");
+    let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+    assert!(size > 0, "no screenshot at {}", shot.display());
     drop(server);
 }
