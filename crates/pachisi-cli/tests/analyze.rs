@@ -5,7 +5,7 @@ mod command;
 mod spoiled;
 
 use command::{fails, json, ok, temp_dir};
-use spoiled::{spoiled_record, EVALUATOR};
+use spoiled::{marked_alone, spoiled_record, EVALUATOR};
 use std::path::PathBuf;
 
 fn write(dir: &str, name: &str, text: &str) -> PathBuf {
@@ -22,22 +22,7 @@ fn a_spoiled_move_is_marked_and_nothing_else() {
         let path = write("analyze-spoiled", &format!("{name}.record"), &text);
         let path = path.to_str().expect("a UTF-8 path");
         let a = json(&["analyze", path, "--bot", EVALUATOR, "--json"]);
-        let marked: Vec<&serde_json::Value> = a["decisions"]
-            .as_array()
-            .expect("decisions")
-            .iter()
-            .filter(|d| !d["mark"].is_null())
-            .collect();
-        assert_eq!(marked.len(), 1, "{name}: only the spoiled move: {marked:?}");
-        let d = marked[0];
-        assert_eq!(d["number"], number, "{name}: {d}");
-        assert_eq!(d["played"], worst.to_string(), "{name}: {d}");
-        assert!(d["mark"] == "mistake" || d["mark"] == "blunder", "{d}");
-        let reported = d["loss"].as_f64().expect("a loss");
-        assert!(
-            (reported - loss).abs() < 1e-9,
-            "{name}: {reported} vs {loss}"
-        );
+        let d = marked_alone(&a, number, worst, loss);
         assert_eq!(a["ruleset"], name);
         assert_eq!(a["evaluator"], EVALUATOR);
         // The report shows it in its table of marked decisions.

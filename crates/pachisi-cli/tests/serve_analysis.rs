@@ -7,7 +7,7 @@ mod spoiled;
 
 use common::{fresh_database, idle_ludo, Server};
 use serde_json::{json, Value};
-use spoiled::{spoiled_record, EVALUATOR};
+use spoiled::{marked_alone, spoiled_record, EVALUATOR};
 use std::process::Command;
 
 fn error_of(body: &Value) -> String {
@@ -44,20 +44,7 @@ async fn a_record_s_analysis_marks_its_spoiled_move_and_draws_each_team_s_chance
     for key in ["inaccuracy", "mistake", "blunder"] {
         assert!(a["thresholds"][key].is_f64(), "{key}");
     }
-    let marked: Vec<&Value> = a["decisions"]
-        .as_array()
-        .expect("decisions")
-        .iter()
-        .filter(|d| !d["mark"].is_null())
-        .collect();
-    assert_eq!(marked.len(), 1, "only the spoiled move: {marked:?}");
-    let d = marked[0];
-    assert_eq!(d["number"], number, "{d}");
-    assert_eq!(d["played"], worst.to_string(), "{d}");
-    assert!(
-        (d["loss"].as_f64().expect("loss") - loss).abs() < 1e-9,
-        "{d}"
-    );
+    let d = marked_alone(&a, number, worst, loss);
     for key in [
         "best",
         "played_chance",

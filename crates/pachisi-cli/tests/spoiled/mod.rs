@@ -71,3 +71,27 @@ pub fn spoiled_record(name: &str, seed: u64, margin: f64) -> (String, usize, Mov
     let text = record.to_text(&rules).expect("the record replays");
     (text, at + 1, worst, loss)
 }
+
+/// The decision `analysis` (an analysis's JSON) marks, checked to be the spoiled move alone
+/// (`number`, `worst`), as a mistake or a blunder with its `loss`.
+pub fn marked_alone(
+    analysis: &serde_json::Value,
+    number: usize,
+    worst: Move,
+    loss: f64,
+) -> &serde_json::Value {
+    let marked: Vec<&serde_json::Value> = analysis["decisions"]
+        .as_array()
+        .expect("decisions")
+        .iter()
+        .filter(|d| !d["mark"].is_null())
+        .collect();
+    assert_eq!(marked.len(), 1, "only the spoiled move: {marked:?}");
+    let d = marked[0];
+    assert_eq!(d["number"], number, "{d}");
+    assert_eq!(d["played"], worst.to_string(), "{d}");
+    assert!(d["mark"] == "mistake" || d["mark"] == "blunder", "{d}");
+    let reported = d["loss"].as_f64().expect("a loss");
+    assert!((reported - loss).abs() < 1e-9, "{reported} vs {loss}");
+    d
+}
