@@ -25,11 +25,10 @@ pub struct Limits {
     /// Actions of a record sent to the replay viewer (or the analysis).
     pub max_replay_actions: usize,
     /// Positions one analysis may evaluate (`POST /api/analyze`, 413 beyond), counted before
-    /// any is ([`ReplayedGame::positions_at_most`]). The default keeps the analysis of the
-    /// longest game on one core within seconds: Parcheesi, the costliest family, takes about
-    /// 0.1 ms per position with the default evaluator (docs/analysis.md), at most about 2 s
-    /// for 20,000; the longest random games of every ruleset but Humphries' need 4,000 to
-    /// 8,500.
+    /// any is ([`ReplayedGame::positions_at_most`]). The default keeps an analysis on one core
+    /// within seconds: Parcheesi, the costliest family, takes 0.02 to 0.12 ms a position with
+    /// the default evaluator (docs/analysis.md, "In the browser"), so 20,000 take at most about
+    /// 2.5 s; the longest random games of every ruleset but Humphries' need 1,900 to 8,500.
     ///
     /// [`ReplayedGame::positions_at_most`]: pachisi_bots::analysis::ReplayedGame::positions_at_most
     pub max_analysis_positions: usize,
