@@ -6,7 +6,8 @@
 // Starts `ludo` with a person in seat 0 and three heuristic bots through the new game panel, then
 // throws with the Throw button and moves by clicking a marked piece and its green destination
 // until the result shows or the time limit passes (a pass that is the only move is the
-// server's to play). Then downloads the record, checks it, and steps through it in the replay viewer.
+// server's to play). Then downloads the record, checks it, steps through it in the replay viewer,
+// and analyses the finished game.
 //
 // Then plays a second game the same way at 390×844 CSS pixels with a touch screen, tapping; once
 // it taps beside a piece (not on it) and expects that piece selected.
@@ -140,6 +141,17 @@ try {
   await page.click('#replay-end');
   const atEnd = await page.locator('#board [data-piece]').count();
   if (atEnd !== 16) errors.push(`the replay's last frame shows ${atEnd} pieces, not 16`);
+  await page.click('#replay-close');
+  await page.waitForSelector('#result:not([hidden])', { timeout: 10_000 });
+
+  // The game analysed from the finished game: its record opens in the replay viewer, with the
+  // graph of the four seats' chances.
+  await page.click('#analyse-game');
+  await page.waitForSelector('#analysis:not([hidden])', { timeout: 60_000 });
+  const lines = await page.locator('#analysis-graph polyline.chance-line').count();
+  if (lines !== 4) errors.push(`the finished game's analysis draws ${lines} lines, not 4`);
+  if ((await frameOf()) !== end) errors.push('the analysed game does not open at its end');
+  console.log(`the finished game analysed: ${lines} lines; ${await page.textContent('#analysis-step')}`);
   await page.click('#replay-close');
   await page.waitForSelector('#result:not([hidden])', { timeout: 10_000 });
 

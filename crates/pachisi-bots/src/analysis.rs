@@ -186,6 +186,21 @@ impl ReplayedGame {
         out
     }
 
+    /// The most positions [`analyze`] evaluates for this game: every throw's position and the
+    /// position after each outcome of the throw device, every move's position, and the end.
+    /// Counted from the steps alone, without evaluating or even playing them, so that a server
+    /// can refuse a game too costly to analyse before any work is done (the positions actually
+    /// evaluated are fewer: repeated positions are evaluated once, forced moves not at all).
+    pub fn positions_at_most(&self, rules: &Rules) -> usize {
+        let throws = self
+            .steps
+            .iter()
+            .filter(|s| matches!(s, Step::Throw(_)))
+            .count();
+        let moves = self.steps.len() - throws;
+        throws * (rules.outcomes().len() + 1) + moves + 1
+    }
+
     /// The position after every step.
     pub fn end(&self, rules: &Rules) -> Position {
         let mut pos = self.start;

@@ -326,6 +326,14 @@ struct ServeArgs {
     /// The bot that gives hints, e.g. `expectimax:depth=3`.
     #[arg(long, default_value = "expectimax", value_name = "SPEC")]
     hint_bot: String,
+    /// The evaluator of the analyses the page asks for (docs/analysis.md), e.g. `heuristic`: a
+    /// bot that estimates winning chances, with built-in weights only. Visitors cannot choose
+    /// another. A deeper one costs more per position: lower --max-analysis-positions with it.
+    #[arg(long, default_value = pachisi_bots::analysis::DEFAULT_EVALUATOR, value_name = "SPEC")]
+    analysis_bot: String,
+    /// Most positions one analysis may evaluate; a costlier record is refused (413).
+    #[arg(long, default_value_t = Limits::default().max_analysis_positions, value_name = "N")]
+    max_analysis_positions: usize,
     /// The address people reach the server at, when it is not only its IP address: a name, or
     /// a reverse proxy in front (e.g. https://pachisi.example.org/). The server answers to IP
     /// addresses, localhost and this name only, and takes actions only from its own pages.

@@ -13,6 +13,8 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
         .hint_bot
         .parse()
         .map_err(|e| anyhow!("bad --hint-bot `{}`: {e}", args.hint_bot))?;
+    let analysis_bot = pachisi_server::analysis::evaluator(&args.analysis_bot)
+        .map_err(|e| anyhow!("bad --analysis-bot {e}"))?;
     if args.expire_days == 0 {
         return Err(anyhow!(
             "--expire-days 0 would delete every game at once: give 1 or more days (default 30)"
@@ -32,6 +34,7 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
         chat_lines: args.chat_lines.max(1),
         chat_window: Duration::from_secs(args.chat_window.max(1)),
         max_chat_lines: args.max_chat_lines,
+        max_analysis_positions: args.max_analysis_positions,
         ..defaults
     };
     let database = Database::parse(&args.database).map_err(|e| anyhow!("bad --database: {e}"))?;
@@ -42,6 +45,7 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
             database: database.clone(),
             pace: Duration::from_millis(args.pace),
             hint_bot,
+            analysis_bot,
             limits,
             public_url: args.public_url.clone(),
         })

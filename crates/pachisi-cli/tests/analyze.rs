@@ -2,16 +2,11 @@
 //! the report agree, records of every kind are read, and errors are clean.
 
 mod command;
+mod spoiled;
 
 use command::{fails, json, ok, temp_dir};
-use pachisi_bots::{BotSpec, SeatBots};
-use pachisi_core::{builtin_rules, Action, GameRecord, Move, Phase, Position, Rules};
-use pachisi_sim::{play_game, Step};
+use spoiled::{marked_alone, spoiled_record, EVALUATOR};
 use std::path::PathBuf;
-use std::sync::Arc;
-
-/// The evaluator of these tests, which also plays the games: its own moves lose nothing.
-const EVALUATOR: &str = "expectimax:depth=0";
 
 fn write(dir: &str, name: &str, text: &str) -> PathBuf {
     let path = temp_dir(dir).join(name);
@@ -19,91 +14,23 @@ fn write(dir: &str, name: &str, text: &str) -> PathBuf {
     path
 }
 
-/// A game of `name` with `EVALUATOR` in every seat, from the usual start, its first `steps`
-/// throws and moves.
-fn bot_game(rules: &Arc<Rules>, seed: u64, steps: usize) -> Vec<Action> {
-    let spec: BotSpec = EVALUATOR.parse().expect("a spec");
-    let specs = vec![spec; usize::from(rules.seats())];
-    let mut policy = SeatBots::new(&specs, rules, seed);
-    let mut actions = Vec::new();
-    play_game(rules, Position::new(rules), seed, &mut policy, |step, _| {
-        actions.push(match step {
-            Step::Throw(t) => Action::Throw(rules.outcome(t).name),
-            Step::Move { mv, .. } => Action::Move(mv),
-        });
-    });
-    actions.truncate(steps);
-    actions
-}
-
-/// The first decision of `actions` (by index) where the evaluator rates the worst legal move at
-/// least `margin` below the best, with that move and its loss.
-fn spoilable(rules: &Arc<Rules>, actions: &[Action], margin: f64) -> (usize, Move, f64) {
-    let spec: BotSpec = EVALUATOR.parse().expect("a spec");
-    let mut bot = spec.build(rules.clone(), 0);
-    let mut pos = Position::new(rules);
-    for (i, action) in actions.iter().enumerate() {
-        match *action {
-            Action::Throw(name) => {
-                let throw = rules.throw_named(name).expect("a throw of the rules");
-                pos.apply_throw(rules, throw).expect("a throw is due");
-            }
-            Action::Move(mv) => {
-                assert_eq!(pos.phase(), Phase::Move);
-                let ranked = bot.rank(&pos).expect("estimates");
-                let (best, worst) = (ranked[0], ranked[ranked.len() - 1]);
-                if best.win_chance - worst.win_chance >= margin {
-                    return (i, worst.mv, best.win_chance - worst.win_chance);
-                }
-                pos.play(rules, mv).expect("a legal move");
-            }
-            Action::Seat(_) => {}
-        }
-    }
-    panic!("no decision where a move loses {margin}");
-}
-
 #[test]
 fn a_spoiled_move_is_marked_and_nothing_else() {
     for name in ["pachisi", "ludo"] {
-        let rules = Arc::new(builtin_rules(name, &[]).expect("a built-in ruleset"));
-        let actions = bot_game(&rules, 4, 400);
-        let (at, worst, loss) = spoilable(&rules, &actions, 0.08);
-        // The record: the bots' game up to the decision, the worst move instead of theirs, and
-        // nothing after it.
-        let mut record = GameRecord::new(name);
-        for action in &actions[..at] {
-            record.push(*action);
-        }
-        record.push(Action::Move(worst));
-        let text = record.to_text(&rules).expect("the record replays");
+        // The bots' game up to a decision, the worst move instead of theirs, and nothing after.
+        let (text, number, worst, loss) = spoiled_record(name, 4, 0.08);
         let path = write("analyze-spoiled", &format!("{name}.record"), &text);
         let path = path.to_str().expect("a UTF-8 path");
         let a = json(&["analyze", path, "--bot", EVALUATOR, "--json"]);
-        let marked: Vec<&serde_json::Value> = a["decisions"]
-            .as_array()
-            .expect("decisions")
-            .iter()
-            .filter(|d| !d["mark"].is_null())
-            .collect();
-        assert_eq!(marked.len(), 1, "{name}: only the spoiled move: {marked:?}");
-        let d = marked[0];
-        assert_eq!(d["number"], at + 1, "{name}: {d}");
-        assert_eq!(d["played"], worst.to_string(), "{name}: {d}");
-        assert!(d["mark"] == "mistake" || d["mark"] == "blunder", "{d}");
-        let reported = d["loss"].as_f64().expect("a loss");
-        assert!(
-            (reported - loss).abs() < 1e-9,
-            "{name}: {reported} vs {loss}"
-        );
+        let d = marked_alone(&a, number, worst, loss);
         assert_eq!(a["ruleset"], name);
         assert_eq!(a["evaluator"], EVALUATOR);
         // The report shows it in its table of marked decisions.
         let report = ok(&["analyze", path, "--bot", EVALUATOR, "--threads", "1"]);
         let line = report
             .lines()
-            .find(|l| l.trim_start().starts_with(&format!("{} ", at + 1)))
-            .unwrap_or_else(|| panic!("{name}: no line for move {}: {report}", at + 1));
+            .find(|l| l.trim_start().starts_with(&format!("{number} ")))
+            .unwrap_or_else(|| panic!("{name}: no line for move {number}: {report}"));
         let symbol = if d["mark"] == "blunder" { "??" } else { "?" };
         assert!(
             line.contains(&worst.to_string()) && line.trim_end().ends_with(symbol),

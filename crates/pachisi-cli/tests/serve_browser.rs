@@ -1,46 +1,56 @@
 //! `pachisi serve`, run as a real process, played in headless Chromium: browser-tests/play.mjs
 //! plays a game of Ludo against bots on the page, browser-tests/friends.mjs two people and a
-//! watcher in three browsers.
+//! watcher in three browsers, browser-tests/analysis.mjs analyses a record in the replay viewer.
 
 mod common;
+mod spoiled;
 
 use common::{fresh_database, require_browser, workspace_root, Server};
+use std::ffi::OsStr;
 use std::process::Command;
 
-/// Plays a game of Ludo on the served page in headless Chromium with browser-tests/play.mjs: no
-/// console or page errors, no request beyond the server, moves made by clicking the board, the
-/// game finished, the record downloaded; a screenshot under target/tmp.
-#[test]
-#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
-fn a_game_plays_to_the_end_in_headless_chromium() {
-    require_browser("a_game_plays_to_the_end_in_headless_chromium");
-    let root = workspace_root();
-    let script = root.join("browser-tests/play.mjs");
-    let tmp = root.join("target/tmp");
-    std::fs::create_dir_all(&tmp).expect("creates target/tmp");
-    let server = Server::start(&fresh_database("browser"), 0);
-    let url = format!("{}/", server.url);
-    let shot = tmp.join("play-screenshot.png");
-    let _ = std::fs::remove_file(&shot);
-
+/// Runs `browser-tests/{script}` with node on the page of `server` (its first argument, the
+/// address) and `args`, and fails saying `failed` with the script's and the server's output
+/// unless it succeeds; prints what it said.
+fn run_script(server: &Server, script: &str, args: &[&OsStr], failed: &str) {
     let out = Command::new("node")
-        .arg(&script)
-        .arg(&url)
-        .arg(&shot)
+        .arg(workspace_root().join("browser-tests").join(script))
+        .arg(format!("{}/", server.url))
+        .args(args)
         .output()
         .expect("node runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
-        "the game did not play cleanly in the browser:\n{stdout}\n{}\nserver output:\n{}",
+        "{failed}:\n{stdout}\n{}\nserver output:\n{}",
         String::from_utf8_lossy(&out.stderr),
         server.output()
     );
     print!("{stdout}");
+}
+
+/// Plays a game of Ludo on the served page in headless Chromium with browser-tests/play.mjs: no
+/// console or page errors, no request beyond the server, moves made by clicking the board, the
+/// game finished, the record downloaded, replayed and the finished game analysed; a screenshot
+/// under target/tmp.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn a_game_plays_to_the_end_in_headless_chromium() {
+    require_browser("a_game_plays_to_the_end_in_headless_chromium");
+    let tmp = workspace_root().join("target/tmp");
+    std::fs::create_dir_all(&tmp).expect("creates target/tmp");
+    let server = Server::start(&fresh_database("browser"), 0);
+    let shot = tmp.join("play-screenshot.png");
+    let _ = std::fs::remove_file(&shot);
+    run_script(
+        &server,
+        "play.mjs",
+        &[shot.as_os_str()],
+        "the game did not play cleanly in the browser",
+    );
     let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
     assert!(size > 0, "no screenshot at {}", shot.display());
     println!("screenshot: {} ({size} bytes)", shot.display());
-    drop(server);
 }
 
 /// Two people and a watcher, each in a Chromium of their own, with browser-tests/friends.mjs: the
@@ -51,27 +61,42 @@ fn a_game_plays_to_the_end_in_headless_chromium() {
 #[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
 fn two_friends_and_a_watcher_play_in_headless_chromium() {
     require_browser("two_friends_and_a_watcher_play_in_headless_chromium");
-    let root = workspace_root();
-    let script = root.join("browser-tests/friends.mjs");
-    let shots = root.join("target/tmp/friends");
+    let shots = workspace_root().join("target/tmp/friends");
     let _ = std::fs::remove_dir_all(&shots);
     std::fs::create_dir_all(&shots).expect("creates target/tmp/friends");
     let server = Server::start(&fresh_database("friends"), 0);
-    let url = format!("{}/", server.url);
-
-    let out = Command::new("node")
-        .arg(&script)
-        .arg(&url)
-        .arg(&shots)
-        .output()
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "two people could not play each other in the browser:\n{stdout}\n{}\nserver output:\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        server.output()
+    run_script(
+        &server,
+        "friends.mjs",
+        &[shots.as_os_str()],
+        "two people could not play each other in the browser",
     );
-    print!("{stdout}");
-    drop(server);
+}
+
+/// A game of Ludo the evaluator played against itself, one move spoiled on purpose and the record
+/// cut there, analysed in the replay viewer with browser-tests/analysis.mjs: the graph of the
+/// winning chances has a line per team, the spoiled move alone is marked in the log and counted
+/// in the summary, and a click on the graph jumps the replay to that step. A screenshot under
+/// target/tmp/analysis.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn a_record_is_analysed_in_headless_chromium() {
+    require_browser("a_record_is_analysed_in_headless_chromium");
+    let dir = workspace_root().join("target/tmp/analysis");
+    std::fs::create_dir_all(&dir).expect("creates target/tmp/analysis");
+    let (text, spoiled, _, _) = spoiled::spoiled_record("ludo", 4, 0.08);
+    let record = dir.join("spoiled-ludo.record");
+    std::fs::write(&record, text).expect("writes the record");
+    let shot = dir.join("analysis.png");
+    let _ = std::fs::remove_file(&shot);
+    let server = Server::start(&fresh_database("analysis-browser"), 0);
+    let spoiled = spoiled.to_string();
+    run_script(
+        &server,
+        "analysis.mjs",
+        &[record.as_os_str(), OsStr::new(&spoiled), shot.as_os_str()],
+        "the record could not be analysed in the browser",
+    );
+    let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+    assert!(size > 0, "no screenshot at {}", shot.display());
 }

@@ -7,7 +7,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 mod common;
 
-use common::{fresh_database, Server};
+use common::{fresh_database, idle_ludo, Server};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -24,15 +24,6 @@ async fn send(request: reqwest::RequestBuilder) -> (u16, Value) {
     let r = request.send().await.expect("request");
     let status = r.status().as_u16();
     (status, r.json().await.unwrap_or(Value::Null))
-}
-
-/// A Ludo record of `turns` turns in which every throw is a 1 and nobody can move.
-fn idle_ludo(turns: usize) -> String {
-    let mut text = String::from("[Ruleset \"ludo\"]\n\n");
-    for _ in 0..turns {
-        text.push_str("(1) - ");
-    }
-    text
 }
 
 /// The server's peak resident memory in MB (Linux).

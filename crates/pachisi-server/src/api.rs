@@ -1,13 +1,13 @@
 //! The HTTP routes: the page, the JSON API and the WebSocket of each game (docs/api.md). Every
 //! failure is answered with a status and `{"error": "..."}`; no input can make a handler panic.
-//! Heavy work (bots' hints, replays) runs on blocking threads with a permit of the shared pool,
+//! Heavy work (bots' hints, replays, analyses) runs on blocking threads with a permit of the shared pool,
 //! and is refused with 503 when the pool is full rather than queued without end.
 
 use crate::game::GameError;
 use crate::game::Request;
 use crate::games::{Games, NewGame};
 use crate::guard::{self, Site};
-use crate::replay::{replay_json, ReplayRequest};
+use crate::replay::{replay_json, RecordBounds, RecordRequest};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, State};
 use axum::http::request::Parts;
@@ -34,6 +34,8 @@ pub struct AppState {
     pub games: Arc<Games>,
     /// The bot that gives hints.
     pub hint_bot: BotSpec,
+    /// The evaluator of the analyses (`POST /api/analyze`): the server's, never a visitor's.
+    pub analysis_bot: BotSpec,
     /// The list of rulesets as JSON, made once.
     rulesets: Arc<str>,
     /// Open WebSockets.
@@ -58,6 +60,7 @@ impl AppState {
         Ok(AppState {
             games,
             hint_bot,
+            analysis_bot: crate::analysis::evaluator(pachisi_bots::analysis::DEFAULT_EVALUATOR)?,
             rulesets: rulesets.into(),
             sockets: Arc::new(AtomicUsize::new(0)),
             public_url: None,
@@ -68,6 +71,13 @@ impl AppState {
     #[must_use]
     pub fn with_public_url(mut self, url: Option<&str>) -> AppState {
         self.public_url = url.map(|u| u.trim_end_matches('/').to_string());
+        self
+    }
+
+    /// The same state, analysing with `bot` (checked by [`crate::analysis::evaluator`]).
+    #[must_use]
+    pub fn with_analysis_bot(mut self, bot: BotSpec) -> AppState {
+        self.analysis_bot = bot;
         self
     }
 
@@ -156,10 +166,11 @@ impl IntoResponse for ApiError {
     }
 }
 
-type ApiResult<T> = Result<T, ApiError>;
+/// A handler's answer, or its error.
+pub(crate) type ApiResult<T> = Result<T, ApiError>;
 
 /// JSON text as a response.
-fn json_text(status: StatusCode, text: impl Into<String>) -> Response {
+pub(crate) fn json_text(status: StatusCode, text: impl Into<String>) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "application/json")],
@@ -218,6 +229,10 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route(
             "/api/replay",
             post(replay).layer(DefaultBodyLimit::max(replay_body)),
+        )
+        .route(
+            "/api/analyze",
+            post(crate::analysis::analyze).layer(DefaultBodyLimit::max(replay_body)),
         )
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limits.max_body))
@@ -328,7 +343,7 @@ const WORK_WAIT: Duration = Duration::from_secs(5);
 
 /// Runs heavy `work` with a permit of the shared pool, or answers 503 when none comes free
 /// within [`WORK_WAIT`].
-async fn heavy<T: Send + 'static>(
+pub(crate) async fn heavy<T: Send + 'static>(
     games: &Games,
     work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
 ) -> ApiResult<T> {
@@ -601,17 +616,10 @@ async fn hint(
     Ok(Json(value).into_response())
 }
 
-/// `POST /api/verify`.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyRequest {
-    record: String,
-}
-
 /// Checks every throw of a finished record against its revealed seed (docs/fair-throws.md).
 async fn verify(
     State(state): State<AppState>,
-    body: Result<Json<VerifyRequest>, JsonRejection>,
+    body: Result<Json<RecordRequest>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(request) = body?;
     let max = state.games.limits().max_record;
@@ -648,14 +656,10 @@ async fn record(
 /// Every frame of a record, for the replay viewer.
 async fn replay(
     State(state): State<AppState>,
-    body: Result<Json<ReplayRequest>, JsonRejection>,
+    body: Result<Json<RecordRequest>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(request) = body?;
-    let limits = state.games.limits();
-    let (bytes, actions) = (limits.max_record, limits.max_replay_actions);
-    let text = heavy(&state.games, move || {
-        replay_json(&request.record, bytes, actions)
-    })
-    .await?;
+    let bounds = RecordBounds::of(state.games.limits());
+    let text = heavy(&state.games, move || replay_json(&request.record, bounds)).await?;
     Ok(json_text(StatusCode::OK, text))
 }

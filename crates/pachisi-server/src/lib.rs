@@ -21,12 +21,15 @@
 //!   restarts;
 //! - [`limits`]: the limits and their defaults;
 //! - [`view`]: the JSON of rulesets, states and replays;
-//! - [`replay`]: the replay viewer's work, bounded;
+//! - [`replay`]: the replay viewer's work, bounded, and the bounds of every record a peer sends;
+//! - [`analysis`]: the analysis of a record (`POST /api/analyze`), its evaluator fixed by the
+//!   server and its cost bounded;
 //! - [`api`]: the routes and their errors; [`ws`]: the WebSocket of a game;
 //! - [`guard`]: the names and origins the server answers to, and error bodies in one form;
 //! - [`net`]: the connections: timeouts and a cap;
 //! - [`web`]: the embedded page.
 
+pub mod analysis;
 pub mod api;
 pub mod clock;
 pub mod game;
@@ -56,6 +59,8 @@ pub struct ServerOptions {
     pub pace: Duration,
     /// The bot that gives hints.
     pub hint_bot: BotSpec,
+    /// The evaluator of the analyses, checked by [`analysis::evaluator`].
+    pub analysis_bot: BotSpec,
     /// The server's limits.
     pub limits: Limits,
     /// The address the server is reached at from outside (behind a proxy, or by a name), if
@@ -84,6 +89,7 @@ impl Server {
         let store = store::Store::open(&options.database).map_err(|e| e.to_string())?;
         let games = games::Games::load(store, options.pace, options.limits)?;
         let state = api::AppState::new(games.clone(), options.hint_bot)?
+            .with_analysis_bot(options.analysis_bot)
             .with_public_url(options.public_url.as_deref());
         Ok(Server {
             app: api::router(state, site),

@@ -22,8 +22,16 @@ pub struct Limits {
     pub max_body: usize,
     /// Bytes of a record sent to the replay viewer.
     pub max_record: usize,
-    /// Actions of a record sent to the replay viewer.
+    /// Actions of a record sent to the replay viewer (or the analysis).
     pub max_replay_actions: usize,
+    /// Positions one analysis may evaluate (`POST /api/analyze`, 413 beyond), counted before
+    /// any is ([`ReplayedGame::positions_at_most`]). The default keeps an analysis on one core
+    /// within seconds: Parcheesi, the costliest family, takes 0.02 to 0.12 ms a position with
+    /// the default evaluator (docs/analysis.md, "In the browser"), so 20,000 take at most about
+    /// 2.5 s; the longest random games of every ruleset but Humphries' need 1,900 to 8,500.
+    ///
+    /// [`ReplayedGame::positions_at_most`]: pachisi_bots::analysis::ReplayedGame::positions_at_most
+    pub max_analysis_positions: usize,
     /// Open HTTP connections; more wait until one closes.
     pub max_connections: usize,
     /// Time for a client to send a request's headers.
@@ -32,7 +40,8 @@ pub struct Limits {
     pub max_sockets: usize,
     /// Open WebSockets on one game (503 beyond).
     pub max_sockets_per_game: usize,
-    /// Threads that think for bots, give hints and build replays, shared by every game.
+    /// Threads that think for bots, give hints, build replays and analyse records, shared by
+    /// every game.
     pub work_threads: usize,
     /// Characters of one chat line (413 beyond).
     pub max_chat: usize,
@@ -57,6 +66,7 @@ impl Default for Limits {
             max_body: 64 * 1024,
             max_record: 256 * 1024,
             max_replay_actions: 20_000,
+            max_analysis_positions: 20_000,
             max_connections: 512,
             header_timeout: Duration::from_secs(10),
             max_sockets: 2000,

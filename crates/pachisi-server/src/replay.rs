@@ -4,34 +4,103 @@
 //! [`Limits::max_replay_actions`]), and the work runs on a blocking thread with a permit of the
 //! shared pool, so replays never hold up the server's other requests.
 //!
+//! Every service that takes a record from a peer reads it with [`read_record`], which holds it to
+//! those bounds before anything is played: the replay, the check of the throws
+//! (`POST /api/verify`) and the analysis ([`crate::analysis`]).
+//!
 //! [`Limits::max_record`]: crate::limits::Limits::max_record
 //! [`Limits::max_replay_actions`]: crate::limits::Limits::max_replay_actions
 
 use crate::game::GameError;
 use crate::view;
-use pachisi_core::{builtin_rules, Action, GameRecord};
+use pachisi_core::{builtin_rules, Action, GameRecord, Rules};
 use pachisi_table::{record_overrides, SeatSpec, Table};
 use std::sync::Arc;
 
-/// A record sent to the replay viewer: `{"record": "..."}`, as JSON, which a form of another
-/// site cannot send.
+/// A record sent to the replay viewer, the check of the throws or the analysis:
+/// `{"record": "..."}`, as JSON, which a form of another site cannot send.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ReplayRequest {
+pub struct RecordRequest {
     /// The record's text.
     pub record: String,
 }
 
-/// Every frame of `text`, a record, as the JSON of a [`view::ReplayView`].
+/// A service that takes a record from a peer, as its refusals name it: what it is, and what takes
+/// a record of any length instead.
+#[derive(Clone, Copy, Debug)]
+pub struct Service {
+    /// Its name in a sentence: `the replay viewer`.
+    pub name: &'static str,
+    /// What to use instead for a longer record, in brackets after a refusal.
+    pub instead: &'static str,
+}
+
+/// The replay viewer, `POST /api/replay`.
+pub const REPLAY: Service = Service {
+    name: "the replay viewer",
+    instead: "`pachisi replay FILE` shows a record of any length in the terminal",
+};
+
+/// The check of the throws, `POST /api/verify`.
+pub const VERIFY: Service = Service {
+    name: "the check of the throws",
+    instead: "`pachisi verify FILE` checks a record of any length",
+};
+
+/// How much of a record a service reads: its bytes, then (once read) its actions.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordBounds {
+    /// Bytes of the record's text ([`Limits::max_record`]).
+    ///
+    /// [`Limits::max_record`]: crate::limits::Limits::max_record
+    pub bytes: usize,
+    /// Throws and moves ([`Limits::max_replay_actions`]); `usize::MAX` for none.
+    ///
+    /// [`Limits::max_replay_actions`]: crate::limits::Limits::max_replay_actions
+    pub actions: usize,
+}
+
+impl RecordBounds {
+    /// The bounds of the replay viewer, which every service that plays a record through shares.
+    pub fn of(limits: &crate::limits::Limits) -> RecordBounds {
+        RecordBounds {
+            bytes: limits.max_record,
+            actions: limits.max_replay_actions,
+        }
+    }
+}
+
+/// A record a peer sent, read within its bounds, with its rules.
+pub struct ReadRecord {
+    /// The record.
+    pub record: GameRecord,
+    /// Its ruleset's name (its `Ruleset` tag).
+    pub name: String,
+    /// Its rules, with the overrides of its `Set` tag.
+    pub rules: Arc<Rules>,
+}
+
+/// Reads a record sent to `service`: refused (413) when its text is longer than `bounds.bytes`,
+/// before it is parsed, or when it has more than `bounds.actions` throws and moves, before any
+/// is played; 422 when it does not read or names no built-in ruleset. Nothing is played here.
 ///
 /// # Errors
-/// When the record is longer than `max_bytes` or has more than `max_actions` actions, or does
-/// not read or replay.
-pub fn replay_json(text: &str, max_bytes: usize, max_actions: usize) -> Result<String, GameError> {
-    if text.len() > max_bytes {
+/// As above, in words that name the service and what takes a longer record.
+pub fn read_record(
+    text: &str,
+    bounds: RecordBounds,
+    service: Service,
+) -> Result<ReadRecord, GameError> {
+    let Service {
+        name: what,
+        instead,
+    } = service;
+    if text.len() > bounds.bytes {
         return Err(GameError::TooLarge(format!(
-            "the record is {} bytes; the replay viewer takes at most {max_bytes} (`pachisi replay FILE` shows a record of any length in the terminal)",
-            text.len()
+            "the record is {} bytes; {what} takes at most {} ({instead})",
+            text.len(),
+            bounds.bytes
         )));
     }
     let invalid = GameError::Invalid;
@@ -42,15 +111,33 @@ pub fn replay_json(text: &str, max_bytes: usize, max_actions: usize) -> Result<S
         .iter()
         .filter(|(a, _, _)| !matches!(a, Action::Seat(_)))
         .count();
-    if actions > max_actions {
+    if actions > bounds.actions {
         return Err(GameError::TooLarge(format!(
-            "the record has {actions} actions; the replay viewer takes at most {max_actions} (`pachisi replay FILE` shows a record of any length in the terminal)"
+            "the record has {actions} actions; {what} takes at most {} ({instead})",
+            bounds.actions
         )));
     }
     let name = record.tag("Ruleset").unwrap_or_default().to_string();
     let rules = builtin_rules(&name, &record_overrides(&record))
         .map_err(|e| invalid(format!("ruleset `{name}`: {e}")))?;
-    let rules = Arc::new(rules);
+    Ok(ReadRecord {
+        record,
+        name,
+        rules: Arc::new(rules),
+    })
+}
+
+/// Every frame of `text`, a record, as the JSON of a [`view::ReplayView`].
+///
+/// # Errors
+/// When the record is over its bounds, or does not read or replay ([`read_record`]).
+pub fn replay_json(text: &str, bounds: RecordBounds) -> Result<String, GameError> {
+    let invalid = GameError::Invalid;
+    let ReadRecord {
+        record,
+        name,
+        rules,
+    } = read_record(text, bounds, REPLAY)?;
     let board = view::BoardView::of(&rules).map_err(invalid)?;
     let players: Vec<String> = record
         .tag("Seats")
@@ -90,17 +177,14 @@ pub fn replay_json(text: &str, max_bytes: usize, max_actions: usize) -> Result<S
 /// # Errors
 /// When the record is too long, does not read, or has no fair throws' tags.
 pub fn verify_json(text: &str, max_bytes: usize) -> Result<serde_json::Value, GameError> {
-    if text.len() > max_bytes {
-        return Err(GameError::TooLarge(format!(
-            "the record is {} bytes; at most {max_bytes} are checked here (`pachisi verify FILE` checks a record of any length)",
-            text.len()
-        )));
-    }
+    let bounds = RecordBounds {
+        bytes: max_bytes,
+        // The check replays the record as `pachisi verify` does, at the cost of a replay
+        // without its frames: bounded by the bytes alone.
+        actions: usize::MAX,
+    };
+    let ReadRecord { record, rules, .. } = read_record(text, bounds, VERIFY)?;
     let invalid = GameError::Invalid;
-    let record = GameRecord::parse(text).map_err(|e| invalid(e.to_string()))?;
-    let name = record.tag("Ruleset").unwrap_or_default().to_string();
-    let rules = builtin_rules(&name, &record_overrides(&record))
-        .map_err(|e| invalid(format!("ruleset `{name}`: {e}")))?;
     let report =
         pachisi_fair::verify_record(&rules, &record).map_err(|e| invalid(e.to_string()))?;
     Ok(serde_json::json!({
@@ -119,12 +203,19 @@ pub fn verify_json(text: &str, max_bytes: usize) -> Result<serde_json::Value, Ga
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use serde_json::Value;
 
-    /// A Ludo record of `turns` turns in which every throw is a 1 and nobody can move.
-    fn idle_ludo(turns: usize) -> String {
+    /// Bounds roomy enough for every record of the tests.
+    pub(crate) const BOUNDS: RecordBounds = RecordBounds {
+        bytes: 1 << 20,
+        actions: 20_000,
+    };
+
+    /// A Ludo record of `turns` turns in which every throw is a 1 and nobody can move: a throw
+    /// and a pass each.
+    pub(crate) fn idle_ludo(turns: usize) -> String {
         let mut text = String::from("[Ruleset \"ludo\"]\n\n");
         for _ in 0..turns {
             text.push_str("(1) - ");
@@ -189,8 +280,7 @@ mod tests {
         }
         let text = table.record().to_text(&rules).expect("text");
         let replay: Value =
-            serde_json::from_str(&replay_json(&text, 1 << 20, 20_000).expect("replays"))
-                .expect("json");
+            serde_json::from_str(&replay_json(&text, BOUNDS).expect("replays")).expect("json");
         let frames = expand(&replay);
         assert_eq!(frames.len(), states.len());
         for (i, ((pieces, throw, mv, log), state)) in frames.iter().zip(&states).enumerate() {
@@ -206,7 +296,7 @@ mod tests {
     #[test]
     fn a_replay_grows_linearly_with_the_record() {
         let size = |turns| {
-            replay_json(&idle_ludo(turns), 1 << 20, 20_000)
+            replay_json(&idle_ludo(turns), BOUNDS)
                 .expect("replays")
                 .len()
         };
@@ -220,10 +310,17 @@ mod tests {
 
     #[test]
     fn records_over_the_limits_are_refused_before_they_are_played() {
-        let e = replay_json(&idle_ludo(16_000), 1 << 20, 20_000).expect_err("too many");
+        let e = replay_json(&idle_ludo(16_000), BOUNDS).expect_err("too many");
         assert!(matches!(e, GameError::TooLarge(_)), "{e}");
         assert!(e.to_string().contains("32000 actions"), "{e}");
-        let e = replay_json(&idle_ludo(100), 100, 20_000).expect_err("too long");
+        let e = replay_json(
+            &idle_ludo(100),
+            RecordBounds {
+                bytes: 100,
+                ..BOUNDS
+            },
+        )
+        .expect_err("too long");
         assert!(matches!(e, GameError::TooLarge(_)), "{e}");
     }
 }

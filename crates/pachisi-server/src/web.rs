@@ -39,6 +39,11 @@ pub async fn online_style() -> impl IntoResponse {
 
 /// The modules `app.js` imports (`/js/NAME.js`), each a file of `web/js/`.
 const MODULES: &[(&str, &str)] = &[
+    (
+        "analysis-graph.js",
+        include_str!("../web/js/analysis-graph.js"),
+    ),
+    ("analysis.js", include_str!("../web/js/analysis.js")),
     ("api.js", include_str!("../web/js/api.js")),
     ("board-input.js", include_str!("../web/js/board-input.js")),
     ("board-style.js", include_str!("../web/js/board-style.js")),

@@ -10,7 +10,8 @@
 //   board-input.js taps on the board; moves.js the moves and hints; keys.js the keyboard
 //   throw-view.js  the last throw; panel.js turn, seats, log and buttons; words.js what they say
 //   new-game.js    the new game panel, this browser's games and the lobby; replay.js the
-//                  replay viewer
+//                  replay viewer; analysis.js a record's analysis in it (analysis-graph.js
+//                  its graph of the winning chances)
 //   join.js        invitation and watch links; room.js invitations, options, hand-over;
 //                  chat.js the chat; record.js the record's download and the throws' check;
 //                  clock.js the turn's clock, "I'm back" and the rematch
@@ -18,6 +19,7 @@
 //   seats.js       seats and teams by colour and name; sound.js the optional sound; dom.js,
 //                  messages.js small helpers
 
+import { renderAnalysis, wireAnalysis } from './js/analysis.js';
 import { drawBoard } from './js/board.js';
 import { boardClicked } from './js/board-input.js';
 import { chatEvents, renderChat, wireChat } from './js/chat.js';
@@ -60,6 +62,7 @@ function render() {
     body.dataset.mode = 'none';
     renderControls();
     renderReplayControls();
+    renderAnalysis(null);
     return;
   }
   body.dataset.phase = view.phase ?? '';
@@ -77,6 +80,8 @@ function render() {
   renderLog(view);
   renderControls();
   renderReplayControls();
+  // After the log and the controls: it marks the log's moves and shows the Analyse buttons.
+  renderAnalysis(view);
 }
 
 // "Reconnecting…" while the game's connection is lost (the page tries again by itself).
@@ -103,6 +108,7 @@ function wire() {
   wireChat();
   wireClock();
   wireReplay();
+  wireAnalysis();
   wireSound($('#sound'));
   $('#board').addEventListener('click', boardClicked);
   $('#throw').addEventListener('click', () => {

@@ -236,3 +236,24 @@ fn a_game_cut_while_a_move_is_due_has_no_point_at_its_end() {
     let a = analyze(&rules, &game, &spec("heuristic"), Some(1), &quiet).expect("analysed");
     assert_eq!(a.chances.len(), a.throws.len());
 }
+
+#[test]
+fn the_positions_evaluated_are_never_more_than_the_bound() {
+    for (name, steps) in [("pachisi", 400), ("ludo", 400), ("parcheesi-sr", 300)] {
+        let rules = rules(name, &[]);
+        for cut in [0, 1, steps] {
+            let game = random_game(&rules, 5, cut);
+            let total = std::sync::atomic::AtomicU64::new(0);
+            let progress = |_: u64, t: u64| total.store(t, Ordering::Relaxed);
+            analyze(&rules, &game, &spec("heuristic"), Some(1), &progress).expect("analysed");
+            let evaluated = total.load(Ordering::Relaxed) as usize;
+            let bound = game.positions_at_most(&rules);
+            assert!(evaluated <= bound, "{name} ({cut}): {evaluated} > {bound}");
+            // Near the bound, so that it does not refuse games far cheaper than it says.
+            assert!(
+                2 * evaluated >= bound,
+                "{name} ({cut}): {evaluated} of {bound}"
+            );
+        }
+    }
+}

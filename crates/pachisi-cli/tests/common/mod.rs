@@ -155,6 +155,16 @@ fn drain(
     });
 }
 
+/// A Ludo record of `turns` turns in which every throw is a 1 and nobody can move: a throw and
+/// a pass each, the cheapest record of its length to send.
+pub fn idle_ludo(turns: usize) -> String {
+    let mut text = String::from("[Ruleset \"ludo\"]\n\n");
+    for _ in 0..turns {
+        text.push_str("(1) - ");
+    }
+    text
+}
+
 /// A database path under the tests' temporary directory, with no file left from an earlier run.
 pub fn fresh_database(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve");

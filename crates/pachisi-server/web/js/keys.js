@@ -1,7 +1,8 @@
 // The keyboard: Space or Enter throws (or plays the selected move), 1-9 play a listed move, ↑ ↓
-// select one, p passes, h asks for a hint, u undoes; in the replay viewer ← → Home End step and
-// Esc closes it.
+// select one, p passes, h asks for a hint, u undoes; in the replay viewer ← → Home End step, a
+// analyses the record and Esc closes it.
 
+import { analyseReplay } from './analysis.js';
 import { sendAction } from './connection.js';
 import { $ } from './dom.js';
 import { passMove, playMove, select, showHint } from './moves.js';
@@ -26,6 +27,8 @@ export function keyPressed(event) {
       stepReplay(moves[event.key]);
     } else if (event.key === 'Escape') {
       closeReplay();
+    } else if (event.key === 'a') {
+      analyseReplay();
     }
     return;
   }

@@ -79,6 +79,8 @@ export function renderControls() {
   $('#tools').hidden = !inGame;
   $('#download').disabled = !(inGame && idle);
   $('#verify').disabled = !(inGame && idle);
+  $('#analyse-game').disabled = !(inGame && idle);
+  $('#analyse').disabled = !idle;
   $('#chat-send').disabled = !idle;
   $('#start').disabled = !idle;
   $('#join-take').disabled = !idle;

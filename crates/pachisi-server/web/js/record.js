@@ -7,7 +7,8 @@ import { $ } from './dom.js';
 import { clearError } from './messages.js';
 import { ui } from './state.js';
 
-async function recordText(id) {
+// The record of game `id`, as its players and watchers may fetch it.
+export async function recordText(id) {
   const text = await api('GET', gamePath(id, 'record'), undefined, authFor(id));
   return typeof text === 'string' ? text : JSON.stringify(text);
 }

@@ -1,5 +1,5 @@
-// The replay viewer: a record file sent to the server, its frames stepped through on the board
-// (buttons, or ← → Home End).
+// The replay viewer: a record file (or a finished game's record) sent to the server, its frames
+// stepped through on the board (buttons, or ← → Home End).
 
 import { act, api, ApiError } from './api.js';
 import { $ } from './dom.js';
@@ -30,6 +30,26 @@ function expandFrames(changes) {
   });
 }
 
+// Opens `text`, a record named `name`, in the replay viewer at its last step. Throws the
+// server's refusal; the caller shows it (inside `act`).
+export async function openReplay(text, name) {
+  const data = await api('POST', '/api/replay', { record: text });
+  if (!data || !Array.isArray(data.frames) || data.frames.length === 0) {
+    throw new ApiError('the server sent a replay without frames', 0);
+  }
+  clearError();
+  clearEffects();
+  const frames = expandFrames(data.frames);
+  serial += 1;
+  // The record is kept for its analysis (analysis.js), asked for only when wanted.
+  ui.replay = { data, frames, frame: frames.length - 1, name, serial, record: text,
+    analysis: null };
+  ui.throwKey = null;
+  hooks.showNewGame(false);
+  hooks.render();
+  return ui.replay;
+}
+
 async function replayFile() {
   const input = $('#replay-file');
   const file = input.files?.[0];
@@ -41,20 +61,7 @@ async function replayFile() {
     showError(`cannot read ${file.name}: ${err.message}`);
     return;
   }
-  await act(async () => {
-    const data = await api('POST', '/api/replay', { record: text });
-    if (!data || !Array.isArray(data.frames) || data.frames.length === 0) {
-      throw new ApiError('the server sent a replay without frames', 0);
-    }
-    clearError();
-    clearEffects();
-    const frames = expandFrames(data.frames);
-    serial += 1;
-    ui.replay = { data, frames, frame: frames.length - 1, name: file.name, serial };
-    ui.throwKey = null;
-    hooks.showNewGame(false);
-    hooks.render();
-  });
+  await act(() => openReplay(text, file.name));
   input.value = '';
 }
 
