@@ -323,6 +323,8 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
         ("/", "text/html"),
         ("/app.js", "javascript"),
         ("/style.css", "text/css"),
+        ("/online.css", "text/css"),
+        ("/analysis.css", "text/css"),
     ] {
         let r = c
             .http

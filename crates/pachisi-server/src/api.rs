@@ -206,6 +206,7 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/app.js", get(crate::web::script))
         .route("/style.css", get(crate::web::style))
         .route("/online.css", get(crate::web::online_style))
+        .route("/analysis.css", get(crate::web::analysis_style))
         .route("/js/{name}", get(crate::web::module))
         .route("/api/rulesets", get(rulesets))
         .route("/api/games", post(create_game))

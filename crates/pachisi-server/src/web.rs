@@ -37,6 +37,14 @@ pub async fn online_style() -> impl IntoResponse {
     )
 }
 
+/// The style of the analysis of a game: marks, the graph of the chances, the summary.
+pub async fn analysis_style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("../web/analysis.css"),
+    )
+}
+
 /// The modules `app.js` imports (`/js/NAME.js`), each a file of `web/js/`.
 const MODULES: &[(&str, &str)] = &[
     (
