@@ -45,6 +45,7 @@ pub mod eval;
 pub mod expectimax;
 pub mod heuristic;
 pub mod mcts;
+pub mod neural;
 pub mod random;
 pub mod rollout;
 mod seats;

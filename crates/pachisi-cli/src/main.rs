@@ -27,6 +27,7 @@ mod run;
 mod serve;
 mod simulate;
 mod tournament;
+mod train;
 mod verify;
 
 use clap::{Args, Parser, Subcommand};
@@ -226,6 +227,9 @@ enum Command {
     /// Exact endgame tables: build them, and measure bots against them.
     #[command(subcommand, long_about = endgame::HELP)]
     Endgame(endgame::EndgameCommand),
+    /// Train a network for the `neural` bot by self-play.
+    #[command(long_about = train::HELP)]
+    Train(train::TrainArgs),
 }
 
 /// The settings of `pachisi hint`.

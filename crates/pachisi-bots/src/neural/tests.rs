@@ -1,0 +1,1 @@
+//! Tests of the network, its files and its training.

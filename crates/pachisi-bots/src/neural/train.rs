@@ -1,0 +1,497 @@
+//! Training by self-play: TD(λ), as TD-Gammon learned backgammon, from a network that starts
+//! as the heuristic.
+//!
+//! Training goes in batches of games. For each batch the network is frozen and the batch's
+//! games are played on all cores, every seat choosing its move one ply ahead with the frozen
+//! network (the `neural` bot), each game with its own seed ([`pachisi_sim::game_seed`] of the
+//! training seed and the game's number) and beginning as the simulation's games begin. Every
+//! position after a move is kept with the frozen network's values. Each position's target is
+//! then its λ-return, computed backwards from the end of the game: the next position's values
+//! mixed with the next position's own target, `(1 - λ) V(next) + λ G(next)`, and where a team
+//! finishes (the end of the game, or of a place where every place is played for) which team
+//! finished first. Last, the positions of the whole batch are learned one at a time in an order
+//! shuffled from the seed, by stochastic gradient descent on the cross-entropy between the
+//! network's chances (the softmax of the teams' scores) and the targets.
+//!
+//! Games depend only on the frozen network and their seeds, and the weights change only in the
+//! sequential step, in a fixed order: a seed gives the same network on any number of threads.
+//! A checkpoint is the network with its [`TrainingState`] after a whole batch, so training
+//! resumed from one goes on exactly as it would have without the stop.
+//!
+//! Why this method (docs/neural.md): TD(λ) needs nothing but the engine and the games it plays,
+//! learns from every position rather than from the outcome alone, and since the network starts
+//! as the heuristic, the first games are already sensible play and the targets of its early
+//! positions already informative.
+
+use super::features::{view_inputs, Layout};
+use super::network::{Network, MAX_HIDDEN};
+use super::NetworkError;
+use crate::eval::finished_teams;
+use crate::{Evaluator, Values, Weights};
+use pachisi_core::ruleset::MAX_SEATS;
+use pachisi_core::{Move, Phase, Position, RandomBits, Rules};
+use pachisi_sim::{game_seed, play_game, start_position, Draws, Policy, Step};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The settings of a training run, recorded in its checkpoints.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainConfig {
+    /// Self-play games in all.
+    pub games: u64,
+    /// The seed of every game and of the network's first weights.
+    pub seed: u64,
+    /// Hidden units.
+    pub hidden: usize,
+    /// The step of stochastic gradient descent.
+    pub learning_rate: f32,
+    /// TD(λ)'s λ: 0 learns from the next position alone, 1 from the outcome alone.
+    pub lambda: f32,
+    /// Games per batch (played with one frozen network).
+    pub batch: u64,
+}
+
+impl TrainConfig {
+    /// Default hidden units.
+    pub const DEFAULT_HIDDEN: usize = 16;
+    /// Default learning rate.
+    pub const DEFAULT_LEARNING_RATE: f32 = 0.01;
+    /// Default λ.
+    pub const DEFAULT_LAMBDA: f32 = 0.7;
+    /// Default games per batch: enough to keep every core busy, few enough that the network
+    /// playing them is never far behind.
+    pub const DEFAULT_BATCH: u64 = 64;
+
+    /// The default settings for `games` games from `seed`.
+    pub fn new(games: u64, seed: u64) -> TrainConfig {
+        TrainConfig {
+            games,
+            seed,
+            hidden: Self::DEFAULT_HIDDEN,
+            learning_rate: Self::DEFAULT_LEARNING_RATE,
+            lambda: Self::DEFAULT_LAMBDA,
+            batch: Self::DEFAULT_BATCH,
+        }
+    }
+
+    fn check(&self) -> Result<(), TrainError> {
+        let bad = |what: String| Err(TrainError::Settings(what));
+        if self.hidden == 0 || self.hidden > MAX_HIDDEN {
+            return bad(format!(
+                "hidden units must be from 1 to {MAX_HIDDEN}, not {}",
+                self.hidden
+            ));
+        }
+        if !(self.learning_rate.is_finite() && self.learning_rate > 0.0) {
+            return bad(format!(
+                "the learning rate must be a positive number, not {}",
+                self.learning_rate
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.lambda) {
+            return bad(format!("λ must be from 0 to 1, not {}", self.lambda));
+        }
+        if self.batch == 0 {
+            return bad("a batch must have at least one game".into());
+        }
+        Ok(())
+    }
+}
+
+/// Where a training run stands: its settings and the games played, kept in checkpoints.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainingState {
+    /// The settings.
+    pub config: TrainConfig,
+    /// Games played and learned so far (a whole number of batches, but for the last).
+    pub games_done: u64,
+}
+
+/// Why training could not start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// A setting out of range.
+    #[error("training settings: {0}")]
+    Settings(String),
+    /// The network to resume from is not usable here.
+    #[error(transparent)]
+    Network(#[from] NetworkError),
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} worker threads: {reason}")]
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// Why they could not start.
+        reason: String,
+    },
+    /// The file to resume from holds a network but no training state.
+    #[error("{0} holds a network but no training state to resume from")]
+    NotACheckpoint(String),
+}
+
+/// What one batch did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BatchReport {
+    /// Games played.
+    pub games: u64,
+    /// Positions learned.
+    pub positions: u64,
+    /// Mean cross-entropy of the network's chances against the targets, before each step.
+    pub loss: f64,
+}
+
+/// A training run (see the [module docs](self)).
+pub struct Trainer {
+    rules: Arc<Rules>,
+    /// The heuristic's tables, which compute the inputs.
+    features: Evaluator,
+    layout: Layout,
+    network: Network,
+    state: TrainingState,
+    /// The pool that plays the games (rayon's global pool without one).
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// A position after a move, with what the frozen network made of it.
+#[derive(Clone, Copy)]
+struct Sample {
+    pos: Position,
+    playing: [bool; MAX_SEATS],
+    values: Values,
+}
+
+impl Trainer {
+    /// A new run for `rules`: the network starts as the default heuristic
+    /// ([`Network::from_heuristic`]); `made_by` is recorded in its files.
+    ///
+    /// # Errors
+    /// [`TrainError::Settings`] for settings out of range.
+    pub fn new(
+        rules: Arc<Rules>,
+        config: TrainConfig,
+        made_by: &str,
+    ) -> Result<Trainer, TrainError> {
+        config.check()?;
+        let mut network =
+            Network::from_heuristic(&rules, &Weights::default(), config.hidden, config.seed);
+        network.info.made_by = made_by.to_string();
+        Ok(Trainer::with(
+            rules,
+            network,
+            TrainingState {
+                config,
+                games_done: 0,
+            },
+        ))
+    }
+
+    /// Resumes the run of a checkpoint (or of a trained file, to train it further) under
+    /// `rules`, to `games` games in all.
+    ///
+    /// # Errors
+    /// When the text is not a valid network with its training state, or does not fit the rules.
+    pub fn resume(
+        rules: Arc<Rules>,
+        text: &str,
+        origin: &str,
+        games: u64,
+    ) -> Result<Trainer, TrainError> {
+        let (network, state) = Network::from_json_with_training(text, origin)?;
+        let mut state = state.ok_or_else(|| TrainError::NotACheckpoint(origin.to_string()))?;
+        network.check_rules(&rules)?;
+        state.config.check()?;
+        if network.hidden != state.config.hidden {
+            return Err(TrainError::Settings(format!(
+                "{origin}: the network has {} hidden units but its settings say {}",
+                network.hidden, state.config.hidden
+            )));
+        }
+        state.config.games = games;
+        Ok(Trainer::with(rules, network, state))
+    }
+
+    fn with(rules: Arc<Rules>, network: Network, state: TrainingState) -> Trainer {
+        Trainer {
+            features: Evaluator::new(rules.clone(), Weights::default()),
+            layout: Layout::new(&rules),
+            rules,
+            network,
+            state,
+            pool: None,
+        }
+    }
+
+    /// Plays the games on `threads` worker threads (without it, one per core). The network
+    /// trained does not depend on it.
+    ///
+    /// # Errors
+    /// [`TrainError::Threads`] when the threads cannot be started.
+    pub fn with_threads(mut self, threads: Option<usize>) -> Result<Trainer, TrainError> {
+        if let Some(n) = threads {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| TrainError::Threads {
+                    threads: n,
+                    reason: e.to_string(),
+                })?;
+            self.pool = Some(pool);
+        }
+        Ok(self)
+    }
+
+    /// Where the run stands.
+    pub fn state(&self) -> &TrainingState {
+        &self.state
+    }
+
+    /// The network as trained so far.
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// Sets the command recorded as having made the network.
+    pub fn set_made_by(&mut self, made_by: String) {
+        self.network.info.made_by = made_by;
+    }
+
+    /// Whether every game has been played.
+    pub fn finished(&self) -> bool {
+        self.state.games_done >= self.state.config.games
+    }
+
+    /// The network's file with its training state: a checkpoint to resume from.
+    pub fn checkpoint(&self) -> String {
+        self.network.to_json_with_training(Some(&self.state))
+    }
+
+    /// Plays and learns the next batch of games on the current rayon pool; `progress` is told
+    /// the games finished so far in the run (from several threads).
+    pub fn run_batch(&mut self, progress: &(dyn Fn(u64) + Sync)) -> BatchReport {
+        let config = self.state.config.clone();
+        let first = self.state.games_done;
+        let games = config.batch.min(config.games.saturating_sub(first));
+        if games == 0 {
+            return BatchReport {
+                games: 0,
+                positions: 0,
+                loss: 0.0,
+            };
+        }
+        let frozen = Evaluator::new(self.rules.clone(), Weights::default())
+            .with_network(Arc::new(self.network.clone()));
+        // The network was checked against these rules when the run began.
+        let Ok(frozen) = frozen else {
+            return BatchReport {
+                games: 0,
+                positions: 0,
+                loss: 0.0,
+            };
+        };
+        let done = AtomicU64::new(first);
+        let play = || -> Vec<(Vec<Sample>, Vec<Values>)> {
+            (first..first + games)
+                .into_par_iter()
+                .map(|g| {
+                    let samples = self_play(&frozen, game_seed(config.seed, g));
+                    let targets = lambda_returns(&samples, config.lambda);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                    (samples, targets)
+                })
+                .collect()
+        };
+        let played = match &self.pool {
+            Some(pool) => pool.install(play),
+            None => play(),
+        };
+        let mut order: Vec<(u32, u32)> = Vec::new();
+        for (g, (samples, _)) in played.iter().enumerate() {
+            for (i, s) in samples.iter().enumerate() {
+                if s.pos.phase() != Phase::Over && s.playing.iter().filter(|&&p| p).count() > 1 {
+                    order.push((g as u32, i as u32));
+                }
+            }
+        }
+        // The batch number seeds the order, so a resumed run shuffles as the first would have.
+        let mut draws = Draws::new(game_seed(config.seed ^ SHUFFLE_SALT, first / config.batch));
+        for i in (1..order.len()).rev() {
+            let j = draws.below(i as u32 + 1) as usize;
+            order.swap(i, j);
+        }
+        let mut scratch = Scratch::default();
+        let mut loss = 0.0;
+        for &(g, i) in &order {
+            let (samples, targets) = &played[g as usize];
+            let s = &samples[i as usize];
+            loss += self.learn(
+                &s.pos,
+                &s.playing,
+                &targets[i as usize],
+                config.learning_rate,
+                &mut scratch,
+            );
+        }
+        self.state.games_done = first + games;
+        self.network.info.games = self.state.games_done;
+        BatchReport {
+            games,
+            positions: order.len() as u64,
+            loss: if order.is_empty() {
+                0.0
+            } else {
+                loss / order.len() as f64
+            },
+        }
+    }
+
+    /// One step of gradient descent on one position towards `target` (over the teams still
+    /// `playing`); returns the cross-entropy before the step.
+    fn learn(
+        &mut self,
+        pos: &Position,
+        playing: &[bool; MAX_SEATS],
+        target: &Values,
+        rate: f32,
+        scratch: &mut Scratch,
+    ) -> f64 {
+        let net = &self.network;
+        let h = net.hidden;
+        let teams = self.layout.teams;
+        let mut scores = [0.0f32; MAX_SEATS];
+        for t in (0..teams).filter(|&t| playing[t]) {
+            scratch.inputs[t].clear();
+            view_inputs(&self.features, &self.layout, pos, t, &mut scratch.inputs[t]);
+            scores[t] = net.view_score(&scratch.inputs[t], &mut scratch.acc[t]);
+        }
+        let best = (0..teams)
+            .filter(|&t| playing[t])
+            .map(|t| scores[t])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let mut p = [0.0f32; MAX_SEATS];
+        let mut total = 0.0f32;
+        for t in (0..teams).filter(|&t| playing[t]) {
+            p[t] = (scores[t] - best).exp();
+            total += p[t];
+        }
+        let mut loss = 0.0f64;
+        let mut g = [0.0f32; MAX_SEATS];
+        for t in (0..teams).filter(|&t| playing[t]) {
+            p[t] /= total;
+            let y = target[t] as f32;
+            loss -= f64::from(y) * f64::from(p[t].max(1e-12)).ln();
+            // The cross-entropy's gradient through a softmax, on each team's score.
+            g[t] = p[t] - y;
+        }
+        // Every gradient from the weights before the step, then every change.
+        let mut da = [[0.0f32; MAX_HIDDEN]; MAX_SEATS];
+        for t in (0..teams).filter(|&t| playing[t]) {
+            for ((d, a), w) in da[t][..h].iter_mut().zip(&scratch.acc[t]).zip(&net.w2) {
+                if *a > 0.0 {
+                    *d = g[t] * w;
+                }
+            }
+        }
+        let net = &mut self.network;
+        for t in (0..teams).filter(|&t| playing[t]) {
+            let units = net.w2.iter_mut().zip(&mut net.b1).zip(&scratch.acc[t]);
+            for (((w, b), a), d) in units.zip(&da[t]) {
+                *w -= rate * g[t] * a.max(0.0);
+                *b -= rate * d;
+            }
+            for &(i, x) in &scratch.inputs[t] {
+                let i = i as usize;
+                net.linear[i] -= rate * g[t] * x;
+                for (w, d) in net.w1[i * h..(i + 1) * h].iter_mut().zip(&da[t][..h]) {
+                    *w -= rate * x * d;
+                }
+            }
+        }
+        loss
+    }
+}
+
+/// Mixed into the seed of each batch's order of learning, apart from the games' seeds.
+const SHUFFLE_SALT: u64 = 0x5348_5546_464C_4500;
+
+/// Buffers of one learning step, reused.
+struct Scratch {
+    inputs: [Vec<(u32, f32)>; MAX_SEATS],
+    acc: [[f32; MAX_HIDDEN]; MAX_SEATS],
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            inputs: std::array::from_fn(|_| Vec::new()),
+            acc: [[0.0; MAX_HIDDEN]; MAX_SEATS],
+        }
+    }
+}
+
+/// Every seat chooses one ply ahead with the evaluation.
+struct Greedy<'a>(&'a Evaluator);
+
+impl Policy for Greedy<'_> {
+    fn choose(&mut self, _rules: &Rules, pos: &Position, legal: &[Move]) -> Move {
+        match legal {
+            [only] => *only,
+            _ => self.0.best_move(pos, legal),
+        }
+    }
+}
+
+/// One self-play game of the seed: every position after a move, with its values.
+fn self_play(eval: &Evaluator, seed: u64) -> Vec<Sample> {
+    let rules = eval.rules();
+    let mut samples = Vec::new();
+    play_game(
+        rules,
+        start_position(rules, seed),
+        seed,
+        &mut Greedy(eval),
+        |step, pos| {
+            if let Step::Move { .. } = step {
+                samples.push(Sample {
+                    pos: *pos,
+                    playing: finished_teams(rules, pos).1,
+                    values: eval.evaluate(pos),
+                });
+            }
+        },
+    );
+    samples
+}
+
+/// Each position's target, backwards from the end of the game: where the next position has a
+/// team fewer playing, which of the teams finished; otherwise the next position's values mixed
+/// with its target by λ. A game's last position (over, or abandoned) is its own target.
+fn lambda_returns(samples: &[Sample], lambda: f32) -> Vec<Values> {
+    let lambda = f64::from(lambda);
+    let mut targets = vec![[0.0; MAX_SEATS]; samples.len()];
+    for i in (0..samples.len()).rev() {
+        let s = &samples[i];
+        let Some(next) = samples.get(i + 1) else {
+            targets[i] = s.values;
+            continue;
+        };
+        let mut y = [0.0; MAX_SEATS];
+        let finishing: Vec<usize> = (0..MAX_SEATS)
+            .filter(|&t| s.playing[t] && !next.playing[t])
+            .collect();
+        if !finishing.is_empty() {
+            for &t in &finishing {
+                y[t] = 1.0 / finishing.len() as f64;
+            }
+        } else {
+            for t in (0..MAX_SEATS).filter(|&t| s.playing[t]) {
+                y[t] = (1.0 - lambda) * next.values[t] + lambda * targets[i + 1][t];
+            }
+        }
+        targets[i] = y;
+    }
+    targets
+}
