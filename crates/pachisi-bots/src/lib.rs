@@ -40,6 +40,7 @@
 //! ```
 
 pub mod analysis;
+pub mod calibration;
 pub mod endgame;
 pub mod eval;
 pub mod expectimax;

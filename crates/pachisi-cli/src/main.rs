@@ -19,6 +19,7 @@ macro_rules! out {
 
 mod analyze;
 mod bench;
+mod calibrate;
 mod endgame;
 mod hint;
 mod play;
@@ -230,6 +231,9 @@ enum Command {
     /// Train a network for the `neural` bot by self-play.
     #[command(long_about = train::HELP)]
     Train(train::TrainArgs),
+    /// Measure how well a bot's winning chances match the outcomes of held-out games.
+    #[command(long_about = calibrate::HELP)]
+    Calibrate(calibrate::CalibrateArgs),
 }
 
 /// The settings of `pachisi hint`.

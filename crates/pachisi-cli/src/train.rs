@@ -72,6 +72,10 @@ pub(crate) struct TrainArgs {
     /// Games per batch, played with one network before it learns from them.
     #[arg(long, value_name = "N")]
     batch: Option<u64>,
+    /// The share of seats the heuristic plays in the training games, from 0 (pure self-play)
+    /// to 1 (the network learns the heuristic's games).
+    #[arg(long, value_name = "SHARE")]
+    heuristic_share: Option<f32>,
 }
 
 /// `pachisi train`.
@@ -88,6 +92,7 @@ pub(crate) fn train(args: &TrainArgs) -> Result<()> {
             config.learning_rate = args.learning_rate.unwrap_or(config.learning_rate);
             config.lambda = args.lambda.unwrap_or(config.lambda);
             config.batch = args.batch.unwrap_or(config.batch);
+            config.heuristic_share = args.heuristic_share.unwrap_or(config.heuristic_share);
             Trainer::new(rules.clone(), config, &command)?
         }
         Some(path) => resume(args, rules.clone(), path, &command)?,
@@ -144,10 +149,11 @@ fn resume(
         || args.learning_rate.is_some()
         || args.lambda.is_some()
         || args.batch.is_some()
+        || args.heuristic_share.is_some()
     {
         bail!(
             "--resume goes on with the checkpoint's own settings: leave out --hidden, \
-             --learning-rate, --lambda and --batch"
+             --learning-rate, --lambda, --batch and --heuristic-share"
         );
     }
     let text =

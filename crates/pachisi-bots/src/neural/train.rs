@@ -5,7 +5,8 @@
 //! games are played on all cores, every seat choosing its move one ply ahead with the frozen
 //! network (the `neural` bot), each game with its own seed ([`pachisi_sim::game_seed`] of the
 //! training seed and the game's number) and beginning as the simulation's games begin. Every
-//! position after a move is kept with the frozen network's values. Each position's target is
+//! position after a move is kept with the frozen network's values; a game that has not ended
+//! after [`MAX_TRAINING_THROWS`] throws is dropped. Each position's target is
 //! then its λ-return, computed backwards from the end of the game: the next position's values
 //! mixed with the next position's own target, `(1 - λ) V(next) + λ G(next)`, and where a team
 //! finishes (the end of the game, or of a place where every place is played for) which team
@@ -30,7 +31,7 @@ use crate::eval::finished_teams;
 use crate::{Evaluator, Values, Weights};
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Move, Phase, Position, RandomBits, Rules};
-use pachisi_sim::{game_seed, play_game, start_position, Draws, Policy, Step};
+use pachisi_sim::{game_seed, start_position, Draws, SeededThrows};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,6 +53,11 @@ pub struct TrainConfig {
     pub lambda: f32,
     /// Games per batch (played with one frozen network).
     pub batch: u64,
+    /// The share of seats the heuristic plays in the training games, from 0 (pure self-play)
+    /// to 1 (the network learns the value of the heuristic's play); each seat of each game is
+    /// drawn from the game's seed.
+    #[serde(default)]
+    pub heuristic_share: f32,
 }
 
 impl TrainConfig {
@@ -64,6 +70,8 @@ impl TrainConfig {
     /// Default games per batch: enough to keep every core busy, few enough that the network
     /// playing them is never far behind.
     pub const DEFAULT_BATCH: u64 = 64;
+    /// Default share of seats the heuristic plays.
+    pub const DEFAULT_HEURISTIC_SHARE: f32 = 0.5;
 
     /// The default settings for `games` games from `seed`.
     pub fn new(games: u64, seed: u64) -> TrainConfig {
@@ -74,6 +82,7 @@ impl TrainConfig {
             learning_rate: Self::DEFAULT_LEARNING_RATE,
             lambda: Self::DEFAULT_LAMBDA,
             batch: Self::DEFAULT_BATCH,
+            heuristic_share: Self::DEFAULT_HEURISTIC_SHARE,
         }
     }
 
@@ -93,6 +102,12 @@ impl TrainConfig {
         }
         if !(0.0..=1.0).contains(&self.lambda) {
             return bad(format!("λ must be from 0 to 1, not {}", self.lambda));
+        }
+        if !(0.0..=1.0).contains(&self.heuristic_share) {
+            return bad(format!(
+                "the heuristic's share of seats must be from 0 to 1, not {}",
+                self.heuristic_share
+            ));
         }
         if self.batch == 0 {
             return bad("a batch must have at least one game".into());
@@ -297,7 +312,8 @@ impl Trainer {
             (first..first + games)
                 .into_par_iter()
                 .map(|g| {
-                    let samples = self_play(&frozen, game_seed(config.seed, g));
+                    let seed = game_seed(config.seed, g);
+                    let samples = self_play(&frozen, &self.features, config.heuristic_share, seed);
                     let targets = lambda_returns(&samples, config.lambda);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                     (samples, targets)
@@ -414,6 +430,9 @@ impl Trainer {
     }
 }
 
+/// The stream of a game's seed that says which seats the heuristic plays.
+const SEATS_STREAM: u64 = 0x5EA7_5000;
+
 /// Mixed into the seed of each batch's order of learning, apart from the games' seeds.
 const SHUFFLE_SALT: u64 = 0x5348_5546_464C_4500;
 
@@ -432,38 +451,56 @@ impl Default for Scratch {
     }
 }
 
-/// Every seat chooses one ply ahead with the evaluation.
-struct Greedy<'a>(&'a Evaluator);
+/// Throws after which a training game is abandoned, and learned nothing from. Games between
+/// sensible players end in a few hundred throws (docs/performance.md); one that goes on this
+/// long has seats passing round in circles, where passing is legal, and its positions' targets
+/// would be guesses of guesses with no outcome behind them, which can teach the network to
+/// prefer the circle. Dropping them keeps every target anchored to a real end.
+pub const MAX_TRAINING_THROWS: u64 = 5_000;
 
-impl Policy for Greedy<'_> {
-    fn choose(&mut self, _rules: &Rules, pos: &Position, legal: &[Move]) -> Move {
-        match legal {
-            [only] => *only,
-            _ => self.0.best_move(pos, legal),
-        }
-    }
-}
-
-/// One self-play game of the seed: every position after a move, with its values.
-fn self_play(eval: &Evaluator, seed: u64) -> Vec<Sample> {
+/// One self-play game of the seed: every position after a move, with its values; empty when
+/// the game was abandoned ([`MAX_TRAINING_THROWS`]).
+fn self_play(eval: &Evaluator, heuristic: &Evaluator, share: f32, seed: u64) -> Vec<Sample> {
     let rules = eval.rules();
+    let mut seats = Draws::new(game_seed(seed, SEATS_STREAM));
+    let by_heuristic: Vec<bool> = (0..rules.seats())
+        .map(|_| seats.unit() < f64::from(share))
+        .collect();
     let mut samples = Vec::new();
-    play_game(
-        rules,
-        start_position(rules, seed),
-        seed,
-        &mut Greedy(eval),
-        |step, pos| {
-            if let Step::Move { .. } = step {
+    let mut throws = SeededThrows::new(seed);
+    let mut pos = start_position(rules, seed);
+    let mut legal = Vec::new();
+    let mut thrown = 0u64;
+    loop {
+        match pos.phase() {
+            Phase::Over => return samples,
+            Phase::Throw => {
+                if thrown >= MAX_TRAINING_THROWS {
+                    return Vec::new();
+                }
+                thrown += 1;
+                // The phase is Throw and the outcome one of the rules': this cannot fail.
+                let _ = pos.apply_throw(rules, throws.next_throw(rules));
+            }
+            Phase::Move => {
+                pos.legal_moves_into(rules, &mut legal);
+                let mv = match legal.as_slice() {
+                    [] => Move::Pass,
+                    [only] => *only,
+                    moves if by_heuristic[usize::from(pos.to_move())] => {
+                        heuristic.best_move(&pos, moves)
+                    }
+                    moves => eval.best_move(&pos, moves),
+                };
+                pos.play_unchecked(rules, mv);
                 samples.push(Sample {
-                    pos: *pos,
-                    playing: finished_teams(rules, pos).1,
-                    values: eval.evaluate(pos),
+                    pos,
+                    playing: finished_teams(rules, &pos).1,
+                    values: eval.evaluate(&pos),
                 });
             }
-        },
-    );
-    samples
+        }
+    }
 }
 
 /// Each position's target, backwards from the end of the game: where the next position has a
