@@ -372,6 +372,33 @@ impl Evaluator {
         }
     }
 
+    /// The chance that a piece of `seat` (of `team`) at progress `p` can hit an opponent's piece
+    /// with its next throw: for every opponent piece ahead of it on its route, off the squares
+    /// where it is safe, the chance of a throw of exactly that distance, summed and capped at 1.
+    /// The other side of [`Evaluator::standing`]'s danger, which the heuristic does not weigh but
+    /// the network reads.
+    pub(crate) fn attack(&self, pos: &Position, seat: u8, team: usize, p: u8) -> f32 {
+        let rules = &*self.rules;
+        let mine = &self.passes[usize::from(seat)];
+        let mut chance = 0.0f32;
+        for other in (0..rules.seats()).filter(|&o| usize::from(rules.team_of(o)) != team) {
+            let o = usize::from(other);
+            for &q in pos.pieces_of(other) {
+                let qi = usize::from(q);
+                if q == 0 || rules.in_goal(q) || self.safe[o][qi] {
+                    continue;
+                }
+                let sq = usize::from(self.square[o][qi]);
+                for &at in mine.get(sq).map_or(&[][..], Vec::as_slice) {
+                    if at > p {
+                        chance += self.hit.get(usize::from(at - p)).copied().unwrap_or(0.0);
+                    }
+                }
+            }
+        }
+        chance.min(1.0)
+    }
+
     /// Whether the rules have blockades, so that pairs of pieces count.
     pub(crate) fn blockades(&self) -> bool {
         self.blockades

@@ -11,7 +11,8 @@
 //!
 //! - [`network`]: the network and its inference (by hand, `f32`, nothing allocated);
 //! - [`file`]: the versioned JSON file and its validation;
-//! - [`train`]: self-play training, TD(λ) from a network that starts as the heuristic;
+//! - [`train`]: self-play training from a network that starts as the heuristic, by TD(λ) or
+//!   towards an expectimax teacher's values;
 //! - [`features`]: the inputs.
 //!
 //! Networks for some rulesets ship with the bots ([`SHIPPED_NETWORKS`]); `net=NAME` names one,
@@ -20,6 +21,7 @@
 pub mod features;
 pub mod file;
 pub mod network;
+mod teacher;
 pub mod train;
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::run::{check_games, check_threads, GamesBar};
 use crate::RulesArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use pachisi_bots::neural::train::{TrainConfig, Trainer};
+use pachisi_bots::neural::train::{Method, TrainConfig, Trainer};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -76,6 +76,16 @@ pub(crate) struct TrainArgs {
     /// to 1 (the network learns the heuristic's games).
     #[arg(long, value_name = "SHARE")]
     heuristic_share: Option<f32>,
+    /// What the network learns from: `td` (TD(λ), the games' own outcomes) or `expectimax`
+    /// (an expectimax search's values of every move at a few decisions a game).
+    #[arg(long, value_name = "METHOD")]
+    method: Option<String>,
+    /// With --method expectimax: throws the search looks ahead (0 to 2).
+    #[arg(long, value_name = "N")]
+    teacher_depth: Option<u32>,
+    /// With --method expectimax: decisions labelled per game.
+    #[arg(long, value_name = "N")]
+    decisions: Option<u32>,
 }
 
 /// `pachisi train`.
@@ -93,6 +103,7 @@ pub(crate) fn train(args: &TrainArgs) -> Result<()> {
             config.lambda = args.lambda.unwrap_or(config.lambda);
             config.batch = args.batch.unwrap_or(config.batch);
             config.heuristic_share = args.heuristic_share.unwrap_or(config.heuristic_share);
+            config.method = method(args)?;
             Trainer::new(rules.clone(), config, &command)?
         }
         Some(path) => resume(args, rules.clone(), path, &command)?,
@@ -150,10 +161,14 @@ fn resume(
         || args.lambda.is_some()
         || args.batch.is_some()
         || args.heuristic_share.is_some()
+        || args.method.is_some()
+        || args.teacher_depth.is_some()
+        || args.decisions.is_some()
     {
         bail!(
             "--resume goes on with the checkpoint's own settings: leave out --hidden, \
-             --learning-rate, --lambda, --batch and --heuristic-share"
+             --learning-rate, --lambda, --batch, --heuristic-share, --method, --teacher-depth \
+             and --decisions"
         );
     }
     let text =
@@ -183,6 +198,22 @@ fn resume(
     );
     trainer.set_made_by(made_by);
     Ok(trainer)
+}
+
+/// The method of --method, --teacher-depth and --decisions.
+fn method(args: &TrainArgs) -> Result<Method> {
+    let Method::Expectimax { depth, decisions } = Method::DEFAULT_EXPECTIMAX else {
+        bail!("the default teacher is an expectimax search");
+    };
+    match args.method.as_deref() {
+        None | Some("expectimax") => Ok(Method::Expectimax {
+            depth: args.teacher_depth.unwrap_or(depth),
+            decisions: args.decisions.unwrap_or(decisions),
+        }),
+        Some("td") if args.teacher_depth.is_none() && args.decisions.is_none() => Ok(Method::Td),
+        Some("td") => bail!("--teacher-depth and --decisions go with --method expectimax"),
+        Some(other) => bail!("--method {other}: the methods are `expectimax` and `td`"),
+    }
 }
 
 /// Where the checkpoints of a run writing `out` go.

@@ -16,12 +16,14 @@
 //! | 4 | on a castle one throw from home |
 //! | 5 | the chance that an opponent can hit it with its next throw |
 //! | 6 | that chance times the piece's progress (what a capture would cost) |
-//! | 7.. | a thermometer of progress in [`THERMOMETER`] buckets: bucket `k` is `clamp(progress * K - k, 0, 1)` |
+//! | 7 | the chance that it can hit an opponent's piece with its next throw |
+//! | 8.. | a thermometer of progress in [`THERMOMETER`] buckets: bucket `k` is `clamp(progress * K - k, 0, 1)` |
 //!
 //! Inputs 0 to 6 are exactly the per-piece quantities the heuristic weighs
 //! ([`crate::eval::Evaluator::standing`] computes them from its precomputed tables), so a linear
-//! layer over them can reproduce the heuristic's score; the thermometer lets the hidden layer
-//! value progress unevenly along the route. The seat's own input is its number of blockades
+//! layer over them can reproduce the heuristic's score; the threat a piece makes (7) is the
+//! same computation from the other side ([`crate::eval::Evaluator::attack`]), and the
+//! thermometer lets the network value progress unevenly along the route. The seat's own input is its number of blockades
 //! (pairs of its pieces on one square, where the rules have blockades).
 //!
 //! After the blocks, per view: which slot is to move (one-hot, none once the game is over),
@@ -39,8 +41,11 @@ pub const FEATURE_SET: &str = "pieces-v1";
 /// Buckets of the progress thermometer.
 pub(crate) const THERMOMETER: usize = 8;
 
-/// Inputs per piece: the seven the heuristic weighs, then the thermometer.
-pub(crate) const PIECE_FEATURES: usize = 7 + THERMOMETER;
+/// Inputs per piece: the seven the heuristic weighs, the threat it makes, then the thermometer.
+pub(crate) const PIECE_FEATURES: usize = THERMOMETER_START + THERMOMETER;
+
+/// Where a piece's thermometer begins among its inputs.
+const THERMOMETER_START: usize = 8;
 
 /// Inputs per seat beyond its pieces: its blockades.
 pub(crate) const SEAT_FEATURES: usize = 1;
@@ -61,6 +66,8 @@ pub(crate) mod piece {
     pub const DANGER: usize = 5;
     /// Chance of capture times progress.
     pub const DANGER_PROGRESS: usize = 6;
+    /// Chance of capturing.
+    pub const ATTACK: usize = 7;
 }
 
 /// Where each input of a ruleset's views lies.
@@ -166,13 +173,19 @@ pub(crate) fn seat_inputs(
                 }
             }
         }
+        if !rules.in_goal(p) {
+            let attack = eval.attack(pos, seat, team, p);
+            if attack > 0.0 {
+                add(base + piece::ATTACK, attack);
+            }
+        }
         let scaled = progress * THERMOMETER as f32;
         for k in 0..THERMOMETER {
             let x = (scaled - k as f32).clamp(0.0, 1.0);
             if x <= 0.0 {
                 break;
             }
-            add(base + 7 + k, x);
+            add(base + THERMOMETER_START + k, x);
         }
     }
     if eval.blockades() {

@@ -58,6 +58,35 @@ pub struct TrainConfig {
     /// drawn from the game's seed.
     #[serde(default)]
     pub heuristic_share: f32,
+    /// What the network learns from: the games' own λ-returns, or a search's values.
+    #[serde(default)]
+    pub method: Method,
+}
+
+/// What each position is learned towards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Method {
+    /// TD(λ): every position after a move, towards its λ-return.
+    #[default]
+    Td,
+    /// A teacher's values ([`super::teacher`]): at `decisions` decisions drawn from each game,
+    /// every legal move's position, towards the value an expectimax search of `depth` throws
+    /// with the heuristic evaluation gives it.
+    Expectimax {
+        /// Throws the teacher searches beyond the current one.
+        depth: u32,
+        /// Decisions labelled per game.
+        decisions: u32,
+    },
+}
+
+impl Method {
+    /// The default teacher: one throw ahead, 24 decisions a game.
+    pub const DEFAULT_EXPECTIMAX: Method = Method::Expectimax {
+        depth: 1,
+        decisions: 24,
+    };
 }
 
 impl TrainConfig {
@@ -71,7 +100,7 @@ impl TrainConfig {
     /// playing them is never far behind.
     pub const DEFAULT_BATCH: u64 = 64;
     /// Default share of seats the heuristic plays.
-    pub const DEFAULT_HEURISTIC_SHARE: f32 = 0.5;
+    pub const DEFAULT_HEURISTIC_SHARE: f32 = 0.0;
 
     /// The default settings for `games` games from `seed`.
     pub fn new(games: u64, seed: u64) -> TrainConfig {
@@ -83,6 +112,7 @@ impl TrainConfig {
             lambda: Self::DEFAULT_LAMBDA,
             batch: Self::DEFAULT_BATCH,
             heuristic_share: Self::DEFAULT_HEURISTIC_SHARE,
+            method: Method::default(),
         }
     }
 
@@ -108,6 +138,14 @@ impl TrainConfig {
                 "the heuristic's share of seats must be from 0 to 1, not {}",
                 self.heuristic_share
             ));
+        }
+        if let Method::Expectimax { depth, decisions } = self.method {
+            if depth > 2 || decisions == 0 {
+                return bad(format!(
+                    "the teacher searches 0 to 2 throws ({depth} asked) at 1 or more decisions \
+                     a game ({decisions} asked)"
+                ));
+            }
         }
         if self.batch == 0 {
             return bad("a batch must have at least one game".into());
@@ -169,6 +207,13 @@ pub struct Trainer {
     state: TrainingState,
     /// The pool that plays the games (rayon's global pool without one).
     pool: Option<rayon::ThreadPool>,
+}
+
+/// A position to learn, and what to learn: the teams still playing and their target chances.
+pub(crate) struct Example {
+    pub pos: Position,
+    pub playing: [bool; MAX_SEATS],
+    pub target: Values,
 }
 
 /// A position after a move, with what the frozen network made of it.
@@ -308,15 +353,27 @@ impl Trainer {
             };
         };
         let done = AtomicU64::new(first);
-        let play = || -> Vec<(Vec<Sample>, Vec<Values>)> {
+        let play = || -> Vec<Vec<Example>> {
             (first..first + games)
                 .into_par_iter()
                 .map(|g| {
                     let seed = game_seed(config.seed, g);
-                    let samples = self_play(&frozen, &self.features, config.heuristic_share, seed);
-                    let targets = lambda_returns(&samples, config.lambda);
+                    let game = self_play(&frozen, &self.features, config.heuristic_share, seed);
+                    let examples = match config.method {
+                        Method::Td => lambda_examples(&game.after_moves, config.lambda),
+                        Method::Expectimax { depth, decisions } => {
+                            let mut draws = Draws::new(game_seed(seed, TEACHER_STREAM));
+                            super::teacher::label(
+                                &self.features,
+                                &game.decisions,
+                                depth,
+                                decisions,
+                                &mut draws,
+                            )
+                        }
+                    };
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                    (samples, targets)
+                    examples
                 })
                 .collect()
         };
@@ -325,12 +382,8 @@ impl Trainer {
             None => play(),
         };
         let mut order: Vec<(u32, u32)> = Vec::new();
-        for (g, (samples, _)) in played.iter().enumerate() {
-            for (i, s) in samples.iter().enumerate() {
-                if s.pos.phase() != Phase::Over && s.playing.iter().filter(|&&p| p).count() > 1 {
-                    order.push((g as u32, i as u32));
-                }
-            }
+        for (g, examples) in played.iter().enumerate() {
+            order.extend((0..examples.len()).map(|i| (g as u32, i as u32)));
         }
         // The batch number seeds the order, so a resumed run shuffles as the first would have.
         let mut draws = Draws::new(game_seed(config.seed ^ SHUFFLE_SALT, first / config.batch));
@@ -341,12 +394,11 @@ impl Trainer {
         let mut scratch = Scratch::default();
         let mut loss = 0.0;
         for &(g, i) in &order {
-            let (samples, targets) = &played[g as usize];
-            let s = &samples[i as usize];
+            let e = &played[g as usize][i as usize];
             loss += self.learn(
-                &s.pos,
-                &s.playing,
-                &targets[i as usize],
+                &e.pos,
+                &e.playing,
+                &e.target,
                 config.learning_rate,
                 &mut scratch,
             );
@@ -430,6 +482,9 @@ impl Trainer {
     }
 }
 
+/// The stream of a game's seed that draws the decisions the teacher labels.
+const TEACHER_STREAM: u64 = 0x7EAC_4E50;
+
 /// The stream of a game's seed that says which seats the heuristic plays.
 const SEATS_STREAM: u64 = 0x5EA7_5000;
 
@@ -458,25 +513,32 @@ impl Default for Scratch {
 /// prefer the circle. Dropping them keeps every target anchored to a real end.
 pub const MAX_TRAINING_THROWS: u64 = 5_000;
 
-/// One self-play game of the seed: every position after a move, with its values; empty when
-/// the game was abandoned ([`MAX_TRAINING_THROWS`]).
-fn self_play(eval: &Evaluator, heuristic: &Evaluator, share: f32, seed: u64) -> Vec<Sample> {
+/// What a self-play game keeps: every position after a move with its values, and every position
+/// where a seat chose between moves.
+#[derive(Default)]
+struct Game {
+    after_moves: Vec<Sample>,
+    decisions: Vec<Position>,
+}
+
+/// One self-play game of the seed; empty when it was abandoned ([`MAX_TRAINING_THROWS`]).
+fn self_play(eval: &Evaluator, heuristic: &Evaluator, share: f32, seed: u64) -> Game {
     let rules = eval.rules();
     let mut seats = Draws::new(game_seed(seed, SEATS_STREAM));
     let by_heuristic: Vec<bool> = (0..rules.seats())
         .map(|_| seats.unit() < f64::from(share))
         .collect();
-    let mut samples = Vec::new();
+    let mut game = Game::default();
     let mut throws = SeededThrows::new(seed);
     let mut pos = start_position(rules, seed);
     let mut legal = Vec::new();
     let mut thrown = 0u64;
     loop {
         match pos.phase() {
-            Phase::Over => return samples,
+            Phase::Over => return game,
             Phase::Throw => {
                 if thrown >= MAX_TRAINING_THROWS {
-                    return Vec::new();
+                    return Game::default();
                 }
                 thrown += 1;
                 // The phase is Throw and the outcome one of the rules': this cannot fail.
@@ -492,8 +554,11 @@ fn self_play(eval: &Evaluator, heuristic: &Evaluator, share: f32, seed: u64) -> 
                     }
                     moves => eval.best_move(&pos, moves),
                 };
+                if legal.len() > 1 {
+                    game.decisions.push(pos);
+                }
                 pos.play_unchecked(rules, mv);
-                samples.push(Sample {
+                game.after_moves.push(Sample {
                     pos,
                     playing: finished_teams(rules, &pos).1,
                     values: eval.evaluate(&pos),
@@ -501,6 +566,24 @@ fn self_play(eval: &Evaluator, heuristic: &Evaluator, share: f32, seed: u64) -> 
             }
         }
     }
+}
+
+/// The positions of a game that a step can learn from (two teams or more still playing),
+/// each towards its λ-return.
+fn lambda_examples(samples: &[Sample], lambda: f32) -> Vec<Example> {
+    let targets = lambda_returns(samples, lambda);
+    samples
+        .iter()
+        .zip(targets)
+        .filter(|(s, _)| {
+            s.pos.phase() != Phase::Over && s.playing.iter().filter(|&&p| p).count() > 1
+        })
+        .map(|(s, target)| Example {
+            pos: s.pos,
+            playing: s.playing,
+            target,
+        })
+        .collect()
 }
 
 /// Each position's target, backwards from the end of the game: where the next position has a
