@@ -83,6 +83,10 @@ pub(crate) struct TrainArgs {
     /// With --method expectimax: throws the search looks ahead (0 to 2).
     #[arg(long, value_name = "N")]
     teacher_depth: Option<u32>,
+    /// The linear part's learning rate as a share of --learning-rate, from 0 (it keeps the
+    /// heuristic it starts as, and only the hidden units learn) to 1.
+    #[arg(long, value_name = "SHARE")]
+    linear_rate: Option<f32>,
     /// With --method expectimax: decisions labelled per game.
     #[arg(long, value_name = "N")]
     decisions: Option<u32>,
@@ -104,6 +108,7 @@ pub(crate) fn train(args: &TrainArgs) -> Result<()> {
             config.batch = args.batch.unwrap_or(config.batch);
             config.heuristic_share = args.heuristic_share.unwrap_or(config.heuristic_share);
             config.method = method(args)?;
+            config.linear_rate = args.linear_rate.unwrap_or(config.linear_rate);
             Trainer::new(rules.clone(), config, &command)?
         }
         Some(path) => resume(args, rules.clone(), path, &command)?,
@@ -164,11 +169,12 @@ fn resume(
         || args.method.is_some()
         || args.teacher_depth.is_some()
         || args.decisions.is_some()
+        || args.linear_rate.is_some()
     {
         bail!(
             "--resume goes on with the checkpoint's own settings: leave out --hidden, \
              --learning-rate, --lambda, --batch, --heuristic-share, --method, --teacher-depth \
-             and --decisions"
+             --decisions and --linear-rate"
         );
     }
     let text =

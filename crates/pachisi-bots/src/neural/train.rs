@@ -61,6 +61,14 @@ pub struct TrainConfig {
     /// What the network learns from: the games' own λ-returns, or a search's values.
     #[serde(default)]
     pub method: Method,
+    /// The linear part's learning rate as a share of [`TrainConfig::learning_rate`]: 0 keeps
+    /// the heuristic it starts as, so that only the hidden units learn, as a correction to it.
+    #[serde(default = "one")]
+    pub linear_rate: f32,
+}
+
+fn one() -> f32 {
+    1.0
 }
 
 /// What each position is learned towards.
@@ -93,7 +101,7 @@ impl TrainConfig {
     /// Default hidden units.
     pub const DEFAULT_HIDDEN: usize = 16;
     /// Default learning rate.
-    pub const DEFAULT_LEARNING_RATE: f32 = 0.01;
+    pub const DEFAULT_LEARNING_RATE: f32 = 0.0003;
     /// Default λ.
     pub const DEFAULT_LAMBDA: f32 = 0.7;
     /// Default games per batch: enough to keep every core busy, few enough that the network
@@ -112,7 +120,8 @@ impl TrainConfig {
             lambda: Self::DEFAULT_LAMBDA,
             batch: Self::DEFAULT_BATCH,
             heuristic_share: Self::DEFAULT_HEURISTIC_SHARE,
-            method: Method::default(),
+            method: Method::DEFAULT_EXPECTIMAX,
+            linear_rate: 1.0,
         }
     }
 
@@ -132,6 +141,12 @@ impl TrainConfig {
         }
         if !(0.0..=1.0).contains(&self.lambda) {
             return bad(format!("λ must be from 0 to 1, not {}", self.lambda));
+        }
+        if !(0.0..=1.0).contains(&self.linear_rate) {
+            return bad(format!(
+                "the linear part's share of the learning rate must be from 0 to 1, not {}",
+                self.linear_rate
+            ));
         }
         if !(0.0..=1.0).contains(&self.heuristic_share) {
             return bad(format!(
@@ -395,13 +410,8 @@ impl Trainer {
         let mut loss = 0.0;
         for &(g, i) in &order {
             let e = &played[g as usize][i as usize];
-            loss += self.learn(
-                &e.pos,
-                &e.playing,
-                &e.target,
-                config.learning_rate,
-                &mut scratch,
-            );
+            let rates = (config.learning_rate, config.learning_rate * config.linear_rate);
+            loss += self.learn(&e.pos, &e.playing, &e.target, rates, &mut scratch);
         }
         self.state.games_done = first + games;
         self.network.info.games = self.state.games_done;
@@ -423,7 +433,7 @@ impl Trainer {
         pos: &Position,
         playing: &[bool; MAX_SEATS],
         target: &Values,
-        rate: f32,
+        (rate, linear_rate): (f32, f32),
         scratch: &mut Scratch,
     ) -> f64 {
         let net = &self.network;
@@ -472,7 +482,7 @@ impl Trainer {
             }
             for &(i, x) in &scratch.inputs[t] {
                 let i = i as usize;
-                net.linear[i] -= rate * g[t] * x;
+                net.linear[i] -= linear_rate * g[t] * x;
                 for (w, d) in net.w1[i * h..(i + 1) * h].iter_mut().zip(&da[t][..h]) {
                     *w -= rate * x * d;
                 }
