@@ -35,8 +35,14 @@ use pachisi_core::Rules;
 use std::sync::{Arc, OnceLock};
 
 /// The networks shipped with the bots: the name `net=NAME` gives each (its ruleset's), and its
-/// file, embedded.
-pub const SHIPPED_NETWORKS: &[(&str, &str)] = &[];
+/// file, embedded. docs/neural.md gives the command and time that made each, and its strength.
+pub const SHIPPED_NETWORKS: &[(&str, &str)] = &[
+    ("pachisi", include_str!("../networks/pachisi.json")),
+    ("herklots-1832", include_str!("../networks/herklots-1832.json")),
+    ("humphries-1904", include_str!("../networks/humphries-1904.json")),
+    ("parcheesi-sr", include_str!("../networks/parcheesi-sr.json")),
+    ("ludo", include_str!("../networks/ludo.json")),
+];
 
 /// Why a network was refused.
 #[derive(Debug, thiserror::Error)]

@@ -679,4 +679,83 @@ mod tests {
             .expect_err("random has no options");
         assert!(e.to_string().contains("none"), "{e}");
     }
+
+    #[test]
+    fn neural_specs_parse_with_their_options() {
+        let s: BotSpec = "neural".parse().expect("valid");
+        assert_eq!(s.kind(), BotKind::Neural);
+        assert_eq!(s.budget(), Budget::OnePly);
+        assert!(matches!(s.config, Config::Neural(Net::ForRules, 0)));
+        let s: BotSpec = "neural:endgame=1".parse().expect("valid");
+        assert!(matches!(s.config, Config::Neural(_, 1)));
+        let s: BotSpec = "expectimax:eval=neural:depth=0".parse().expect("valid");
+        assert!(matches!(s.config, Config::Expectimax(_, Eval::Neural(_), 0)));
+        let s: BotSpec = "mcts:eval=neural:playouts=20".parse().expect("valid");
+        assert!(matches!(s.config, Config::Mcts(_, Eval::Neural(_))));
+        let s: BotSpec = "mcts:eval=heuristic".parse().expect("valid");
+        assert!(matches!(s.config, Config::Mcts(_, Eval::Heuristic(_))));
+        for name in crate::neural::shipped_names() {
+            let s: BotSpec = format!("neural:net={name}").parse().expect("shipped");
+            assert!(matches!(s.config, Config::Neural(Net::Shipped(_), 0)));
+            BotSpec::parse_untrusted(&format!("expectimax:eval=neural:net={name}"))
+                .expect("a shipped network may be named by anyone");
+        }
+    }
+
+    #[test]
+    fn neural_options_that_do_not_fit_are_refused() {
+        let e = "expectimax:eval=magic".parse::<BotSpec>().expect_err("no such evaluation");
+        assert!(e.to_string().contains("magic"), "{e}");
+        let e = "expectimax:net=x.json".parse::<BotSpec>().expect_err("net without eval=neural");
+        assert!(e.to_string().contains("eval=neural"), "{e}");
+        let e = "mcts:eval=neural:weights=default"
+            .parse::<BotSpec>()
+            .expect_err("weights with a network");
+        assert!(e.to_string().contains("eval=heuristic"), "{e}");
+        let e = "neural:weights=default".parse::<BotSpec>().expect_err("no weights");
+        assert!(matches!(e, SpecError::UnknownOption { .. }), "{e}");
+        assert!(e.to_string().contains("net, endgame"), "{e}");
+        let e = "neural:net=/no/such/net.json".parse::<BotSpec>().expect_err("missing file");
+        assert!(e.to_string().contains("/no/such/net.json"), "{e}");
+    }
+
+    #[test]
+    fn untrusted_specs_name_no_network_file() {
+        // Refused before anything looks at the path, exactly as `weights=PATH` is: a file that
+        // exists and one that does not get the same answer.
+        let here = std::env::current_dir().expect("cwd").join("Cargo.toml");
+        let there = here.with_file_name("no-such-file.json");
+        for spec in ["neural:net=", "expectimax:eval=neural:net=", "mcts:eval=neural:net="] {
+            let answers: Vec<String> = [&here, &there]
+                .iter()
+                .map(|p| {
+                    let e = BotSpec::parse_untrusted(&format!("{spec}{}", p.display()))
+                        .expect_err("refused");
+                    assert_eq!(e, SpecError::NetworkFileNotAllowed(p.display().to_string()));
+                    e.to_string().replace(&p.display().to_string(), "PATH")
+                })
+                .collect();
+            assert_eq!(answers[0], answers[1]);
+            assert!(answers[0].contains("not a shipped network"), "{}", answers[0]);
+        }
+        let e = BotSpec::parse_untrusted("neural:endgame=1").expect_err("no tables here");
+        assert!(e.to_string().contains("endgame"), "{e}");
+    }
+
+    #[test]
+    fn a_neural_bot_is_checked_against_the_rules() {
+        let rules = pachisi_core::builtin_rules("maedn", &[]).expect("built-in");
+        let spec: BotSpec = "neural".parse().expect("valid");
+        let e = spec.check(&rules).expect_err("none ships for maedn");
+        assert!(e.to_string().contains("no network ships for ruleset maedn"), "{e}");
+        assert!(spec.try_build(Arc::new(rules.clone()), 1).is_err());
+        // `build` still gives a bot that plays: with the heuristic evaluation.
+        let mut bot = spec.build(Arc::new(rules.clone()), 1);
+        let mut pos = pachisi_core::Position::new(&rules);
+        pos.apply_throw(&rules, rules.throw_by_value(6).expect("a 6"))
+            .expect("a throw");
+        assert!(pos.is_legal(&rules, bot.choose(&pos)));
+        let heuristic: BotSpec = "heuristic".parse().expect("valid");
+        assert!(heuristic.check(&rules).is_ok());
+    }
 }
