@@ -3,7 +3,7 @@
 //! Games are played to the end with a bot in every seat, each from its own seed derived from the
 //! run's seed in a stream of its own ([`calibration_seed`]), so that they are held out from
 //! training, whose games take [`pachisi_sim::game_seed`] of the training seed directly. Before
-//! every `every`-th throw of a game, while no team has finished, the predictor ([`Bot::value`])
+//! every `every`-th throw of a game, while no team has finished, the predictor ([`crate::Bot::value`])
 //! gives every team's chance; once the game is over, each team's outcome is 1 if it finished
 //! first, else 0. Over every (position, team) pair:
 //!

@@ -10,7 +10,7 @@
 //! `eval=neural`.
 //!
 //! - [`network`]: the network and its inference (by hand, `f32`, nothing allocated);
-//! - [`file`]: the versioned JSON file and its validation;
+//! - [`mod@file`]: the versioned JSON file and its validation;
 //! - [`train`]: self-play training from a network that starts as the heuristic, by TD(λ) or
 //!   towards an expectimax teacher's values;
 //! - [`features`]: the inputs.
@@ -38,9 +38,18 @@ use std::sync::{Arc, OnceLock};
 /// file, embedded. docs/neural.md gives the command and time that made each, and its strength.
 pub const SHIPPED_NETWORKS: &[(&str, &str)] = &[
     ("pachisi", include_str!("../networks/pachisi.json")),
-    ("herklots-1832", include_str!("../networks/herklots-1832.json")),
-    ("humphries-1904", include_str!("../networks/humphries-1904.json")),
-    ("parcheesi-sr", include_str!("../networks/parcheesi-sr.json")),
+    (
+        "herklots-1832",
+        include_str!("../networks/herklots-1832.json"),
+    ),
+    (
+        "humphries-1904",
+        include_str!("../networks/humphries-1904.json"),
+    ),
+    (
+        "parcheesi-sr",
+        include_str!("../networks/parcheesi-sr.json"),
+    ),
     ("ludo", include_str!("../networks/ludo.json")),
 ];
 

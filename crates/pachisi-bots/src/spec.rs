@@ -689,7 +689,10 @@ mod tests {
         let s: BotSpec = "neural:endgame=1".parse().expect("valid");
         assert!(matches!(s.config, Config::Neural(_, 1)));
         let s: BotSpec = "expectimax:eval=neural:depth=0".parse().expect("valid");
-        assert!(matches!(s.config, Config::Expectimax(_, Eval::Neural(_), 0)));
+        assert!(matches!(
+            s.config,
+            Config::Expectimax(_, Eval::Neural(_), 0)
+        ));
         let s: BotSpec = "mcts:eval=neural:playouts=20".parse().expect("valid");
         assert!(matches!(s.config, Config::Mcts(_, Eval::Neural(_))));
         let s: BotSpec = "mcts:eval=heuristic".parse().expect("valid");
@@ -704,18 +707,26 @@ mod tests {
 
     #[test]
     fn neural_options_that_do_not_fit_are_refused() {
-        let e = "expectimax:eval=magic".parse::<BotSpec>().expect_err("no such evaluation");
+        let e = "expectimax:eval=magic"
+            .parse::<BotSpec>()
+            .expect_err("no such evaluation");
         assert!(e.to_string().contains("magic"), "{e}");
-        let e = "expectimax:net=x.json".parse::<BotSpec>().expect_err("net without eval=neural");
+        let e = "expectimax:net=x.json"
+            .parse::<BotSpec>()
+            .expect_err("net without eval=neural");
         assert!(e.to_string().contains("eval=neural"), "{e}");
         let e = "mcts:eval=neural:weights=default"
             .parse::<BotSpec>()
             .expect_err("weights with a network");
         assert!(e.to_string().contains("eval=heuristic"), "{e}");
-        let e = "neural:weights=default".parse::<BotSpec>().expect_err("no weights");
+        let e = "neural:weights=default"
+            .parse::<BotSpec>()
+            .expect_err("no weights");
         assert!(matches!(e, SpecError::UnknownOption { .. }), "{e}");
         assert!(e.to_string().contains("net, endgame"), "{e}");
-        let e = "neural:net=/no/such/net.json".parse::<BotSpec>().expect_err("missing file");
+        let e = "neural:net=/no/such/net.json"
+            .parse::<BotSpec>()
+            .expect_err("missing file");
         assert!(e.to_string().contains("/no/such/net.json"), "{e}");
     }
 
@@ -725,7 +736,11 @@ mod tests {
         // exists and one that does not get the same answer.
         let here = std::env::current_dir().expect("cwd").join("Cargo.toml");
         let there = here.with_file_name("no-such-file.json");
-        for spec in ["neural:net=", "expectimax:eval=neural:net=", "mcts:eval=neural:net="] {
+        for spec in [
+            "neural:net=",
+            "expectimax:eval=neural:net=",
+            "mcts:eval=neural:net=",
+        ] {
             let answers: Vec<String> = [&here, &there]
                 .iter()
                 .map(|p| {
@@ -736,7 +751,11 @@ mod tests {
                 })
                 .collect();
             assert_eq!(answers[0], answers[1]);
-            assert!(answers[0].contains("not a shipped network"), "{}", answers[0]);
+            assert!(
+                answers[0].contains("not a shipped network"),
+                "{}",
+                answers[0]
+            );
         }
         let e = BotSpec::parse_untrusted("neural:endgame=1").expect_err("no tables here");
         assert!(e.to_string().contains("endgame"), "{e}");
@@ -747,7 +766,10 @@ mod tests {
         let rules = pachisi_core::builtin_rules("maedn", &[]).expect("built-in");
         let spec: BotSpec = "neural".parse().expect("valid");
         let e = spec.check(&rules).expect_err("none ships for maedn");
-        assert!(e.to_string().contains("no network ships for ruleset maedn"), "{e}");
+        assert!(
+            e.to_string().contains("no network ships for ruleset maedn"),
+            "{e}"
+        );
         assert!(spec.try_build(Arc::new(rules.clone()), 1).is_err());
         // `build` still gives a bot that plays: with the heuristic evaluation.
         let mut bot = spec.build(Arc::new(rules.clone()), 1);

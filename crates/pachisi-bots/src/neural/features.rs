@@ -5,7 +5,7 @@
 //! then the opponents' in the order they play after it; partners sit in the same slots for every
 //! team of a partnership game), then a few inputs about the turn. Each seat's block holds its
 //! pieces sorted by progress, furthest first, so that which of two equal pieces is which never
-//! matters, each with [`PIECE_FEATURES`] inputs, then [`SEAT_FEATURES`] for the seat as a whole:
+//! matters, each with 16 inputs, then one for the seat as a whole:
 //!
 //! | input | meaning |
 //! |---|---|
@@ -17,12 +17,12 @@
 //! | 5 | the chance that an opponent can hit it with its next throw |
 //! | 6 | that chance times the piece's progress (what a capture would cost) |
 //! | 7 | the chance that it can hit an opponent's piece with its next throw |
-//! | 8.. | a thermometer of progress in [`THERMOMETER`] buckets: bucket `k` is `clamp(progress * K - k, 0, 1)` |
+//! | 8.. | a thermometer of progress in 8 buckets: bucket `k` is `clamp(progress * 8 - k, 0, 1)` |
 //!
 //! Inputs 0 to 6 are exactly the per-piece quantities the heuristic weighs
-//! ([`crate::eval::Evaluator::standing`] computes them from its precomputed tables), so a linear
+//! (the heuristic's `Evaluator::standing` computes them from its precomputed tables), so a linear
 //! layer over them can reproduce the heuristic's score; the threat a piece makes (7) is the
-//! same computation from the other side ([`crate::eval::Evaluator::attack`]), and the
+//! same computation from the other side (`Evaluator::attack`), and the
 //! thermometer lets the network value progress unevenly along the route. The seat's own input is its number of blockades
 //! (pairs of its pieces on one square, where the rules have blockades).
 //!

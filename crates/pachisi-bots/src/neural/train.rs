@@ -78,7 +78,7 @@ pub enum Method {
     /// TD(λ): every position after a move, towards its λ-return.
     #[default]
     Td,
-    /// A teacher's values ([`super::teacher`]): at `decisions` decisions drawn from each game,
+    /// A teacher's values (`neural/teacher.rs`): at `decisions` decisions drawn from each game,
     /// every legal move's position, towards the value an expectimax search of `depth` throws
     /// with the heuristic evaluation gives it.
     Expectimax {
@@ -410,7 +410,10 @@ impl Trainer {
         let mut loss = 0.0;
         for &(g, i) in &order {
             let e = &played[g as usize][i as usize];
-            let rates = (config.learning_rate, config.learning_rate * config.linear_rate);
+            let rates = (
+                config.learning_rate,
+                config.learning_rate * config.linear_rate,
+            );
             loss += self.learn(&e.pos, &e.playing, &e.target, rates, &mut scratch);
         }
         self.state.games_done = first + games;
