@@ -1,7 +1,7 @@
 //! A learned evaluation: a small network per ruleset, trained by self-play (docs/neural.md).
 //!
 //! The network scores every team from that team's point of view ([`features`]: each piece's
-//! progress, safety and threats as the heuristic computes them, and a thermometer of its
+//! progress, safety and threats as the heuristic computes them, and its place on a scale of
 //! progress, the pieces of each seat sorted); a softmax over the teams still playing turns the
 //! scores into winning chances, exactly where the heuristic's softmax would be, so that finished
 //! games, teams already home and endgame tables keep their exact values. It plugs into the
@@ -21,6 +21,7 @@
 pub mod features;
 pub mod file;
 pub mod network;
+mod td;
 mod teacher;
 pub mod train;
 

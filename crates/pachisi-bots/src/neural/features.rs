@@ -5,7 +5,7 @@
 //! then the opponents' in the order they play after it; partners sit in the same slots for every
 //! team of a partnership game), then a few inputs about the turn. Each seat's block holds its
 //! pieces sorted by progress, furthest first, so that which of two equal pieces is which never
-//! matters, each with 16 inputs, then one for the seat as a whole:
+//! matters, each with 17 inputs, then one for the seat as a whole:
 //!
 //! | input | meaning |
 //! |---|---|
@@ -17,13 +17,16 @@
 //! | 5 | the chance that an opponent can hit it with its next throw |
 //! | 6 | that chance times the piece's progress (what a capture would cost) |
 //! | 7 | the chance that it can hit an opponent's piece with its next throw |
-//! | 8.. | a thermometer of progress in 8 buckets: bucket `k` is `clamp(progress * 8 - k, 0, 1)` |
+//! | 8..=16 | progress on a scale of 9 points, 0, 1/8, ..., 1: the two points around it share 1 in proportion to how near it is to each |
 //!
 //! Inputs 0 to 6 are exactly the per-piece quantities the heuristic weighs
 //! (the heuristic's `Evaluator::standing` computes them from its precomputed tables), so a linear
 //! layer over them can reproduce the heuristic's score; the threat a piece makes (7) is the
 //! same computation from the other side (`Evaluator::attack`), and the
-//! thermometer lets the network value progress unevenly along the route. The seat's own input is its number of blockades
+//! scale lets the network value progress unevenly along the route: any function of progress that is
+//! linear between the points is a weighted sum of them. (A thermometer of the same buckets
+//! expresses the same functions, but with up to eight inputs a piece where these take two, and
+//! every input costs a row of the hidden layer in every view.) The seat's own input is its number of blockades
 //! (pairs of its pieces on one square, where the rules have blockades).
 //!
 //! After the blocks, per view: which slot is to move (one-hot, none once the game is over),
@@ -38,14 +41,14 @@ use pachisi_core::{Phase, Position, Rules};
 /// another feature set is refused.
 pub const FEATURE_SET: &str = "pieces-v1";
 
-/// Buckets of the progress thermometer.
-pub(crate) const THERMOMETER: usize = 8;
+/// Intervals of the progress scale (it has one more point).
+pub(crate) const SCALE: usize = 8;
 
-/// Inputs per piece: the seven the heuristic weighs, the threat it makes, then the thermometer.
-pub(crate) const PIECE_FEATURES: usize = THERMOMETER_START + THERMOMETER;
+/// Inputs per piece: the seven the heuristic weighs, the threat it makes, then the scale.
+pub(crate) const PIECE_FEATURES: usize = SCALE_START + SCALE + 1;
 
-/// Where a piece's thermometer begins among its inputs.
-const THERMOMETER_START: usize = 8;
+/// Where a piece's progress scale begins among its inputs.
+const SCALE_START: usize = 8;
 
 /// Inputs per seat beyond its pieces: its blockades.
 pub(crate) const SEAT_FEATURES: usize = 1;
@@ -179,13 +182,14 @@ pub(crate) fn seat_inputs(
                 add(base + piece::ATTACK, attack);
             }
         }
-        let scaled = progress * THERMOMETER as f32;
-        for k in 0..THERMOMETER {
-            let x = (scaled - k as f32).clamp(0.0, 1.0);
-            if x <= 0.0 {
-                break;
-            }
-            add(base + THERMOMETER_START + k, x);
+        let scaled = (progress * SCALE as f32).clamp(0.0, SCALE as f32);
+        let below = (scaled as usize).min(SCALE - 1);
+        let above = scaled - below as f32;
+        if above < 1.0 {
+            add(base + SCALE_START + below, 1.0 - above);
+        }
+        if above > 0.0 {
+            add(base + SCALE_START + below + 1, above);
         }
     }
     if eval.blockades() {

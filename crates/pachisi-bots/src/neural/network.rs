@@ -12,7 +12,7 @@
 //! heuristic misses ([`Network::from_heuristic`]).
 //!
 //! Inference adds each seat's inputs once into every view where they go, skipping the zeros
-//! (most inputs are: waiting pieces, the thermometer's far buckets), on fixed arrays on the
+//! (most inputs are: waiting pieces, the far points of a piece's progress scale), on fixed arrays on the
 //! stack: it allocates nothing.
 
 use super::features::{piece, seat_inputs, turn_inputs, Layout, FEATURE_SET, PIECE_FEATURES};
@@ -195,20 +195,40 @@ impl Network {
     /// the per-piece features; its rules must fit the network ([`Network::check_rules`], which
     /// [`Evaluator::with_network`] makes).
     pub fn scores(&self, eval: &Evaluator, pos: &Position) -> [f32; MAX_SEATS] {
+        // The hidden units' count as a constant lets the compiler unroll and vectorise every
+        // row's addition: the default size gets its own copy of the code.
+        match self.hidden {
+            16 => self.scores_of::<16>(eval, pos),
+            _ => self.scores_of::<MAX_HIDDEN>(eval, pos),
+        }
+    }
+
+    /// [`Network::scores`] with room for `H` hidden units (at least [`Network::hidden`]).
+    #[inline]
+    fn scores_of<const H: usize>(&self, eval: &Evaluator, pos: &Position) -> [f32; MAX_SEATS] {
         let rules = eval.rules();
         let layout = Layout::new_cached(rules, self.inputs);
         let h = self.hidden;
         let teams = layout.teams;
-        let mut acc = [[0.0f32; MAX_HIDDEN]; MAX_SEATS];
+        let mut acc = [[0.0f32; H]; MAX_SEATS];
         let mut lin = [0.0f32; MAX_SEATS];
         for a in acc.iter_mut().take(teams) {
             a[..h].copy_from_slice(&self.b1);
         }
-        let add = |acc: &mut [f32; MAX_HIDDEN], lin: &mut f32, i: usize, x: f32| {
+        let add = |acc: &mut [f32; H], lin: &mut f32, i: usize, x: f32| {
             *lin += x * self.linear[i];
             let row = &self.w1[i * h..(i + 1) * h];
-            for (a, w) in acc[..h].iter_mut().zip(row) {
-                *a += x * w;
+            match <&[f32; H]>::try_from(row) {
+                Ok(row) => {
+                    for (a, w) in acc.iter_mut().zip(row) {
+                        *a += x * w;
+                    }
+                }
+                Err(_) => {
+                    for (a, w) in acc.iter_mut().zip(row) {
+                        *a += x * w;
+                    }
+                }
             }
         };
         for seat in 0..rules.seats() {

@@ -1,17 +1,20 @@
-//! Training by self-play: TD(λ), as TD-Gammon learned backgammon, from a network that starts
-//! as the heuristic.
+//! Training by self-play, from a network that starts as the heuristic.
 //!
 //! Training goes in batches of games. For each batch the network is frozen and the batch's
 //! games are played on all cores, every seat choosing its move one ply ahead with the frozen
-//! network (the `neural` bot), each game with its own seed ([`pachisi_sim::game_seed`] of the
-//! training seed and the game's number) and beginning as the simulation's games begin. Every
-//! position after a move is kept with the frozen network's values; a game that has not ended
-//! after [`MAX_TRAINING_THROWS`] throws is dropped. Each position's target is
-//! then its λ-return, computed backwards from the end of the game: the next position's values
-//! mixed with the next position's own target, `(1 - λ) V(next) + λ G(next)`, and where a team
-//! finishes (the end of the game, or of a place where every place is played for) which team
-//! finished first. Last, the positions of the whole batch are learned one at a time in an order
-//! shuffled from the seed, by stochastic gradient descent on the cross-entropy between the
+//! network (the `neural` bot; or the heuristic, for a share of seats drawn from the game's seed),
+//! each game with its own seed ([`pachisi_sim::game_seed`] of the training seed and the game's
+//! number) and beginning as the simulation's games begin. A game that has not ended after
+//! [`MAX_TRAINING_THROWS`] throws is dropped. Each game gives examples, positions with target
+//! chances, by the run's [`Method`]:
+//!
+//! - [`Method::Expectimax`] (the default): at a few decisions drawn from the game, every legal
+//!   move's position, towards the value an expectimax search over the heuristic gives it
+//!   (`neural/teacher.rs`);
+//! - [`Method::Td`]: every position after a move, towards its λ-return (`neural/td.rs`).
+//!
+//! Last, the examples of the whole batch are learned one at a time in an order shuffled from the
+//! seed and the batch's number, by stochastic gradient descent on the cross-entropy between the
 //! network's chances (the softmax of the teams' scores) and the targets.
 //!
 //! Games depend only on the frozen network and their seeds, and the weights change only in the
@@ -19,13 +22,11 @@
 //! A checkpoint is the network with its [`TrainingState`] after a whole batch, so training
 //! resumed from one goes on exactly as it would have without the stop.
 //!
-//! Why this method (docs/neural.md): TD(λ) needs nothing but the engine and the games it plays,
-//! learns from every position rather than from the outcome alone, and since the network starts
-//! as the heuristic, the first games are already sensible play and the targets of its early
-//! positions already informative.
+//! Why the teacher by default, and why the heuristic to start from: docs/neural.md.
 
 use super::features::{view_inputs, Layout};
 use super::network::{Network, MAX_HIDDEN};
+use super::td::{lambda_examples, Sample};
 use super::NetworkError;
 use crate::eval::finished_teams;
 use crate::{Evaluator, Values, Weights};
@@ -229,14 +230,6 @@ pub(crate) struct Example {
     pub pos: Position,
     pub playing: [bool; MAX_SEATS],
     pub target: Values,
-}
-
-/// A position after a move, with what the frozen network made of it.
-#[derive(Clone, Copy)]
-struct Sample {
-    pos: Position,
-    playing: [bool; MAX_SEATS],
-    values: Values,
 }
 
 impl Trainer {
@@ -579,52 +572,4 @@ fn self_play(eval: &Evaluator, heuristic: &Evaluator, share: f32, seed: u64) -> 
             }
         }
     }
-}
-
-/// The positions of a game that a step can learn from (two teams or more still playing),
-/// each towards its λ-return.
-fn lambda_examples(samples: &[Sample], lambda: f32) -> Vec<Example> {
-    let targets = lambda_returns(samples, lambda);
-    samples
-        .iter()
-        .zip(targets)
-        .filter(|(s, _)| {
-            s.pos.phase() != Phase::Over && s.playing.iter().filter(|&&p| p).count() > 1
-        })
-        .map(|(s, target)| Example {
-            pos: s.pos,
-            playing: s.playing,
-            target,
-        })
-        .collect()
-}
-
-/// Each position's target, backwards from the end of the game: where the next position has a
-/// team fewer playing, which of the teams finished; otherwise the next position's values mixed
-/// with its target by λ. A game's last position (over, or abandoned) is its own target.
-fn lambda_returns(samples: &[Sample], lambda: f32) -> Vec<Values> {
-    let lambda = f64::from(lambda);
-    let mut targets = vec![[0.0; MAX_SEATS]; samples.len()];
-    for i in (0..samples.len()).rev() {
-        let s = &samples[i];
-        let Some(next) = samples.get(i + 1) else {
-            targets[i] = s.values;
-            continue;
-        };
-        let mut y = [0.0; MAX_SEATS];
-        let finishing: Vec<usize> = (0..MAX_SEATS)
-            .filter(|&t| s.playing[t] && !next.playing[t])
-            .collect();
-        if !finishing.is_empty() {
-            for &t in &finishing {
-                y[t] = 1.0 / finishing.len() as f64;
-            }
-        } else {
-            for t in (0..MAX_SEATS).filter(|&t| s.playing[t]) {
-                y[t] = (1.0 - lambda) * next.values[t] + lambda * targets[i + 1][t];
-            }
-        }
-        targets[i] = y;
-    }
-    targets
 }
