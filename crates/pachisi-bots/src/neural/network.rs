@@ -193,7 +193,7 @@ impl Network {
 
     /// Every team's score in `pos` (teams past the rules' count score 0). The evaluator supplies
     /// the per-piece features; its rules must fit the network ([`Network::check_rules`], which
-    /// [`Evaluator::with_network`] makes).
+    /// [`Evaluator::with_network`] makes), or every score is 0.
     pub fn scores(&self, eval: &Evaluator, pos: &Position) -> [f32; MAX_SEATS] {
         // The hidden units' count as a constant lets the compiler unroll and vectorise every
         // row's addition: the default size gets its own copy of the code.
@@ -207,7 +207,11 @@ impl Network {
     #[inline]
     fn scores_of<const H: usize>(&self, eval: &Evaluator, pos: &Position) -> [f32; MAX_SEATS] {
         let rules = eval.rules();
-        let layout = Layout::new_cached(rules, self.inputs);
+        let layout = Layout::new(rules);
+        if layout.inputs != self.inputs {
+            // Rules the network was not checked against: no score rather than a panic.
+            return [0.0; MAX_SEATS];
+        }
         let h = self.hidden;
         let teams = layout.teams;
         let mut acc = [[0.0f32; H]; MAX_SEATS];
@@ -275,18 +279,5 @@ impl Network {
             .zip(&self.w2)
             .map(|(a, w)| a.max(0.0) * w)
             .sum::<f32>()
-    }
-}
-
-impl Layout {
-    /// The layout of `rules`, which a network of `inputs` inputs has been checked against.
-    #[inline]
-    fn new_cached(rules: &Rules, inputs: usize) -> Layout {
-        let layout = Layout::new(rules);
-        debug_assert_eq!(
-            layout.inputs, inputs,
-            "the network was checked against the rules"
-        );
-        layout
     }
 }

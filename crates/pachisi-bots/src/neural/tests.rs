@@ -334,3 +334,30 @@ fn training_plays_on_any_number_of_threads_alike() {
     };
     assert_eq!(run(1), run(2));
 }
+
+#[test]
+fn a_checkpoint_resumes_under_its_own_ruleset_only() {
+    let ludo = rules("ludo");
+    let checkpoint = trained(&ludo, 4, None);
+    // The same shape under another name is another ruleset all the same.
+    let renamed = Arc::new(builtin_rules("ludo", &["name=\"my-ludo\"".into()]).expect("valid"));
+    assert!(renamed.ruleset().name == "my-ludo");
+    let e = Trainer::resume(renamed, &checkpoint, "x.json", 8)
+        .err()
+        .expect("another ruleset")
+        .to_string();
+    assert!(e.contains("`ludo`") && e.contains("--rules ludo"), "{e}");
+    let e = Trainer::resume(rules("maedn"), &checkpoint, "x.json", 8)
+        .err()
+        .expect("another shape")
+        .to_string();
+    assert!(e.contains("squares on a route"), "{e}");
+    let plain = Network::from_json(&checkpoint, "x")
+        .expect("valid")
+        .to_json();
+    let e = Trainer::resume(ludo, &plain, "plain.json", 8)
+        .err()
+        .expect("no training state")
+        .to_string();
+    assert!(e.contains("no training state"), "{e}");
+}

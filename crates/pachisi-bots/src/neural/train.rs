@@ -271,6 +271,14 @@ impl Trainer {
         let (network, state) = Network::from_json_with_training(text, origin)?;
         let mut state = state.ok_or_else(|| TrainError::NotACheckpoint(origin.to_string()))?;
         network.check_rules(&rules)?;
+        if network.info.ruleset != rules.ruleset().name {
+            return Err(TrainError::Settings(format!(
+                "{origin} was trained under ruleset `{}`, not `{}`: resume it with --rules {}",
+                network.info.ruleset,
+                rules.ruleset().name,
+                network.info.ruleset
+            )));
+        }
         state.config.check()?;
         if network.hidden != state.config.hidden {
             return Err(TrainError::Settings(format!(
