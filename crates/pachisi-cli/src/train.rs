@@ -14,12 +14,16 @@ use std::time::Instant;
 pub(crate) const HELP: &str = "\
 Train a network for the `neural` bot by self-play.
 
-The network starts as the heuristic evaluation (it scores positions exactly as the `heuristic` \
-bot does) and learns by TD(λ) from games it plays against itself: batches of --batch games are \
-played on all cores with the network as it stands, every seat choosing its move one ply ahead, \
-then every position after a move is learned, in a shuffled order, towards its λ-return (the \
-next positions' values, and in the end who finished first). docs/neural.md explains the network, \
-its inputs and the method.
+The network starts as the heuristic evaluation (it scores positions as the `heuristic` bot does) \
+and learns from games it plays against itself: batches of --batch games are played on all cores \
+with the network as it stands, every seat choosing its move one ply ahead, then the batch's \
+examples are learned in a shuffled order by gradient descent. With --method expectimax (the \
+default) the examples are, at --decisions decisions drawn from each game, every legal move's \
+position, labelled with the value an expectimax search --teacher-depth throws deep gives it with \
+the heuristic evaluation: the network learns to rank moves as that search does, at the cost of \
+one evaluation per move. With --method td it learns every position after a move towards its \
+λ-return (TD(λ): the next positions' values, and in the end who finished first). docs/neural.md \
+explains the network, its inputs, the methods and why the search is the default.
 
 The same --seed gives the same network on any number of threads. Every --checkpoint-every games \
 the network so far and where training stands are written to FILE.checkpoint (written to a \
