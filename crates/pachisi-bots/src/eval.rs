@@ -6,7 +6,12 @@
 //! together, so a move that shields or frees a partner is worth as much as one that helps the
 //! mover. The scores become winning chances through a softmax, so they sum to one and search bots
 //! can take expectations over them. The weights are data ([`Weights`], `weights/default.toml`).
+//!
+//! The same evaluator can score the teams with a learned network instead ([`crate::neural`]),
+//! which reads the same per-piece features; everything exact (finished teams, endgame tables)
+//! stays as it is.
 
+use crate::neural::{Network, NetworkError};
 use crate::EndgameTable;
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Move, Phase, Position, Rules};
@@ -150,6 +155,8 @@ pub struct Evaluator {
     blockades: bool,
     /// Exact values that replace the estimate where they apply.
     endgame: Option<Arc<EndgameTable>>,
+    /// A learned network that scores the teams instead of the weights ([`crate::neural`]).
+    network: Option<Arc<Network>>,
 }
 
 impl Evaluator {
@@ -221,7 +228,24 @@ impl Evaluator {
             hit,
             blockades,
             endgame: None,
+            network: None,
         }
+    }
+
+    /// The same evaluation with the teams scored by a learned network ([`crate::neural`])
+    /// instead of the weights; finished games and endgame tables keep their exact values.
+    ///
+    /// # Errors
+    /// When the network was made for rules of another shape ([`Network::check_rules`]).
+    pub fn with_network(mut self, network: Arc<Network>) -> Result<Evaluator, NetworkError> {
+        network.check_rules(&self.rules)?;
+        self.network = Some(network);
+        Ok(self)
+    }
+
+    /// The network that scores the teams, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
     }
 
     /// The same evaluation, answering with the exact values of `table` in its domain (a race
@@ -251,38 +275,27 @@ impl Evaluator {
     /// otherwise, once the first place is taken, nothing would be left to play for and the rest
     /// could pass for ever. A finished game gives 1 to every team that finished, so to the winner
     /// alone where the first team home ends it. With an endgame table
-    /// ([`Evaluator::with_endgame`]), a position in its domain gets its exact value instead.
+    /// ([`Evaluator::with_endgame`]), a position in its domain gets its exact value instead. With a
+    /// network ([`Evaluator::with_network`]), the network's scores replace the heuristic's (the
+    /// softmax's factor is then part of the network).
     pub fn evaluate(&self, pos: &Position) -> Values {
         if let Some(exact) = self.endgame.as_ref().and_then(|t| t.values(pos)) {
             return exact;
         }
-        let rules = &*self.rules;
-        let teams = usize::from(rules.teams());
-        let mut values = [0.0; MAX_SEATS];
-        let mut playing = [false; MAX_SEATS];
-        for (t, (value, playing)) in values.iter_mut().zip(&mut playing).take(teams).enumerate() {
-            let seats = rules.team_seats(t as u8);
-            let finished = (0..rules.seats())
-                .filter(|s| seats & (1 << s) != 0)
-                .all(|s| pos.seat_finished(rules, s));
-            *value = if finished { 1.0 } else { 0.0 };
-            *playing = !finished;
-        }
+        let (mut values, playing) = finished_teams(&self.rules, pos);
         if pos.phase() == Phase::Over {
             return values;
         }
-        let scores = self.scores(pos);
-        let best = (0..teams)
-            .filter(|&t| playing[t])
-            .map(|t| scores[t])
-            .fold(f64::NEG_INFINITY, f64::max);
-        let mut total = 0.0;
-        for t in (0..teams).filter(|&t| playing[t]) {
-            values[t] = (self.weights.scale * (scores[t] - best)).exp();
-            total += values[t];
-        }
-        for t in (0..teams).filter(|&t| playing[t]) {
-            values[t] /= total;
+        match &self.network {
+            Some(net) => {
+                let scores = net.scores(self, pos);
+                let scores = scores.map(f64::from);
+                share_among_playing(&mut values, &playing, &scores, 1.0);
+            }
+            None => {
+                let scores = self.scores(pos);
+                share_among_playing(&mut values, &playing, &scores, self.weights.scale);
+            }
         }
         values
     }
@@ -298,34 +311,30 @@ impl Evaluator {
         let home = f64::from(self.home);
         for seat in 0..seats {
             let team = usize::from(rules.team_of(seat));
-            let s = usize::from(seat);
             let mine = pos.pieces_of(seat);
             let mut score = 0.0;
             for &p in mine {
                 let progress = f64::from(p) / home;
                 score += w.progress * progress;
-                if rules.in_goal(p) {
+                match self.standing(pos, seat, team, p) {
                     // Home keeps what being on the board and safe were worth, so finishing
                     // a piece never looks like a loss. Where the goal is in the lane, a piece
                     // in it has finished as one home has (and its progress still counts: deeper
                     // in the lane leaves room for the next).
-                    score += w.entered + w.safe + w.home;
-                    continue;
-                }
-                if p == 0 {
-                    continue;
-                }
-                let pi = usize::from(p);
-                score += w.entered;
-                if self.safe[s][pi] {
-                    score += w.safe;
-                    if self.waiting[s][pi] {
-                        score += w.waiting;
+                    Standing::Goal => score += w.entered + w.safe + w.home,
+                    Standing::Waiting => {}
+                    Standing::Safe { waiting } => {
+                        score += w.entered;
+                        score += w.safe;
+                        if waiting {
+                            score += w.waiting;
+                        }
                     }
-                    continue;
+                    Standing::Exposed { danger } => {
+                        score += w.entered;
+                        score -= f64::from(danger) * (w.danger * progress + w.danger_flat);
+                    }
                 }
-                let danger = f64::from(self.danger(pos, team, usize::from(self.square[s][pi])));
-                score -= danger * (w.danger * progress + w.danger_flat);
             }
             if self.blockades {
                 score += w.blockade * f64::from(blockade_count(mine, self.home));
@@ -343,6 +352,63 @@ impl Evaluator {
 }
 
 impl Evaluator {
+    /// Where a piece of `seat` (of `team`) at progress `p` stands: the per-piece features the
+    /// heuristic weighs, which the network ([`crate::neural`]) reads as inputs too.
+    pub(crate) fn standing(&self, pos: &Position, seat: u8, team: usize, p: u8) -> Standing {
+        if self.rules.in_goal(p) {
+            return Standing::Goal;
+        }
+        if p == 0 {
+            return Standing::Waiting;
+        }
+        let (s, pi) = (usize::from(seat), usize::from(p));
+        if self.safe[s][pi] {
+            return Standing::Safe {
+                waiting: self.waiting[s][pi],
+            };
+        }
+        Standing::Exposed {
+            danger: self.danger(pos, team, usize::from(self.square[s][pi])),
+        }
+    }
+
+    /// The chance that a piece of `seat` (of `team`) at progress `p` can hit an opponent's piece
+    /// with its next throw: for every opponent piece ahead of it on its route, off the squares
+    /// where it is safe, the chance of a throw of exactly that distance, summed and capped at 1.
+    /// The other side of [`Evaluator::standing`]'s danger, which the heuristic does not weigh but
+    /// the network reads.
+    pub(crate) fn attack(&self, pos: &Position, seat: u8, team: usize, p: u8) -> f32 {
+        let rules = &*self.rules;
+        let mine = &self.passes[usize::from(seat)];
+        let mut chance = 0.0f32;
+        for other in (0..rules.seats()).filter(|&o| usize::from(rules.team_of(o)) != team) {
+            let o = usize::from(other);
+            for &q in pos.pieces_of(other) {
+                let qi = usize::from(q);
+                if q == 0 || rules.in_goal(q) || self.safe[o][qi] {
+                    continue;
+                }
+                let sq = usize::from(self.square[o][qi]);
+                for &at in mine.get(sq).map_or(&[][..], Vec::as_slice) {
+                    if at > p {
+                        chance += self.hit.get(usize::from(at - p)).copied().unwrap_or(0.0);
+                    }
+                }
+            }
+        }
+        chance.min(1.0)
+    }
+
+    /// Whether the rules have blockades, so that pairs of pieces count.
+    pub(crate) fn blockades(&self) -> bool {
+        self.blockades
+    }
+
+    /// The heuristic's weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
     /// The chance that another team can hit square `sq` with its next throw: for every one of its
     /// pieces on the board behind the square, the chance of a throw of exactly that distance,
     /// summed and capped at 1.
@@ -385,8 +451,66 @@ impl Evaluator {
     }
 }
 
+/// Where a piece stands, as the evaluation sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Standing {
+    /// Not yet on the board.
+    Waiting,
+    /// Home, or in a goal lane where that counts as finished.
+    Goal,
+    /// On the board where no opponent may capture it; `waiting` on a castle one throw from home.
+    Safe {
+        /// On a castle one throw from home.
+        waiting: bool,
+    },
+    /// On the board within the opponents' reach; `danger`: the chance of a capture next throw.
+    Exposed {
+        /// The chance that an opponent can hit the square with its next throw, capped at 1.
+        danger: f32,
+    },
+}
+
+/// Every team's value as far as finishing decides it (1 for a team whose pieces are all home,
+/// else 0), and which teams still play: the part of [`Evaluator::evaluate`] that is exact.
+pub(crate) fn finished_teams(rules: &Rules, pos: &Position) -> (Values, [bool; MAX_SEATS]) {
+    let teams = usize::from(rules.teams());
+    let mut values = [0.0; MAX_SEATS];
+    let mut playing = [false; MAX_SEATS];
+    for (t, (value, playing)) in values.iter_mut().zip(&mut playing).take(teams).enumerate() {
+        let seats = rules.team_seats(t as u8);
+        let finished = (0..rules.seats())
+            .filter(|s| seats & (1 << s) != 0)
+            .all(|s| pos.seat_finished(rules, s));
+        *value = if finished { 1.0 } else { 0.0 };
+        *playing = !finished;
+    }
+    (values, playing)
+}
+
+/// Shares one chance among the teams still `playing` by a softmax of their `scores` times
+/// `scale`; the others' values are left as they are.
+pub(crate) fn share_among_playing(
+    values: &mut Values,
+    playing: &[bool; MAX_SEATS],
+    scores: &Values,
+    scale: f64,
+) {
+    let best = (0..MAX_SEATS)
+        .filter(|&t| playing[t])
+        .map(|t| scores[t])
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut total = 0.0;
+    for t in (0..MAX_SEATS).filter(|&t| playing[t]) {
+        values[t] = (scale * (scores[t] - best)).exp();
+        total += values[t];
+    }
+    for t in (0..MAX_SEATS).filter(|&t| playing[t]) {
+        values[t] /= total;
+    }
+}
+
 /// Pairs of pieces of one seat sharing a square on the board.
-fn blockade_count(pieces: &[u8], home: u8) -> u32 {
+pub(crate) fn blockade_count(pieces: &[u8], home: u8) -> u32 {
     let mut count = 0;
     for (i, &p) in pieces.iter().enumerate() {
         if p != 0 && p != home && pieces[..i].contains(&p) {

@@ -7,16 +7,24 @@
 //! - `random`: uniform over the legal moves, the baseline;
 //! - `heuristic`: one ply, the move whose resulting position the evaluation ([`eval`]) likes
 //!   best;
+//! - `neural`: one ply with a learned network as the evaluation ([`neural`]: a small network per
+//!   ruleset, trained by self-play with `pachisi train`; `net=NAME|PATH`);
 //! - `expectimax`: searches throws with their exact probabilities (chance nodes), to a depth
 //!   counted in throws, with Star1 pruning between two sides and a transposition table;
 //! - `mcts`: Monte Carlo tree search with explicit chance nodes and a playout or time budget.
+//!
+//! `expectimax` and `mcts` search with the heuristic evaluation, or with a network
+//! (`eval=neural`).
+//!
+//! [`calibration`] measures how well a bot's winning chances match the outcomes of games
+//! (`pachisi calibrate`).
 //!
 //! [`analysis`] grades every decision of a recorded game against the best move and weighs the
 //! luck of every throw (`pachisi analyze`).
 //!
 //! [`endgame`] solves races between two sides with few pieces left exactly (retrograde analysis
-//! over the engine's moves and throws); `heuristic` and `expectimax` use its values with the
-//! option `endgame=N`.
+//! over the engine's moves and throws); `heuristic`, `neural` and `expectimax` use its values
+//! with the option `endgame=N`.
 //!
 //! [`rollout`] plays every legal move of a position out to the end many times with a bot in
 //! every seat, with common throws across the moves and stratified first throws, and estimates
@@ -40,11 +48,13 @@
 //! ```
 
 pub mod analysis;
+pub mod calibration;
 pub mod endgame;
 pub mod eval;
 pub mod expectimax;
 pub mod heuristic;
 pub mod mcts;
+pub mod neural;
 pub mod random;
 pub mod rollout;
 mod seats;

@@ -1,16 +1,24 @@
 //! Bot spec strings: `name` then `:key=value` options, e.g. `mcts:playouts=2000`,
-//! `expectimax:depth=2:weights=my.toml`. Options are separated by colons so that lists of specs
-//! can be separated by commas.
+//! `expectimax:depth=2:weights=my.toml`, `neural:net=my-net.json`,
+//! `expectimax:eval=neural`. Options are separated by colons so that lists of specs can be
+//! separated by commas.
+//!
+//! The evaluation of `heuristic` is the hand-written one ([`crate::eval`], `weights=`); that of
+//! `neural` a learned network ([`crate::neural`], `net=`); `expectimax` and `mcts` search with
+//! either (`eval=heuristic`, the default, or `eval=neural`). `net=NAME` names a shipped network,
+//! `net=PATH` reads a network file, and without it a bot takes the network shipped for the rules'
+//! ruleset, if one ships.
 //!
 //! A spec from someone who may not read the machine's files (a visitor of `pachisi serve`) is
 //! parsed with [`BotSpec::parse_untrusted`]: its `weights` must name built-in weights
-//! ([`BUILTIN_WEIGHTS`]), and no file is opened whatever it says. [`BotSpec::budget`] tells what
-//! a search may spend, so that a server can hold it to its limits.
+//! ([`BUILTIN_WEIGHTS`]) and its `net` a shipped network, and no file is opened whatever it says.
+//! [`BotSpec::budget`] tells what a search may spend, so that a server can hold it to its limits.
 
 use crate::eval::{Evaluator, Weights};
 use crate::expectimax::{ExpectimaxBot, ExpectimaxConfig};
 use crate::heuristic::HeuristicBot;
 use crate::mcts::{MctsBot, MctsConfig, Rollout};
+use crate::neural::{self, Network};
 use crate::random::RandomBot;
 use crate::Bot;
 use pachisi_core::Rules;
@@ -27,7 +35,8 @@ pub const BUILTIN_WEIGHTS: &[&str] = &["default"];
 /// What a bot may spend on one decision, as its spec sets it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
-    /// No search: `random` and `heuristic` cost one evaluation per move.
+    /// No search: `random`, `heuristic` and `neural` cost one evaluation per move (the
+    /// network's a few times the heuristic's).
     OnePly,
     /// Expectimax: throws searched ahead, and positions per decision.
     Expectimax {
@@ -52,8 +61,10 @@ pub enum Budget {
 pub enum BotKind {
     /// Uniform over the legal moves.
     Random,
-    /// One ply with the evaluation.
+    /// One ply with the heuristic evaluation.
     Heuristic,
+    /// One ply with a learned network's evaluation.
+    Neural,
     /// Expectimax search over throws.
     Expectimax,
     /// Monte Carlo tree search.
@@ -61,9 +72,10 @@ pub enum BotKind {
 }
 
 impl BotKind {
-    const ALL: [(BotKind, &'static str); 4] = [
+    const ALL: [(BotKind, &'static str); 5] = [
         (BotKind::Random, "random"),
         (BotKind::Heuristic, "heuristic"),
+        (BotKind::Neural, "neural"),
         (BotKind::Expectimax, "expectimax"),
         (BotKind::Mcts, "mcts"),
     ];
@@ -81,7 +93,7 @@ impl BotKind {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SpecError {
     /// No bot has that name.
-    #[error("no bot is called `{0}` (there are: random, heuristic, expectimax, mcts)")]
+    #[error("no bot is called `{0}` (there are: random, heuristic, neural, expectimax, mcts)")]
     UnknownBot(String),
     /// An option the bot does not take.
     #[error("bot `{bot}` has no option `{key}` (its options: {valid})")]
@@ -99,6 +111,9 @@ pub enum SpecError {
     /// `weights=PATH` where files may not be read.
     #[error("bot option `weights`: `{0}` is not built-in weights (here only {names} may be named, and no file is read)", names = BUILTIN_WEIGHTS.join(", "))]
     FileNotAllowed(String),
+    /// `net=PATH` where files may not be read.
+    #[error("bot option `net`: `{0}` is not a shipped network (here only {names} may be named, and no file is read)", names = shipped_list())]
+    NetworkFileNotAllowed(String),
     /// A value that does not fit its option.
     #[error("bot option `{key}`: {reason}")]
     BadValue {
@@ -121,8 +136,69 @@ enum Config {
     Random,
     /// The weights, and the pieces a side of the endgame table (0: none).
     Heuristic(Weights, u8),
-    Expectimax(ExpectimaxConfig, Weights, u8),
-    Mcts(MctsConfig, Weights),
+    /// The network, and the pieces a side of the endgame table (0: none).
+    Neural(Net, u8),
+    Expectimax(ExpectimaxConfig, Eval, u8),
+    Mcts(MctsConfig, Eval),
+}
+
+/// The evaluation a search bot uses (`eval=`).
+#[derive(Clone, Debug)]
+enum Eval {
+    Heuristic(Weights),
+    Neural(Net),
+}
+
+/// Which network (`net=`).
+#[derive(Clone, Debug)]
+enum Net {
+    /// The one shipped for the rules' ruleset, found when the bot is built.
+    ForRules,
+    /// A shipped network by name.
+    Shipped(String),
+    /// A network file, read and validated when the spec was parsed.
+    File(Arc<Network>),
+}
+
+impl Net {
+    /// The network for `rules`, checked against them.
+    fn resolve(&self, rules: &Rules) -> Result<Arc<Network>, SpecError> {
+        let bad = |e: neural::NetworkError| SpecError::BadValue {
+            key: "net".into(),
+            reason: e.to_string(),
+        };
+        let net = match self {
+            Net::ForRules => return neural::for_rules(rules).map_err(bad),
+            Net::Shipped(name) => match neural::shipped(name) {
+                Some(Ok(net)) => net,
+                Some(Err(reason)) => {
+                    return Err(SpecError::BadValue {
+                        key: "net".into(),
+                        reason,
+                    })
+                }
+                None => {
+                    return Err(SpecError::BadValue {
+                        key: "net".into(),
+                        reason: format!("no network called `{name}` ships"),
+                    })
+                }
+            },
+            Net::File(net) => net.clone(),
+        };
+        net.check_rules(rules).map_err(bad)?;
+        Ok(net)
+    }
+}
+
+/// The shipped networks' names, for messages.
+fn shipped_list() -> String {
+    let names: Vec<&str> = neural::shipped_names().collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
 }
 
 impl BotSpec {
@@ -131,17 +207,19 @@ impl BotSpec {
         match self.config {
             Config::Random => BotKind::Random,
             Config::Heuristic(..) => BotKind::Heuristic,
+            Config::Neural(..) => BotKind::Neural,
             Config::Expectimax(..) => BotKind::Expectimax,
             Config::Mcts(..) => BotKind::Mcts,
         }
     }
 
     /// Parses a spec from someone who may not read this machine's files: as
-    /// [`str::parse`], but `weights` must name built-in weights, and no file is opened (so the
-    /// answer says nothing of the files there).
+    /// [`str::parse`], but `weights` must name built-in weights and `net` a shipped network, and
+    /// no file is opened (so the answer says nothing of the files there).
     ///
     /// # Errors
-    /// As [`str::parse`], and [`SpecError::FileNotAllowed`] for weights that are not built in.
+    /// As [`str::parse`], [`SpecError::FileNotAllowed`] for weights that are not built in and
+    /// [`SpecError::NetworkFileNotAllowed`] for a network that is not shipped.
     pub fn parse_untrusted(text: &str) -> Result<BotSpec, SpecError> {
         parse(text, Files::Refused)
     }
@@ -149,7 +227,7 @@ impl BotSpec {
     /// What the bot may spend on one decision.
     pub fn budget(&self) -> Budget {
         match &self.config {
-            Config::Random | Config::Heuristic(..) => Budget::OnePly,
+            Config::Random | Config::Heuristic(..) | Config::Neural(..) => Budget::OnePly,
             Config::Expectimax(c, _, _) => Budget::Expectimax {
                 depth: c.depth,
                 nodes: c.nodes,
@@ -165,22 +243,84 @@ impl BotSpec {
     /// Builds a bot for a ruleset; `seed` drives every random choice it makes. A bot with
     /// `endgame=N` gets the process's shared table ([`crate::endgame::shared`], built on first
     /// use), or none where the rules are out of the tables' reach.
+    ///
+    /// A bot whose network does not fit the rules, or which names none where none ships for the
+    /// ruleset, cannot be built as asked ([`BotSpec::check`] tells, [`BotSpec::try_build`]
+    /// refuses): this plays with the heuristic evaluation instead rather than fail, so front
+    /// ends should check a spec against the rules first.
     pub fn build(&self, rules: Arc<Rules>, seed: u64) -> Box<dyn Bot> {
-        let eval = |w: &Weights| Evaluator::new(rules.clone(), w.clone());
+        match self.try_build(rules.clone(), seed) {
+            Ok(bot) => bot,
+            Err(_) => self.build_with(
+                &rules,
+                seed,
+                Evaluator::new(rules.clone(), Weights::default()),
+            ),
+        }
+    }
+
+    /// Builds a bot for a ruleset, as [`BotSpec::build`], or says why its network cannot play
+    /// these rules.
+    ///
+    /// # Errors
+    /// As [`BotSpec::check`].
+    pub fn try_build(&self, rules: Arc<Rules>, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
+        let eval = self.evaluator(&rules)?;
+        Ok(self.build_with(&rules, seed, eval))
+    }
+
+    /// Whether the bot can play under `rules`: where it uses a network, that one ships for the
+    /// ruleset (or one is named) and that it fits the rules' seats, teams, pieces and route.
+    ///
+    /// # Errors
+    /// [`SpecError::BadValue`] for the option `net`, with the reason: no network ships for the
+    /// ruleset (and how to train one), or the difference between the network's rules and these.
+    pub fn check(&self, rules: &Rules) -> Result<(), SpecError> {
+        match &self.config {
+            Config::Neural(net, _)
+            | Config::Expectimax(_, Eval::Neural(net), _)
+            | Config::Mcts(_, Eval::Neural(net)) => net.resolve(rules).map(|_| ()),
+            _ => Ok(()),
+        }
+    }
+
+    /// The evaluation the spec asks for under `rules`, without its endgame table.
+    fn evaluator(&self, rules: &Arc<Rules>) -> Result<Evaluator, SpecError> {
+        let heuristic = |w: &Weights| Evaluator::new(rules.clone(), w.clone());
+        let neural = |net: &Net| {
+            let network = net.resolve(rules)?;
+            neural::evaluator(rules.clone(), network).map_err(|e| SpecError::BadValue {
+                key: "net".into(),
+                reason: e.to_string(),
+            })
+        };
+        match &self.config {
+            Config::Random => Ok(heuristic(&Weights::default())),
+            Config::Heuristic(w, _)
+            | Config::Expectimax(_, Eval::Heuristic(w), _)
+            | Config::Mcts(_, Eval::Heuristic(w)) => Ok(heuristic(w)),
+            Config::Neural(net, _)
+            | Config::Expectimax(_, Eval::Neural(net), _)
+            | Config::Mcts(_, Eval::Neural(net)) => neural(net),
+        }
+    }
+
+    /// The bot with evaluation `eval` (and its endgame table, where the spec asks for one).
+    fn build_with(&self, rules: &Arc<Rules>, seed: u64, eval: Evaluator) -> Box<dyn Bot> {
         let exact = |e: Evaluator, pieces: u8| match pieces {
             0 => e,
-            n => match crate::endgame::shared(&rules, n) {
+            n => match crate::endgame::shared(rules, n) {
                 Some(table) => e.with_endgame(table),
                 None => e,
             },
         };
         match &self.config {
             Config::Random => Box::new(RandomBot::new(rules.clone(), seed)),
-            Config::Heuristic(w, n) => Box::new(HeuristicBot::new(exact(eval(w), *n))),
-            Config::Expectimax(c, w, n) => {
-                Box::new(ExpectimaxBot::new(exact(eval(w), *n), c.clone()))
+            Config::Heuristic(_, n) | Config::Neural(_, n) => {
+                Box::new(HeuristicBot::new(exact(eval, *n)))
             }
-            Config::Mcts(c, w) => Box::new(MctsBot::new(eval(w), c.clone(), seed)),
+            Config::Expectimax(c, _, n) => Box::new(ExpectimaxBot::new(exact(eval, *n), c.clone())),
+            Config::Mcts(c, _) => Box::new(MctsBot::new(eval, c.clone(), seed)),
         }
     }
 }
@@ -199,7 +339,7 @@ impl FromStr for BotSpec {
     }
 }
 
-/// Whether `weights=PATH` may read a file.
+/// Whether `weights=PATH` and `net=PATH` may read a file.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Files {
     Allowed,
@@ -219,12 +359,13 @@ fn parse(text: &str, files: Files) -> Result<BotSpec, SpecError> {
     let config = match kind {
         BotKind::Random => Config::Random,
         BotKind::Heuristic => Config::Heuristic(opts.weights()?, endgame(&mut opts)?),
+        BotKind::Neural => Config::Neural(opts.net()?, endgame(&mut opts)?),
         BotKind::Expectimax => Config::Expectimax(
             ExpectimaxConfig {
                 depth: opts.number("depth", ExpectimaxConfig::DEFAULT_DEPTH, 0..=4)?,
                 nodes: opts.number("nodes", ExpectimaxConfig::DEFAULT_NODES, 1..=1_000_000_000)?,
             },
-            opts.weights()?,
+            opts.eval()?,
             endgame(&mut opts)?,
         ),
         BotKind::Mcts => {
@@ -250,7 +391,7 @@ fn parse(text: &str, files: Files) -> Result<BotSpec, SpecError> {
                         }
                     },
                 },
-                opts.weights()?,
+                opts.eval()?,
             )
         }
     };
@@ -281,8 +422,9 @@ fn valid_options(kind: BotKind) -> &'static str {
     match kind {
         BotKind::Random => "none",
         BotKind::Heuristic => "weights, endgame",
-        BotKind::Expectimax => "depth, nodes, weights, endgame",
-        BotKind::Mcts => "playouts, ms, c, cutoff, rollout, weights",
+        BotKind::Neural => "net, endgame",
+        BotKind::Expectimax => "depth, nodes, eval, weights, net, endgame",
+        BotKind::Mcts => "playouts, ms, c, cutoff, rollout, eval, weights, net",
     }
 }
 
@@ -372,6 +514,50 @@ impl Options {
                 key: "weights".into(),
                 reason: e.to_string(),
             }),
+        }
+    }
+
+    /// `eval=heuristic|neural` with its `weights` or `net`.
+    fn eval(&mut self) -> Result<Eval, SpecError> {
+        let bad = |key: &str, reason: &str| SpecError::BadValue {
+            key: key.into(),
+            reason: reason.into(),
+        };
+        match self.take("eval").as_deref() {
+            None | Some("heuristic") => {
+                if self.pairs.iter().any(|(k, _)| k == "net") {
+                    return Err(bad("net", "a network is for eval=neural"));
+                }
+                Ok(Eval::Heuristic(self.weights()?))
+            }
+            Some("neural") => {
+                if self.pairs.iter().any(|(k, _)| k == "weights") {
+                    return Err(bad("weights", "weights are for eval=heuristic"));
+                }
+                Ok(Eval::Neural(self.net()?))
+            }
+            Some(other) => Err(bad(
+                "eval",
+                &format!("`{other}` is neither `heuristic` nor `neural`"),
+            )),
+        }
+    }
+
+    /// `net=NAME|PATH`: a shipped network, or a file read and validated now (never where files
+    /// may not be read); without it, the network shipped for the rules' ruleset.
+    fn net(&mut self) -> Result<Net, SpecError> {
+        match self.take("net") {
+            None => Ok(Net::ForRules),
+            Some(name) if neural::shipped_names().any(|n| n == name) => Ok(Net::Shipped(name)),
+            Some(path) if self.files == Files::Refused => {
+                Err(SpecError::NetworkFileNotAllowed(path))
+            }
+            Some(path) => Network::from_file(Path::new(&path))
+                .map(|net| Net::File(Arc::new(net)))
+                .map_err(|e| SpecError::BadValue {
+                    key: "net".into(),
+                    reason: e.to_string(),
+                }),
         }
     }
 
@@ -492,5 +678,106 @@ mod tests {
             .parse::<BotSpec>()
             .expect_err("random has no options");
         assert!(e.to_string().contains("none"), "{e}");
+    }
+
+    #[test]
+    fn neural_specs_parse_with_their_options() {
+        let s: BotSpec = "neural".parse().expect("valid");
+        assert_eq!(s.kind(), BotKind::Neural);
+        assert_eq!(s.budget(), Budget::OnePly);
+        assert!(matches!(s.config, Config::Neural(Net::ForRules, 0)));
+        let s: BotSpec = "neural:endgame=1".parse().expect("valid");
+        assert!(matches!(s.config, Config::Neural(_, 1)));
+        let s: BotSpec = "expectimax:eval=neural:depth=0".parse().expect("valid");
+        assert!(matches!(
+            s.config,
+            Config::Expectimax(_, Eval::Neural(_), 0)
+        ));
+        let s: BotSpec = "mcts:eval=neural:playouts=20".parse().expect("valid");
+        assert!(matches!(s.config, Config::Mcts(_, Eval::Neural(_))));
+        let s: BotSpec = "mcts:eval=heuristic".parse().expect("valid");
+        assert!(matches!(s.config, Config::Mcts(_, Eval::Heuristic(_))));
+        for name in crate::neural::shipped_names() {
+            let s: BotSpec = format!("neural:net={name}").parse().expect("shipped");
+            assert!(matches!(s.config, Config::Neural(Net::Shipped(_), 0)));
+            BotSpec::parse_untrusted(&format!("expectimax:eval=neural:net={name}"))
+                .expect("a shipped network may be named by anyone");
+        }
+    }
+
+    #[test]
+    fn neural_options_that_do_not_fit_are_refused() {
+        let e = "expectimax:eval=magic"
+            .parse::<BotSpec>()
+            .expect_err("no such evaluation");
+        assert!(e.to_string().contains("magic"), "{e}");
+        let e = "expectimax:net=x.json"
+            .parse::<BotSpec>()
+            .expect_err("net without eval=neural");
+        assert!(e.to_string().contains("eval=neural"), "{e}");
+        let e = "mcts:eval=neural:weights=default"
+            .parse::<BotSpec>()
+            .expect_err("weights with a network");
+        assert!(e.to_string().contains("eval=heuristic"), "{e}");
+        let e = "neural:weights=default"
+            .parse::<BotSpec>()
+            .expect_err("no weights");
+        assert!(matches!(e, SpecError::UnknownOption { .. }), "{e}");
+        assert!(e.to_string().contains("net, endgame"), "{e}");
+        let e = "neural:net=/no/such/net.json"
+            .parse::<BotSpec>()
+            .expect_err("missing file");
+        assert!(e.to_string().contains("/no/such/net.json"), "{e}");
+    }
+
+    #[test]
+    fn untrusted_specs_name_no_network_file() {
+        // Refused before anything looks at the path, exactly as `weights=PATH` is: a file that
+        // exists and one that does not get the same answer.
+        let here = std::env::current_dir().expect("cwd").join("Cargo.toml");
+        let there = here.with_file_name("no-such-file.json");
+        for spec in [
+            "neural:net=",
+            "expectimax:eval=neural:net=",
+            "mcts:eval=neural:net=",
+        ] {
+            let answers: Vec<String> = [&here, &there]
+                .iter()
+                .map(|p| {
+                    let e = BotSpec::parse_untrusted(&format!("{spec}{}", p.display()))
+                        .expect_err("refused");
+                    assert_eq!(e, SpecError::NetworkFileNotAllowed(p.display().to_string()));
+                    e.to_string().replace(&p.display().to_string(), "PATH")
+                })
+                .collect();
+            assert_eq!(answers[0], answers[1]);
+            assert!(
+                answers[0].contains("not a shipped network"),
+                "{}",
+                answers[0]
+            );
+        }
+        let e = BotSpec::parse_untrusted("neural:endgame=1").expect_err("no tables here");
+        assert!(e.to_string().contains("endgame"), "{e}");
+    }
+
+    #[test]
+    fn a_neural_bot_is_checked_against_the_rules() {
+        let rules = pachisi_core::builtin_rules("maedn", &[]).expect("built-in");
+        let spec: BotSpec = "neural".parse().expect("valid");
+        let e = spec.check(&rules).expect_err("none ships for maedn");
+        assert!(
+            e.to_string().contains("no network ships for ruleset maedn"),
+            "{e}"
+        );
+        assert!(spec.try_build(Arc::new(rules.clone()), 1).is_err());
+        // `build` still gives a bot that plays: with the heuristic evaluation.
+        let mut bot = spec.build(Arc::new(rules.clone()), 1);
+        let mut pos = pachisi_core::Position::new(&rules);
+        pos.apply_throw(&rules, rules.throw_by_value(6).expect("a 6"))
+            .expect("a throw");
+        assert!(pos.is_legal(&rules, bot.choose(&pos)));
+        let heuristic: BotSpec = "heuristic".parse().expect("valid");
+        assert!(heuristic.check(&rules).is_ok());
     }
 }

@@ -31,6 +31,7 @@ fn lineup() -> Vec<BotSpec> {
         "expectimax:depth=1:nodes=20000",
         "heuristic",
         "random",
+        "neural",
         "mcts:playouts=8:rollout=random",
     ]
     .iter()

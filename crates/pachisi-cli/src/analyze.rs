@@ -78,6 +78,8 @@ pub(crate) fn analyze(args: &AnalyzeArgs) -> Result<()> {
         .bot
         .parse()
         .map_err(|e| anyhow!("bad bot spec `{}`: {e}", args.bot))?;
+    spec.check(&rules)
+        .map_err(|e| anyhow!("bot `{}`: {e}", args.bot))?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(0);
         bar.set_style(

@@ -31,6 +31,8 @@ pub fn hint(args: &HintArgs) -> Result<()> {
         .bot
         .parse()
         .map_err(|e| anyhow!("bad bot spec `{}`: {e}", args.bot))?;
+    spec.check(&rules)
+        .map_err(|e| anyhow!("bot `{}`: {e}", args.bot))?;
     let ranked = rank(&rules, &pos, &spec, args.seed)?;
     if args.json {
         print_json(&rules, &pos, &spec, &ranked)

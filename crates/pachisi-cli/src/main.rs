@@ -19,6 +19,7 @@ macro_rules! out {
 
 mod analyze;
 mod bench;
+mod calibrate;
 mod endgame;
 mod hint;
 mod play;
@@ -28,6 +29,7 @@ mod run;
 mod serve;
 mod simulate;
 mod tournament;
+mod train;
 mod verify;
 
 use clap::{Args, Parser, Subcommand};
@@ -225,6 +227,12 @@ enum Command {
     /// Exact endgame tables: build them, and measure bots against them.
     #[command(subcommand, long_about = endgame::HELP)]
     Endgame(endgame::EndgameCommand),
+    /// Train a network for the `neural` bot by self-play.
+    #[command(long_about = train::HELP)]
+    Train(train::TrainArgs),
+    /// Measure how well a bot's winning chances match the outcomes of held-out games.
+    #[command(long_about = calibrate::HELP)]
+    Calibrate(calibrate::CalibrateArgs),
 }
 
 /// The settings of `pachisi hint`.

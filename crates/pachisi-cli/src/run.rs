@@ -63,6 +63,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Hint(args) => crate::hint::hint(&args),
         Command::Analyze(args) => crate::analyze::analyze(&args),
         Command::Endgame(command) => crate::endgame::endgame(&command),
+        Command::Train(args) => crate::train::train(&args),
+        Command::Calibrate(args) => crate::calibrate::calibrate_command(&args),
     }
 }
 

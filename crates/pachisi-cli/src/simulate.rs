@@ -29,6 +29,10 @@ impl Players {
                  every seat, or one for all of them"
             ),
         };
+        for spec in &specs {
+            spec.check(rules)
+                .map_err(|e| anyhow::anyhow!("bot `{spec}`: {e}"))?;
+        }
         // `random` takes no options: a table of random bots is the fast path's random player.
         if specs.iter().all(|s| s.kind() == BotKind::Random) {
             return Ok(Players::Random);

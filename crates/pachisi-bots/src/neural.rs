@@ -1,0 +1,152 @@
+//! A learned evaluation: a small network per ruleset, trained by self-play (docs/neural.md).
+//!
+//! The network scores every team from that team's point of view ([`features`]: each piece's
+//! progress, safety and threats as the heuristic computes them, and its place on a scale of
+//! progress, the pieces of each seat sorted); a softmax over the teams still playing turns the
+//! scores into winning chances, exactly where the heuristic's softmax would be, so that finished
+//! games, teams already home and endgame tables keep their exact values. It plugs into the
+//! heuristic's [`Evaluator`] ([`Evaluator::with_network`]), so every bot that searches with an
+//! evaluation can search with it: the `neural` bot (one ply), and `expectimax` and `mcts` with
+//! `eval=neural`.
+//!
+//! - [`network`]: the network and its inference (by hand, `f32`, nothing allocated);
+//! - [`mod@file`]: the versioned JSON file and its validation;
+//! - [`train`]: self-play training from a network that starts as the heuristic, by TD(λ) or
+//!   towards an expectimax teacher's values;
+//! - [`features`]: the inputs.
+//!
+//! Networks for some rulesets ship with the bots ([`SHIPPED_NETWORKS`]); `net=NAME` names one,
+//! `net=PATH` reads a file.
+
+pub mod features;
+pub mod file;
+pub mod network;
+mod td;
+mod teacher;
+pub mod train;
+
+#[cfg(test)]
+mod tests;
+
+pub use network::{Network, NetworkInfo, MAX_HIDDEN};
+
+use crate::Evaluator;
+use pachisi_core::ruleset::{Device, StartArea};
+use pachisi_core::Rules;
+use std::sync::{Arc, OnceLock};
+
+/// The networks shipped with the bots: the name `net=NAME` gives each (its ruleset's), and its
+/// file, embedded. docs/neural.md gives the command and time that made each, and its strength.
+pub const SHIPPED_NETWORKS: &[(&str, &str)] = &[
+    ("pachisi", include_str!("../networks/pachisi.json")),
+    (
+        "herklots-1832",
+        include_str!("../networks/herklots-1832.json"),
+    ),
+    (
+        "humphries-1904",
+        include_str!("../networks/humphries-1904.json"),
+    ),
+    (
+        "parcheesi-sr",
+        include_str!("../networks/parcheesi-sr.json"),
+    ),
+    ("ludo", include_str!("../networks/ludo.json")),
+];
+
+/// Why a network was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum NetworkError {
+    /// The file could not be read.
+    #[error("cannot read network file {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The text is not a valid network file.
+    #[error("network {origin}: {reason}")]
+    Invalid {
+        /// Where the text came from.
+        origin: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The network was made for rules of another shape.
+    #[error("the network trained for ruleset `{network}` does not fit ruleset `{rules}`: it has {reason}")]
+    Incompatible {
+        /// The ruleset the network was trained for.
+        network: String,
+        /// The ruleset it was asked to play.
+        rules: String,
+        /// The differences, the rules' first.
+        reason: String,
+    },
+    /// No network ships for the ruleset and none was named.
+    #[error("no network ships for ruleset {0}; train one with `pachisi train --rules {0} --out FILE` and pass net=FILE")]
+    NoneShips(String),
+}
+
+/// The family of a ruleset, which a network file records: `pachisi` (pieces start in the
+/// Charkoni), `parcheesi` (from a nest, two dice used separately) or `ludo` (from a nest, one
+/// throw at a time).
+pub fn family(rules: &Rules) -> &'static str {
+    let r = rules.ruleset();
+    match (r.board.start, r.throw.device) {
+        (StartArea::Charkoni, _) => "pachisi",
+        (StartArea::Nest, Device::Dice) if r.throw.separate_dice => "parcheesi",
+        (StartArea::Nest, _) => "ludo",
+    }
+}
+
+/// The names of the shipped networks.
+pub fn shipped_names() -> impl Iterator<Item = &'static str> {
+    SHIPPED_NETWORKS.iter().map(|(name, _)| *name)
+}
+
+/// A shipped network by name, read once per process; `None` when none has that name.
+pub fn shipped(name: &str) -> Option<Result<Arc<Network>, String>> {
+    static LOADED: OnceLock<Vec<Result<Arc<Network>, String>>> = OnceLock::new();
+    let loaded = LOADED.get_or_init(|| {
+        SHIPPED_NETWORKS
+            .iter()
+            .map(|(name, text)| {
+                Network::from_json(text, &format!("shipped network {name}"))
+                    .map(Arc::new)
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    });
+    let i = SHIPPED_NETWORKS.iter().position(|(n, _)| *n == name)?;
+    loaded.get(i).cloned()
+}
+
+/// The shipped network for the ruleset of `rules` (by its name), checked against the rules.
+///
+/// # Errors
+/// [`NetworkError::NoneShips`] when no network ships for the ruleset, and
+/// [`NetworkError::Incompatible`] when the rules' options changed its shape.
+pub fn for_rules(rules: &Rules) -> Result<Arc<Network>, NetworkError> {
+    let name = &rules.ruleset().name;
+    let net = match shipped(name) {
+        None => return Err(NetworkError::NoneShips(name.clone())),
+        Some(Err(reason)) => {
+            return Err(NetworkError::Invalid {
+                origin: format!("shipped network {name}"),
+                reason,
+            })
+        }
+        Some(Ok(net)) => net,
+    };
+    net.check_rules(rules)?;
+    Ok(net)
+}
+
+/// The heuristic's evaluator for `rules` with `network` scoring the teams.
+///
+/// # Errors
+/// When the network does not fit the rules.
+pub fn evaluator(rules: Arc<Rules>, network: Arc<Network>) -> Result<Evaluator, NetworkError> {
+    Evaluator::new(rules, crate::Weights::default()).with_network(network)
+}
