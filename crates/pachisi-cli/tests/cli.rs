@@ -714,6 +714,18 @@ fn a_tournament_refuses_bad_bots_and_no_games() {
     assert!(err.contains("at least one game"), "{err}");
     let err = fails(&["tournament", "--bots", "random,heuristic", "--threads", "0"]);
     assert!(err.contains("--threads"), "{err}");
+    // No network ships for maedn: the bot says so instead of playing with the heuristic.
+    let err = fails(&[
+        "tournament",
+        "--rules",
+        "maedn",
+        "--bots",
+        "heuristic,neural",
+    ]);
+    assert!(
+        err.contains("bot `neural` cannot play under maedn") && err.contains("pachisi train"),
+        "{err}"
+    );
 }
 
 /// `pachisi ... | head` closes the pipe before the output is written: the command stops quietly

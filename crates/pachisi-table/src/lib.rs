@@ -155,6 +155,14 @@ impl Table {
             None => None,
         };
         let position = record.start_position(&rules).map_err(|e| e.to_string())?;
+        // A bot that cannot play here (a network made for other rules) says so before the game
+        // begins, instead of playing with another evaluation.
+        for seat in seats {
+            if let SeatSpec::Bot(spec) = seat {
+                spec.check(&rules)
+                    .map_err(|e| format!("bot `{spec}` cannot play under these rules: {e}"))?;
+            }
+        }
         // The throw-off opens the log, on a line of its own.
         let log = opening.iter().map(|o| o.describe(&rules)).collect();
         let players = seats
@@ -536,6 +544,27 @@ mod tests {
         for bad in ["robot", "bot:", "botheuristic", "bot:chess", ""] {
             assert!(bad.parse::<SeatSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_bot_whose_network_does_not_fit_the_rules_is_refused_at_the_table() {
+        let rules = Arc::new(builtin_rules("maedn", &[]).expect("builtin"));
+        let err = Table::new(
+            rules.clone(),
+            &seats("human,bot:neural,human,human"),
+            1,
+            GameRecord::new("maedn"),
+        )
+        .err()
+        .expect("refused");
+        assert!(err.contains("bot `neural` cannot play"), "{err}");
+        let fits = Table::new(
+            rules,
+            &seats("human,bot:heuristic,human,human"),
+            1,
+            GameRecord::new("maedn"),
+        );
+        assert!(fits.is_ok());
     }
 
     #[test]

@@ -82,6 +82,16 @@ pub enum TournamentError {
     /// The ruleset has a single team, so two bots cannot play each other.
     #[error("the ruleset has a single team: two bots cannot play against each other")]
     OneTeam,
+    /// A bot cannot play under the rules (a network that does not fit them, or none ships).
+    #[error("bot `{bot}` cannot play under {ruleset}: {reason}")]
+    Unplayable {
+        /// The bot's spec.
+        bot: String,
+        /// The ruleset's name.
+        ruleset: String,
+        /// Why.
+        reason: String,
+    },
     /// The thread pool could not be built.
     #[error("cannot start the threads: {0}")]
     ThreadPool(String),
@@ -173,13 +183,23 @@ impl Tournament {
     /// Checks the settings and works out the schedule.
     ///
     /// # Errors
-    /// Fewer than two bots, no games, too many games, or a ruleset with a single team.
+    /// Fewer than two bots, no games, too many games, a ruleset with a single team, or a bot
+    /// that cannot play under the rules ([`BotSpec::check`]).
     pub fn plan(&self) -> Result<Plan, TournamentError> {
         if self.bots.len() < 2 {
             return Err(TournamentError::TooFewBots(self.bots.len()));
         }
         if self.games_per_pairing == 0 {
             return Err(TournamentError::NoGames);
+        }
+        // A bot that cannot play here must say so, rather than play with another evaluation.
+        for bot in &self.bots {
+            bot.check(&self.rules)
+                .map_err(|e| TournamentError::Unplayable {
+                    bot: bot.to_string(),
+                    ruleset: self.ruleset.clone(),
+                    reason: e.to_string(),
+                })?;
         }
         let seatings = Seatings::for_rules(&self.rules)?;
         let pairings = self.pairs.of(self.bots.len());
