@@ -15,12 +15,17 @@
 //!
 //! Games are played on a rayon pool and gathered in order: the same seed gives the same report
 //! on any number of threads.
+//!
+//! [`scale`] fits a network's softmax scale to the same kind of games' outcomes
+//! (`pachisi calibrate --fit-scale`).
 
-use crate::{BotSpec, SeatBots, SpecError};
+pub mod scale;
+
+use crate::{BotSpec, SeatBots, SpecError, Values};
 use pachisi_core::{Phase, Position, Rules};
 use pachisi_sim::{game_seed, play_game, start_position, Step};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -49,7 +54,7 @@ pub struct CalibrationSettings {
 }
 
 /// One bin of the reliability table.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bin {
     /// The bin's lowest chance.
     pub low: f64,
@@ -64,7 +69,7 @@ pub struct Bin {
 }
 
 /// A calibration report (see the [module docs](self)).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Calibration {
     /// The predictor's spec.
     pub bot: String,
@@ -106,6 +111,18 @@ pub enum CalibrationError {
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(String),
+    /// The bot has no network whose scale could be fitted.
+    #[error("bot `{0}` has no network to fit a softmax scale to: use neural, or expectimax or mcts with eval=neural")]
+    NoNetwork(String),
+    /// Too few positions to fit or to measure on.
+    #[error("{0}")]
+    TooFew(String),
+}
+
+/// A position's log loss: `-ln` of the chance given to the team that won (a chance of 0 counts
+/// as 1e-12, so that one certain mistake does not make the mean infinite).
+fn winner_loss(values: &Values, winner: usize) -> f64 {
+    -values[winner].clamp(1e-12, 1.0).ln()
 }
 
 /// Sums of one game's predictions.
@@ -119,6 +136,49 @@ struct Tally {
 }
 
 impl Tally {
+    /// One position's chances `values` of `teams` teams, against the team that won.
+    fn add_position(&mut self, values: &Values, winner: usize, teams: usize) {
+        self.positions += 1;
+        self.log_loss += winner_loss(values, winner);
+        for (t, &p) in values.iter().enumerate().take(teams) {
+            let y = u64::from(t == winner);
+            self.predictions += 1;
+            self.squared += (p - y as f64).powi(2);
+            let bin = ((p * BINS as f64) as usize).min(BINS - 1);
+            self.bins[bin].0 += p;
+            self.bins[bin].1 += 1;
+            self.bins[bin].2 += y;
+        }
+    }
+
+    /// The report of these sums, over `games` games under `rules`.
+    fn report(&self, rules: &Rules, bot: String, players: String, games: u64) -> Calibration {
+        let teams = f64::from(rules.teams());
+        let per = |x: f64, n: u64| if n == 0 { 0.0 } else { x / n as f64 };
+        Calibration {
+            bot,
+            players,
+            games,
+            positions: self.positions,
+            predictions: self.predictions,
+            brier: per(self.squared, self.predictions),
+            log_loss: per(self.log_loss, self.positions),
+            brier_uniform: (teams - 1.0) / (teams * teams),
+            bins: self
+                .bins
+                .iter()
+                .enumerate()
+                .map(|(i, &(sum, count, wins))| Bin {
+                    low: i as f64 / BINS as f64,
+                    high: (i + 1) as f64 / BINS as f64,
+                    mean_predicted: per(sum, count),
+                    observed: per(wins as f64, count),
+                    count,
+                })
+                .collect(),
+        }
+    }
+
     fn add(&mut self, other: &Tally) {
         self.positions += other.positions;
         self.predictions += other.predictions;
@@ -146,11 +206,52 @@ pub fn calibrate(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Calibration, CalibrationError> {
     for spec in [bot, players] {
-        spec.check(rules).map_err(|source| CalibrationError::Spec {
-            spec: spec.to_string(),
-            source,
-        })?;
+        check_spec(rules, spec)?;
     }
+    check_settings(settings)?;
+    if bot
+        .build(rules.clone(), 0)
+        .value(&Position::new(rules))
+        .is_none()
+    {
+        return Err(CalibrationError::NoEstimates(bot.to_string()));
+    }
+    let tallies = play_games(
+        rules,
+        players,
+        settings,
+        progress,
+        |seed, sampled, winner| {
+            let mut predictor = bot.build(rules.clone(), seed);
+            let teams = usize::from(rules.teams());
+            let mut tally = Tally::default();
+            for pos in sampled {
+                if let Some(values) = predictor.value(pos) {
+                    tally.add_position(&values, winner, teams);
+                }
+            }
+            tally
+        },
+    )?;
+    let mut total = Tally::default();
+    let mut games = 0;
+    for t in tallies.iter().flatten() {
+        total.add(t);
+        games += 1;
+    }
+    Ok(total.report(rules, bot.to_string(), players.to_string(), games))
+}
+
+/// Whether `spec` can play under `rules`.
+fn check_spec(rules: &Rules, spec: &BotSpec) -> Result<(), CalibrationError> {
+    spec.check(rules).map_err(|source| CalibrationError::Spec {
+        spec: spec.to_string(),
+        source,
+    })
+}
+
+/// Whether the settings are in range.
+fn check_settings(settings: &CalibrationSettings) -> Result<(), CalibrationError> {
     if settings.every == 0 {
         return Err(CalibrationError::Settings(
             "--every must be at least 1".into(),
@@ -161,75 +262,51 @@ pub fn calibrate(
             "--games must be at least 1".into(),
         ));
     }
-    if bot
-        .build(rules.clone(), 0)
-        .value(&Position::new(rules))
-        .is_none()
-    {
-        return Err(CalibrationError::NoEstimates(bot.to_string()));
-    }
-    let seats = usize::from(rules.seats());
-    let specs = vec![players.clone(); seats];
+    Ok(())
+}
+
+/// Plays the settings' games with `players` in every seat on the settings' threads, and gives
+/// each finished game's seed, sampled positions and first team home to `judge`; the results in
+/// the games' order (`None` for a game abandoned unfinished), whatever the threads.
+fn play_games<T: Send>(
+    rules: &Arc<Rules>,
+    players: &BotSpec,
+    settings: &CalibrationSettings,
+    progress: &(dyn Fn(u64) + Sync),
+    judge: impl Fn(u64, &[Position], usize) -> T + Sync,
+) -> Result<Vec<Option<T>>, CalibrationError> {
+    let specs = vec![players.clone(); usize::from(rules.seats())];
     let done = AtomicU64::new(0);
-    let run = || -> Vec<Option<Tally>> {
+    let run = || -> Vec<Option<T>> {
         (0..settings.games)
             .into_par_iter()
             .map(|g| {
                 let seed = calibration_seed(settings.seed, g);
-                let tally = one_game(rules, bot, &specs, seed, settings.every);
+                let result = sample_game(rules, &specs, seed, settings.every)
+                    .map(|(sampled, winner)| judge(seed, &sampled, winner));
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                tally
+                result
             })
             .collect()
     };
-    let tallies = match settings.threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
+    match settings.threads {
+        Some(n) => Ok(rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
             .map_err(|e| CalibrationError::Threads(e.to_string()))?
-            .install(run),
-        None => run(),
-    };
-    let mut total = Tally::default();
-    let mut games = 0;
-    for t in tallies.iter().flatten() {
-        total.add(t);
-        games += 1;
+            .install(run)),
+        None => Ok(run()),
     }
-    let teams = f64::from(rules.teams());
-    let per = |x: f64, n: u64| if n == 0 { 0.0 } else { x / n as f64 };
-    Ok(Calibration {
-        bot: bot.to_string(),
-        players: players.to_string(),
-        games,
-        positions: total.positions,
-        predictions: total.predictions,
-        brier: per(total.squared, total.predictions),
-        log_loss: per(total.log_loss, total.positions),
-        brier_uniform: (teams - 1.0) / (teams * teams),
-        bins: total
-            .bins
-            .iter()
-            .enumerate()
-            .map(|(i, &(sum, count, wins))| Bin {
-                low: i as f64 / BINS as f64,
-                high: (i + 1) as f64 / BINS as f64,
-                mean_predicted: per(sum, count),
-                observed: per(wins as f64, count),
-                count,
-            })
-            .collect(),
-    })
 }
 
-/// One game's predictions against its outcome; `None` for a game abandoned unfinished.
-fn one_game(
+/// One game's sampled positions and the team that finished first; `None` for a game
+/// abandoned unfinished.
+fn sample_game(
     rules: &Arc<Rules>,
-    bot: &BotSpec,
     players: &[BotSpec],
     seed: u64,
     every: u64,
-) -> Option<Tally> {
+) -> Option<(Vec<Position>, usize)> {
     let mut policy = SeatBots::new(players, rules, seed);
     let mut sampled: Vec<Position> = Vec::new();
     let mut throws = 0u64;
@@ -250,24 +327,5 @@ fn one_game(
         },
     );
     let winner = usize::from(*result.placings.first()?);
-    let mut predictor = bot.build(rules.clone(), seed);
-    let teams = usize::from(rules.teams());
-    let mut tally = Tally::default();
-    for pos in &sampled {
-        let Some(values) = predictor.value(pos) else {
-            continue;
-        };
-        tally.positions += 1;
-        tally.log_loss -= values[winner].clamp(1e-12, 1.0).ln();
-        for (t, &p) in values.iter().enumerate().take(teams) {
-            let y = u64::from(t == winner);
-            tally.predictions += 1;
-            tally.squared += (p - y as f64).powi(2);
-            let bin = ((p * BINS as f64) as usize).min(BINS - 1);
-            tally.bins[bin].0 += p;
-            tally.bins[bin].1 += 1;
-            tally.bins[bin].2 += y;
-        }
-    }
-    Some(tally)
+    Some((sampled, winner))
 }

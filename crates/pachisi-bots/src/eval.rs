@@ -277,7 +277,8 @@ impl Evaluator {
     /// alone where the first team home ends it. With an endgame table
     /// ([`Evaluator::with_endgame`]), a position in its domain gets its exact value instead. With a
     /// network ([`Evaluator::with_network`]), the network's scores replace the heuristic's (the
-    /// softmax's factor is then part of the network).
+    /// softmax's factor is then part of the network, times the scale fitted to outcomes where
+    /// its file has one, [`Network::scale`]).
     pub fn evaluate(&self, pos: &Position) -> Values {
         if let Some(exact) = self.endgame.as_ref().and_then(|t| t.values(pos)) {
             return exact;
@@ -290,7 +291,7 @@ impl Evaluator {
             Some(net) => {
                 let scores = net.scores(self, pos);
                 let scores = scores.map(f64::from);
-                share_among_playing(&mut values, &playing, &scores, 1.0);
+                share_among_playing(&mut values, &playing, &scores, net.scale());
             }
             None => {
                 let scores = self.scores(pos);

@@ -28,7 +28,7 @@ pub mod train;
 #[cfg(test)]
 mod tests;
 
-pub use network::{Network, NetworkInfo, MAX_HIDDEN};
+pub use network::{FittedScale, Network, NetworkInfo, MAX_HIDDEN};
 
 use crate::Evaluator;
 use pachisi_core::ruleset::{Device, StartArea};
@@ -83,6 +83,9 @@ pub enum NetworkError {
         /// The differences, the rules' first.
         reason: String,
     },
+    /// A softmax scale that is not a finite number above 0.
+    #[error("the softmax scale must be a finite number above 0, not {0}")]
+    BadScale(f64),
     /// No network ships for the ruleset and none was named.
     #[error("no network ships for ruleset {0}; train one with `pachisi train --rules {0} --out FILE` and pass net=FILE")]
     NoneShips(String),

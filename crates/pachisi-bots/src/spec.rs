@@ -276,11 +276,20 @@ impl BotSpec {
     /// [`SpecError::BadValue`] for the option `net`, with the reason: no network ships for the
     /// ruleset (and how to train one), or the difference between the network's rules and these.
     pub fn check(&self, rules: &Rules) -> Result<(), SpecError> {
+        self.network(rules).map(|_| ())
+    }
+
+    /// The network the bot evaluates with under `rules` (`neural`, or a search with
+    /// `eval=neural`), or `None` for a bot without one.
+    ///
+    /// # Errors
+    /// As [`BotSpec::check`].
+    pub fn network(&self, rules: &Rules) -> Result<Option<Arc<Network>>, SpecError> {
         match &self.config {
             Config::Neural(net, _)
             | Config::Expectimax(_, Eval::Neural(net), _)
-            | Config::Mcts(_, Eval::Neural(net)) => net.resolve(rules).map(|_| ()),
-            _ => Ok(()),
+            | Config::Mcts(_, Eval::Neural(net)) => net.resolve(rules).map(Some),
+            _ => Ok(None),
         }
     }
 

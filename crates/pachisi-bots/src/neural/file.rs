@@ -12,6 +12,10 @@
 //!   "seed": 1,
 //!   "games": 20000,                  self-play games trained on
 //!   "made_by": "pachisi train --rules pachisi ...",
+//!   "calibration": {                 optional: the softmax scale fitted to outcomes
+//!     "scale": 0.83,                 the factor on the scores before the softmax (absent: 1)
+//!     "made_by": "pachisi calibrate ... --fit-scale ..."
+//!   },
 //!   "training": { ... },             how to go on training (checkpoints, --resume)
 //!   "weights": {
 //!     "hidden": [[...], ...],        one row per input: its weight to each hidden unit
@@ -23,12 +27,12 @@
 //! ```
 //!
 //! Loading checks the format and version, the feature set, every layer's size against the
-//! shape and every number for being finite; whether the network fits a given ruleset is
+//! shape, every number for being finite and a fitted scale for being above 0; whether the network fits a given ruleset is
 //! [`Network::check_rules`]. Nothing in a bad file panics: every refusal is a
 //! [`NetworkError`] that names what is wrong.
 
 use super::features::{Layout, FEATURE_SET};
-use super::network::{Network, NetworkInfo, MAX_HIDDEN};
+use super::network::{check_scale, FittedScale, Network, NetworkInfo, MAX_HIDDEN};
 use super::train::TrainingState;
 use super::NetworkError;
 use serde::{Deserialize, Serialize};
@@ -54,6 +58,9 @@ pub(crate) struct NetworkFile {
     pub seed: u64,
     pub games: u64,
     pub made_by: String,
+    /// Absent in files without a fitted scale, so that they read and write as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<FileCalibration>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub training: Option<TrainingState>,
     pub weights: FileWeights,
@@ -67,6 +74,14 @@ pub(crate) struct Shape {
     pub teams: u8,
     pub pieces: u8,
     pub route: u8,
+}
+
+/// The softmax scale fitted to outcomes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileCalibration {
+    pub scale: f64,
+    pub made_by: String,
 }
 
 /// The weights, layer by layer.
@@ -194,6 +209,9 @@ impl Network {
                 )));
             }
         }
+        if let Some(c) = &file.calibration {
+            check_scale(c.scale).map_err(|e| invalid(format!("calibration `scale`: {e}")))?;
+        }
         let [(_, w1), (_, b1), (_, w2), (_, linear)] = all;
         let network = Network {
             info: NetworkInfo {
@@ -213,6 +231,10 @@ impl Network {
             b1,
             w2,
             linear,
+            fitted: file.calibration.map(|c| FittedScale {
+                scale: c.scale,
+                made_by: c.made_by,
+            }),
         };
         Ok((network, file.training))
     }
@@ -241,6 +263,10 @@ impl Network {
             seed: info.seed,
             games: info.games,
             made_by: info.made_by.clone(),
+            calibration: self.fitted.as_ref().map(|f| FileCalibration {
+                scale: f.scale,
+                made_by: f.made_by.clone(),
+            }),
             training: training.cloned(),
             weights: FileWeights {
                 hidden: self.w1.chunks(self.hidden).map(<[f32]>::to_vec).collect(),

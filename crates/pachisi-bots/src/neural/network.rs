@@ -11,6 +11,10 @@
 //! inputs), so a new network starts as the heuristic and training only has to learn what the
 //! heuristic misses ([`Network::from_heuristic`]).
 //!
+//! A network may carry a softmax scale fitted to outcomes after training ([`FittedScale`],
+//! [`crate::calibration::scale`]): the evaluation multiplies the scores by it before the
+//! softmax. Without one the scale is 1 and the scores are used as they are.
+//!
 //! Inference adds each seat's inputs once into every view where they go, skipping the zeros
 //! (most inputs are: waiting pieces, the far points of a piece's progress scale), on fixed arrays on the
 //! stack: it allocates nothing.
@@ -65,6 +69,16 @@ impl NetworkInfo {
     }
 }
 
+/// A softmax scale fitted to the outcomes of games, as a network file records it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FittedScale {
+    /// The factor on every score before the softmax: below 1 makes the chances less
+    /// confident, above 1 more.
+    pub scale: f64,
+    /// The command that fitted it.
+    pub made_by: String,
+}
+
 /// A scoring network (see the [module docs](self)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
@@ -79,6 +93,8 @@ pub struct Network {
     pub(crate) w2: Vec<f32>,
     /// Inputs to score directly.
     pub(crate) linear: Vec<f32>,
+    /// The softmax scale fitted after training, if any.
+    pub(crate) fitted: Option<FittedScale>,
 }
 
 impl Network {
@@ -95,6 +111,36 @@ impl Network {
     /// Hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// The factor on the scores before the softmax: the fitted scale, or 1 without one.
+    pub fn scale(&self) -> f64 {
+        self.fitted.as_ref().map_or(1.0, |f| f.scale)
+    }
+
+    /// The softmax scale fitted to outcomes, if the network has one.
+    pub fn fitted_scale(&self) -> Option<&FittedScale> {
+        self.fitted.as_ref()
+    }
+
+    /// The same network with the softmax scale `scale`, fitted by `made_by`.
+    ///
+    /// # Errors
+    /// [`NetworkError::BadScale`] when `scale` is not a finite number above 0.
+    pub fn with_fitted_scale(
+        mut self,
+        scale: f64,
+        made_by: String,
+    ) -> Result<Network, NetworkError> {
+        check_scale(scale)?;
+        self.fitted = Some(FittedScale { scale, made_by });
+        Ok(self)
+    }
+
+    /// The same network without a fitted scale: its chances are the plain softmax of its scores.
+    pub fn without_fitted_scale(mut self) -> Network {
+        self.fitted = None;
+        self
     }
 
     /// How many weights it has.
@@ -149,6 +195,7 @@ impl Network {
             b1: vec![0.0; hidden],
             w2: vec![0.0; hidden],
             linear,
+            fitted: None,
         }
     }
 
@@ -279,5 +326,18 @@ impl Network {
             .zip(&self.w2)
             .map(|(a, w)| a.max(0.0) * w)
             .sum::<f32>()
+    }
+}
+
+/// Whether `scale` can be a softmax scale: a finite number above 0 (0 would make every chance
+/// equal, and a negative scale would turn the ranking upside down).
+///
+/// # Errors
+/// [`NetworkError::BadScale`] otherwise.
+pub fn check_scale(scale: f64) -> Result<(), NetworkError> {
+    if scale.is_finite() && scale > 0.0 {
+        Ok(())
+    } else {
+        Err(NetworkError::BadScale(scale))
     }
 }

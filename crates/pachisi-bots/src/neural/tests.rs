@@ -361,3 +361,100 @@ fn a_checkpoint_resumes_under_its_own_ruleset_only() {
         .to_string();
     assert!(e.contains("no training state"), "{e}");
 }
+
+#[test]
+fn files_without_a_fitted_scale_read_and_write_as_before() {
+    for (name, text) in SHIPPED_NETWORKS {
+        let (net, training) =
+            Network::from_json_with_training(text, name).expect("a shipped network loads");
+        assert!(net.fitted_scale().is_none(), "{name}");
+        assert_eq!(net.scale(), 1.0, "{name}");
+        let written = net.to_json_with_training(training.as_ref());
+        assert!(!written.contains("calibration"), "{name}");
+        assert_eq!(written, text.trim_end(), "{name} is written back unchanged");
+    }
+}
+
+#[test]
+fn a_fitted_scale_round_trips() {
+    let rules = rules("ludo");
+    let net = random_network(&rules, 3)
+        .with_fitted_scale(0.8125, "pachisi calibrate --fit-scale".into())
+        .expect("a valid scale");
+    let text = net.to_json();
+    assert!(text.contains("\"calibration\":{\"scale\":0.8125"), "{text}");
+    let back = Network::from_json(&text, "test").expect("valid");
+    assert_eq!(back, net);
+    assert_eq!(back.scale(), 0.8125);
+    let plain = back.without_fitted_scale();
+    assert_eq!(plain, random_network(&rules, 3));
+    assert!(!plain.to_json().contains("calibration"));
+}
+
+#[test]
+fn the_scale_multiplies_the_scores_before_the_softmax() {
+    let rules = rules("ludo");
+    let net = random_network(&rules, 8);
+    let plain = evaluator(rules.clone(), Arc::new(net.clone())).expect("fits");
+    let one = net.clone().with_fitted_scale(1.0, String::new());
+    let one = evaluator(rules.clone(), Arc::new(one.expect("valid"))).expect("fits");
+    let half = net.clone().with_fitted_scale(0.5, String::new());
+    let half = evaluator(rules.clone(), Arc::new(half.expect("valid"))).expect("fits");
+    let mut differ = false;
+    for pos in positions(&rules, 4, 150) {
+        let (_, playing) = crate::eval::finished_teams(&rules, &pos);
+        let scores = net.scores(&plain, &pos).map(f64::from);
+        let softmax = |scale: f64| {
+            let mut v = crate::eval::finished_teams(&rules, &pos).0;
+            crate::eval::share_among_playing(&mut v, &playing, &scores, scale);
+            v
+        };
+        if pos.phase() == Phase::Over {
+            continue;
+        }
+        // Without a fitted scale, exactly the softmax of the scores, as before the field
+        // existed; a fitted scale of 1 is the same to the bit.
+        assert_eq!(plain.evaluate(&pos), softmax(1.0));
+        assert_eq!(one.evaluate(&pos), plain.evaluate(&pos));
+        assert_eq!(half.evaluate(&pos), softmax(0.5));
+        differ |= half.evaluate(&pos) != plain.evaluate(&pos);
+    }
+    assert!(differ, "a scale of 0.5 changes the chances");
+}
+
+#[test]
+fn bad_scales_are_refused_with_the_reason() {
+    let rules = rules("ludo");
+    for bad in [0.0, -2.0, f64::NAN, f64::INFINITY] {
+        let e = random_network(&rules, 1)
+            .with_fitted_scale(bad, String::new())
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("finite number above 0"), "{bad}: {e}");
+    }
+    for bad in [0.0, -1.5] {
+        let e = refusal(&edited(|j| {
+            j["calibration"] = serde_json::json!({"scale": bad, "made_by": "x"})
+        }));
+        assert!(
+            e.contains("calibration `scale`") && e.contains("finite number above 0"),
+            "{e}"
+        );
+    }
+    // JSON has no infinity: a number beyond f64 is refused as it is read.
+    let huge = edited(|j| j["calibration"] = serde_json::json!({"scale": 2.0, "made_by": "x"}))
+        .replacen("\"scale\":2.0", "\"scale\":1e999", 1);
+    assert!(
+        refusal(&huge).contains("out of range"),
+        "{}",
+        refusal(&huge)
+    );
+    let e = refusal(&edited(|j| {
+        j["calibration"] = serde_json::json!({"scale": 1.0, "made_by": "x", "when": 1})
+    }));
+    assert!(e.contains("when"), "{e}");
+    let e = refusal(&edited(|j| {
+        j["calibration"] = serde_json::json!({"made_by": "x"})
+    }));
+    assert!(e.contains("scale"), "{e}");
+}

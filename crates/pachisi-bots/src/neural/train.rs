@@ -287,6 +287,9 @@ impl Trainer {
             )));
         }
         state.config.games = games;
+        // A fitted scale belongs to the weights it was fitted on; training changes them, and
+        // learns from the plain softmax of the scores, so the network goes on without it.
+        let network = network.without_fitted_scale();
         Ok(Trainer::with(rules, network, state))
     }
 
