@@ -21,6 +21,7 @@ mod analyze;
 mod bench;
 mod calibrate;
 mod endgame;
+mod files;
 mod hint;
 mod play;
 mod replay;

@@ -1,6 +1,7 @@
 //! `pachisi train`: a network for the `neural` bot trained by self-play
 //! (`pachisi_bots::neural::train` does the work), with a progress bar and checkpoints.
 
+use crate::files::{command_line, write_atomically};
 use crate::run::{check_games, check_threads, GamesBar};
 use crate::RulesArgs;
 use anyhow::{bail, Context, Result};
@@ -231,34 +232,4 @@ fn checkpoint_path(out: &Path) -> PathBuf {
     let mut name = out.as_os_str().to_owned();
     name.push(".checkpoint");
     PathBuf::from(name)
-}
-
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`, so that the
-/// file is always whole.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
-}
-
-/// This command as typed, for the file's `made_by`: `pachisi` and its arguments, quoted where
-/// a shell would need it.
-fn command_line() -> String {
-    let quote = |a: String| {
-        if !a.is_empty()
-            && a.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@".contains(c))
-        {
-            a
-        } else {
-            format!("'{}'", a.replace('\'', r"'\''"))
-        }
-    };
-    std::iter::once("pachisi".to_string())
-        .chain(std::env::args().skip(1).map(quote))
-        .collect::<Vec<_>>()
-        .join(" ")
 }

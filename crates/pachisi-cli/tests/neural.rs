@@ -3,7 +3,7 @@
 
 mod command;
 
-use command::{fails, json, ok, temp_dir};
+use command::{fails, json, ok, pachisi, temp_dir};
 
 /// The weights of a network file, without what records how it was made.
 fn weights(path: &std::path::Path) -> serde_json::Value {
@@ -168,4 +168,90 @@ fn calibrate_reports_brier_log_loss_and_the_reliability_table() {
         "2",
     ]);
     assert!(err.contains("no network ships for ruleset maedn"), "{err}");
+}
+
+#[test]
+fn calibrate_fits_a_softmax_scale_into_a_new_file() {
+    let dir = temp_dir("fit-scale");
+    let out = dir.join("ludo-scaled.json").display().to_string();
+    let fit = |bot: &str, extra: &[&str]| {
+        let args = [
+            &["calibrate", "--rules", "ludo", "--bot", bot][..],
+            &["--players", "heuristic", "--games", "6", "--seed", "2"],
+            &["--fit-scale", "--json"],
+            extra,
+        ]
+        .concat();
+        json(&args)
+    };
+    let report = fit("neural", &["--out", &out]);
+    let scale = report["scale"].as_f64().expect("a scale");
+    assert!(scale > 0.0, "{report}");
+    assert_eq!(report["previous_scale"], 1.0);
+    assert_eq!(report["fit_games"], 3, "{report}");
+    assert_eq!(report["before"]["games"], 3, "{report}");
+    for half in ["before", "after"] {
+        let brier = report[half]["brier"].as_f64().expect("a Brier score");
+        assert!((0.0..=1.0).contains(&brier), "{report}");
+    }
+    let after = report["fit_log_loss_after"].as_f64().expect("a number");
+    assert!(after <= report["fit_log_loss_before"].as_f64().expect("a number"));
+    // The file holds the shipped weights and the scale, with the command that fitted it.
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("written")).expect("JSON");
+    assert_eq!(file["calibration"]["scale"], scale);
+    assert!(file["calibration"]["made_by"]
+        .as_str()
+        .expect("a command")
+        .starts_with("pachisi calibrate --rules ludo --bot neural"));
+    assert!(!dir.join("ludo-scaled.json.tmp").exists());
+    // A bot plays with it, and its chances are the fitted ones: the same held-out games
+    // measured again start from the fitted scale.
+    let spec = format!("neural:net={out}");
+    let again = fit(&spec, &["--out", &out, "--overwrite"]);
+    assert_eq!(again["previous_scale"], scale, "{again}");
+    assert_eq!(again["scale"], scale, "the fit starts from the raw scores");
+    for key in ["brier", "log_loss", "bins", "positions"] {
+        assert_eq!(again["before"][key], report["after"][key], "{key}");
+    }
+    // An existing file is kept unless asked.
+    let err = fails(&[
+        "calibrate",
+        "--rules",
+        "ludo",
+        "--bot",
+        "neural",
+        "--games",
+        "2",
+        "--fit-scale",
+        "--out",
+        &out,
+    ]);
+    assert!(
+        err.contains("exists") && err.contains("--overwrite"),
+        "{err}"
+    );
+    let err = fails(&[
+        "calibrate",
+        "--rules",
+        "ludo",
+        "--bot",
+        "heuristic",
+        "--games",
+        "2",
+        "--fit-scale",
+    ]);
+    assert!(err.contains("no network"), "{err}");
+    // --out belongs to --fit-scale.
+    let wrong = pachisi(&[
+        "calibrate",
+        "--rules",
+        "ludo",
+        "--bot",
+        "neural",
+        "--out",
+        &out,
+    ]);
+    assert!(!wrong.status.success());
+    std::fs::remove_dir_all(&dir).ok();
 }
