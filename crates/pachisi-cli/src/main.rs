@@ -190,7 +190,10 @@ enum Command {
     /// chi-square test. Then it measures luck against skill with two duplicate matches per
     /// ruleset (as `pachisi tournament` plays them): the heuristic bot against random play, and
     /// --best-bot against the heuristic bot, each --skill-games games; a score near 50% means
-    /// the result is mostly luck.
+    /// the result is mostly luck. Last, it draws how well the bots' winning chances match what
+    /// happens: --calibration-games held-out games played by the heuristic bot, judged by the
+    /// heuristic evaluation and by the shipped network where one ships for the ruleset, as a
+    /// reliability diagram with each one's Brier score and log loss (as `pachisi calibrate`).
     ///
     /// DIR receives index.html (one self-contained page: figures inlined, no script, nothing
     /// loaded from elsewhere), each figure as an .svg file, and report.json with every number.
@@ -483,6 +486,10 @@ struct ReportArgs {
     /// `mcts:playouts=300`. Expectimax takes about 15 ms a decision under Parcheesi.
     #[arg(long, default_value = "expectimax", value_name = "SPEC")]
     best_bot: String,
+    /// Held-out games per ruleset for the calibration figure (the heuristic's and the shipped
+    /// network's winning chances against the outcomes); 0 leaves that figure out.
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    calibration_games: u64,
     /// Master seed of the games and matches.
     #[arg(long, default_value_t = 1)]
     seed: u64,

@@ -30,6 +30,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         threads: args.threads,
         skill_games: args.skill_games,
         best_bot,
+        calibration_games: args.calibration_games,
         command: command_line(args),
     };
     pachisi_report::check(&config)?;
@@ -65,6 +66,8 @@ fn command_line(args: &ReportArgs) -> String {
         args.skill_games.to_string(),
         "--best-bot".to_string(),
         quote(&args.best_bot),
+        "--calibration-games".to_string(),
+        args.calibration_games.to_string(),
         "--seed".to_string(),
         args.seed.to_string(),
         "--out".to_string(),

@@ -34,6 +34,8 @@ fn small_report(dir: &Path, extra: &[&str]) {
         "4",
         "--best-bot",
         "expectimax:depth=1",
+        "--calibration-games",
+        "6",
         "--seed",
         "5",
         "--out",
@@ -108,6 +110,7 @@ fn the_report_files_exist_parse_and_agree() {
     assert_eq!(
         names,
         [
+            "calibration.svg",
             "game-length.svg",
             "luck-skill.svg",
             "seat-advantage.svg",
@@ -132,6 +135,7 @@ fn the_report_files_exist_parse_and_agree() {
         "Share of games won",
         "exact probability",
         "heuristic bot",
+        "held-out games",
     ]) {
         assert!(caption.contains(needle), "caption {caption:?}");
         assert!(caption.contains("seed 5"), "caption {caption:?}");
@@ -145,6 +149,8 @@ fn the_report_files_exist_parse_and_agree() {
         serde_json::from_str(&read(&dir.join("report.json"))).expect("report.json deserialises");
     assert_eq!((data.games, data.seed, data.skill_games), (60, 5, 4));
     assert_eq!(data.best_bot, "expectimax:depth=1");
+    assert_eq!(data.calibration_games, 6);
+    assert!(page.contains("--calibration-games 6"));
     let names: Vec<&str> = data.rulesets.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["pachisi", "ludo"]);
     for r in &data.rulesets {
@@ -168,11 +174,28 @@ fn the_report_files_exist_parse_and_agree() {
             }
         }
         assert!(page.contains(&format!("{:.1}", s.throws_per_game.mean)));
+        // A network ships for both rulesets: each evaluator's Brier score and log loss, in
+        // report.json and on the page.
+        let evaluators: Vec<&str> = r
+            .calibration
+            .evaluators
+            .iter()
+            .map(|c| c.bot.as_str())
+            .collect();
+        assert_eq!(evaluators, ["heuristic", "neural"], "{}", r.name);
+        for c in &r.calibration.evaluators {
+            assert_eq!(c.games, 6);
+            assert!(c.positions > 0, "{}", r.name);
+            assert!(c.brier > 0.0 && c.brier < c.brier_uniform * 2.0, "{c:?}");
+            assert!(c.log_loss > 0.0 && c.log_loss.is_finite());
+            assert!(page.contains(&format!("{:.4}", c.brier)));
+            assert!(page.contains(&format!("{:.4}", c.log_loss)));
+        }
     }
 }
 
 #[test]
-fn skill_games_zero_leaves_the_figure_out_with_a_note() {
+fn skill_and_calibration_games_zero_leave_their_figures_out_with_a_note() {
     let dir = out_dir("no-skill");
     let d = dir.to_str().expect("utf-8 path");
     let out = pachisi(&[
@@ -183,6 +206,8 @@ fn skill_games_zero_leaves_the_figure_out_with_a_note() {
         "20",
         "--skill-games",
         "0",
+        "--calibration-games",
+        "0",
         "--out",
         d,
     ]);
@@ -192,8 +217,13 @@ fn skill_games_zero_leaves_the_figure_out_with_a_note() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(!dir.join("luck-skill.svg").exists());
+    assert!(!dir.join("calibration.svg").exists());
     let page = read(&dir.join("index.html"));
-    assert!(page.contains("This figure is left out"));
+    assert_eq!(page.matches("This figure is left out").count(), 2);
+    assert!(page.contains("--calibration-games 0"));
+    let data: ReportData =
+        serde_json::from_str(&read(&dir.join("report.json"))).expect("report.json deserialises");
+    assert!(data.rulesets[0].calibration.evaluators.is_empty());
     parse_html(&page).expect("well-formed");
 }
 

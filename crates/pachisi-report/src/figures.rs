@@ -56,17 +56,18 @@ pub fn colour(index: usize) -> RGBColor {
 /// The exact probabilities' grey.
 const EXACT: RGBColor = RGBColor(170, 170, 170);
 /// The dashed reference lines' colour.
-const REFERENCE: RGBColor = RGBColor(90, 90, 90);
+pub(crate) const REFERENCE: RGBColor = RGBColor(90, 90, 90);
 /// Grid lines.
 const GRID: RGBColor = RGBColor(232, 232, 232);
 
 const FONT: &str = "sans-serif";
 
-type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
-type DrawResult = Result<(), Box<dyn Error>>;
+pub(crate) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+pub(crate) type DrawResult = Result<(), Box<dyn Error>>;
 
 /// Every figure of the report, in the page's order: game lengths, seat and team advantage, throw
-/// distributions, and luck versus skill where it was measured.
+/// distributions, luck versus skill where it was measured, and the calibration of the bots'
+/// chances where it was measured ([`crate::calibration`]).
 ///
 /// # Errors
 /// A figure the plotting library cannot draw.
@@ -74,6 +75,9 @@ pub fn all(data: &ReportData) -> Result<Vec<Figure>, ReportError> {
     let mut figures = vec![game_lengths(data)?, advantage(data)?, throws(data)?];
     if data.rulesets.iter().any(measured) {
         figures.push(skill(data)?);
+    }
+    if data.rulesets.iter().any(crate::calibration::measured) {
+        figures.push(crate::calibration::figure(data)?);
     }
     Ok(figures)
 }
@@ -84,7 +88,7 @@ pub fn measured(r: &RulesetReport) -> bool {
 }
 
 /// Draws an SVG of `size` pixels with `draw`.
-fn svg(
+pub(crate) fn svg(
     file: &str,
     size: (u32, u32),
     draw: impl FnOnce(&Area) -> DrawResult,
@@ -104,7 +108,7 @@ fn svg(
 }
 
 /// The legend box every figure with labelled series uses.
-fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+pub(crate) fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
     chart: &mut ChartContext<'a, DB, CT>,
     position: SeriesLabelPosition,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
@@ -119,7 +123,7 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
 }
 
 /// The mesh every chart shares: horizontal grid lines only, light grey, labels in [`font`].
-fn mesh<'a, 'b, DB, X>(
+pub(crate) fn mesh<'a, 'b, DB, X>(
     chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, RangedCoordf64>>,
     label_size: u32,
     desc_size: u32,
@@ -137,12 +141,12 @@ where
     mesh
 }
 
-fn font(size: u32) -> TextStyle<'static> {
+pub(crate) fn font(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().color(&BLACK)
 }
 
 /// A percentage with as many decimals as the axis' span needs.
-fn percent_label(span: f64) -> impl Fn(&f64) -> String {
+pub(crate) fn percent_label(span: f64) -> impl Fn(&f64) -> String {
     let decimals = if span < 0.02 {
         2
     } else if span < 0.2 {
@@ -360,7 +364,7 @@ fn category_label(labels: &[String], v: f64) -> String {
 }
 
 /// Rows and columns of a grid of `n` panels.
-fn grid(n: usize) -> (usize, usize) {
+pub(crate) fn grid(n: usize) -> (usize, usize) {
     let cols = if n > 1 { 2 } else { 1 };
     (n.div_ceil(cols).max(1), cols)
 }
@@ -405,7 +409,7 @@ fn team_label(name: &str) -> String {
 
 /// A figure of one panel per ruleset, in a grid of `rows` x `cols` panels `panel_height` high,
 /// each drawn in its ruleset's colour.
-fn panels(
+pub(crate) fn panels(
     data: &ReportData,
     file: &str,
     (rows, cols): (usize, usize),

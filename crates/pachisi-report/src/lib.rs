@@ -7,10 +7,13 @@
 //!   intervals, and every throw outcome's observed frequency beside its exact probability;
 //! - two duplicate matches with [`pachisi_tournament::Tournament`]: the heuristic bot against
 //!   random play, and the best bot (expectimax by default) against the heuristic bot, each
-//!   scored with a 95% interval over deals.
+//!   scored with a 95% interval over deals;
+//! - the calibration of the bots' winning chances with [`pachisi_bots::calibration::calibrate`]:
+//!   the heuristic evaluation's, and the shipped network's where one ships for the ruleset, on
+//!   the same held-out games (Brier score, log loss, reliability table).
 //!
 //! The result is a [`ReportData`], serialisable as `report.json`. [`render`] draws its figures
-//! ([`figures`], with the `plotters` SVG backend: no font files, no bitmaps) and lays out the page
+//! ([`figures`] and [`calibration`], with the `plotters` SVG backend: no font files, no bitmaps) and lays out the page
 //! ([`page`]); [`write_report`] writes `index.html` (every figure inlined), each figure as its own
 //! `.svg` file, and `report.json` into a directory. Everything in the page follows from the
 //! settings alone: the same command gives the same files, on any number of threads.
@@ -27,6 +30,7 @@
 //!     threads: Some(1),
 //!     skill_games: 2,
 //!     best_bot: "heuristic".parse().unwrap(),
+//!     calibration_games: 4,
 //!     command: "pachisi report --rules ludo --games 20".to_string(),
 //! };
 //! let data = gather(&config, &Silent).unwrap();
@@ -35,9 +39,11 @@
 //! assert!(rendered.html.contains("<svg"));
 //! ```
 
+pub mod calibration;
 pub mod figures;
 pub mod page;
 
+use pachisi_bots::calibration::{calibrate, Calibration, CalibrationError, CalibrationSettings};
 use pachisi_bots::BotSpec;
 use pachisi_core::Rules;
 use pachisi_sim::{simulate_random, Simulation, SimulationError, Summary};
@@ -88,6 +94,16 @@ pub enum ReportError {
         /// What went wrong.
         source: Box<TournamentError>,
     },
+    /// A bot's winning chances could not be measured.
+    #[error("cannot measure the calibration of {bot} under {ruleset}")]
+    Calibration {
+        /// The ruleset's label.
+        ruleset: String,
+        /// The evaluator's spec.
+        bot: String,
+        /// What went wrong.
+        source: CalibrationError,
+    },
     /// A figure could not be drawn.
     #[error("cannot draw the figure {figure}: {message}")]
     Plot {
@@ -133,6 +149,8 @@ pub struct ReportConfig {
     pub skill_games: u64,
     /// The bot measured against the heuristic bot.
     pub best_bot: BotSpec,
+    /// Held-out games per evaluator for the calibration figure; 0 leaves the figure out.
+    pub calibration_games: u64,
     /// The command line that makes this report, shown on the page.
     pub command: String,
 }
@@ -150,6 +168,9 @@ pub struct ReportData {
     pub skill_games: u64,
     /// The spec of the bot measured against the heuristic bot.
     pub best_bot: String,
+    /// Held-out games per evaluator asked for in the calibration figure (0: not measured).
+    #[serde(default)]
+    pub calibration_games: u64,
     /// One entry per ruleset, in the order given.
     pub rulesets: Vec<RulesetReport>,
 }
@@ -171,6 +192,19 @@ pub struct RulesetReport {
     pub throws_per_game_counts: Vec<(u64, u64)>,
     /// The luck-versus-skill matches.
     pub skill: Skill,
+    /// The calibration of the bots' winning chances.
+    #[serde(default)]
+    pub calibration: Reliability,
+}
+
+/// How well the bots' winning chances match the outcomes under one ruleset.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Reliability {
+    /// Each evaluator measured, in order: `heuristic`, then `neural` where a network ships for
+    /// the ruleset, on the same games.
+    pub evaluators: Vec<Calibration>,
+    /// Why an evaluator, or every one, was not measured.
+    pub notes: Vec<String>,
 }
 
 /// The two matches of the luck-versus-skill figure under one ruleset.
@@ -268,6 +302,7 @@ pub fn gather(config: &ReportConfig, progress: &dyn Progress) -> Result<ReportDa
         seed: config.seed,
         skill_games: config.skill_games,
         best_bot: config.best_bot.to_string(),
+        calibration_games: config.calibration_games,
         rulesets,
     })
 }
@@ -299,7 +334,68 @@ fn gather_ruleset(
         summary: stats.summary(rules),
         throws_per_game_counts: stats.throws.counts().collect(),
         skill: gather_skill(config, name, rules, progress)?,
+        calibration: gather_calibration(config, name, rules, progress)?,
     })
+}
+
+/// A position is sampled before every this many throws of the calibration games, as
+/// `pachisi calibrate` does by default.
+pub const CALIBRATION_EVERY: u64 = 8;
+
+/// The evaluators whose chances the calibration figure measures, in order.
+pub const CALIBRATION_EVALUATORS: [&str; 2] = ["heuristic", "neural"];
+
+fn gather_calibration(
+    config: &ReportConfig,
+    name: &str,
+    rules: &Arc<Rules>,
+    progress: &dyn Progress,
+) -> Result<Reliability, ReportError> {
+    let mut reliability = Reliability::default();
+    if config.calibration_games == 0 {
+        reliability
+            .notes
+            .push("not measured (--calibration-games 0)".to_string());
+        return Ok(reliability);
+    }
+    if rules.teams() < 2 {
+        reliability
+            .notes
+            .push("a ruleset with a single team: its chance is always 1".to_string());
+        return Ok(reliability);
+    }
+    // Every evaluator judges the same games, played by the heuristic bot: the evaluators are
+    // compared on the same positions, and the games cost what the heuristic's do.
+    let players = baseline("heuristic");
+    let settings = CalibrationSettings {
+        games: config.calibration_games,
+        seed: config.seed,
+        every: CALIBRATION_EVERY,
+        threads: config.threads,
+    };
+    for evaluator in CALIBRATION_EVALUATORS {
+        let bot = baseline(evaluator);
+        if let Err(e) = bot.check(rules) {
+            reliability.notes.push(format!("{evaluator}: {e}"));
+            continue;
+        }
+        progress.start(
+            &format!("{name}: calibration of {evaluator}"),
+            settings.games,
+        );
+        let measured = calibrate(rules, &bot, &players, &settings, &|done| {
+            progress.games_done(done)
+        });
+        progress.finish();
+        reliability
+            .evaluators
+            .push(measured.map_err(|source| ReportError::Calibration {
+                ruleset: name.to_string(),
+                bot: evaluator.to_string(),
+                source,
+            })?);
+    }
+    Ok(reliability)
 }
 
 fn gather_skill(
@@ -478,6 +574,7 @@ mod tests {
             threads: Some(2),
             skill_games,
             best_bot: "expectimax:depth=1".parse().expect("spec"),
+            calibration_games: 0,
             command: format!("pachisi report --rules {}", names.join(",")),
         }
     }
@@ -539,6 +636,7 @@ mod tests {
     #[test]
     fn the_same_settings_give_the_same_files_on_any_number_of_threads() {
         let mut c = config(&["ludo"], 40, 4);
+        c.calibration_games = 4;
         let data_a = gather(&c, &Silent).expect("gathers");
         let a = render(&data_a).expect("renders");
         c.threads = Some(1);

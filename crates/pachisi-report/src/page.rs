@@ -132,25 +132,12 @@ pub fn html(data: &ReportData, figures: &[Figure]) -> String {
         match f.id() {
             "seat-advantage" => win_table(&mut out, data),
             "luck-skill" => skill_notes(&mut out, data),
+            "calibration" => crate::calibration::table(&mut out, data),
             _ => {}
         }
         out.push_str("</section>\n");
     }
-    if !figures.iter().any(|f| f.id() == "luck-skill") {
-        let why = data
-            .rulesets
-            .iter()
-            .find_map(|r| r.skill.skipped.clone())
-            .unwrap_or_else(|| "not measured".to_string());
-        let _ = writeln!(
-            out,
-            "<section id=\"luck-skill\">\n<h2>{}. Luck versus skill</h2>\n<p class=\"note\">This \
-             figure is left out: {}. Give <code>--skill-games N</code> to play the matches.</p>\n\
-             </section>",
-            figures.len() + 1,
-            escape(&why)
-        );
-    }
+    left_out(&mut out, data, figures);
     let _ = writeln!(
         out,
         "<footer>Beside this page: <a href=\"{DATA_FILE}\">{DATA_FILE}</a> (every number \
@@ -163,6 +150,45 @@ pub fn html(data: &ReportData, figures: &[Figure]) -> String {
     );
     out.push_str("</main>\n</body>\n</html>\n");
     out
+}
+
+/// A section for each figure that was not measured, saying why and how to measure it.
+fn left_out(out: &mut String, data: &ReportData, figures: &[Figure]) {
+    let first_note = |notes: fn(&RulesetReport) -> Option<&str>| {
+        data.rulesets
+            .iter()
+            .find_map(|r| notes(r).map(str::to_string))
+            .unwrap_or_else(|| "not measured".to_string())
+    };
+    let optional = [
+        (
+            "luck-skill",
+            "Luck versus skill",
+            first_note(|r| r.skill.skipped.as_deref()),
+            "--skill-games N",
+            "to play the matches",
+        ),
+        (
+            "calibration",
+            "Calibration of the winning chances",
+            first_note(|r| r.calibration.notes.first().map(String::as_str)),
+            "--calibration-games N",
+            "to measure the bots' chances",
+        ),
+    ];
+    let mut number = figures.len();
+    for (id, title, why, option, to) in optional {
+        if figures.iter().any(|f| f.id() == id) {
+            continue;
+        }
+        number += 1;
+        let _ = writeln!(
+            out,
+            "<section id=\"{id}\">\n<h2>{number}. {title}</h2>\n<p class=\"note\">This figure \
+             is left out: {}. Give <code>{option}</code> {to}.</p>\n</section>",
+            escape(&why)
+        );
+    }
 }
 
 /// A plotters SVG without any XML declaration before its root element, ready to inline.
@@ -184,10 +210,18 @@ fn header(out: &mut String, data: &ReportData, figures: &[Figure]) {
             escape(&data.best_bot)
         )
     };
+    let calibration = if data.calibration_games == 0 {
+        String::new()
+    } else {
+        format!(
+            "; the bots' winning chances judged on {} held-out games",
+            count(data.calibration_games)
+        )
+    };
     let _ = writeln!(
         out,
         "<header>\n<h1>Ruleset report</h1>\n<p class=\"lede\">{} compared: {} random games per \
-         ruleset with seed {}, and {skill}.</p>\n<div>Made with this command; the same command \
+         ruleset with seed {}, and {skill}{calibration}.</p>\n<div>Made with this command; the same command \
          writes the same page:</div>\n<pre class=\"command\"><code>{}</code></pre>",
         data.rulesets
             .iter()
@@ -398,6 +432,7 @@ mod tests {
     fn the_page_is_well_formed_and_inlines_every_figure() {
         let mut config = crate::tests::config(&["pachisi", "ludo"], 20, 2);
         config.command = "pachisi report --rules pachisi,ludo --out 'a <dir>'".to_string();
+        config.calibration_games = 3;
         let data = crate::gather(&config, &crate::Silent).expect("gathers");
         let figures = figures::all(&data).expect("draws");
         let page = html(&data, &figures);
