@@ -13,9 +13,10 @@
 //!   the same held-out games (Brier score, log loss, reliability table).
 //!
 //! The result is a [`ReportData`], serialisable as `report.json`. [`render`] draws its figures
-//! ([`figures`] and [`calibration`], with the `plotters` SVG backend: no font files, no bitmaps) and lays out the page
-//! ([`page`]); [`write_report`] writes `index.html` (every figure inlined), each figure as its own
-//! `.svg` file, and `report.json` into a directory. Everything in the page follows from the
+//! ([`figures`], and [`calibration`] for the chances' reliability; with the `plotters` SVG
+//! backend: no font files, no bitmaps) and lays out the page ([`page`]); [`write_report`]
+//! writes `index.html` (every figure inlined), each figure as its own `.svg` file, and
+//! `report.json` into a directory. Everything in the page follows from the
 //! settings alone: the same command gives the same files, on any number of threads.
 //!
 //! ```
@@ -102,7 +103,7 @@ pub enum ReportError {
         /// The evaluator's spec.
         bot: String,
         /// What went wrong.
-        source: CalibrationError,
+        source: Box<CalibrationError>,
     },
     /// A figure could not be drawn.
     #[error("cannot draw the figure {figure}: {message}")]
@@ -392,7 +393,7 @@ fn gather_calibration(
             .push(measured.map_err(|source| ReportError::Calibration {
                 ruleset: name.to_string(),
                 bot: evaluator.to_string(),
-                source,
+                source: Box::new(source),
             })?);
     }
     Ok(reliability)
