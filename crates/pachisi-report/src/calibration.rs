@@ -7,7 +7,7 @@
 //! say. This module draws the figure and the table the page shows under it.
 
 use crate::figures::{
-    font, grid, legend, mesh, panels, percent_label, Area, DrawResult, Figure, REFERENCE,
+    font, grid, mesh, panels, percent_label, Area, DrawResult, Figure, REFERENCE,
 };
 use crate::page::{count, escape};
 use crate::{ReportData, ReportError, RulesetReport, CALIBRATION_EVERY};
@@ -137,7 +137,16 @@ fn panel(area: &Area, r: &RulesetReport, _: RGBColor) -> DrawResult {
             .legend(move |(x, y)| Circle::new((x + 12, y), 6, colour.filled()));
     }
     if !evaluators.is_empty() {
-        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
+        // Top left, where a bot's points never go (a low chance that nearly always wins), in a
+        // smaller font than the other figures' so that it stays clear of the diagonal.
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .margin(8)
+            .label_font(font(14))
+            .background_style(WHITE.mix(0.9))
+            .border_style(RGBColor(200, 200, 200))
+            .draw()?;
     }
     Ok(())
 }
