@@ -6,7 +6,7 @@ use crate::run::{check_games, check_threads, GamesBar};
 use crate::RulesArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use pachisi_bots::neural::train::{Method, TrainConfig, Trainer};
+use pachisi_bots::neural::train::{Method, TeacherEval, TrainConfig, Trainer};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -22,7 +22,9 @@ examples are learned in a shuffled order by gradient descent. With --method expe
 default) the examples are, at --decisions decisions drawn from each game, every legal move's \
 position, labelled with the value an expectimax search --teacher-depth throws deep gives it with \
 the heuristic evaluation: the network learns to rank moves as that search does, at the cost of \
-one evaluation per move. With --method td it learns every position after a move towards its \
+one evaluation per move. With --teacher-eval network the search scores its horizon with the \
+network itself (as it stands for the batch), so each batch learns one search beyond the network \
+that labels it and training can go past what the heuristic's search knows. With --method td it learns every position after a move towards its \
 λ-return (TD(λ): the next positions' values, and in the end who finished first). docs/neural.md \
 explains the network, its inputs, the methods and why the search is the default.
 
@@ -95,6 +97,10 @@ pub(crate) struct TrainArgs {
     /// With --method expectimax: decisions labelled per game.
     #[arg(long, value_name = "N")]
     decisions: Option<u32>,
+    /// With --method expectimax: what scores the search's horizon, `heuristic` (the default) or
+    /// `network` (the network being trained, as it stands for each batch).
+    #[arg(long, value_name = "EVAL")]
+    teacher_eval: Option<String>,
 }
 
 /// `pachisi train`.
@@ -174,12 +180,13 @@ fn resume(
         || args.method.is_some()
         || args.teacher_depth.is_some()
         || args.decisions.is_some()
+        || args.teacher_eval.is_some()
         || args.linear_rate.is_some()
     {
         bail!(
             "--resume goes on with the checkpoint's own settings: leave out --hidden, \
-             --learning-rate, --lambda, --batch, --heuristic-share, --method, --teacher-depth \
-             --decisions and --linear-rate"
+             --learning-rate, --lambda, --batch, --heuristic-share, --method, --teacher-depth, \
+             --decisions, --teacher-eval and --linear-rate"
         );
     }
     let text =
@@ -211,18 +218,33 @@ fn resume(
     Ok(trainer)
 }
 
-/// The method of --method, --teacher-depth and --decisions.
+/// The method of --method, --teacher-depth, --decisions and --teacher-eval.
 fn method(args: &TrainArgs) -> Result<Method> {
-    let Method::Expectimax { depth, decisions } = Method::DEFAULT_EXPECTIMAX else {
+    let Method::Expectimax {
+        depth, decisions, ..
+    } = Method::DEFAULT_EXPECTIMAX
+    else {
         bail!("the default teacher is an expectimax search");
     };
+    let teacher_options = args.teacher_depth.is_some()
+        || args.decisions.is_some()
+        || args.teacher_eval.is_some();
     match args.method.as_deref() {
         None | Some("expectimax") => Ok(Method::Expectimax {
             depth: args.teacher_depth.unwrap_or(depth),
             decisions: args.decisions.unwrap_or(decisions),
+            eval: match args.teacher_eval.as_deref() {
+                None | Some("heuristic") => TeacherEval::Heuristic,
+                Some("network") => TeacherEval::Network,
+                Some(other) => {
+                    bail!("--teacher-eval {other}: the teacher's evaluations are `heuristic` and `network`")
+                }
+            },
         }),
-        Some("td") if args.teacher_depth.is_none() && args.decisions.is_none() => Ok(Method::Td),
-        Some("td") => bail!("--teacher-depth and --decisions go with --method expectimax"),
+        Some("td") if !teacher_options => Ok(Method::Td),
+        Some("td") => {
+            bail!("--teacher-depth, --decisions and --teacher-eval go with --method expectimax")
+        }
         Some(other) => bail!("--method {other}: the methods are `expectimax` and `td`"),
     }
 }

@@ -1,5 +1,6 @@
 //! The teacher of [`Method::Expectimax`](super::train::Method::Expectimax): positions labelled
-//! with the values of an expectimax search over the heuristic evaluation.
+//! with the values of an expectimax search over an evaluation (the heuristic, or the network
+//! being trained, [`TeacherEval`](super::train::TeacherEval)).
 //!
 //! The `neural` bot chooses one ply ahead, so what matters is how it ranks the positions its
 //! legal moves lead to. The teacher therefore labels, at a few decisions drawn from each game,
@@ -21,15 +22,16 @@ use pachisi_sim::Draws;
 /// scored where they stand. It bounds a Parcheesi doublet's four increments.
 const TEACHER_NODES: u64 = 50_000;
 
-/// Labels every legal move's position at up to `per_game` of `decisions` (drawn with `draws`).
+/// Labels every legal move's position at up to `per_game` of `decisions` (drawn with `draws`),
+/// with the values of a search of `depth` throws over `eval`.
 pub(crate) fn label(
-    heuristic: &Evaluator,
+    eval: &Evaluator,
     decisions: &[Position],
     depth: u32,
     per_game: u32,
     draws: &mut Draws,
 ) -> Vec<Example> {
-    let rules = heuristic.rules();
+    let rules = eval.rules();
     let mut chosen: Vec<usize> = (0..decisions.len()).collect();
     let take = chosen.len().min(per_game as usize);
     for i in 0..take {
@@ -39,7 +41,7 @@ pub(crate) fn label(
     chosen.truncate(take);
     chosen.sort_unstable();
     let mut teacher = ExpectimaxBot::new(
-        heuristic.clone(),
+        eval.clone(),
         ExpectimaxConfig {
             depth,
             nodes: TEACHER_NODES,

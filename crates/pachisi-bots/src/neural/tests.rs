@@ -2,7 +2,7 @@
 
 use super::features::{view_inputs, Layout};
 use super::shipped;
-use super::train::{TrainConfig, Trainer};
+use super::train::{Method, TeacherEval, TrainConfig, Trainer};
 use super::*;
 use crate::{Values, Weights};
 use pachisi_core::ruleset::MAX_SEATS;
@@ -289,7 +289,18 @@ fn rules_without_a_network_say_how_to_train_one() {
 
 /// A short training run's file.
 fn trained(rules: &Arc<Rules>, games: u64, batches_per_stop: Option<u64>) -> String {
+    trained_by(rules, games, batches_per_stop, Method::DEFAULT_EXPECTIMAX)
+}
+
+/// A short training run's file, by `method`.
+fn trained_by(
+    rules: &Arc<Rules>,
+    games: u64,
+    batches_per_stop: Option<u64>,
+    method: Method,
+) -> String {
     let mut config = TrainConfig::new(games, 5);
+    config.method = method;
     config.batch = 4;
     config.hidden = 6;
     let mut trainer = Trainer::new(rules.clone(), config, "test").expect("valid settings");
@@ -317,6 +328,24 @@ fn training_is_deterministic_and_resumes_exactly() {
     assert_eq!(net.info().games, 12);
     let fresh = Network::from_heuristic(&rules, &Weights::default(), 6, 5);
     assert_ne!(net.linear, fresh.linear, "training changed nothing");
+}
+
+#[test]
+fn a_teacher_searching_over_the_network_trains_deterministically_and_resumes() {
+    let rules = rules("ludo");
+    let over_network = Method::Expectimax {
+        depth: 1,
+        decisions: 24,
+        eval: TeacherEval::Network,
+    };
+    let first = trained_by(&rules, 12, None, over_network);
+    assert_eq!(first, trained_by(&rules, 12, Some(1), over_network));
+    assert!(first.contains(r#""eval":"network""#), "the method is recorded");
+    // The same games, the same decisions drawn: only the teacher's evaluation differs.
+    let over_heuristic = trained(&rules, 12, None);
+    assert!(!over_heuristic.contains(r#""eval""#), "the default is written as before");
+    let weights = |text: &str| Network::from_json(text, "trained").expect("valid").linear;
+    assert_ne!(weights(&first), weights(&over_heuristic));
 }
 
 #[test]

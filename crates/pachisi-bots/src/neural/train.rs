@@ -9,8 +9,8 @@
 //! chances, by the run's [`Method`]:
 //!
 //! - [`Method::Expectimax`] (the default): at a few decisions drawn from the game, every legal
-//!   move's position, towards the value an expectimax search over the heuristic gives it
-//!   (`neural/teacher.rs`);
+//!   move's position, towards the value an expectimax search gives it (`neural/teacher.rs`),
+//!   over the heuristic or over the network itself as frozen for the batch ([`TeacherEval`]);
 //! - [`Method::Td`]: every position after a move, towards its λ-return (`neural/td.rs`).
 //!
 //! Last, the examples of the whole batch are learned one at a time in an order shuffled from the
@@ -81,13 +81,36 @@ pub enum Method {
     Td,
     /// A teacher's values (`neural/teacher.rs`): at `decisions` decisions drawn from each game,
     /// every legal move's position, towards the value an expectimax search of `depth` throws
-    /// with the heuristic evaluation gives it.
+    /// gives it, scoring its horizon with `eval`.
     Expectimax {
         /// Throws the teacher searches beyond the current one.
         depth: u32,
         /// Decisions labelled per game.
         decisions: u32,
+        /// What scores the teacher's horizon (the heuristic in files written before it could
+        /// be chosen, which are written back unchanged).
+        #[serde(default, skip_serializing_if = "TeacherEval::is_heuristic")]
+        eval: TeacherEval,
     },
+}
+
+/// What scores the positions at the horizon of [`Method::Expectimax`]'s search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeacherEval {
+    /// The heuristic evaluation: the network learns what a search over the heuristic knows.
+    #[default]
+    Heuristic,
+    /// The network itself, as frozen for the batch: each batch's targets are one search deeper
+    /// than the network that labels them, so the network can grow past what the heuristic's
+    /// search knows (value iteration, with the search as its backup).
+    Network,
+}
+
+impl TeacherEval {
+    fn is_heuristic(&self) -> bool {
+        *self == TeacherEval::Heuristic
+    }
 }
 
 impl Method {
@@ -95,6 +118,7 @@ impl Method {
     pub const DEFAULT_EXPECTIMAX: Method = Method::Expectimax {
         depth: 1,
         decisions: 24,
+        eval: TeacherEval::Heuristic,
     };
 }
 
@@ -155,7 +179,10 @@ impl TrainConfig {
                 self.heuristic_share
             ));
         }
-        if let Method::Expectimax { depth, decisions } = self.method {
+        if let Method::Expectimax {
+            depth, decisions, ..
+        } = self.method
+        {
             if depth > 2 || decisions == 0 {
                 return bad(format!(
                     "the teacher searches 0 to 2 throws ({depth} asked) at 1 or more decisions \
@@ -380,10 +407,17 @@ impl Trainer {
                     let game = self_play(&frozen, &self.features, config.heuristic_share, seed);
                     let examples = match config.method {
                         Method::Td => lambda_examples(&game.after_moves, config.lambda),
-                        Method::Expectimax { depth, decisions } => {
+                        Method::Expectimax {
+                            depth,
+                            decisions,
+                            eval,
+                        } => {
                             let mut draws = Draws::new(game_seed(seed, TEACHER_STREAM));
                             super::teacher::label(
-                                &self.features,
+                                match eval {
+                                    TeacherEval::Heuristic => &self.features,
+                                    TeacherEval::Network => &frozen,
+                                },
                                 &game.decisions,
                                 depth,
                                 decisions,
