@@ -35,23 +35,56 @@ use pachisi_core::ruleset::{Device, StartArea};
 use pachisi_core::Rules;
 use std::sync::{Arc, OnceLock};
 
-/// The networks shipped with the bots: the name `net=NAME` gives each (its ruleset's), and its
-/// file, embedded. docs/neural.md gives the command and time that made each, and its strength.
-pub const SHIPPED_NETWORKS: &[(&str, &str)] = &[
-    ("pachisi", include_str!("../networks/pachisi.json")),
-    (
-        "herklots-1832",
-        include_str!("../networks/herklots-1832.json"),
-    ),
-    (
-        "humphries-1904",
-        include_str!("../networks/humphries-1904.json"),
-    ),
-    (
-        "parcheesi-sr",
-        include_str!("../networks/parcheesi-sr.json"),
-    ),
-    ("ludo", include_str!("../networks/ludo.json")),
+/// A network shipped with the bots.
+#[derive(Clone, Copy, Debug)]
+pub struct ShippedNetwork {
+    /// The name `net=NAME` gives it.
+    pub name: &'static str,
+    /// The `--set` overrides of its ruleset it was trained under (none: the ruleset as built
+    /// in); they give the rules their shape, such as two players instead of four.
+    pub set: &'static [&'static str],
+    /// Its file, embedded.
+    pub text: &'static str,
+}
+
+/// The networks shipped with the bots. A ruleset may have several, of different shapes (Pachisi
+/// for four seats and for two): a bot without `net=` takes the first of its ruleset that fits
+/// the rules. docs/neural.md gives the command and time that made each, and its strength.
+pub const SHIPPED_NETWORKS: &[ShippedNetwork] = &[
+    ShippedNetwork {
+        name: "pachisi",
+        set: &[],
+        text: include_str!("../networks/pachisi.json"),
+    },
+    ShippedNetwork {
+        name: "pachisi-2-players",
+        set: &[
+            "players.teams=[]",
+            "players.colours=[]",
+            "players.seats=[0,2]",
+        ],
+        text: include_str!("../networks/pachisi-2-players.json"),
+    },
+    ShippedNetwork {
+        name: "herklots-1832",
+        set: &[],
+        text: include_str!("../networks/herklots-1832.json"),
+    },
+    ShippedNetwork {
+        name: "humphries-1904",
+        set: &[],
+        text: include_str!("../networks/humphries-1904.json"),
+    },
+    ShippedNetwork {
+        name: "parcheesi-sr",
+        set: &[],
+        text: include_str!("../networks/parcheesi-sr.json"),
+    },
+    ShippedNetwork {
+        name: "ludo",
+        set: &[],
+        text: include_str!("../networks/ludo.json"),
+    },
 ];
 
 /// Why a network was refused.
@@ -105,7 +138,7 @@ pub fn family(rules: &Rules) -> &'static str {
 
 /// The names of the shipped networks.
 pub fn shipped_names() -> impl Iterator<Item = &'static str> {
-    SHIPPED_NETWORKS.iter().map(|(name, _)| *name)
+    SHIPPED_NETWORKS.iter().map(|n| n.name)
 }
 
 /// A shipped network by name, read once per process; `None` when none has that name.
@@ -114,36 +147,48 @@ pub fn shipped(name: &str) -> Option<Result<Arc<Network>, String>> {
     let loaded = LOADED.get_or_init(|| {
         SHIPPED_NETWORKS
             .iter()
-            .map(|(name, text)| {
-                Network::from_json(text, &format!("shipped network {name}"))
+            .map(|n| {
+                Network::from_json(n.text, &format!("shipped network {}", n.name))
                     .map(Arc::new)
                     .map_err(|e| e.to_string())
             })
             .collect()
     });
-    let i = SHIPPED_NETWORKS.iter().position(|(n, _)| *n == name)?;
+    let i = SHIPPED_NETWORKS.iter().position(|n| n.name == name)?;
     loaded.get(i).cloned()
 }
 
-/// The shipped network for the ruleset of `rules` (by its name), checked against the rules.
+/// The first shipped network of the ruleset of `rules` (by its name) that fits the rules' shape.
 ///
 /// # Errors
 /// [`NetworkError::NoneShips`] when no network ships for the ruleset, and
-/// [`NetworkError::Incompatible`] when the rules' options changed its shape.
+/// [`NetworkError::Incompatible`] when the rules' options changed its shape so that none fits
+/// (the difference named is the first network's).
 pub fn for_rules(rules: &Rules) -> Result<Arc<Network>, NetworkError> {
     let name = &rules.ruleset().name;
-    let net = match shipped(name) {
-        None => return Err(NetworkError::NoneShips(name.clone())),
-        Some(Err(reason)) => {
-            return Err(NetworkError::Invalid {
-                origin: format!("shipped network {name}"),
-                reason,
-            })
+    let mut misfit = None;
+    for shipped_net in SHIPPED_NETWORKS {
+        let net = match shipped(shipped_net.name) {
+            Some(Ok(net)) => net,
+            Some(Err(reason)) => {
+                return Err(NetworkError::Invalid {
+                    origin: format!("shipped network {}", shipped_net.name),
+                    reason,
+                })
+            }
+            None => continue,
+        };
+        if net.info.ruleset != *name {
+            continue;
         }
-        Some(Ok(net)) => net,
-    };
-    net.check_rules(rules)?;
-    Ok(net)
+        match net.check_rules(rules) {
+            Ok(()) => return Ok(net),
+            Err(e) => {
+                misfit.get_or_insert(e);
+            }
+        }
+    }
+    Err(misfit.unwrap_or_else(|| NetworkError::NoneShips(name.clone())))
 }
 
 /// The heuristic's evaluator for `rules` with `network` scoring the teams.

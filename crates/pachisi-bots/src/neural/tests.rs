@@ -259,21 +259,39 @@ fn a_network_for_other_rules_is_refused_naming_the_difference() {
 
 #[test]
 fn every_shipped_network_loads_and_fits_its_ruleset() {
-    for (name, _) in SHIPPED_NETWORKS {
+    for shipped_net in SHIPPED_NETWORKS {
+        let name = shipped_net.name;
         let net = match shipped(name) {
             Some(Ok(net)) => net,
             other => panic!("{name}: {other:?}"),
         };
-        assert_eq!(net.info().ruleset, *name);
-        let rules = rules(name);
+        let set: Vec<String> = shipped_net.set.iter().map(|s| s.to_string()).collect();
+        let rules = builtin_rules(&net.info().ruleset, &set).expect("its rules");
         assert_eq!(net.info().family, family(&rules));
-        for_rules(&rules).expect("ships and fits");
-        assert!(
-            net.info().made_by.starts_with("pachisi train --rules "),
-            "{name}"
-        );
+        let chosen = for_rules(&rules).expect("ships and fits");
+        assert!(Arc::ptr_eq(&chosen, &net), "{name} is the one its rules take");
+        let made_by = &net.info().made_by;
+        assert!(made_by.starts_with("pachisi train --rules "), "{name}");
+        for s in shipped_net.set {
+            assert!(made_by.contains(&format!("--set '{s}'")), "{name} made with {s}");
+        }
         assert!(net.info().games > 0, "{name}");
     }
+}
+
+#[test]
+fn two_player_pachisi_takes_its_own_network() {
+    let four = for_rules(&rules("pachisi")).expect("ships");
+    let set = ["players.teams=[]", "players.colours=[]", "players.seats=[0,2]"];
+    let two = builtin_rules("pachisi", &set.map(String::from)).expect("valid");
+    let net = for_rules(&two).expect("ships");
+    assert!(!Arc::ptr_eq(&four, &net));
+    assert_eq!(net.info().ruleset, "pachisi");
+    // Three seats: neither network fits, and the refusal names the first one's difference.
+    let set = ["players.teams=[]", "players.colours=[]", "players.seats=[0,1,2]"];
+    let three = builtin_rules("pachisi", &set.map(String::from)).expect("valid");
+    let e = for_rules(&three).expect_err("no three-seat network").to_string();
+    assert!(e.contains("does not fit"), "{e}");
 }
 
 #[test]
@@ -393,7 +411,7 @@ fn a_checkpoint_resumes_under_its_own_ruleset_only() {
 
 #[test]
 fn files_without_a_fitted_scale_read_and_write_as_before() {
-    for (name, text) in SHIPPED_NETWORKS {
+    for &ShippedNetwork { name, text, .. } in SHIPPED_NETWORKS {
         let (net, training) =
             Network::from_json_with_training(text, name).expect("a shipped network loads");
         assert!(net.fitted_scale().is_none(), "{name}");
