@@ -8,8 +8,8 @@
 // title and a description; that the spoiled move, and no other, carries a mark (? or ??) in the
 // log; that the step shown says its decision and the summary table counts the one mark; that a
 // click on the graph jumps the replay to the step under it and moves the graph's marker; that
-// the keys step the replay and the marker follows; and that a, in a record opened again,
-// analyses it.
+// the keys step the replay and the marker follows; that a, in a record opened again,
+// analyses it; and that on a phone's screen (360 px) the analysis fits the width.
 //
 // Fails (exit status 1) on any console error, page error or failed request, on a request to any
 // host but the server's own, or when a check above fails. Writes a screenshot either way.
@@ -124,6 +124,32 @@ try {
   await page.keyboard.press('a');
   await page.waitForSelector('#analysis:not([hidden])', { timeout: 60_000 });
   console.log('the key a analyses the record');
+
+  // On a phone's screen the analysis fits the width: nothing wider than the page, the graph
+  // inside it, the summary table inside it or scrolled within its own box.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const narrow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const right = (sel) => document.querySelector(sel).getBoundingClientRect().right;
+    const table = document.querySelector('#analysis-summary');
+    let box = table;
+    while (box && box !== document.body && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    return {
+      width,
+      page: document.documentElement.scrollWidth,
+      graph: right('#analysis-graph'),
+      panel: right('#analysis'),
+      table: right('#analysis-summary'),
+      tableScrolls: box !== document.body && box !== null && box.getBoundingClientRect().right <= width + 1,
+    };
+  });
+  if (narrow.page > narrow.width + 1) errors.push(`at 360 px the page is ${narrow.page} px wide`);
+  if (narrow.graph > narrow.width + 1) errors.push(`at 360 px the graph ends at ${narrow.graph} px`);
+  if (narrow.panel > narrow.width + 1) errors.push(`at 360 px the analysis ends at ${narrow.panel} px`);
+  if (narrow.table > narrow.width + 1 && !narrow.tableScrolls) {
+    errors.push(`at 360 px the summary table ends at ${narrow.table} px and does not scroll`);
+  }
+  console.log(`at 360 px: ${JSON.stringify(narrow)}`);
 } catch (err) {
   errors.push(`cannot analyse: ${err?.message ?? err}`);
 } finally {
