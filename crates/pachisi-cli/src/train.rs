@@ -226,9 +226,8 @@ fn method(args: &TrainArgs) -> Result<Method> {
     else {
         bail!("the default teacher is an expectimax search");
     };
-    let teacher_options = args.teacher_depth.is_some()
-        || args.decisions.is_some()
-        || args.teacher_eval.is_some();
+    let teacher_options =
+        args.teacher_depth.is_some() || args.decisions.is_some() || args.teacher_eval.is_some();
     match args.method.as_deref() {
         None | Some("expectimax") => Ok(Method::Expectimax {
             depth: args.teacher_depth.unwrap_or(depth),

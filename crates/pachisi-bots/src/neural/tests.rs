@@ -269,11 +269,17 @@ fn every_shipped_network_loads_and_fits_its_ruleset() {
         let rules = builtin_rules(&net.info().ruleset, &set).expect("its rules");
         assert_eq!(net.info().family, family(&rules));
         let chosen = for_rules(&rules).expect("ships and fits");
-        assert!(Arc::ptr_eq(&chosen, &net), "{name} is the one its rules take");
+        assert!(
+            Arc::ptr_eq(&chosen, &net),
+            "{name} is the one its rules take"
+        );
         let made_by = &net.info().made_by;
         assert!(made_by.starts_with("pachisi train --rules "), "{name}");
         for s in shipped_net.set {
-            assert!(made_by.contains(&format!("--set '{s}'")), "{name} made with {s}");
+            assert!(
+                made_by.contains(&format!("--set '{s}'")),
+                "{name} made with {s}"
+            );
         }
         assert!(net.info().games > 0, "{name}");
     }
@@ -282,15 +288,25 @@ fn every_shipped_network_loads_and_fits_its_ruleset() {
 #[test]
 fn two_player_pachisi_takes_its_own_network() {
     let four = for_rules(&rules("pachisi")).expect("ships");
-    let set = ["players.teams=[]", "players.colours=[]", "players.seats=[0,2]"];
+    let set = [
+        "players.teams=[]",
+        "players.colours=[]",
+        "players.seats=[0,2]",
+    ];
     let two = builtin_rules("pachisi", &set.map(String::from)).expect("valid");
     let net = for_rules(&two).expect("ships");
     assert!(!Arc::ptr_eq(&four, &net));
     assert_eq!(net.info().ruleset, "pachisi");
     // Three seats: neither network fits, and the refusal names the first one's difference.
-    let set = ["players.teams=[]", "players.colours=[]", "players.seats=[0,1,2]"];
+    let set = [
+        "players.teams=[]",
+        "players.colours=[]",
+        "players.seats=[0,1,2]",
+    ];
     let three = builtin_rules("pachisi", &set.map(String::from)).expect("valid");
-    let e = for_rules(&three).expect_err("no three-seat network").to_string();
+    let e = for_rules(&three)
+        .expect_err("no three-seat network")
+        .to_string();
     assert!(e.contains("does not fit"), "{e}");
 }
 
@@ -358,10 +374,16 @@ fn a_teacher_searching_over_the_network_trains_deterministically_and_resumes() {
     };
     let first = trained_by(&rules, 12, None, over_network);
     assert_eq!(first, trained_by(&rules, 12, Some(1), over_network));
-    assert!(first.contains(r#""eval":"network""#), "the method is recorded");
+    assert!(
+        first.contains(r#""eval":"network""#),
+        "the method is recorded"
+    );
     // The same games, the same decisions drawn: only the teacher's evaluation differs.
     let over_heuristic = trained(&rules, 12, None);
-    assert!(!over_heuristic.contains(r#""eval""#), "the default is written as before");
+    assert!(
+        !over_heuristic.contains(r#""eval""#),
+        "the default is written as before"
+    );
     let weights = |text: &str| Network::from_json(text, "trained").expect("valid").linear;
     assert_ne!(weights(&first), weights(&over_heuristic));
 }
