@@ -106,6 +106,38 @@ fn train_refuses_what_it_cannot_do() {
         "4",
         "--out",
         &out,
+        "--teacher-eval",
+        "oracle",
+    ]);
+    assert!(
+        err.contains("oracle") && err.contains("`heuristic` and `network`"),
+        "{err}"
+    );
+    let err = fails(&[
+        "train",
+        "--rules",
+        "ludo",
+        "--games",
+        "4",
+        "--out",
+        &out,
+        "--method",
+        "td",
+        "--teacher-eval",
+        "network",
+    ]);
+    assert!(
+        err.contains("--teacher-eval go with --method expectimax"),
+        "{err}"
+    );
+    let err = fails(&[
+        "train",
+        "--rules",
+        "ludo",
+        "--games",
+        "4",
+        "--out",
+        &out,
         "--resume",
         "/no/such.json",
     ]);
