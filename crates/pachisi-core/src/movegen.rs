@@ -500,7 +500,11 @@ impl Position {
     #[inline]
     pub(crate) fn pairing(&self, rules: &Rules, from: u8) -> (bool, bool) {
         let m = &rules.ruleset().moves;
-        let may_pair = m.pairs && from != 0 && self.together(from) >= 2;
+        // Most rules have no pairs: nothing to count or look up.
+        if !m.pairs {
+            return (false, false);
+        }
+        let may_pair = from != 0 && self.together(from) >= 2;
         // 001: "move the pieces individually from the consequent turn", where that is the reading.
         let may_part = rules.castle_at(self.to_move, from)
             && !(m.pair_parts == PairParts::NextTurn && self.arrived_at(from));

@@ -316,12 +316,19 @@ impl Position {
     /// The index of a mover's piece at `from` that may move to `to`. Under blockades, two pieces
     /// that left one blockade during this throw may not meet again on another square (003: "A
     /// blockade may not be moved intact"); another piece may re-form it.
+    #[inline(always)]
     pub(super) fn piece_to_move(&self, rules: &Rules, from: u8, to: u8) -> Option<usize> {
         let row = self.pieces_of(self.to_move);
         // With no blockade left during this throw (the usual case), any piece may move.
         if !rules.ruleset().moves.blockades || from == 0 || self.left_blockade == [0; MAX_PIECES] {
             return row.iter().position(|&p| p == from);
         }
+        self.piece_leaving_blockade(from, to)
+    }
+
+    /// [`Position::piece_to_move`] once a blockade has been left during this throw.
+    fn piece_leaving_blockade(&self, from: u8, to: u8) -> Option<usize> {
+        let row = self.pieces_of(self.to_move);
         let mut candidates = (0..row.len()).filter(|&i| row[i] == from);
         let together = self.together(from);
         candidates.find(|&i| {

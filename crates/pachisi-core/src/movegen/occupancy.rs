@@ -56,6 +56,9 @@ pub(super) struct Occupancy {
     full: ByteSet,
     /// Squares where the mover has two or more pieces (counted only under blockades).
     own_pairs: ByteSet,
+    /// Whether `pairs` or `own_pairs` has a member: most positions have no blockade, and one
+    /// flag says so more cheaply than the sets.
+    any_pairs: bool,
 }
 
 impl Occupancy {
@@ -96,13 +99,14 @@ impl Occupancy {
             self.opposing.insert(sq);
             if seen.insert(sq) {
                 self.pairs.insert(sq);
+                self.any_pairs = true;
             }
         }
     }
 
     /// Whether no blockade stands anywhere (the usual case), so no move can be stopped by one.
     pub(super) fn no_blockades(&self) -> bool {
-        self.pairs.is_empty() && self.own_pairs.is_empty()
+        !self.any_pairs
     }
 
     /// Fills `full` and `own_pairs` from the mover's pieces: a piece that is the n-th of its seat
@@ -125,6 +129,7 @@ impl Occupancy {
                 }
                 if later && m.blockades {
                     self.own_pairs.insert(sq);
+                    self.any_pairs = true;
                 }
             }
             return;
@@ -142,6 +147,7 @@ impl Occupancy {
             }
             if nth == 2 && m.blockades {
                 self.own_pairs.insert(sq);
+                self.any_pairs = true;
             }
         }
     }
@@ -165,6 +171,7 @@ impl Occupancy {
         let mut o = Occupancy {
             opposing: self.opposing,
             pairs: self.pairs,
+            any_pairs: !self.pairs.is_empty(),
             ..Occupancy::default()
         };
         let m = &rules.ruleset().moves;
