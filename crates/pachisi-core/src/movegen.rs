@@ -497,7 +497,7 @@ impl Position {
     /// Whether the mover's pieces at `from` may move as a pair, and whether they must: two pieces
     /// on a square move only together, half the throw, except on a castle, where they may part
     /// (001).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pairing(&self, rules: &Rules, from: u8) -> (bool, bool) {
         let m = &rules.ruleset().moves;
         // Most rules have no pairs: nothing to count or look up.

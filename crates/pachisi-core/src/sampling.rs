@@ -64,6 +64,15 @@ pub(crate) enum Sampling {
         /// The throw for each number of shells mouth up.
         by_count: [Throw; 33],
     },
+    /// Up to eight fair shells, as [`Sampling::FairShells`] draws them: the throw for every
+    /// pattern of the `shells` bits, so that no bits need counting (without a population-count
+    /// instruction, counting them costs a dozen).
+    FewFairShells {
+        /// Bits per throw.
+        shells: u32,
+        /// The throw for each pattern of bits (`by_count` of its number of set bits).
+        by_pattern: [Throw; 256],
+    },
     /// Equally likely combinations: the throw is `table[uniform number below table.len()]`.
     Table(Box<[Throw]>),
     /// The running sums of the probabilities scaled to 2⁶⁴ (the last left out): the throw is the
@@ -98,6 +107,12 @@ impl Sampling {
                     None => exact = false,
                 }
             }
+            if exact && matches_exactly(outcomes, &ways, 1u64 << shells) && shells <= 8 {
+                return Sampling::FewFairShells {
+                    shells: u32::from(shells),
+                    by_pattern: std::array::from_fn(|bits| by_count[bits.count_ones() as usize]),
+                };
+            }
             if exact && matches_exactly(outcomes, &ways, 1u64 << shells) {
                 return Sampling::FairShells {
                     shells: u32::from(shells),
@@ -131,6 +146,10 @@ impl Sampling {
         match self {
             Sampling::FairShells { shells, by_count } => {
                 by_count[bits.bits(*shells).count_ones() as usize]
+            }
+            // The bits are fewer than nine: the mask only spares the bounds check.
+            Sampling::FewFairShells { shells, by_pattern } => {
+                by_pattern[(bits.bits(*shells) & 0xFF) as usize]
             }
             Sampling::Table(table) => table[bits.below(table.len() as u32) as usize],
             Sampling::Thresholds(thresholds) => {
@@ -219,7 +238,7 @@ mod tests {
         let rules = builtin_rules("pachisi", &[]).expect("built-in");
         assert!(matches!(
             rules.sampling(),
-            Sampling::FairShells { shells: 6, .. }
+            Sampling::FewFairShells { shells: 6, .. }
         ));
         // Three of the six low bits set (the seventh and eighth are not read): three mouths up.
         let t = rules.draw_throw(&mut Fixed(vec![0b1010_1010], 0));

@@ -222,6 +222,8 @@ impl Position {
 
     /// The first progress after `from`, up to `to`, where a blockade stands (003: "no pawns of any
     /// color may capture or overtake this pair of pawns").
+    // Always inlined: it is asked of every advance under blockades, and usually answers at once.
+    #[inline(always)]
     pub(crate) fn first_blockade(
         &self,
         rules: &Rules,
@@ -233,10 +235,21 @@ impl Position {
         if occupancy.no_blockades() {
             return None;
         }
-        let seat = self.to_move;
+        self.first_blockade_on(rules.square_row(self.to_move), occupancy, from, to)
+    }
+
+    /// [`Position::first_blockade`] once some blockade stands: the squares from `from` on, one
+    /// by one (`squares` is the mover's row of squares by progress).
+    fn first_blockade_on(
+        &self,
+        squares: &[u8; 256],
+        occupancy: &Occupancy,
+        from: u8,
+        to: u16,
+    ) -> Option<u8> {
         let to = u8::try_from(to).unwrap_or(u8::MAX);
         (from + 1..=to).find(|&p| {
-            let sq = rules.square_index(seat, p);
+            let sq = squares[usize::from(p)];
             sq != NO_SQUARE && occupancy.blockade(sq)
         })
     }
@@ -289,6 +302,7 @@ impl Position {
 
     /// [`Position::may_land`] where it depends on who stands on the square (index `sq`): what
     /// stops the move there, if anything.
+    #[inline(always)]
     fn landing_stop_on(
         &self,
         rules: &Rules,
@@ -301,7 +315,7 @@ impl Position {
         if !occupancy.has_room(sq) {
             return Some(Stop::Full);
         }
-        if rules.ruleset().moves.blockades && self.piece_to_move(rules, from, to).is_none() {
+        if rules.ruleset().moves.blockades && !self.has_piece_to_move(from, to) {
             return Some(Stop::Intact);
         }
         if !occupancy.occupied(sq) {
@@ -324,6 +338,20 @@ impl Position {
             return row.iter().position(|&p| p == from);
         }
         self.piece_leaving_blockade(from, to)
+    }
+
+    /// Whether [`Position::piece_to_move`] finds a piece, under blockades. Where no blockade was
+    /// left during this throw, whether a piece stands at `from`: every piece is looked at, as
+    /// which one stands there is anybody's guess and an early exit would be mispredicted.
+    #[inline(always)]
+    fn has_piece_to_move(&self, from: u8, to: u8) -> bool {
+        if from == 0 || self.left_blockade == [0; MAX_PIECES] {
+            return self
+                .pieces_of(self.to_move)
+                .iter()
+                .fold(false, |found, &p| found | (p == from));
+        }
+        self.piece_leaving_blockade(from, to).is_some()
     }
 
     /// [`Position::piece_to_move`] once a blockade has been left during this throw.
