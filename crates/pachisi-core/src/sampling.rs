@@ -5,8 +5,9 @@
 //! rules' exact probabilities. How depends on the device, chosen once when the rules are compiled:
 //!
 //! - **fair shells** (`p_up = 0.5`): one random bit per shell, and the number of mouths up is the
-//!   number of bits set (a population count): six cowries cost six bits, so one 64-bit word holds
-//!   ten throws;
+//!   number of bits set: six cowries cost six bits, so one 64-bit word holds ten throws. Up to
+//!   eight shells, the throw of every pattern of bits is kept in a table, which spares counting
+//!   them (without a population-count instruction, a dozen operations);
 //! - **dice** (and separate dice): every combination of faces is equally likely, so a uniform
 //!   number below the number of combinations (Lemire's multiply-and-shift, no division but in its
 //!   rare rejection) indexes a table of throws: a six-sided die or two take one draw;
@@ -56,6 +57,9 @@ const MAX_TABLE: usize = 4096;
 
 /// How a device's throws are drawn; see the module documentation.
 #[derive(Clone, Debug, PartialEq)]
+// One `Sampling` per `Rules`: its size does not matter, and a table kept inline spares a pointer
+// to follow on every throw.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Sampling {
     /// `shells` fair shells: the throw is `by_count[number of set bits among shells bits]`.
     FairShells {
