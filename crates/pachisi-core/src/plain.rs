@@ -59,6 +59,9 @@ pub struct PlainGame<'r> {
     /// For each seat, its own slots and its opponents' slots, as bit masks over the rows above.
     own: [u16; MAX_SEATS],
     opponents: [u16; MAX_SEATS],
+    /// Every seat but this one's slots as bytes of 0xFF (the other bytes 0), to be or-ed onto a
+    /// row read as one word: the seat's own entries alone can then equal a square.
+    others: [u128; MAX_SEATS],
     seats: u8,
     pieces: u8,
     to_move: u8,
@@ -142,6 +145,7 @@ impl<'r> PlainGame<'r> {
             square: [NO_SQUARE; PLAIN_PIECES],
             own: [0; MAX_SEATS],
             opponents: [0; MAX_SEATS],
+            others: [0; MAX_SEATS],
             seats: pos.seats,
             pieces: pos.pieces,
             to_move: pos.to_move,
@@ -162,6 +166,7 @@ impl<'r> PlainGame<'r> {
         };
         for seat in 0..game.seats {
             game.own[usize::from(seat)] = game.seat_mask(seat);
+            game.others[usize::from(seat)] = !game.own_bytes(seat);
             for &other in rules.opponents(seat) {
                 game.opponents[usize::from(seat)] |= game.seat_mask(other);
             }
@@ -267,6 +272,13 @@ impl<'r> PlainGame<'r> {
         let value = self.hand;
         let first = self.entered & (1 << seat) == 0;
         let squares = rules.square_row(seat);
+        // The mover's squares, every other slot reading as no square: counting the mover's
+        // pieces on a square is then a comparison of this one word.
+        let own_squares = if self.stack_limit > 0 {
+            u128::from_le_bytes(self.square) | self.others[usize::from(seat)]
+        } else {
+            0
+        };
         let mut from = [0u8; MAX_PIECES];
         let distinct = self.distinct_progress(&mut from);
         let from = &from[..distinct];
@@ -277,14 +289,14 @@ impl<'r> PlainGame<'r> {
         if waiting
             && self.clear_entry
             && from.get(1) == Some(&1)
-            && self.may_advance(squares, 1, value)
+            && self.may_advance(squares, own_squares, 1, value)
         {
             out[0] = PlainMove(1);
             return self.close(out, 1);
         }
         if waiting && can_enter_with(rules, first, value, false) {
             let entry = squares[1];
-            if entry != NO_SQUARE && self.may_land(entry) {
+            if entry != NO_SQUARE && self.may_land(own_squares, entry) {
                 out[n] = PlainMove::ENTER;
                 n += 1;
             }
@@ -298,7 +310,9 @@ impl<'r> PlainGame<'r> {
             // Written whether legal or not, and counted only if it is: which moves are legal
             // depends on the throw, so a branch on it would be mispredicted half the time.
             out[n] = PlainMove(from);
-            n += usize::from((from != 0 || leaves_start) && self.may_advance(squares, from, value));
+            n += usize::from(
+                (from != 0 || leaves_start) && self.may_advance(squares, own_squares, from, value),
+            );
         }
         self.close(out, n)
     }
@@ -315,15 +329,15 @@ impl<'r> PlainGame<'r> {
 
     /// Whether a piece of the mover's at progress `from` may move by `value`: the move may end
     /// where it arrives (`Rules::single_destination`, [`PlainGame::may_land`]); `squares` is the mover's
-    /// square row.
-    #[inline]
-    fn may_advance(&self, squares: &[u8; 256], from: u8, value: u8) -> bool {
+    /// square row, `own_squares` as [`PlainGame::may_land`] takes it.
+    #[inline(always)]
+    fn may_advance(&self, squares: &[u8; 256], own_squares: u128, from: u8, value: u8) -> bool {
         let to = self.rules.single_destination(from, value);
         if to == NO_DESTINATION {
             return false;
         }
         let sq = squares[usize::from(to)];
-        sq == NO_SQUARE || self.may_land(sq)
+        sq == NO_SQUARE || self.may_land(own_squares, sq)
     }
 
     /// Ends the list of `n` moves in `out` with a pass where one is allowed (always when there is
@@ -390,6 +404,13 @@ impl<'r> PlainGame<'r> {
         usize::from(seat) * usize::from(self.pieces) + i
     }
 
+    /// A seat's slots as a mask of bytes (0xFF for each), for the rows read as one word.
+    fn own_bytes(&self, seat: u8) -> u128 {
+        let width = 8 * u32::from(self.pieces);
+        // A seat has at least one piece and all together at most 16: the width is 8 to 128.
+        (u128::MAX >> (128 - width)) << (8 * self.slot(seat, 0))
+    }
+
     fn seat_mask(&self, seat: u8) -> u16 {
         let ones = (1u32 << self.pieces) - 1;
         (ones << self.slot(seat, 0)) as u16
@@ -409,19 +430,19 @@ impl<'r> PlainGame<'r> {
     }
 
     /// Whether the mover may end a move on the square with index `sq`: room under the stack
-    /// limit, and no opponent on a closed castle.
+    /// limit, and no opponent on a closed castle. `own_squares` is the row of squares with every
+    /// slot but the mover's reading [`NO_SQUARE`] (which `sq` never is).
     // Always inlined: it is asked of every candidate move, and a call costs as much as its work.
     #[inline(always)]
-    fn may_land(&self, sq: u8) -> bool {
-        let seat = usize::from(self.to_move);
+    fn may_land(&self, own_squares: u128, sq: u8) -> bool {
         let limit = self.stack_limit;
-        if limit > 0 && (self.on_square(sq) & self.own[seat]).count_ones() >= u32::from(limit) {
+        if limit > 0 && count_equal(own_squares, sq) >= u32::from(limit) {
             return false;
         }
         // Most squares are no castle: then who stands there does not matter.
         !self.closed_castles
             || !self.rules.is_castle_index(sq)
-            || self.on_square(sq) & self.opponents[seat] == 0
+            || self.on_square(sq) & self.opponents[usize::from(self.to_move)] == 0
     }
 
     /// The distinct progresses of the mover's pieces that are not home, in increasing order;
@@ -569,26 +590,43 @@ fn distinct_of_four(mut v: [u8; 4], home: u8, out: &mut [u8; MAX_PIECES]) -> usi
     n
 }
 
-/// The bytes of `row` equal to `byte`, as a mask (byte `i`, bit `i`). The row is compared as one
-/// 128-bit word: a byte equal to `byte` becomes zero under the exclusive or, and the zero bytes
-/// are found without a borrow crossing from one byte into the next.
+/// The top bit of every byte of `word` equal to `byte`, and no other bit: a byte equal to
+/// `byte` becomes zero under the exclusive or, and the zero bytes are found without a borrow
+/// crossing from one byte into the next.
+#[inline(always)]
+fn zero_bytes(word: u64, byte: u8) -> u64 {
+    const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
+    let x = word ^ (u64::from(byte) * (u64::MAX / 0xFF));
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// How many bytes of `row` (16 bytes, read as one word) equal `byte`. Each matching byte leaves
+/// one bit, moved down to the byte's lowest; one multiply adds up the bytes of each half.
+#[inline(always)]
+fn count_equal(row: u128, byte: u8) -> u32 {
+    const ONES: u64 = u64::MAX / 0xFF;
+    let count = |half: u64| ((zero_bytes(half, byte) >> 7).wrapping_mul(ONES) >> 56) as u32;
+    count(row as u64) + count((row >> 64) as u64)
+}
+
+/// The bytes of `row` equal to `byte`, as a mask (byte `i`, bit `i`). The row is compared as two
+/// 64-bit words ([`zero_bytes`]), not one of 128: spreading the byte over a 128-bit word is a
+/// 128-bit multiply, and its carries cost more.
 #[inline]
 fn bytes_equal(row: [u8; PLAIN_PIECES], byte: u8) -> u16 {
-    const LOW7: u128 = u128::from_ne_bytes([0x7F; PLAIN_PIECES]);
-    let x = u128::from_le_bytes(row) ^ (u128::from(byte) * (u128::MAX / 0xFF));
-    let zero_bytes = !(((x & LOW7) + LOW7) | x | LOW7);
-    gather_top_bits(zero_bytes)
+    let row = u128::from_le_bytes(row);
+    gather_top_bits(zero_bytes(row as u64, byte))
+        | (gather_top_bits(zero_bytes((row >> 64) as u64, byte)) << 8)
 }
 
 /// The top bit of each byte of `x` (the only bits set), byte `i` to bit `i`.
 #[inline]
-fn gather_top_bits(x: u128) -> u16 {
-    // Shifted down, each 64-bit half holds 8 bits 8 apart, bit `8i` for byte `i`. Multiplying by
-    // the sum of `2^(56 - 7i)` carries bit `8i` to bit `56 + i`; the other partial products
-    // land on distinct bits outside the top byte, so nothing carries into it.
+fn gather_top_bits(x: u64) -> u16 {
+    // Shifted down, the word holds 8 bits 8 apart, bit `8i` for byte `i`. Multiplying by the sum
+    // of `2^(56 - 7i)` carries bit `8i` to bit `56 + i`; the other partial products land on
+    // distinct bits outside the top byte, so nothing carries into it.
     const MAGIC: u64 = 0x0102_0408_1020_4080;
-    let gather = |half: u64| ((half >> 7).wrapping_mul(MAGIC) >> 56) as u16;
-    gather(x as u64) | (gather((x >> 64) as u64) << 8)
+    ((x >> 7).wrapping_mul(MAGIC) >> 56) as u16
 }
 
 #[cfg(test)]
@@ -643,6 +681,8 @@ mod tests {
                 .filter(|&i| game.square[i] == sq)
                 .fold(0u16, |m, i| m | 1 << i);
             assert_eq!(game.on_square(sq), naive, "{:?} {sq}", game.square);
+            let row = u128::from_le_bytes(game.square);
+            assert_eq!(count_equal(row, sq), naive.count_ones(), "{row:x} {sq}");
         }
     }
 }

@@ -5,8 +5,9 @@
 //! rules' exact probabilities. How depends on the device, chosen once when the rules are compiled:
 //!
 //! - **fair shells** (`p_up = 0.5`): one random bit per shell, and the number of mouths up is the
-//!   number of bits set (a population count): six cowries cost six bits, so one 64-bit word holds
-//!   ten throws;
+//!   number of bits set: six cowries cost six bits, so one 64-bit word holds ten throws. Up to
+//!   eight shells, the throw of every pattern of bits is kept in a table, which spares counting
+//!   them (without a population-count instruction, a dozen operations);
 //! - **dice** (and separate dice): every combination of faces is equally likely, so a uniform
 //!   number below the number of combinations (Lemire's multiply-and-shift, no division but in its
 //!   rare rejection) indexes a table of throws: a six-sided die or two take one draw;
@@ -56,6 +57,9 @@ const MAX_TABLE: usize = 4096;
 
 /// How a device's throws are drawn; see the module documentation.
 #[derive(Clone, Debug, PartialEq)]
+// One `Sampling` per `Rules`: its size does not matter, and a table kept inline spares a pointer
+// to follow on every throw.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Sampling {
     /// `shells` fair shells: the throw is `by_count[number of set bits among shells bits]`.
     FairShells {
@@ -63,6 +67,15 @@ pub(crate) enum Sampling {
         shells: u32,
         /// The throw for each number of shells mouth up.
         by_count: [Throw; 33],
+    },
+    /// Up to eight fair shells, as [`Sampling::FairShells`] draws them: the throw for every
+    /// pattern of the `shells` bits, so that no bits need counting (without a population-count
+    /// instruction, counting them costs a dozen).
+    FewFairShells {
+        /// Bits per throw.
+        shells: u32,
+        /// The throw for each pattern of bits (`by_count` of its number of set bits).
+        by_pattern: [Throw; 256],
     },
     /// Equally likely combinations: the throw is `table[uniform number below table.len()]`.
     Table(Box<[Throw]>),
@@ -98,6 +111,12 @@ impl Sampling {
                     None => exact = false,
                 }
             }
+            if exact && matches_exactly(outcomes, &ways, 1u64 << shells) && shells <= 8 {
+                return Sampling::FewFairShells {
+                    shells: u32::from(shells),
+                    by_pattern: std::array::from_fn(|bits| by_count[bits.count_ones() as usize]),
+                };
+            }
             if exact && matches_exactly(outcomes, &ways, 1u64 << shells) {
                 return Sampling::FairShells {
                     shells: u32::from(shells),
@@ -131,6 +150,10 @@ impl Sampling {
         match self {
             Sampling::FairShells { shells, by_count } => {
                 by_count[bits.bits(*shells).count_ones() as usize]
+            }
+            // The bits are fewer than nine: the mask only spares the bounds check.
+            Sampling::FewFairShells { shells, by_pattern } => {
+                by_pattern[(bits.bits(*shells) & 0xFF) as usize]
             }
             Sampling::Table(table) => table[bits.below(table.len() as u32) as usize],
             Sampling::Thresholds(thresholds) => {
@@ -219,7 +242,7 @@ mod tests {
         let rules = builtin_rules("pachisi", &[]).expect("built-in");
         assert!(matches!(
             rules.sampling(),
-            Sampling::FairShells { shells: 6, .. }
+            Sampling::FewFairShells { shells: 6, .. }
         ));
         // Three of the six low bits set (the seventh and eighth are not read): three mouths up.
         let t = rules.draw_throw(&mut Fixed(vec![0b1010_1010], 0));

@@ -19,6 +19,18 @@ impl ByteSet {
         present
     }
 
+    /// Adds `b` when `add` says so, without a branch.
+    #[inline]
+    fn insert_if(&mut self, b: u8, add: bool) {
+        self.0[usize::from(b >> 6)] |= u64::from(add) << (b & 63);
+    }
+
+    /// Takes `b` out.
+    #[inline]
+    fn remove(&mut self, b: u8) {
+        self.0[usize::from(b >> 6)] &= !(1u64 << (b & 63));
+    }
+
     #[inline]
     pub(super) fn contains(&self, b: u8) -> bool {
         (self.0[usize::from(b >> 6)] >> (b & 63)) & 1 != 0
@@ -56,6 +68,9 @@ pub(super) struct Occupancy {
     full: ByteSet,
     /// Squares where the mover has two or more pieces (counted only under blockades).
     own_pairs: ByteSet,
+    /// Whether `pairs` or `own_pairs` has a member: most positions have no blockade, and one
+    /// flag says so more cheaply than the sets.
+    any_pairs: bool,
 }
 
 impl Occupancy {
@@ -81,28 +96,32 @@ impl Occupancy {
                 }
             }
         }
+        if counted {
+            o.opposing.remove(NO_SQUARE);
+            o.pairs.remove(NO_SQUARE);
+            o.any_pairs |= !o.pairs.is_empty();
+        }
         o
     }
 
-    /// Adds an opposing seat's pieces to `opposing` and `pairs`.
+    /// Adds an opposing seat's pieces to `opposing` and `pairs` (NO_SQUARE included, for the
+    /// caller to take out).
     fn add_counted(&mut self, pos: &Position, rules: &Rules, seat: u8) {
         let row = rules.square_row(seat);
         let mut seen = ByteSet::default();
+        // Without a branch on where each piece stands, which no processor predicts: pieces off
+        // the board (waiting or home) go in as NO_SQUARE, which `Occupancy::of` takes out after.
         for &p in pos.pieces_of(seat) {
             let sq = row[usize::from(p)];
-            if sq == NO_SQUARE {
-                continue;
-            }
             self.opposing.insert(sq);
-            if seen.insert(sq) {
-                self.pairs.insert(sq);
-            }
+            let again = seen.insert(sq);
+            self.pairs.insert_if(sq, again);
         }
     }
 
     /// Whether no blockade stands anywhere (the usual case), so no move can be stopped by one.
     pub(super) fn no_blockades(&self) -> bool {
-        self.pairs.is_empty() && self.own_pairs.is_empty()
+        !self.any_pairs
     }
 
     /// Fills `full` and `own_pairs` from the mover's pieces: a piece that is the n-th of its seat
@@ -125,6 +144,7 @@ impl Occupancy {
                 }
                 if later && m.blockades {
                     self.own_pairs.insert(sq);
+                    self.any_pairs = true;
                 }
             }
             return;
@@ -142,6 +162,7 @@ impl Occupancy {
             }
             if nth == 2 && m.blockades {
                 self.own_pairs.insert(sq);
+                self.any_pairs = true;
             }
         }
     }
@@ -165,6 +186,7 @@ impl Occupancy {
         let mut o = Occupancy {
             opposing: self.opposing,
             pairs: self.pairs,
+            any_pairs: !self.pairs.is_empty(),
             ..Occupancy::default()
         };
         let m = &rules.ruleset().moves;

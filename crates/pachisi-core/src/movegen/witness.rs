@@ -79,14 +79,19 @@ struct Footprint {
 
 impl Footprint {
     /// Whether this move changes something that `other`'s listing depends on.
+    #[inline(always)]
     fn disturbs(&self, other: &Footprint) -> bool {
-        let range = other.from..=other.last;
-        range.contains(&self.from) || range.contains(&self.to)
+        // `from..=last` is never empty: a progress in it is at most its width past `from`, and
+        // one before `from` wraps round to more. No branch: the proofs compare every pair of
+        // listed moves, and which pairs meet is anybody's guess.
+        let width = other.last.wrapping_sub(other.from);
+        (self.from.wrapping_sub(other.from) <= width) | (self.to.wrapping_sub(other.from) <= width)
     }
 
     /// Whether either move disturbs the other.
+    #[inline(always)]
     fn meets(&self, other: &Footprint) -> bool {
-        self.disturbs(other) || other.disturbs(self)
+        self.disturbs(other) | other.disturbs(self)
     }
 }
 
@@ -181,6 +186,8 @@ pub(super) struct Proofs {
     printless: MoveBits,
     /// The thrown increments of the pool.
     thrown: Values,
+    /// For each thrown increment, the listed moves that spend one of its value (one bit each).
+    of_value: [MoveBits; MAX_THROWN],
     /// Whether a pawn waits to enter.
     waiting: bool,
 }
@@ -231,6 +238,7 @@ impl Position {
             sums: 0,
             printless: 0,
             thrown,
+            of_value: [0; MAX_THROWN],
             waiting,
         };
         let all = if n == MAX_PROVED {
@@ -302,6 +310,13 @@ impl Position {
                 }
             };
             proofs.prints[i] = print;
+        }
+        for (k, &v) in thrown.values[..thrown.len].iter().enumerate() {
+            for (i, &value) in proofs.values[..n].iter().enumerate() {
+                if value == v {
+                    proofs.of_value[k] |= 1 << i;
+                }
+            }
         }
         for i in 0..n {
             if printless & (1 << i) != 0 {
@@ -588,8 +603,17 @@ impl Position {
 /// Whether witnesses for every value in `left` can be chosen among the listed moves in
 /// `allowed` (one bit each), no two of them meeting.
 fn witnesses(proofs: &Proofs, mut allowed: MoveBits, left: &mut Values) -> bool {
-    if left.len == 0 {
-        return true;
+    match left.len {
+        0 => return true,
+        // One value left (most throws are two dice): any allowed move of that value will do.
+        1 => {
+            let value = left.values[0];
+            let thrown = &proofs.thrown;
+            return (0..thrown.len).any(|k| {
+                thrown.values[k] == value && allowed & proofs.of_value[k] != 0 && left.take(value)
+            });
+        }
+        _ => {}
     }
     while allowed != 0 {
         let i = allowed.trailing_zeros() as usize;
