@@ -88,59 +88,29 @@ fn train_writes_a_network_that_bots_use_and_resumes_exactly() {
 fn train_refuses_what_it_cannot_do() {
     let dir = temp_dir("train-refusals");
     let out = dir.join("x.json").display().to_string();
+    // `pachisi train` of 4 Ludo games into `out`, with `extra` options, which must fail.
+    let train = |extra: &[&str]| {
+        let mut args = vec!["train", "--rules", "ludo", "--games", "4", "--out", &out];
+        args.extend_from_slice(extra);
+        fails(&args)
+    };
     let err = fails(&["train", "--rules", "ludo", "--games", "0", "--out", &out]);
     assert!(err.contains("--games"), "{err}");
-    let err = fails(&[
-        "train", "--rules", "ludo", "--games", "4", "--out", &out, "--hidden", "500",
-    ]);
+    let err = train(&["--hidden", "500"]);
     assert!(err.contains("hidden units"), "{err}");
-    let err = fails(&[
-        "train", "--rules", "ludo", "--games", "4", "--out", &out, "--method", "magic",
-    ]);
+    let err = train(&["--method", "magic"]);
     assert!(err.contains("magic"), "{err}");
-    let err = fails(&[
-        "train",
-        "--rules",
-        "ludo",
-        "--games",
-        "4",
-        "--out",
-        &out,
-        "--teacher-eval",
-        "oracle",
-    ]);
+    let err = train(&["--teacher-eval", "oracle"]);
     assert!(
         err.contains("oracle") && err.contains("`heuristic` and `network`"),
         "{err}"
     );
-    let err = fails(&[
-        "train",
-        "--rules",
-        "ludo",
-        "--games",
-        "4",
-        "--out",
-        &out,
-        "--method",
-        "td",
-        "--teacher-eval",
-        "network",
-    ]);
+    let err = train(&["--method", "td", "--teacher-eval", "network"]);
     assert!(
         err.contains("--teacher-eval go with --method expectimax"),
         "{err}"
     );
-    let err = fails(&[
-        "train",
-        "--rules",
-        "ludo",
-        "--games",
-        "4",
-        "--out",
-        &out,
-        "--resume",
-        "/no/such.json",
-    ]);
+    let err = train(&["--resume", "/no/such.json"]);
     assert!(err.contains("/no/such.json"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
