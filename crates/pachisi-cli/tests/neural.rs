@@ -84,6 +84,14 @@ fn train_writes_a_network_that_bots_use_and_resumes_exactly() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `pachisi calibrate` of 2 games of `rules` with `bot` and `extra` options, which must fail:
+/// its error output.
+fn calibrate_fails(rules: &str, bot: &str, extra: &[&str]) -> String {
+    let mut args = vec!["calibrate", "--rules", rules, "--bot", bot, "--games", "2"];
+    args.extend_from_slice(extra);
+    fails(&args)
+}
+
 #[test]
 fn train_refuses_what_it_cannot_do() {
     let dir = temp_dir("train-refusals");
@@ -150,25 +158,9 @@ fn calibrate_reports_brier_log_loss_and_the_reliability_table() {
         text.contains("Brier score") && text.contains("mean predicted"),
         "{text}"
     );
-    let err = fails(&[
-        "calibrate",
-        "--rules",
-        "ludo",
-        "--bot",
-        "random",
-        "--games",
-        "2",
-    ]);
+    let err = calibrate_fails("ludo", "random", &[]);
     assert!(err.contains("gives no winning chances"), "{err}");
-    let err = fails(&[
-        "calibrate",
-        "--rules",
-        "maedn",
-        "--bot",
-        "neural",
-        "--games",
-        "2",
-    ]);
+    let err = calibrate_fails("maedn", "neural", &[]);
     assert!(err.contains("no network ships for ruleset maedn"), "{err}");
 }
 
@@ -217,32 +209,12 @@ fn calibrate_fits_a_softmax_scale_into_a_new_file() {
         assert_eq!(again["before"][key], report["after"][key], "{key}");
     }
     // An existing file is kept unless asked.
-    let err = fails(&[
-        "calibrate",
-        "--rules",
-        "ludo",
-        "--bot",
-        "neural",
-        "--games",
-        "2",
-        "--fit-scale",
-        "--out",
-        &out,
-    ]);
+    let err = calibrate_fails("ludo", "neural", &["--fit-scale", "--out", &out]);
     assert!(
         err.contains("exists") && err.contains("--overwrite"),
         "{err}"
     );
-    let err = fails(&[
-        "calibrate",
-        "--rules",
-        "ludo",
-        "--bot",
-        "heuristic",
-        "--games",
-        "2",
-        "--fit-scale",
-    ]);
+    let err = calibrate_fails("ludo", "heuristic", &["--fit-scale"]);
     assert!(err.contains("no network"), "{err}");
     // --out belongs to --fit-scale.
     let wrong = pachisi(&[
