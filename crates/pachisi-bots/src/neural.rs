@@ -119,6 +119,14 @@ pub enum NetworkError {
     /// A softmax scale that is not a finite number above 0.
     #[error("the softmax scale must be a finite number above 0, not {0}")]
     BadScale(f64),
+    /// Networks ship for the ruleset, but the rules' options give them a shape none has.
+    #[error("no network shipped for ruleset {ruleset} fits these rules ({reason}); train one with `pachisi train --rules {ruleset} --out FILE` and the same --set options, and pass net=FILE")]
+    NoneFits {
+        /// The ruleset.
+        ruleset: String,
+        /// Why the first network of the ruleset does not fit.
+        reason: String,
+    },
     /// No network ships for the ruleset and none was named.
     #[error("no network ships for ruleset {0}; train one with `pachisi train --rules {0} --out FILE` and pass net=FILE")]
     NoneShips(String),
@@ -162,8 +170,8 @@ pub fn shipped(name: &str) -> Option<Result<Arc<Network>, String>> {
 ///
 /// # Errors
 /// [`NetworkError::NoneShips`] when no network ships for the ruleset, and
-/// [`NetworkError::Incompatible`] when the rules' options changed its shape so that none fits
-/// (the difference named is the first network's).
+/// [`NetworkError::NoneFits`] when the rules' options give them a shape none has (the
+/// difference named is the first network's).
 pub fn for_rules(rules: &Rules) -> Result<Arc<Network>, NetworkError> {
     let name = &rules.ruleset().name;
     let mut misfit = None;
@@ -184,11 +192,17 @@ pub fn for_rules(rules: &Rules) -> Result<Arc<Network>, NetworkError> {
         match net.check_rules(rules) {
             Ok(()) => return Ok(net),
             Err(e) => {
-                misfit.get_or_insert(e);
+                misfit.get_or_insert(e.to_string());
             }
         }
     }
-    Err(misfit.unwrap_or_else(|| NetworkError::NoneShips(name.clone())))
+    Err(match misfit {
+        Some(reason) => NetworkError::NoneFits {
+            ruleset: name.clone(),
+            reason,
+        },
+        None => NetworkError::NoneShips(name.clone()),
+    })
 }
 
 /// The heuristic's evaluator for `rules` with `network` scoring the teams.

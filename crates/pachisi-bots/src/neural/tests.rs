@@ -308,6 +308,10 @@ fn two_player_pachisi_takes_its_own_network() {
         .expect_err("no three-seat network")
         .to_string();
     assert!(e.contains("does not fit"), "{e}");
+    assert!(
+        e.contains("train one with `pachisi train --rules pachisi --out FILE` and the same --set"),
+        "{e}"
+    );
 }
 
 #[test]
