@@ -19,7 +19,6 @@
 //! [`Position::play`] leads to. The tests check both over random games of every ruleset it
 //! supports (`tests/plain.rs`), and simulations played either way give identical statistics.
 
-use crate::movegen::{can_enter_with, may_leave_start};
 use crate::position::{extend_streak, next_seat, settle_placings, Increment, Phase, Position};
 use crate::ruleset::{
     CastleRule, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_DESTINATION, NO_SQUARE,
@@ -34,18 +33,35 @@ pub const PLAIN_PIECES: usize = 16;
 /// pieces, an entry and a pass.
 pub const MAX_PLAIN_MOVES: usize = MAX_PIECES + 2;
 
-/// A move of a [`PlainGame`] in a byte, for random play: the progress of the piece that moves by
-/// the throw in hand, or [`PlainMove::ENTER`], or [`PlainMove::PASS`]
-/// ([`PlainGame::move_of`] spells it out). No piece's progress reaches either code: a route is
-/// at most 253 squares long.
+/// A move of a [`PlainGame`] in a byte, for random play: the slot of the piece that moves (the
+/// first of the mover's pieces at its progress), marked when it enters from the start, or
+/// [`PlainMove::PASS`]; [`PlainGame::move_of`] spells it out. Carrying the slot spares playing
+/// the move a search for its piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlainMove(pub u8);
+pub struct PlainMove(u8);
 
 impl PlainMove {
-    /// A waiting piece enters.
-    pub const ENTER: PlainMove = PlainMove(0xFE);
     /// The throw is passed.
     pub const PASS: PlainMove = PlainMove(0xFF);
+    /// Set on the slot of a piece that enters onto the first square.
+    const ENTER: u8 = 0x20;
+
+    /// Whether this is the pass.
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self == PlainMove::PASS
+    }
+
+    /// The slot of the piece that moves (not for the pass).
+    #[inline]
+    fn slot(self) -> usize {
+        usize::from(self.0 & 0x1F)
+    }
+
+    #[inline]
+    fn enters(self) -> bool {
+        self.0 & PlainMove::ENTER != 0 && self != PlainMove::PASS
+    }
 }
 
 /// A game under plain rules in a compact form, for fast self-play; see the module documentation.
@@ -56,12 +72,13 @@ pub struct PlainGame<'r> {
     progress: [u8; PLAIN_PIECES],
     /// Every piece's board square index ([`NO_SQUARE`] while waiting, home, or unused).
     square: [u8; PLAIN_PIECES],
+    /// The slots standing on each square index, as bit masks over the rows above, kept with
+    /// them: "who stands here" is one load. Pieces off the board count under [`NO_SQUARE`],
+    /// which no move lands on, so that moving a piece never needs a test of where it was.
+    occupants: [u16; 256],
     /// For each seat, its own slots and its opponents' slots, as bit masks over the rows above.
     own: [u16; MAX_SEATS],
     opponents: [u16; MAX_SEATS],
-    /// Every seat but this one's slots as bytes of 0xFF (the other bytes 0), to be or-ed onto a
-    /// row read as one word: the seat's own entries alone can then equal a square.
-    others: [u128; MAX_SEATS],
     seats: u8,
     pieces: u8,
     to_move: u8,
@@ -88,6 +105,8 @@ pub struct PlainGame<'r> {
     /// (`capture.castles` other than shared), read once for [`PlainGame::may_land`].
     stack_limit: u8,
     closed_castles: bool,
+    /// `moves.pass`, read once.
+    may_pass: bool,
 }
 
 impl<'r> PlainGame<'r> {
@@ -143,9 +162,10 @@ impl<'r> PlainGame<'r> {
             rules,
             progress: [0; PLAIN_PIECES],
             square: [NO_SQUARE; PLAIN_PIECES],
+            // Every slot starts off the board; `set` moves each piece to its square.
+            occupants: [0; 256],
             own: [0; MAX_SEATS],
             opponents: [0; MAX_SEATS],
-            others: [0; MAX_SEATS],
             seats: pos.seats,
             pieces: pos.pieces,
             to_move: pos.to_move,
@@ -163,10 +183,11 @@ impl<'r> PlainGame<'r> {
             clear_entry: rules.ruleset().moves.clear_entry,
             stack_limit: rules.ruleset().moves.stack_limit,
             closed_castles: rules.ruleset().capture.castles != CastleRule::Shared,
+            may_pass: rules.ruleset().moves.pass,
         };
+        game.occupants[usize::from(NO_SQUARE)] = u16::MAX;
         for seat in 0..game.seats {
             game.own[usize::from(seat)] = game.seat_mask(seat);
-            game.others[usize::from(seat)] = !game.own_bytes(seat);
             for &other in rules.opponents(seat) {
                 game.opponents[usize::from(seat)] |= game.seat_mask(other);
             }
@@ -271,33 +292,28 @@ impl<'r> PlainGame<'r> {
         let seat = self.to_move;
         let value = self.hand;
         let first = self.entered & (1 << seat) == 0;
+        let entry = rules.entry_bits(value);
         let squares = rules.square_row(seat);
-        // The mover's squares, every other slot reading as no square: counting the mover's
-        // pieces on a square is then a comparison of this one word.
-        let own_squares = if self.stack_limit > 0 {
-            u128::from_le_bytes(self.square) | self.others[usize::from(seat)]
-        } else {
-            0
-        };
-        let mut from = [0u8; MAX_PIECES];
-        let distinct = self.distinct_progress(&mut from);
-        let from = &from[..distinct];
-        let waiting = from.first() == Some(&0);
+        let mut pieces = [0u16; MAX_PIECES];
+        let distinct = self.distinct_pieces(&mut pieces);
+        let pieces = &pieces[..distinct];
+        // The least progress comes first: 0 if a piece waits in the start.
+        let waiting = pieces.first().is_some_and(|&key| key >> 8 == 0);
         let mut n = 0;
         // OpenSpiel's maedn: while a piece waits, one standing on the entry square moves off it
         // first whenever it can. The progresses are sorted, so a piece there comes second.
-        if waiting
-            && self.clear_entry
-            && from.get(1) == Some(&1)
-            && self.may_advance(squares, own_squares, 1, value)
-        {
-            out[0] = PlainMove(1);
-            return self.close(out, 1);
+        if waiting && self.clear_entry {
+            if let Some(&key) = pieces.get(1).filter(|&&key| key >> 8 == 1) {
+                if self.may_advance(squares, 1, value) {
+                    out[0] = PlainMove(key as u8);
+                    return self.close(out, 1);
+                }
+            }
         }
-        if waiting && can_enter_with(rules, first, value, false) {
-            let entry = squares[1];
-            if entry != NO_SQUARE && self.may_land(own_squares, entry) {
-                out[n] = PlainMove::ENTER;
+        if waiting && entry.enters(first) {
+            let sq = squares[1];
+            if sq != NO_SQUARE && self.may_land(sq) {
+                out[n] = PlainMove(pieces[0] as u8 | PlainMove::ENTER);
                 n += 1;
             }
         }
@@ -305,14 +321,13 @@ impl<'r> PlainGame<'r> {
         if self.must_enter && n > 0 {
             return self.close(out, n);
         }
-        let leaves_start = waiting && may_leave_start(rules, first, value, false);
-        for &from in from {
+        let leaves_start = entry.leaves(first);
+        for &key in pieces {
+            let from = (key >> 8) as u8;
             // Written whether legal or not, and counted only if it is: which moves are legal
             // depends on the throw, so a branch on it would be mispredicted half the time.
-            out[n] = PlainMove(from);
-            n += usize::from(
-                (from != 0 || leaves_start) && self.may_advance(squares, own_squares, from, value),
-            );
+            out[n] = PlainMove(key as u8);
+            n += usize::from((from != 0 || leaves_start) && self.may_advance(squares, from, value));
         }
         self.close(out, n)
     }
@@ -320,31 +335,33 @@ impl<'r> PlainGame<'r> {
     /// The [`Move`] a code stands for, with the throw in hand.
     #[inline]
     pub fn move_of(&self, code: PlainMove) -> Move {
-        match code {
-            PlainMove::PASS => Move::Pass,
-            PlainMove::ENTER => Move::Enter { value: self.hand },
-            PlainMove(from) => advance(from, self.hand),
+        if code.is_pass() {
+            Move::Pass
+        } else if code.enters() {
+            Move::Enter { value: self.hand }
+        } else {
+            advance(self.progress[code.slot()], self.hand)
         }
     }
 
     /// Whether a piece of the mover's at progress `from` may move by `value`: the move may end
-    /// where it arrives (`Rules::single_destination`, [`PlainGame::may_land`]); `squares` is the mover's
-    /// square row, `own_squares` as [`PlainGame::may_land`] takes it.
+    /// where it arrives (`Rules::single_destination`, [`PlainGame::may_land`]); `squares` is the
+    /// mover's square row.
     #[inline(always)]
-    fn may_advance(&self, squares: &[u8; 256], own_squares: u128, from: u8, value: u8) -> bool {
+    fn may_advance(&self, squares: &[u8; 256], from: u8, value: u8) -> bool {
         let to = self.rules.single_destination(from, value);
         if to == NO_DESTINATION {
             return false;
         }
         let sq = squares[usize::from(to)];
-        sq == NO_SQUARE || self.may_land(own_squares, sq)
+        sq == NO_SQUARE || self.may_land(sq)
     }
 
     /// Ends the list of `n` moves in `out` with a pass where one is allowed (always when there is
     /// nothing else); returns the length.
     #[inline]
     fn close(&self, out: &mut [PlainMove; MAX_PLAIN_MOVES], mut n: usize) -> usize {
-        if self.rules.ruleset().moves.pass || n == 0 {
+        if self.may_pass || n == 0 {
             out[n] = PlainMove::PASS;
             n += 1;
         }
@@ -355,41 +372,39 @@ impl<'r> PlainGame<'r> {
     /// [`Position::play_unchecked`] does; returns how many opposing pieces it sent back.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> u32 {
+        let seat = self.to_move;
         let code = match mv {
-            Move::Enter { .. } => PlainMove::ENTER,
+            Move::Enter { .. } => self.find(seat, 0).map(|slot| slot | PlainMove::ENTER),
             // A listed advance moves its piece by the throw in hand.
-            Move::Advance { from, .. } => PlainMove(from),
-            _ => PlainMove::PASS,
+            Move::Advance { from, .. } => self.find(seat, from),
+            _ => None,
         };
-        self.play_code(code)
+        self.play_code(code.map_or(PlainMove::PASS, PlainMove))
     }
 
     /// Plays a code taken from [`PlainGame::legal_codes`] without checking it; returns how many
     /// opposing pieces it sent back.
     #[inline]
     pub fn play_code(&mut self, code: PlainMove) -> u32 {
-        let seat = self.to_move;
         let mut captured = 0;
-        let (from, to) = match code {
-            PlainMove::ENTER => (0, 1),
-            PlainMove::PASS => (0, 0),
-            PlainMove(from) => {
-                let to = self.rules.single_destination(from, self.hand);
-                (from, if to == NO_DESTINATION { from } else { to })
+        if !code.is_pass() {
+            let seat = self.to_move;
+            let slot = code.slot();
+            let from = self.progress[slot];
+            let to = if code.enters() {
+                1
+            } else {
+                self.rules.single_destination(from, self.hand)
+            };
+            self.set(slot, seat, to);
+            if from == 0 {
+                self.entered |= 1 << seat;
             }
-        };
-        if to != 0 {
-            if let Some(slot) = self.find(seat, from) {
-                self.set(slot, seat, to);
-                if from == 0 {
-                    self.entered |= 1 << seat;
-                }
-                captured = self.capture(seat, to);
-                // Home, or the goal in the lane entered from outside it (moving on within the
-                // lane finishes nothing new).
-                if to >= self.goal_start && from < self.goal_start {
-                    self.reach_goal();
-                }
+            captured = self.capture(seat, slot);
+            // Home, or the goal in the lane entered from outside it (moving on within the lane
+            // finishes nothing new).
+            if to >= self.goal_start && from < self.goal_start {
+                self.reach_goal();
             }
         }
         if self.phase != Phase::Over {
@@ -404,13 +419,6 @@ impl<'r> PlainGame<'r> {
         usize::from(seat) * usize::from(self.pieces) + i
     }
 
-    /// A seat's slots as a mask of bytes (0xFF for each), for the rows read as one word.
-    fn own_bytes(&self, seat: u8) -> u128 {
-        let width = 8 * u32::from(self.pieces);
-        // A seat has at least one piece and all together at most 16: the width is 8 to 128.
-        (u128::MAX >> (128 - width)) << (8 * self.slot(seat, 0))
-    }
-
     fn seat_mask(&self, seat: u8) -> u16 {
         let ones = (1u32 << self.pieces) - 1;
         (ones << self.slot(seat, 0)) as u16
@@ -419,84 +427,87 @@ impl<'r> PlainGame<'r> {
     /// Puts the piece in `slot` (one of `seat`'s) at `progress`.
     #[inline]
     fn set(&mut self, slot: usize, seat: u8, progress: u8) {
+        let (old, new) = (
+            self.square[slot],
+            self.rules.square_row(seat)[usize::from(progress)],
+        );
         self.progress[slot] = progress;
-        self.square[slot] = self.rules.square_row(seat)[usize::from(progress)];
+        self.square[slot] = new;
+        self.occupants[usize::from(old)] &= !(1 << slot);
+        self.occupants[usize::from(new)] |= 1 << slot;
     }
 
-    /// The slots of the pieces on the square with index `sq`, as a mask.
-    #[inline]
-    fn on_square(&self, sq: u8) -> u16 {
-        bytes_equal(self.square, sq)
-    }
-
-    /// Whether the mover may end a move on the square with index `sq`: room under the stack
-    /// limit, and no opponent on a closed castle. `own_squares` is the row of squares with every
-    /// slot but the mover's reading [`NO_SQUARE`] (which `sq` never is).
+    /// Whether the mover may end a move on the square with index `sq` (never [`NO_SQUARE`]):
+    /// room under the stack limit, and no opponent on a closed castle.
     // Always inlined: it is asked of every candidate move, and a call costs as much as its work.
     #[inline(always)]
-    fn may_land(&self, own_squares: u128, sq: u8) -> bool {
+    fn may_land(&self, sq: u8) -> bool {
+        let here = self.occupants[usize::from(sq)];
+        let seat = usize::from(self.to_move);
         let limit = self.stack_limit;
-        if limit > 0 && count_equal(own_squares, sq) >= u32::from(limit) {
+        if limit > 0 && (here & self.own[seat]).count_ones() >= u32::from(limit) {
             return false;
         }
         // Most squares are no castle: then who stands there does not matter.
-        !self.closed_castles
-            || !self.rules.is_castle_index(sq)
-            || self.on_square(sq) & self.opponents[usize::from(self.to_move)] == 0
+        !self.closed_castles || !self.rules.is_castle_index(sq) || here & self.opponents[seat] == 0
     }
 
-    /// The distinct progresses of the mover's pieces that are not home, in increasing order;
-    /// returns how many there are.
+    /// The distinct progresses of the mover's pieces that are not home, in increasing order, each
+    /// as `progress << 8 | slot` with the first slot at that progress; returns how many.
     #[inline]
-    fn distinct_progress(&self, out: &mut [u8; MAX_PIECES]) -> usize {
+    fn distinct_pieces(&self, out: &mut [u16; MAX_PIECES]) -> usize {
         let first = self.slot(self.to_move, 0);
         let row = &self.progress[first..first + usize::from(self.pieces)];
+        let key = |i: usize, p: u8| u16::from(p) << 8 | (first + i) as u16;
         if let [a, b, c, d] = *row {
-            return distinct_of_four([a, b, c, d], self.home, out);
+            return distinct_of_four([key(0, a), key(1, b), key(2, c), key(3, d)], self.home, out);
         }
-        // Other numbers of pieces: one bit per progress, read back in order.
-        let mut words = [0u64; 4];
-        for &p in row {
-            words[usize::from(p >> 6)] |= 1 << (p & 63);
+        // Other numbers of pieces: sorted, then every progress but the first of its kind left out.
+        let mut keys = [u16::MAX; MAX_PIECES];
+        for (i, &p) in row.iter().enumerate() {
+            keys[i] = key(i, p);
         }
-        words[usize::from(self.home >> 6)] &= !(1 << (self.home & 63));
+        let keys = &mut keys[..row.len()];
+        keys.sort_unstable();
         let mut n = 0;
-        for (w, &word) in words.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                out[n] = (w * 64) as u8 + bits.trailing_zeros() as u8;
+        for i in 0..keys.len() {
+            let p = keys[i] >> 8;
+            if p != u16::from(self.home) && (i == 0 || keys[i - 1] >> 8 != p) {
+                out[n] = keys[i];
                 n += 1;
-                bits &= bits - 1;
             }
         }
         n
     }
 
-    /// The slot of the first of `seat`'s pieces at `progress`, found by comparing the whole row
-    /// at once as [`PlainGame::on_square`] does.
-    #[inline]
-    fn find(&self, seat: u8, progress: u8) -> Option<usize> {
-        let mine = bytes_equal(self.progress, progress) & self.own[usize::from(seat)];
-        (mine != 0).then(|| mine.trailing_zeros() as usize)
+    /// The slot of the first of `seat`'s pieces at `progress`.
+    fn find(&self, seat: u8, progress: u8) -> Option<u8> {
+        let first = self.slot(seat, 0);
+        let row = &self.progress[first..first + usize::from(self.pieces)];
+        let i = row.iter().position(|&p| p == progress)?;
+        Some((first + i) as u8)
     }
 
-    /// Sends back every opposing piece on the square the mover reached at `to`, unless it is a
-    /// castle; returns how many.
+    /// Sends back every opposing piece on the square the mover's piece in `slot` reached, unless
+    /// it is a castle; returns how many.
     #[inline]
-    fn capture(&mut self, seat: u8, to: u8) -> u32 {
-        let sq = self.rules.square_row(seat)[usize::from(to)];
-        if sq == NO_SQUARE || self.rules.is_castle_index(sq) {
+    fn capture(&mut self, seat: u8, slot: usize) -> u32 {
+        let sq = self.square[slot];
+        let mut victims = self.occupants[usize::from(sq)] & self.opponents[usize::from(seat)];
+        // Victims are rare: the test of the square comes only after finding some.
+        if victims == 0 || sq == NO_SQUARE || self.rules.is_castle_index(sq) {
             return 0;
         }
-        let mut victims = self.on_square(sq) & self.opponents[usize::from(seat)];
         let count = victims.count_ones();
+        self.occupants[usize::from(sq)] &= !victims;
+        self.occupants[usize::from(NO_SQUARE)] |= victims;
         while victims != 0 {
             let slot = victims.trailing_zeros() as usize;
             self.progress[slot] = 0;
             self.square[slot] = NO_SQUARE;
             victims &= victims - 1;
         }
-        if count > 0 && self.rules.ruleset().turn.extra_throw_on_capture {
+        if self.rules.ruleset().turn.extra_throw_on_capture {
             self.throw_again = true;
         }
         count
@@ -563,12 +574,14 @@ fn advance(from: u8, value: u8) -> Move {
     }
 }
 
-/// The distinct values of four progresses other than `home`, in increasing order, written to
-/// `out`; returns how many. Four pieces a seat is the common case, and this needs no branch: a
-/// sorting network of five comparisons (each a minimum and a maximum), then every value written
-/// and counted only when it differs from the one before and is not home.
+/// The distinct progresses among four pieces other than `home`, in increasing order, written to
+/// `out`; returns how many. Each piece is a key `progress << 8 | slot`, so that equal progresses
+/// sort by slot and the first slot of each is kept. Four pieces a seat is the common case, and
+/// this needs no branch: a sorting network of five comparisons (each a minimum and a maximum),
+/// then every key written and counted only when its progress differs from the one before and is
+/// not home.
 #[inline]
-fn distinct_of_four(mut v: [u8; 4], home: u8, out: &mut [u8; MAX_PIECES]) -> usize {
+fn distinct_of_four(mut v: [u16; 4], home: u8, out: &mut [u16; MAX_PIECES]) -> usize {
     let mut order = |i: usize, j: usize| {
         let (lo, hi) = (v[i].min(v[j]), v[i].max(v[j]));
         v[i] = lo;
@@ -580,53 +593,15 @@ fn distinct_of_four(mut v: [u8; 4], home: u8, out: &mut [u8; MAX_PIECES]) -> usi
     order(1, 3);
     order(1, 2);
     let mut n = 0;
-    // No progress is 256: the first value always differs from it.
+    // No progress is 256: the first always differs from it.
     let mut previous = 256u16;
-    for x in v {
-        out[n] = x;
-        n += usize::from((u16::from(x) != previous) & (x != home));
-        previous = u16::from(x);
+    for key in v {
+        let progress = key >> 8;
+        out[n] = key;
+        n += usize::from((progress != previous) & (progress != u16::from(home)));
+        previous = progress;
     }
     n
-}
-
-/// The top bit of every byte of `word` equal to `byte`, and no other bit: a byte equal to
-/// `byte` becomes zero under the exclusive or, and the zero bytes are found without a borrow
-/// crossing from one byte into the next.
-#[inline(always)]
-fn zero_bytes(word: u64, byte: u8) -> u64 {
-    const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
-    let x = word ^ (u64::from(byte) * (u64::MAX / 0xFF));
-    !(((x & LOW7) + LOW7) | x | LOW7)
-}
-
-/// How many bytes of `row` (16 bytes, read as one word) equal `byte`. Each matching byte leaves
-/// one bit, moved down to the byte's lowest; one multiply adds up the bytes of each half.
-#[inline(always)]
-fn count_equal(row: u128, byte: u8) -> u32 {
-    const ONES: u64 = u64::MAX / 0xFF;
-    let count = |half: u64| ((zero_bytes(half, byte) >> 7).wrapping_mul(ONES) >> 56) as u32;
-    count(row as u64) + count((row >> 64) as u64)
-}
-
-/// The bytes of `row` equal to `byte`, as a mask (byte `i`, bit `i`). The row is compared as two
-/// 64-bit words ([`zero_bytes`]), not one of 128: spreading the byte over a 128-bit word is a
-/// 128-bit multiply, and its carries cost more.
-#[inline]
-fn bytes_equal(row: [u8; PLAIN_PIECES], byte: u8) -> u16 {
-    let row = u128::from_le_bytes(row);
-    gather_top_bits(zero_bytes(row as u64, byte))
-        | (gather_top_bits(zero_bytes((row >> 64) as u64, byte)) << 8)
-}
-
-/// The top bit of each byte of `x` (the only bits set), byte `i` to bit `i`.
-#[inline]
-fn gather_top_bits(x: u64) -> u16 {
-    // Shifted down, the word holds 8 bits 8 apart, bit `8i` for byte `i`. Multiplying by the sum
-    // of `2^(56 - 7i)` carries bit `8i` to bit `56 + i`; the other partial products land on
-    // distinct bits outside the top byte, so nothing carries into it.
-    const MAGIC: u64 = 0x0102_0408_1020_4080;
-    ((x >> 7).wrapping_mul(MAGIC) >> 56) as u16
 }
 
 #[cfg(test)]
@@ -634,8 +609,9 @@ mod tests {
     use super::*;
     use crate::builtin_rules;
 
-    /// The sorting network lists every distinct progress but home, in order, for every
-    /// arrangement of four progresses drawn from a few values (home among them).
+    /// The sorting network lists every distinct progress but home, in order, each with the
+    /// first slot holding it, for every arrangement of four progresses drawn from a few values
+    /// (home among them).
     #[test]
     fn four_progresses_give_their_distinct_values_in_order() {
         let values = [0u8, 1, 7, 30, 69, 70];
@@ -647,42 +623,60 @@ mod tests {
                 *x = values[c % values.len()];
                 c /= values.len();
             }
-            let mut expected: Vec<u8> = v.iter().copied().filter(|&x| x != home).collect();
-            expected.sort_unstable();
-            expected.dedup();
-            let mut out = [0u8; MAX_PIECES];
-            let n = distinct_of_four(v, home, &mut out);
+            let mut expected: Vec<u16> = Vec::new();
+            let mut sorted: Vec<u8> = v.iter().copied().filter(|&x| x != home).collect();
+            sorted.sort_unstable();
+            sorted.dedup();
+            for p in sorted {
+                let slot = v.iter().position(|&x| x == p).expect("present");
+                expected.push(u16::from(p) << 8 | slot as u16);
+            }
+            let keys = [0, 1, 2, 3].map(|i| u16::from(v[i]) << 8 | i as u16);
+            let mut out = [0u16; MAX_PIECES];
+            let n = distinct_of_four(keys, home, &mut out);
             assert_eq!(&out[..n], expected.as_slice(), "{v:?}");
         }
     }
 
-    /// The word-wide comparison finds exactly the slots holding the square, whatever the other
-    /// bytes hold (every byte value tried in every slot against a few squares).
+    /// The occupants of every square are exactly the slots whose piece stands there, after every
+    /// step of seeded random games of every plain ruleset (captures and finished seats included).
     #[test]
-    fn on_square_finds_exactly_the_slots_on_the_square() {
-        let rules = builtin_rules("pachisi", &[]).expect("builtin");
-        let mut game = PlainGame::new(&rules).expect("plain");
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for round in 0..20_000u32 {
-            // A simple generator is enough to vary the row (xorshift).
-            for byte in game.square.iter_mut() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                *byte = (state >> 24) as u8;
+    fn occupants_follow_every_piece() {
+        for name in ["pachisi", "pachisi-3-players", "ludo", "maedn", "maedn-2"] {
+            let rules = builtin_rules(name, &[]).expect("builtin");
+            for game_index in 0..20u64 {
+                let mut game = PlainGame::new(&rules).expect("plain");
+                let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ game_index;
+                let mut next = |n: usize| {
+                    // xorshift: any varied sequence of choices will do.
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state >> 16) as usize % n
+                };
+                let mut codes = [PlainMove::PASS; MAX_PLAIN_MOVES];
+                for _ in 0..2_000 {
+                    match game.phase() {
+                        Phase::Over => break,
+                        Phase::Throw => {
+                            let t = next(rules.outcomes().len());
+                            game.apply_throw(Throw(t as u8)).expect("throw");
+                        }
+                        Phase::Move => {
+                            let n = game.legal_codes(&mut codes);
+                            game.play_code(codes[next(n)]);
+                        }
+                    }
+                    for (sq, &mask) in game.occupants.iter().enumerate() {
+                        let expected = (0..PLAIN_PIECES)
+                            .filter(|&i| usize::from(game.square[i]) == sq)
+                            .fold(0u16, |m, i| m | 1 << i);
+                        // Unused slots stay off the board, under NO_SQUARE.
+                        let used = (1u32 << (game.seats * game.pieces)) - 1;
+                        assert_eq!(u32::from(mask) & used, u32::from(expected) & used, "{name}");
+                    }
+                }
             }
-            let sq = match round % 4 {
-                0 => game.square[(round as usize / 4) % PLAIN_PIECES],
-                1 => 0,
-                2 => 0x80,
-                _ => (state >> 8) as u8,
-            };
-            let naive = (0..PLAIN_PIECES)
-                .filter(|&i| game.square[i] == sq)
-                .fold(0u16, |m, i| m | 1 << i);
-            assert_eq!(game.on_square(sq), naive, "{:?} {sq}", game.square);
-            let row = u128::from_le_bytes(game.square);
-            assert_eq!(count_equal(row, sq), naive.count_ones(), "{row:x} {sq}");
         }
     }
 }

@@ -79,6 +79,9 @@ pub struct Rules {
     /// ([`crate::movegen::destination`] with [`Rules::min_step`]), or [`NO_DESTINATION`]: one
     /// lookup on the hot path of [`crate::PlainGame`].
     single_destination: Box<[u8; 512]>,
+    /// For each thrown value, whether it introduces a piece or takes one out of the start, as
+    /// [`Rules::entry_bits`] spells out.
+    entry_bits: Box<[u8; 256]>,
     flags: Vec<ValueFlags>,
     team_of: [u8; MAX_SEATS],
     team_seats: Vec<u8>,
@@ -359,11 +362,16 @@ impl Rules {
             letters,
             colours,
             single_destination: Box::new([NO_DESTINATION; 512]),
+            entry_bits: Box::new([0; 256]),
         };
         // Filled from the rules just compiled, by the very function the move generator uses.
         for raw in 0..512u16 {
             rules.single_destination[usize::from(raw)] =
                 crate::movegen::destination(&rules, raw, rules.min_step).unwrap_or(NO_DESTINATION);
+        }
+        let values: Vec<u8> = rules.outcomes.iter().map(|o| o.value).collect();
+        for value in values {
+            rules.entry_bits[usize::from(value)] = EntryBits::of(&rules, value).0;
         }
         Ok(rules)
     }
@@ -679,6 +687,14 @@ impl Rules {
         self.single_destination[usize::from(from) + usize::from(value)]
     }
 
+    /// What a thrown `value` may do for a piece in the start, for the seat's first entry or a
+    /// later one: the hot path's form of [`crate::movegen::can_enter_with`] and
+    /// [`crate::movegen::may_leave_start`], from a table (0 for a value no throw gives).
+    #[inline]
+    pub(crate) fn entry_bits(&self, value: u8) -> EntryBits {
+        EntryBits(self.entry_bits[usize::from(value)])
+    }
+
     pub(crate) fn flags(&self, value: u8) -> ValueFlags {
         self.flags[usize::from(value)]
     }
@@ -716,6 +732,38 @@ impl Rules {
     /// from home can leave a piece on the track, it meets nobody there (`moves.bounce`).
     pub fn opponents_may_share_squares(&self) -> bool {
         self.landing.bounce_to_track
+    }
+}
+
+/// What a thrown value may do for a piece in the start ([`Rules::entry_bits`]): bit 0 introduce
+/// one onto the first square, bit 1 take one straight along by the value, each for a later entry;
+/// bits 2 and 3 the same for the seat's first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EntryBits(u8);
+
+impl EntryBits {
+    /// The bits of `value` under `rules`, from the move generator's own tests.
+    fn of(rules: &Rules, value: u8) -> EntryBits {
+        use crate::movegen::{can_enter_with, may_leave_start};
+        let bit = |b: bool, at: u8| u8::from(b) << at;
+        EntryBits(
+            bit(can_enter_with(rules, false, value, false), 0)
+                | bit(may_leave_start(rules, false, value, false), 1)
+                | bit(can_enter_with(rules, true, value, false), 2)
+                | bit(may_leave_start(rules, true, value, false), 3),
+        )
+    }
+
+    /// Whether a piece may enter onto the first square (`first`: the seat's first entry).
+    #[inline]
+    pub(crate) fn enters(self, first: bool) -> bool {
+        self.0 >> (2 * u8::from(first)) & 1 != 0
+    }
+
+    /// Whether a piece may leave the start straight along by the value.
+    #[inline]
+    pub(crate) fn leaves(self, first: bool) -> bool {
+        self.0 >> (2 * u8::from(first) + 1) & 1 != 0
     }
 }
 
