@@ -185,7 +185,7 @@ impl Rules {
     /// A throw drawn from `bits` with the rules' exact probabilities, using as few bits as the
     /// device needs (six bits for six fair cowries, one draw for a die or two): see
     /// [`sampling`].
-    #[inline]
+    #[inline(always)]
     pub fn draw_throw<R: RandomBits + ?Sized>(&self, bits: &mut R) -> Throw {
         self.sampling().draw(bits)
     }

@@ -107,6 +107,8 @@ pub struct PlainGame<'r> {
     closed_castles: bool,
     /// `moves.pass`, read once.
     may_pass: bool,
+    /// Whether a third throw of a streak is void (`turn.three_in_a_row`), read once.
+    streaks: bool,
 }
 
 impl<'r> PlainGame<'r> {
@@ -184,6 +186,7 @@ impl<'r> PlainGame<'r> {
             stack_limit: rules.ruleset().moves.stack_limit,
             closed_castles: rules.ruleset().capture.castles != CastleRule::Shared,
             may_pass: rules.ruleset().moves.pass,
+            streaks: rules.ruleset().turn.three_in_a_row != StreakPenalty::None,
         };
         game.occupants[usize::from(NO_SQUARE)] = u16::MAX;
         for seat in 0..game.seats {
@@ -248,7 +251,7 @@ impl<'r> PlainGame<'r> {
             .outcomes()
             .get(usize::from(throw.0))
             .ok_or(PlayError::UnknownThrow(throw.0))?;
-        if self.rules.ruleset().turn.three_in_a_row != StreakPenalty::None {
+        if self.streaks {
             let group = self.rules.flags(outcome.value).streak_group;
             self.streak = extend_streak(self.streak, group);
             if self.streak.1 >= 3 {
@@ -552,6 +555,13 @@ impl<'r> PlainGame<'r> {
         }
         self.throw_again = false;
         self.streak = (0, 0);
+        // While no seat has finished, the next seat round the table is simply the next.
+        if self.finished == 0 {
+            let next = self.to_move + 1;
+            self.to_move = if next < self.seats { next } else { 0 };
+            self.phase = Phase::Throw;
+            return;
+        }
         match next_seat(self.seats, self.to_move, |s| self.seat_finished(s)) {
             Some(seat) => {
                 self.to_move = seat;
