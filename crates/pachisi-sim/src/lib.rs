@@ -259,13 +259,6 @@ fn play_plain_counted(
     let mut n_throws = 0;
     // A step is a throw and the move that spends it: the move is played in the same round of the
     // loop, so that the loop tests the phase once a step.
-    let mut play = |game: &mut PlainGame, tally: &mut GameTally| {
-        let choices = game.legal_codes(&mut legal);
-        // At least a pass is always legal, so the index is in range.
-        let code = legal[policy.pick(choices)];
-        let sent_back = game.play_code(code);
-        tally.add_move(code.is_pass(), choices, game.to_move(), sent_back);
-    };
     while n_throws < MAX_THROWS_PER_GAME {
         match game.phase() {
             Phase::Over => break,
@@ -275,15 +268,19 @@ fn play_plain_counted(
                 let _ = game.apply_throw(t);
                 stats.outcomes[usize::from(t.0)] += 1;
                 n_throws += 1;
-                if game.phase() == Phase::Move {
-                    play(&mut game, &mut tally);
-                } else {
+                if game.phase() != Phase::Move {
                     // A void third throw of a streak: the turn passed on.
                     tally.add_throw(game.to_move(), 0);
+                    continue;
                 }
             }
-            Phase::Move => play(&mut game, &mut tally),
+            Phase::Move => {}
         }
+        let choices = game.legal_codes(&mut legal);
+        // At least a pass is always legal, so the index is in range.
+        let code = legal[policy.pick(choices)];
+        let sent_back = game.play_code(code);
+        tally.add_move(code.is_pass(), choices, game.to_move(), sent_back);
     }
     // Throws were counted above, voids included.
     tally.throws = n_throws;
