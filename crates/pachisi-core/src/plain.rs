@@ -305,7 +305,8 @@ impl<'r> PlainGame<'r> {
         let mut n = 0;
         // OpenSpiel's maedn: while a piece waits, one standing on the entry square moves off it
         // first whenever it can. The progresses are sorted, so a piece there comes second.
-        if waiting && self.clear_entry {
+        // (The rule is tested first: it is the same all game, while whether a piece waits is not.)
+        if self.clear_entry && waiting {
             if let Some(&key) = pieces.get(1).filter(|&&key| key >> 8 == 1) {
                 if self.may_advance(squares, 1, value) {
                     out[0] = PlainMove(key as u8);
@@ -313,13 +314,10 @@ impl<'r> PlainGame<'r> {
                 }
             }
         }
-        if waiting && entry.enters(first) {
-            let sq = squares[1];
-            if sq != NO_SQUARE && self.may_land(sq) {
-                out[n] = PlainMove(pieces[0] as u8 | PlainMove::ENTER);
-                n += 1;
-            }
-        }
+        // Written always and counted only when legal, as the advances below are.
+        let sq = squares[1];
+        out[0] = PlainMove(pieces.first().map_or(0, |&key| key as u8) | PlainMove::ENTER);
+        n += usize::from(waiting & entry.enters(first) & (sq != NO_SQUARE) && self.may_land(sq));
         // Under `moves.must_enter` an entry, when there is one, is the only move.
         if self.must_enter && n > 0 {
             return self.close(out, n);
@@ -451,8 +449,9 @@ impl<'r> PlainGame<'r> {
         if limit > 0 && (here & self.own[seat]).count_ones() >= u32::from(limit) {
             return false;
         }
-        // Most squares are no castle: then who stands there does not matter.
-        !self.closed_castles || !self.rules.is_castle_index(sq) || here & self.opponents[seat] == 0
+        // Evaluated whole, without a branch: whether the square is a castle is as random as the
+        // throw that reaches it.
+        !(self.closed_castles & self.rules.is_castle_index(sq) & (here & self.opponents[seat] != 0))
     }
 
     /// The distinct progresses of the mover's pieces that are not home, in increasing order, each
