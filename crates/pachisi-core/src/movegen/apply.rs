@@ -309,11 +309,12 @@ impl Position {
                 continue;
             }
             let squares = rules.square_row(t);
-            // Most moves capture nothing: look before touching anything.
+            // Most moves capture nothing: look before touching anything, at every piece rather
+            // than stopping at the first there, as which one stands there is anybody's guess.
             if !self
                 .pieces_of(t)
                 .iter()
-                .any(|&p| squares[usize::from(p)] == sq)
+                .fold(false, |found, &p| found | (squares[usize::from(p)] == sq))
             {
                 continue;
             }

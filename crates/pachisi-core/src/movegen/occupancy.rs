@@ -106,8 +106,17 @@ impl Occupancy {
 
     /// Adds an opposing seat's pieces to `opposing` and `pairs` (NO_SQUARE included, for the
     /// caller to take out).
+    #[inline]
     fn add_counted(&mut self, pos: &Position, rules: &Rules, seat: u8) {
         let row = rules.square_row(seat);
+        if let Some(squares) = four_squares(row, pos.pieces_of(seat)) {
+            let later = later_on_square(squares);
+            for (sq, later) in squares.into_iter().zip(later) {
+                self.opposing.insert_if(sq, true);
+                self.pairs.insert_if(sq, later);
+            }
+            return;
+        }
         let mut seen = ByteSet::default();
         // Without a branch on where each piece stands, which no processor predicts: pieces off
         // the board (waiting or home) go in as NO_SQUARE, which `Occupancy::of` takes out after.
@@ -209,6 +218,29 @@ impl Occupancy {
     pub(super) fn blockade(&self, sq: u8) -> bool {
         self.pairs.contains(sq) || self.own_pairs.contains(sq)
     }
+}
+
+/// The square indices of a seat's pieces where it has four (every edition of Parcheesi, Ludo):
+/// the case worth a path without loops or sets of its own.
+#[inline(always)]
+fn four_squares(row: &[u8; 256], pieces: &[u8]) -> Option<[u8; 4]> {
+    let &[a, b, c, d] = pieces else {
+        return None;
+    };
+    Some([a, b, c, d].map(|p| row[usize::from(p)]))
+}
+
+/// For each of four squares, whether an earlier one is the same: the second and later pieces of
+/// a seat on one square, in six comparisons and without a branch, where which pieces share a
+/// square is anybody's guess.
+#[inline(always)]
+fn later_on_square([a, b, c, d]: [u8; 4]) -> [bool; 4] {
+    [
+        false,
+        b == a,
+        (c == a) | (c == b),
+        (d == a) | (d == b) | (d == c),
+    ]
 }
 
 /// An [`Occupancy`] built on first use. Under most rulesets who stands on a square only matters
