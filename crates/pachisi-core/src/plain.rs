@@ -9,10 +9,11 @@
 //! (`moves.clear_entry`), and a piece that can enter must (`moves.must_enter`). Pieces finish at
 //! home, or in their lane, where they may still move on (`finish.goal = "lane"`).
 //! [`PlainGame`] plays exactly those rules ([`PlainGame::supports`] says which) on a compact
-//! state: every piece's progress and board square in one 16-byte row each, so that "who stands on
-//! this square" is one comparison of a row, and a finished seat is one bit. The rules that order
-//! moves are read once, when the game is made: where they are not played they cost a test of a
-//! flag.
+//! state: every piece's progress and board square in one 16-byte row each, with the slots on each
+//! square kept beside them as a bit mask, so that "who stands on this square" is one load, and a
+//! finished seat is one bit. A move is a byte naming its piece's slot ([`PlainMove`]), so that
+//! playing it needs no search for the piece. The rules that order moves are read once, when the
+//! game is made: where they are not played they cost a test of a flag.
 //!
 //! It is the same game, not an approximation: from any position it lists the moves
 //! [`Position::legal_moves`] lists, in the same order, and playing one leads to the position
