@@ -9,11 +9,13 @@ use crate::throw::{cowrie_distribution, dice_distribution, dice_pairs, Outcome, 
 use crate::topology::{RouteStart, Square, Topology};
 
 mod checks;
+mod entry;
 mod landing;
 mod schema;
 mod text;
 
 use checks::{check_family_rules, compile_board, compile_throws, faces_of};
+pub(crate) use entry::EntryBits;
 use landing::{compile_landing, LandingTables};
 pub use schema::*;
 pub use text::RulesetError;
@@ -732,38 +734,6 @@ impl Rules {
     /// from home can leave a piece on the track, it meets nobody there (`moves.bounce`).
     pub fn opponents_may_share_squares(&self) -> bool {
         self.landing.bounce_to_track
-    }
-}
-
-/// What a thrown value may do for a piece in the start ([`Rules::entry_bits`]): bit 0 introduce
-/// one onto the first square, bit 1 take one straight along by the value, each for a later entry;
-/// bits 2 and 3 the same for the seat's first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct EntryBits(u8);
-
-impl EntryBits {
-    /// The bits of `value` under `rules`, from the move generator's own tests.
-    fn of(rules: &Rules, value: u8) -> EntryBits {
-        use crate::movegen::{can_enter_with, may_leave_start};
-        let bit = |b: bool, at: u8| u8::from(b) << at;
-        EntryBits(
-            bit(can_enter_with(rules, false, value, false), 0)
-                | bit(may_leave_start(rules, false, value, false), 1)
-                | bit(can_enter_with(rules, true, value, false), 2)
-                | bit(may_leave_start(rules, true, value, false), 3),
-        )
-    }
-
-    /// Whether a piece may enter onto the first square (`first`: the seat's first entry).
-    #[inline]
-    pub(crate) fn enters(self, first: bool) -> bool {
-        self.0 >> (2 * u8::from(first)) & 1 != 0
-    }
-
-    /// Whether a piece may leave the start straight along by the value.
-    #[inline]
-    pub(crate) fn leaves(self, first: bool) -> bool {
-        self.0 >> (2 * u8::from(first) + 1) & 1 != 0
     }
 }
 
