@@ -91,7 +91,8 @@ impl Position {
         let must_go_round = self.uncredited(rules) && turns_up_lane;
         let to = reach(rules, from, dist, min_step(rules, pair));
         let mut offer = |to: u8, steps: u8, round_again: bool| {
-            if self.may_land(rules, occupancy, from, to, pair)
+            // `from` is one of the mover's progresses (or the carried pawn's).
+            if self.may_land_from(rules, occupancy, from, to, pair, true)
                 || (m.carry_on && self.may_carry_on(rules, occupancy, from, value, to))
             {
                 out.push(Move::Advance {
@@ -266,6 +267,22 @@ impl Position {
         to: u8,
         pair: bool,
     ) -> bool {
+        self.may_land_from(rules, occupancy, from, to, pair, false)
+    }
+
+    /// [`Position::may_land`]; `held` when the caller knows that one of the mover's pieces stands
+    /// at `from` (the move generator, which moves only the mover's own progresses), so that the
+    /// blockade rule need not look for one unless a blockade was left during this throw.
+    #[inline]
+    fn may_land_from(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        from: u8,
+        to: u8,
+        pair: bool,
+        held: bool,
+    ) -> bool {
         let sq = rules.square_index(self.to_move, to);
         if sq == NO_SQUARE {
             return true;
@@ -278,7 +295,7 @@ impl Position {
         if m.stack_limit == 0 && !m.blockades && !rules.is_castle_index(sq) && pair {
             return true;
         }
-        self.landing_stop_on(rules, occupancy.get(), sq, from, to, pair)
+        self.landing_stop_on(rules, occupancy.get(), sq, from, to, pair, held)
             .is_none()
     }
 
@@ -297,11 +314,13 @@ impl Position {
         }
         // `may_land` lets every move off the board end, so `to` is on it.
         let sq = rules.square_index(self.to_move, to);
-        self.landing_stop_on(rules, occupancy.get(), sq, from, to, pair)
+        self.landing_stop_on(rules, occupancy.get(), sq, from, to, pair, false)
     }
 
     /// [`Position::may_land`] where it depends on who stands on the square (index `sq`): what
     /// stops the move there, if anything.
+    /// `held` as for [`Position::may_land_from`].
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn landing_stop_on(
         &self,
@@ -311,11 +330,12 @@ impl Position {
         from: u8,
         to: u8,
         pair: bool,
+        held: bool,
     ) -> Option<Stop> {
         if !occupancy.has_room(sq) {
             return Some(Stop::Full);
         }
-        if rules.ruleset().moves.blockades && !self.has_piece_to_move(from, to) {
+        if rules.ruleset().moves.blockades && !self.has_piece_to_move(from, to, held) {
             return Some(Stop::Intact);
         }
         if !occupancy.occupied(sq) {
@@ -343,13 +363,15 @@ impl Position {
     /// Whether [`Position::piece_to_move`] finds a piece, under blockades. Where no blockade was
     /// left during this throw, whether a piece stands at `from`: every piece is looked at, as
     /// which one stands there is anybody's guess and an early exit would be mispredicted.
+    /// `held` when the caller knows that a piece stands at `from`.
     #[inline(always)]
-    fn has_piece_to_move(&self, from: u8, to: u8) -> bool {
+    fn has_piece_to_move(&self, from: u8, to: u8, held: bool) -> bool {
         if from == 0 || self.left_blockade == [0; MAX_PIECES] {
-            return self
-                .pieces_of(self.to_move)
-                .iter()
-                .fold(false, |found, &p| found | (p == from));
+            return held
+                || self
+                    .pieces_of(self.to_move)
+                    .iter()
+                    .fold(false, |found, &p| found | (p == from));
         }
         self.piece_leaving_blockade(from, to).is_some()
     }

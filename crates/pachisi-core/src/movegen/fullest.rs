@@ -181,6 +181,7 @@ impl Position {
     }
 
     /// How many thrown (non-bonus) increments a move spends.
+    #[inline]
     pub(super) fn thrown_used(&self, rules: &Rules, mv: Move) -> u8 {
         match mv {
             Move::Pass => 0,
@@ -212,6 +213,7 @@ impl Position {
     /// Whether spending an increment of `value` spends a thrown one rather than a bonus:
     /// `take_increment` takes a thrown increment (or the shares of a divisible 14) before a bonus
     /// of the same value.
+    #[inline]
     pub(super) fn spends_thrown(&self, rules: &Rules, value: u8) -> bool {
         self.spends_shares(rules, value)
             || self
@@ -223,11 +225,16 @@ impl Position {
 
     /// Whether a move of `value` spends the shares of a divisible 14 (003, TR): `value` is then
     /// the squares they hold together.
+    // Inlined: asked of nearly every move scored, where the pool almost never holds shares.
+    #[inline]
     pub(super) fn spends_shares(&self, rules: &Rules, value: u8) -> bool {
-        self.pool.has_shares() && {
-            let waiting = self.pieces_of(self.to_move).contains(&0);
-            value == self.share_budget(rules, waiting)
-        }
+        self.pool.has_shares() && self.budget_is(rules, value)
+    }
+
+    /// Whether the shares of the pool that may move pawns now hold `value` squares together.
+    fn budget_is(&self, rules: &Rules, value: u8) -> bool {
+        let waiting = self.pieces_of(self.to_move).contains(&0);
+        value == self.share_budget(rules, waiting)
     }
 
     /// [`Position::max_use`] with the positions already scored kept in `memo` (TR v1938's 14
