@@ -338,7 +338,10 @@ mod tests {
         let two = fit_scale(&rules, &bot, &players, &settings(6, 2), &|_| {}).expect("fits");
         assert_eq!(one, two);
         assert_eq!((one.fit_games, one.before.games), (3, 3));
-        assert_eq!(one.previous_scale, 1.0);
+        // The shipped network's own fitted scale is where the fit starts from.
+        let shipped = bot.network(&rules).expect("fits").expect("a network");
+        assert!(shipped.fitted_scale().is_some());
+        assert_eq!(one.previous_scale, shipped.scale());
         assert!(one.fit_log_loss_after <= one.fit_log_loss_before);
         assert_eq!(one.before.positions, one.after.positions);
         assert!(one.fit_positions > 0 && one.before.positions > 0);

@@ -436,15 +436,40 @@ fn a_checkpoint_resumes_under_its_own_ruleset_only() {
 }
 
 #[test]
+fn shipped_networks_carry_their_fitted_scale_and_write_back_unchanged() {
+    for &ShippedNetwork { name, text, .. } in SHIPPED_NETWORKS {
+        let (net, training) =
+            Network::from_json_with_training(text, name).expect("a shipped network loads");
+        let fitted = net.fitted_scale().expect("a shipped network has a fitted scale");
+        assert!(
+            fitted.made_by.starts_with("pachisi calibrate ") && fitted.made_by.contains(name),
+            "{name}: {}",
+            fitted.made_by
+        );
+        assert!((0.3..2.0).contains(&net.scale()), "{name}: {}", net.scale());
+        let written = net.to_json_with_training(training.as_ref());
+        assert_eq!(written, text.trim_end(), "{name} is written back unchanged");
+    }
+}
+
+#[test]
 fn files_without_a_fitted_scale_read_and_write_as_before() {
     for &ShippedNetwork { name, text, .. } in SHIPPED_NETWORKS {
         let (net, training) =
             Network::from_json_with_training(text, name).expect("a shipped network loads");
-        assert!(net.fitted_scale().is_none(), "{name}");
-        assert_eq!(net.scale(), 1.0, "{name}");
-        let written = net.to_json_with_training(training.as_ref());
-        assert!(!written.contains("calibration"), "{name}");
-        assert_eq!(written, text.trim_end(), "{name} is written back unchanged");
+        let plain = net.without_fitted_scale();
+        let plain_text = plain.to_json_with_training(training.as_ref());
+        assert!(!plain_text.contains("calibration"), "{name}");
+        let (back, back_training) =
+            Network::from_json_with_training(&plain_text, name).expect("loads");
+        assert!(back.fitted_scale().is_none(), "{name}");
+        assert_eq!(back.scale(), 1.0, "{name}");
+        assert_eq!(back, plain, "{name}");
+        assert_eq!(
+            back.to_json_with_training(back_training.as_ref()),
+            plain_text,
+            "{name} is written back unchanged"
+        );
     }
 }
 
