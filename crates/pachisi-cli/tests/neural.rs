@@ -182,7 +182,10 @@ fn calibrate_fits_a_softmax_scale_into_a_new_file() {
     let scale = report["scale"].as_f64().expect("a scale");
     assert!(scale > 0.0, "{report}");
     // The fit starts from the shipped network's own fitted scale.
-    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../pachisi-bots/networks/ludo.json");
+    let shipped = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../pachisi-bots/networks/ludo.json"
+    );
     let shipped: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(shipped).expect("shipped")).expect("JSON");
     assert_eq!(report["previous_scale"], shipped["calibration"]["scale"]);

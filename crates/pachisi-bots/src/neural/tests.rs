@@ -440,7 +440,9 @@ fn shipped_networks_carry_their_fitted_scale_and_write_back_unchanged() {
     for &ShippedNetwork { name, text, .. } in SHIPPED_NETWORKS {
         let (net, training) =
             Network::from_json_with_training(text, name).expect("a shipped network loads");
-        let fitted = net.fitted_scale().expect("a shipped network has a fitted scale");
+        let fitted = net
+            .fitted_scale()
+            .expect("a shipped network has a fitted scale");
         assert!(
             fitted.made_by.starts_with("pachisi calibrate ") && fitted.made_by.contains(name),
             "{name}: {}",
