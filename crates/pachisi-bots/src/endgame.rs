@@ -1,12 +1,16 @@
-//! Exact endgame tables: every race between two sides with few pieces left, solved.
+//! Exact endgame tables: the endings between two sides with few pieces left, solved.
 //!
 //! A position is in a table's domain ([`EndgameTable::in_domain`]) when the rules have exactly
-//! two teams, the game is not over, each team has between 1 and [`EndgameTable::pieces`] pieces
-//! left to bring home (the rest are home), and **every piece left of at least one team stands in
-//! its home lane** (past the square where its route turns home, [`Rules::turn_home`]). No
-//! opponent ever stands in a seat's lane, so from then on no piece can capture, block or be
-//! captured by the other side: the ending is a race, whatever the other team's pieces do (they
-//! may still wait to enter, go round the track, or stand in their own lanes).
+//! two teams, the game is not over, and each team has between 1 and [`EndgameTable::pieces`]
+//! pieces left to bring home (the rest are home). A table of [`Domain::Race`] asks more: **every
+//! piece left of at least one team stands in its home lane** (past the square where its route
+//! turns home, [`Rules::turn_home`]). No opponent ever stands in a seat's lane, so from then on
+//! no piece can capture, block or be captured by the other side: the ending is a race, whatever
+//! the other team's pieces do (they may still wait to enter, go round the track, or stand in
+//! their own lanes). A table of [`Domain::Meeting`] holds every placement of the pieces left,
+//! anywhere: the sides may still capture and block each other, and a capture only sends a piece
+//! back to wait, still one of its side's pieces left, so the domain is closed under play as the
+//! race's is. It is larger by far (the track squared per piece), so it reaches fewer pieces.
 //!
 //! The table is built by retrograde analysis over the engine's own moves and throws: every
 //! domain position at the start of a turn (each placement of the pieces left, each seat to
@@ -22,12 +26,13 @@
 //! Rulesets out of reach, with the reason ([`EndgameError`]): more than two teams; the goal in
 //! the lane (`finish.goal = "lane"`: a piece in the lane has finished, so the domain is empty);
 //! an opening throw or captures needed before going home (a seat's state is more than its
-//! pieces); a third doublet that sends a piece back from its lane (Parcheesi SR and MB: the race
-//! is never closed); and tables above [`EndgameTable::MAX_POSITIONS`] positions (memory).
+//! pieces); for races, a third doublet that sends a piece back from its lane (Parcheesi SR and
+//! MB: the race is never closed; their meeting tables have no such limit); and tables above [`EndgameTable::MAX_POSITIONS`] positions (memory).
 //!
-//! Bots use a table through their evaluation ([`crate::Evaluator::with_endgame`]): `heuristic`
-//! and `expectimax` take the option `endgame=N` (the table for N pieces a side, built once per
-//! process and ruleset by [`shared`]), and then score every domain position by its exact value.
+//! Bots use a table through their evaluation ([`crate::Evaluator::with_endgame`]): `heuristic`,
+//! `neural` and `expectimax` take the option `endgame=N` (the race table for N pieces a side,
+//! built once per process and ruleset by [`shared`]; with `endgame-domain=meeting` the meeting
+//! table), and then score every domain position by its exact value.
 
 mod configs;
 pub mod measure;
@@ -80,6 +85,37 @@ pub enum EndgameError {
     LeftDomain(String),
 }
 
+/// Which endings a table holds (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Domain {
+    /// Races: every piece left of at least one side in its home lane, so the sides can no
+    /// longer meet.
+    #[default]
+    Race,
+    /// Every placement of the pieces left: the sides may still capture and block each other.
+    Meeting,
+}
+
+impl Domain {
+    /// Both domains, with their names.
+    pub const ALL: [(Domain, &'static str); 2] =
+        [(Domain::Race, "race"), (Domain::Meeting, "meeting")];
+
+    /// The domain's name, as options write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Domain::Race => "race",
+            Domain::Meeting => "meeting",
+        }
+    }
+
+    /// The domain called `name`.
+    pub fn from_name(name: &str) -> Option<Domain> {
+        Self::ALL.iter().find(|(_, n)| *n == name).map(|(d, _)| *d)
+    }
+}
+
 /// What a build counted and how long it took.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct TableStats {
@@ -106,10 +142,12 @@ pub enum BuildProgress {
     Sweep(u32, f64),
 }
 
-/// The exact values of every race with at most `pieces` pieces left a side, for one ruleset.
+/// The exact values of every ending of its domain with at most `pieces` pieces left a side, for
+/// one ruleset.
 pub struct EndgameTable {
     rules: Arc<Rules>,
     pieces: u8,
+    domain: Domain,
     configs: Configs,
     graph: Graph,
     stats: TableStats,
@@ -120,6 +158,7 @@ impl std::fmt::Debug for EndgameTable {
         f.debug_struct("EndgameTable")
             .field("ruleset", &self.rules.ruleset().name)
             .field("pieces", &self.pieces)
+            .field("domain", &self.domain)
             .field("stats", &self.stats)
             .finish()
     }
@@ -132,11 +171,11 @@ impl EndgameTable {
     /// children, the values), so some 300 MB at most.
     pub const MAX_POSITIONS: usize = 2_000_000;
 
-    /// Whether the rules allow tables at all, and why not.
+    /// Whether the rules allow tables of `domain` at all, and why not.
     ///
     /// # Errors
     /// The reason the rules are out of reach.
-    pub fn check(rules: &Rules) -> Result<(), EndgameError> {
+    pub fn check(rules: &Rules, domain: Domain) -> Result<(), EndgameError> {
         let r = rules.ruleset();
         if rules.teams() != 2 {
             return Err(EndgameError::Teams(rules.teams()));
@@ -152,7 +191,8 @@ impl EndgameTable {
                 "an opening throw (turn.opening) makes a seat's state more than its pieces",
             ));
         }
-        if r.doubles.enabled && r.doubles.third == ThirdDoublet::SendBack {
+        if domain == Domain::Race && r.doubles.enabled && r.doubles.third == ThirdDoublet::SendBack
+        {
             return Err(EndgameError::Unsupported(
                 "the third doublet sends the piece closest to home back to the start \
                  (doubles.third = \"send-back\"), out of its lane: no ending is a race",
@@ -167,7 +207,8 @@ impl EndgameTable {
         Ok(())
     }
 
-    /// Builds the table of every race with 1 to `pieces` pieces left a side, reporting progress.
+    /// Builds the table of every ending of `domain` with 1 to `pieces` pieces left a side,
+    /// reporting progress.
     ///
     /// # Errors
     /// Rules out of reach ([`EndgameTable::check`]), a piece count out of range, or a table
@@ -175,9 +216,10 @@ impl EndgameTable {
     pub fn build(
         rules: Arc<Rules>,
         pieces: u8,
+        domain: Domain,
         progress: &mut dyn FnMut(BuildProgress),
     ) -> Result<EndgameTable, EndgameError> {
-        Self::build_limited(rules, pieces, Self::MAX_POSITIONS, progress)
+        Self::build_limited(rules, pieces, domain, Self::MAX_POSITIONS, progress)
     }
 
     /// [`EndgameTable::build`] with another limit on the positions.
@@ -187,17 +229,18 @@ impl EndgameTable {
     pub fn build_limited(
         rules: Arc<Rules>,
         pieces: u8,
+        domain: Domain,
         limit: usize,
         progress: &mut dyn FnMut(BuildProgress),
     ) -> Result<EndgameTable, EndgameError> {
-        Self::check(&rules)?;
+        Self::check(&rules, domain)?;
         let max = rules
             .pieces()
             .saturating_mul(rules.team_seats(0).count_ones() as u8);
         if pieces == 0 || pieces > max {
             return Err(EndgameError::Pieces { asked: pieces, max });
         }
-        let configs = Configs::new(&rules, pieces);
+        let configs = Configs::new(&rules, pieces, domain);
         let starts = configs.starts();
         if starts > limit {
             return Err(EndgameError::TooLarge {
@@ -207,10 +250,10 @@ impl EndgameTable {
         }
         let clock = Instant::now();
         let mut graph = Graph::default();
-        let mut domain = |pos: &Position| in_domain(&rules, pieces, pos);
+        let mut inside = |pos: &Position| in_domain(&rules, pieces, domain, pos);
         let mut starts = 0;
         let start_positions = configs.positions(&rules).inspect(|_| starts += 1);
-        graph.explore(&rules, start_positions, &mut domain, limit, progress)?;
+        graph.explore(&rules, start_positions, &mut inside, limit, progress)?;
         let enumerate_seconds = clock.elapsed().as_secs_f64();
         let clock = Instant::now();
         let (sweeps, residual) = graph.solve(progress);
@@ -225,6 +268,7 @@ impl EndgameTable {
         Ok(EndgameTable {
             rules,
             pieces,
+            domain,
             configs,
             graph,
             stats,
@@ -241,6 +285,11 @@ impl EndgameTable {
         self.pieces
     }
 
+    /// Which endings the table holds.
+    pub fn domain(&self) -> Domain {
+        self.domain
+    }
+
     /// What the build counted.
     pub fn stats(&self) -> &TableStats {
         &self.stats
@@ -248,7 +297,7 @@ impl EndgameTable {
 
     /// Whether `pos` is in the domain of the table (see the module documentation).
     pub fn in_domain(&self, pos: &Position) -> bool {
-        in_domain(&self.rules, self.pieces, pos)
+        in_domain(&self.rules, self.pieces, self.domain, pos)
     }
 
     /// The first team's exact winning chance in `pos`, with best play by both sides; `None`
@@ -300,8 +349,9 @@ impl EndgameTable {
     }
 }
 
-/// Whether `pos` is a race with 1 to `pieces` pieces left a side (see the module documentation).
-pub(crate) fn in_domain(rules: &Rules, pieces: u8, pos: &Position) -> bool {
+/// Whether `pos` is an ending of `domain` with 1 to `pieces` pieces left a side (see the module
+/// documentation).
+pub(crate) fn in_domain(rules: &Rules, pieces: u8, domain: Domain, pos: &Position) -> bool {
     if rules.teams() != 2 || pos.phase() == Phase::Over || pos.winner().is_some() {
         return false;
     }
@@ -321,26 +371,27 @@ pub(crate) fn in_domain(rules: &Rules, pieces: u8, pos: &Position) -> bool {
             }
         }
     }
-    left.iter().all(|&n| (1..=pieces).contains(&n)) && (in_lanes[0] || in_lanes[1])
+    left.iter().all(|&n| (1..=pieces).contains(&n))
+        && (domain == Domain::Meeting || in_lanes[0] || in_lanes[1])
 }
 
-/// The table for `rules` and `pieces`, built on first use and kept for the life of the process
-/// (one per ruleset and piece count); `None` where the rules are out of reach. The first call
-/// for a ruleset takes the table's build time (docs/endgames.md).
-pub fn shared(rules: &Arc<Rules>, pieces: u8) -> Option<Arc<EndgameTable>> {
-    type Cache = Vec<(pachisi_core::Ruleset, u8, Option<Arc<EndgameTable>>)>;
+/// The table of `domain` for `rules` and `pieces`, built on first use and kept for the life of
+/// the process (one per ruleset, piece count and domain); `None` where the rules are out of
+/// reach. The first call for a ruleset takes the table's build time (docs/endgames.md).
+pub fn shared(rules: &Arc<Rules>, pieces: u8, domain: Domain) -> Option<Arc<EndgameTable>> {
+    type Cache = Vec<(pachisi_core::Ruleset, u8, Domain, Option<Arc<EndgameTable>>)>;
     static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
     // A poisoned lock only means a build panicked elsewhere; the entries are still whole.
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, _, table)) = cache
+    if let Some((_, _, _, table)) = cache
         .iter()
-        .find(|(r, n, _)| *n == pieces && r == rules.ruleset())
+        .find(|(r, n, d, _)| *n == pieces && *d == domain && r == rules.ruleset())
     {
         return table.clone();
     }
-    let table = EndgameTable::build(rules.clone(), pieces, &mut |_| {})
+    let table = EndgameTable::build(rules.clone(), pieces, domain, &mut |_| {})
         .ok()
         .map(Arc::new);
-    cache.push((rules.ruleset().clone(), pieces, table.clone()));
+    cache.push((rules.ruleset().clone(), pieces, domain, table.clone()));
     table
 }

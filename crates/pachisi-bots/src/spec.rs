@@ -14,6 +14,7 @@
 //! ([`BUILTIN_WEIGHTS`]) and its `net` a shipped network, and no file is opened whatever it says.
 //! [`BotSpec::budget`] tells what a search may spend, so that a server can hold it to its limits.
 
+use crate::endgame::Domain;
 use crate::eval::{Evaluator, Weights};
 use crate::expectimax::{ExpectimaxBot, ExpectimaxConfig};
 use crate::heuristic::HeuristicBot;
@@ -134,12 +135,20 @@ pub struct BotSpec {
 #[derive(Clone, Debug)]
 enum Config {
     Random,
-    /// The weights, and the pieces a side of the endgame table (0: none).
-    Heuristic(Weights, u8),
-    /// The network, and the pieces a side of the endgame table (0: none).
-    Neural(Net, u8),
-    Expectimax(ExpectimaxConfig, Eval, u8),
+    /// The weights, and the endgame table asked for.
+    Heuristic(Weights, Table),
+    /// The network, and the endgame table asked for.
+    Neural(Net, Table),
+    Expectimax(ExpectimaxConfig, Eval, Table),
     Mcts(MctsConfig, Eval),
+}
+
+/// The endgame table a bot asks for: `endgame=N` pieces a side (0, the default: none), of the
+/// domain `endgame-domain=` names (races by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Table {
+    pieces: u8,
+    domain: Domain,
 }
 
 /// The evaluation a search bot uses (`eval=`).
@@ -316,19 +325,19 @@ impl BotSpec {
 
     /// The bot with evaluation `eval` (and its endgame table, where the spec asks for one).
     fn build_with(&self, rules: &Arc<Rules>, seed: u64, eval: Evaluator) -> Box<dyn Bot> {
-        let exact = |e: Evaluator, pieces: u8| match pieces {
+        let exact = |e: Evaluator, table: &Table| match table.pieces {
             0 => e,
-            n => match crate::endgame::shared(rules, n) {
+            n => match crate::endgame::shared(rules, n, table.domain) {
                 Some(table) => e.with_endgame(table),
                 None => e,
             },
         };
         match &self.config {
             Config::Random => Box::new(RandomBot::new(rules.clone(), seed)),
-            Config::Heuristic(_, n) | Config::Neural(_, n) => {
-                Box::new(HeuristicBot::new(exact(eval, *n)))
+            Config::Heuristic(_, t) | Config::Neural(_, t) => {
+                Box::new(HeuristicBot::new(exact(eval, t)))
             }
-            Config::Expectimax(c, _, n) => Box::new(ExpectimaxBot::new(exact(eval, *n), c.clone())),
+            Config::Expectimax(c, _, t) => Box::new(ExpectimaxBot::new(exact(eval, t), c.clone())),
             Config::Mcts(c, _) => Box::new(MctsBot::new(eval, c.clone(), seed)),
         }
     }
@@ -411,28 +420,36 @@ fn parse(text: &str, files: Files) -> Result<BotSpec, SpecError> {
     })
 }
 
-/// `endgame=N`: the exact endgame table for N pieces a side (0, the default: none). Building a
-/// table takes from milliseconds to a minute (docs/endgames.md), so it is asked for, not assumed.
-/// Where files may not be read (a visitor's spec) no table is built either: a build may take a
-/// minute and hundreds of megabytes.
-fn endgame(opts: &mut Options) -> Result<u8, SpecError> {
-    let n = opts.number("endgame", 0, 0..=4)?;
-    if n > 0 && opts.files == Files::Refused {
+/// `endgame=N`: the exact endgame table for N pieces a side (0, the default: none), and
+/// `endgame-domain=race|meeting`: races (the default) or every ending where the sides may still
+/// meet. Building a table takes from milliseconds to a minute (docs/endgames.md), so it is asked
+/// for, not assumed. Where files may not be read (a visitor's spec) no table is built either: a
+/// build may take a minute and hundreds of megabytes.
+fn endgame(opts: &mut Options) -> Result<Table, SpecError> {
+    let pieces = opts.number("endgame", 0, 0..=4)?;
+    let domain = match opts.take("endgame-domain").as_deref() {
+        None => Domain::Race,
+        Some(name) => Domain::from_name(name).ok_or_else(|| SpecError::BadValue {
+            key: "endgame-domain".into(),
+            reason: format!("`{name}` is neither `race` nor `meeting`"),
+        })?,
+    };
+    if pieces > 0 && opts.files == Files::Refused {
         return Err(SpecError::BadValue {
             key: "endgame".into(),
             reason: "endgame tables are not built here".into(),
         });
     }
-    Ok(n)
+    Ok(Table { pieces, domain })
 }
 
 /// The options each kind takes, for error messages.
 fn valid_options(kind: BotKind) -> &'static str {
     match kind {
         BotKind::Random => "none",
-        BotKind::Heuristic => "weights, endgame",
-        BotKind::Neural => "net, endgame",
-        BotKind::Expectimax => "depth, nodes, eval, weights, net, endgame",
+        BotKind::Heuristic => "weights, endgame, endgame-domain",
+        BotKind::Neural => "net, endgame, endgame-domain",
+        BotKind::Expectimax => "depth, nodes, eval, weights, net, endgame, endgame-domain",
         BotKind::Mcts => "playouts, ms, c, cutoff, rollout, eval, weights, net",
     }
 }
@@ -602,13 +619,43 @@ mod tests {
     #[test]
     fn endgame_tables_are_asked_for_and_never_by_a_visitor() {
         let s: BotSpec = "heuristic:endgame=2".parse().expect("valid");
-        assert!(matches!(s.config, Config::Heuristic(_, 2)));
+        assert!(matches!(
+            s.config,
+            Config::Heuristic(
+                _,
+                Table {
+                    pieces: 2,
+                    domain: Domain::Race
+                }
+            )
+        ));
         let s: BotSpec = "expectimax:depth=0:endgame=1".parse().expect("valid");
-        assert!(matches!(s.config, Config::Expectimax(_, _, 1)));
+        assert!(matches!(
+            s.config,
+            Config::Expectimax(_, _, Table { pieces: 1, .. })
+        ));
         assert!("heuristic:endgame=5".parse::<BotSpec>().is_err());
         let err = BotSpec::parse_untrusted("heuristic:endgame=2").expect_err("not here");
         assert!(err.to_string().contains("endgame"), "{err}");
         assert!(BotSpec::parse_untrusted("heuristic:endgame=0").is_ok());
+        let s: BotSpec = "neural:endgame=1:endgame-domain=meeting"
+            .parse()
+            .expect("valid");
+        let meeting = Table {
+            pieces: 1,
+            domain: Domain::Meeting,
+        };
+        assert!(matches!(s.config, Config::Neural(_, t) if t == meeting));
+        let err = "heuristic:endgame=1:endgame-domain=all"
+            .parse::<BotSpec>()
+            .expect_err("no such domain");
+        assert!(
+            err.to_string().contains("neither `race` nor `meeting`"),
+            "{err}"
+        );
+        let err = BotSpec::parse_untrusted("expectimax:endgame=1:endgame-domain=meeting")
+            .expect_err("not here");
+        assert!(err.to_string().contains("not built here"), "{err}");
         let err = "mcts:endgame=1"
             .parse::<BotSpec>()
             .expect_err("mcts has no table");
@@ -694,13 +741,19 @@ mod tests {
         let s: BotSpec = "neural".parse().expect("valid");
         assert_eq!(s.kind(), BotKind::Neural);
         assert_eq!(s.budget(), Budget::OnePly);
-        assert!(matches!(s.config, Config::Neural(Net::ForRules, 0)));
+        assert!(matches!(
+            s.config,
+            Config::Neural(Net::ForRules, Table { pieces: 0, .. })
+        ));
         let s: BotSpec = "neural:endgame=1".parse().expect("valid");
-        assert!(matches!(s.config, Config::Neural(_, 1)));
+        assert!(matches!(
+            s.config,
+            Config::Neural(_, Table { pieces: 1, .. })
+        ));
         let s: BotSpec = "expectimax:eval=neural:depth=0".parse().expect("valid");
         assert!(matches!(
             s.config,
-            Config::Expectimax(_, Eval::Neural(_), 0)
+            Config::Expectimax(_, Eval::Neural(_), Table { pieces: 0, .. })
         ));
         let s: BotSpec = "mcts:eval=neural:playouts=20".parse().expect("valid");
         assert!(matches!(s.config, Config::Mcts(_, Eval::Neural(_))));
@@ -708,7 +761,10 @@ mod tests {
         assert!(matches!(s.config, Config::Mcts(_, Eval::Heuristic(_))));
         for name in crate::neural::shipped_names() {
             let s: BotSpec = format!("neural:net={name}").parse().expect("shipped");
-            assert!(matches!(s.config, Config::Neural(Net::Shipped(_), 0)));
+            assert!(matches!(
+                s.config,
+                Config::Neural(Net::Shipped(_), Table { pieces: 0, .. })
+            ));
             BotSpec::parse_untrusted(&format!("expectimax:eval=neural:net={name}"))
                 .expect("a shipped network may be named by anyone");
         }

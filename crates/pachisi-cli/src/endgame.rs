@@ -6,7 +6,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use pachisi_bots::endgame::measure::{measure, sample_positions, BotLoss};
-use pachisi_bots::endgame::{BuildProgress, TableStats};
+use pachisi_bots::endgame::{BuildProgress, Domain, TableStats};
 use pachisi_bots::{BotSpec, EndgameTable};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -14,13 +14,15 @@ use std::sync::Arc;
 
 /// The long help of `pachisi endgame`.
 pub(crate) const HELP: &str = "\
-Exact endgame tables: races between two sides with few pieces left, solved.
+Exact endgame tables: endings between two sides with few pieces left, solved.
 
 A position is in the table when the rules have two teams (two players, or two teams of \
-partners), each has 1 to N pieces left to bring home (--pieces, the rest home), and every piece \
-left of at least one side stands in its home lane. No opponent ever enters a lane, so no capture \
-or block can happen again: the ending is a race, even if the other side's pieces still wait to \
-enter or go round the track.
+partners) and each has 1 to N pieces left to bring home (--pieces, the rest home). With \
+--domain race (the default) every piece left of at least one side must also stand in its home \
+lane. No opponent ever enters a lane, so no capture or block can happen again: the ending is a \
+race, even if the other side's pieces still wait to enter or go round the track. With --domain \
+meeting the pieces left may stand anywhere, so the sides can still capture and block each other: \
+far more positions, so fewer pieces are in reach.
 
 `build` enumerates every such position at the start of a turn, and everything the engine's \
 throws (with their exact probabilities, extra throws and streaks included) and legal moves \
@@ -35,12 +37,17 @@ a 95% interval, the share of best moves, the worst loss.
 Four-seat rulesets have two sides only as two players: --set players.seats=[0,2] --set \
 players.colours=[]. Out of reach, with the reason: more than two teams, the goal in the lane \
 (maedn), an opening throw, captures needed before home, a third doublet that sends a piece back \
-(Parcheesi SR and MB), a bounce from home out of the lane (ludopy), and tables of more than 2 million positions. Bots use the tables with the \
-option endgame=N (heuristic:endgame=2, expectimax:endgame=2). docs/endgames.md has the figures.
+(Parcheesi SR and MB, races only), a bounce from home out of the lane (ludopy, races), and \
+tables of more than 2 million positions. Bots use the tables with the option endgame=N \
+(heuristic:endgame=2, expectimax:endgame=2), and endgame-domain=meeting for the meeting tables \
+(heuristic:endgame=1:endgame-domain=meeting). docs/endgames.md has the figures.
 
 Example: pachisi endgame build --rules ludo --set players.seats=[0,2] --set players.colours=[]
 
-Example: pachisi endgame measure --rules pachisi --pieces 1 --bots random,heuristic,expectimax";
+Example: pachisi endgame measure --rules pachisi --pieces 1 --bots random,heuristic,expectimax
+
+Example: pachisi endgame build --rules ludo --set players.seats=[0,2] --set players.colours=[] \
+--pieces 1 --domain meeting";
 
 /// The settings of `pachisi endgame`.
 #[derive(Subcommand, Debug)]
@@ -59,6 +66,28 @@ pub(crate) struct TableArgs {
     /// Most pieces left a side (1 to the pieces of a team).
     #[arg(long, default_value_t = EndgameTable::DEFAULT_PIECES, value_name = "N")]
     pieces: u8,
+    /// Which endings: `race` (a side's pieces left all in their home lanes, so the sides cannot
+    /// meet) or `meeting` (the pieces left anywhere: captures and blocks still possible).
+    #[arg(long, value_enum, default_value_t = DomainArg::Race)]
+    domain: DomainArg,
+}
+
+/// `--domain`: which endings a table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DomainArg {
+    /// Races: the sides can no longer meet.
+    Race,
+    /// Every placement of the pieces left: the sides may still meet.
+    Meeting,
+}
+
+impl From<DomainArg> for Domain {
+    fn from(d: DomainArg) -> Domain {
+        match d {
+            DomainArg::Race => Domain::Race,
+            DomainArg::Meeting => Domain::Meeting,
+        }
+    }
 }
 
 /// The settings of `pachisi endgame build`.
@@ -108,6 +137,7 @@ pub(crate) fn endgame(command: &EndgameCommand) -> Result<()> {
 struct Built<'a> {
     rules: &'a str,
     pieces: u8,
+    domain: Domain,
     #[serde(flatten)]
     stats: &'a TableStats,
 }
@@ -120,6 +150,7 @@ fn build_command(args: &BuildArgs) -> Result<()> {
         let built = Built {
             rules: name,
             pieces: table.pieces(),
+            domain: table.domain(),
             stats,
         };
         outln!("{}", serde_json::to_string_pretty(&built)?);
@@ -132,8 +163,12 @@ fn build_command(args: &BuildArgs) -> Result<()> {
 /// The table's headline: what it covers, its size and its build time.
 fn describe(name: &str, table: &EndgameTable) -> Result<()> {
     let s = table.stats();
+    let what = match table.domain() {
+        Domain::Race => "races",
+        Domain::Meeting => "endings (the sides may still meet)",
+    };
     outln!(
-        "{name}: races with 1 to {} pieces left a side",
+        "{name}: {what} with 1 to {} pieces left a side",
         table.pieces()
     );
     outln!("  turn starts:  {}", s.starts);
@@ -161,7 +196,7 @@ fn build(args: &TableArgs) -> Result<EndgameTable> {
     } else {
         ProgressBar::hidden()
     };
-    let table = EndgameTable::build(rules, args.pieces, &mut |p| match p {
+    let table = EndgameTable::build(rules, args.pieces, args.domain.into(), &mut |p| match p {
         BuildProgress::Enumerating(n) => bar.set_message(format!("{n} positions enumerated")),
         BuildProgress::Sweep(n, change) => {
             bar.set_message(format!("sweep {n}, largest change {change:.1e}"));
@@ -176,6 +211,7 @@ fn build(args: &TableArgs) -> Result<EndgameTable> {
 struct Measured<'a> {
     rules: &'a str,
     pieces: u8,
+    domain: Domain,
     table: &'a TableStats,
     seed: u64,
     positions: usize,
@@ -231,6 +267,7 @@ fn measure_command(args: &MeasureArgs) -> Result<()> {
         let measured = Measured {
             rules: name,
             pieces: table.pieces(),
+            domain: table.domain(),
             table: table.stats(),
             seed: args.seed,
             positions: positions.len(),

@@ -113,3 +113,60 @@ fn rulesets_out_of_reach_and_bad_input_are_refused_with_the_reason() {
         "{help}"
     );
 }
+
+#[test]
+fn a_meeting_table_holds_more_than_the_race_and_bots_use_it() {
+    let table = |domain: &str| {
+        json(
+            &[
+                &["endgame", "build", "--rules", "ludo", "--pieces", "1"][..],
+                &TWO_PLAYERS[..],
+                &["--domain", domain, "--json"],
+            ]
+            .concat(),
+        )
+    };
+    let race = table("race");
+    let meeting = table("meeting");
+    assert_eq!(race["domain"], "race", "{race}");
+    assert_eq!(meeting["domain"], "meeting", "{meeting}");
+    let count = |v: &serde_json::Value| v["positions"].as_u64().expect("a count");
+    assert!(count(&meeting) > count(&race), "{meeting} against {race}");
+    assert!(meeting["residual"].as_f64().expect("a number") < 1e-11);
+    // A domain that does not exist is a usage error (exit code 2) naming the two there are.
+    let out = command::pachisi(&[
+        "endgame",
+        "build",
+        "--rules",
+        "ludo",
+        "--domain",
+        "everything",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("race") && err.contains("meeting"), "{err}");
+    // Parcheesi SR's races are out of reach, its meeting endings are not; a bot uses the table.
+    let measured = json(
+        &[
+            &[
+                "endgame",
+                "measure",
+                "--rules",
+                "parcheesi-sr",
+                "--pieces",
+                "1",
+            ][..],
+            &TWO_PLAYERS[..],
+            &["--domain", "meeting", "--positions", "20", "--json"],
+            &[
+                "--bots",
+                "heuristic,heuristic:endgame=1:endgame-domain=meeting",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(measured["domain"], "meeting", "{measured}");
+    let exact = &measured["bots"][1];
+    assert_eq!(exact["loss"]["mean"], 0.0, "{measured}");
+    assert_eq!(exact["best_share"], 1.0, "{measured}");
+}

@@ -1,6 +1,7 @@
 //! The placements of the pieces left that make up a table's domain: each team's placements
 //! (every piece in a lane, or anywhere), the turn starts built from them, and random ones.
 
+use super::Domain;
 use pachisi_core::{Position, RandomBits, Rules};
 
 /// One team's placements: each a row of progresses per seat of the team, in seat order, every
@@ -120,29 +121,35 @@ fn combine(
     }
 }
 
-/// Both teams' placements, and the domain: a placement of each team, one of them in its lanes.
+/// Both teams' placements, and the domain: a placement of each team, in a race one of them in
+/// its lanes.
 #[derive(Clone, Debug)]
 pub(super) struct Configs {
     teams: [Team; 2],
+    domain: Domain,
 }
 
 impl Configs {
-    pub(super) fn new(rules: &Rules, pieces: u8) -> Configs {
+    pub(super) fn new(rules: &Rules, pieces: u8, domain: Domain) -> Configs {
         Configs {
             teams: [Team::new(rules, 0, pieces), Team::new(rules, 1, pieces)],
+            domain,
         }
     }
 
     /// Placements of both teams in the domain.
     fn len(&self) -> usize {
         let [a, b] = &self.teams;
-        a.lanes * b.len() + (a.len() - a.lanes) * b.lanes
+        match self.domain {
+            Domain::Race => a.lanes * b.len() + (a.len() - a.lanes) * b.lanes,
+            Domain::Meeting => a.len().saturating_mul(b.len()),
+        }
     }
 
     /// The progress of every seat's pieces in placement `i` (below [`Configs::len`]).
     fn placement(&self, rules: &Rules, i: usize) -> Vec<Vec<u8>> {
         let [a, b] = &self.teams;
-        let (ia, ib) = if i < a.lanes * b.len() {
+        let (ia, ib) = if self.domain == Domain::Meeting || i < a.lanes * b.len() {
             (i / b.len(), i % b.len())
         } else {
             let j = i - a.lanes * b.len();

@@ -2,7 +2,7 @@
 //! seeded games played with the tables' best moves.
 
 use super::measure::{measure, sample_positions};
-use super::{EndgameError, EndgameTable};
+use super::{Domain, EndgameError, EndgameTable};
 use crate::{legal_moves, BotSpec};
 use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, Throw};
 use pachisi_sim::{play_game, Policy};
@@ -19,7 +19,11 @@ fn two_player(name: &str) -> Arc<Rules> {
 }
 
 fn table(rules: &Arc<Rules>, pieces: u8) -> EndgameTable {
-    EndgameTable::build(rules.clone(), pieces, &mut |_| {}).expect("a table")
+    table_of(rules, pieces, Domain::Race)
+}
+
+fn table_of(rules: &Arc<Rules>, pieces: u8, domain: Domain) -> EndgameTable {
+    EndgameTable::build(rules.clone(), pieces, domain, &mut |_| {}).expect("a table")
 }
 
 /// Walks every position the turn starts lead to, with the engine alone, and checks each stored
@@ -98,6 +102,77 @@ fn parcheesi_values_satisfy_their_bellman_equations() {
     check_bellman(&table(&two_player("parcheesi-pb"), 1));
 }
 
+#[test]
+fn meeting_values_satisfy_their_bellman_equations() {
+    // Captures send a piece back to wait, inside the table: the graph has long cycles.
+    check_bellman(&table_of(&two_player("ludo"), 1, Domain::Meeting));
+    // Pachisi's two players, one colour each: castles, cowries, extra throws.
+    let pachisi = rules(
+        "pachisi",
+        &[
+            "players.seats=[0,2]",
+            "players.colours=[]",
+            "players.teams=[]",
+        ],
+    );
+    check_bellman(&table_of(&pachisi, 1, Domain::Meeting));
+    // LUDOpy's bounce from home puts a piece back on the track: out of a race, inside here.
+    check_bellman(&table_of(&two_player("ludopy"), 1, Domain::Meeting));
+}
+
+#[test]
+fn a_meeting_table_holds_captures_and_the_race_table_inside_it() {
+    let r = two_player("ludo");
+    let meeting = table_of(&r, 1, Domain::Meeting);
+    let race = table(&r, 1);
+    assert_eq!(meeting.domain(), Domain::Meeting);
+    let (a, b) = (r.seat_letter(0), r.seat_letter(1));
+    let text = |t: &str| {
+        let t = t
+            .replace("1t", &format!("{a}t"))
+            .replace("=12", &format!("={a}{b}"));
+        Position::from_notation(&r, &t).expect("a position")
+    };
+    // Both pieces on the track, the second 3 squares ahead of the first on the first's route:
+    // no race, but in the meeting table; a throw of 3 captures.
+    let ahead = (1..r.home())
+        .find(|&p| r.square_at(1, p) == r.square_at(0, 23))
+        .expect("the second seat's route passes the square");
+    let start = text(&format!("20,h,h,h/{ahead},h,h,h 1t - entered=12"));
+    assert!(!race.in_domain(&start) && race.value(&start).is_none());
+    assert!(meeting.value(&start).is_some());
+    let three = r
+        .outcomes()
+        .iter()
+        .position(|o| o.value == 3)
+        .expect("a die shows 3");
+    let mut open = start;
+    open.apply_throw(&r, Throw(three as u8)).expect("a throw");
+    let v = meeting.value(&open).expect("stored");
+    let ranked = meeting.rank(&open).expect("ranked");
+    let capture = legal_moves(&r, &open)
+        .into_iter()
+        .find(|&mv| {
+            let after = crate::after(&r, &open, mv);
+            after.pieces_of(1).contains(&0)
+        })
+        .expect("the throw of 3 captures");
+    let after = crate::after(&r, &open, capture);
+    assert!(
+        meeting.value(&after).is_some(),
+        "the captured piece waits, still in the table"
+    );
+    assert!((ranked[0].win_chance - v).abs() < 1e-12);
+    // Every race position is a meeting position, with the same value.
+    let mut draws = pachisi_sim::Draws::new(4);
+    for _ in 0..50 {
+        let pos = race.configs.random(&r, &mut draws).expect("a race");
+        let exact = race.value(&pos).expect("stored");
+        let also = meeting.value(&pos).expect("in the meeting table too");
+        assert!((exact - also).abs() < 1e-11, "{exact} against {also}");
+    }
+}
+
 /// Plays the table's best move.
 struct TablePolicy<'a>(&'a EndgameTable);
 
@@ -117,8 +192,12 @@ impl Policy for TablePolicy<'_> {
 #[test]
 fn games_with_the_best_moves_agree_with_the_values() {
     const GAMES: u64 = 4000;
-    for (r, pieces) in [(two_player("ludo"), 2), (rules("pachisi", &[]), 1)] {
-        let t = table(&r, pieces);
+    for (r, pieces, domain) in [
+        (two_player("ludo"), 2, Domain::Race),
+        (rules("pachisi", &[]), 1, Domain::Race),
+        (two_player("ludo"), 1, Domain::Meeting),
+    ] {
+        let t = table_of(&r, pieces, domain);
         let mut draws = pachisi_sim::Draws::new(11);
         for k in 0..4u64 {
             let start = t.configs.random(&r, &mut draws).expect("a turn start");
@@ -182,18 +261,29 @@ fn the_domain_is_a_race_with_few_pieces_left() {
 fn rulesets_out_of_reach_say_why() {
     let four = rules("ludo", &[]);
     assert_eq!(
-        EndgameTable::build(four, 1, &mut |_| {}).err(),
+        EndgameTable::build(four, 1, Domain::Race, &mut |_| {}).err(),
         Some(EndgameError::Teams(4))
     );
-    let err = EndgameTable::build(two_player("parcheesi-sr"), 1, &mut |_| {}).expect_err("SR");
+    let err = EndgameTable::build(two_player("parcheesi-sr"), 1, Domain::Race, &mut |_| {})
+        .expect_err("SR");
     assert!(err.to_string().contains("send-back"), "{err}");
+    // The third doublet's send-back stays inside a meeting table: only races refuse it.
+    assert_eq!(
+        EndgameTable::check(&two_player("parcheesi-sr"), Domain::Meeting),
+        Ok(())
+    );
+    let err = EndgameTable::build(two_player("ludo"), 2, Domain::Meeting, &mut |_| {})
+        .expect_err("millions of turn starts");
+    assert!(matches!(err, EndgameError::TooLarge { .. }), "{err}");
     let maedn = rules("maedn-2", &[]);
-    let err = EndgameTable::build(maedn, 1, &mut |_| {}).expect_err("goal in the lane");
+    let err =
+        EndgameTable::build(maedn, 1, Domain::Race, &mut |_| {}).expect_err("goal in the lane");
     assert!(err.to_string().contains("lane"), "{err}");
-    let err = EndgameTable::build_limited(two_player("ludo"), 2, 1000, &mut |_| {})
+    let err = EndgameTable::build_limited(two_player("ludo"), 2, Domain::Race, 1000, &mut |_| {})
         .expect_err("more than 1000 positions");
     assert!(matches!(err, EndgameError::TooLarge { .. }), "{err}");
-    let err = EndgameTable::build(two_player("ludo"), 5, &mut |_| {}).expect_err("5 pieces");
+    let err = EndgameTable::build(two_player("ludo"), 5, Domain::Race, &mut |_| {})
+        .expect_err("5 pieces");
     assert_eq!(err, EndgameError::Pieces { asked: 5, max: 4 });
 }
 
