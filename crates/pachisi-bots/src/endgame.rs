@@ -102,14 +102,6 @@ impl Domain {
     pub const ALL: [(Domain, &'static str); 2] =
         [(Domain::Race, "race"), (Domain::Meeting, "meeting")];
 
-    /// The domain's name, as options write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Domain::Race => "race",
-            Domain::Meeting => "meeting",
-        }
-    }
-
     /// The domain called `name`.
     pub fn from_name(name: &str) -> Option<Domain> {
         Self::ALL.iter().find(|(_, n)| *n == name).map(|(d, _)| *d)
