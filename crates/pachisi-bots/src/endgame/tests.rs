@@ -18,6 +18,16 @@ fn two_player(name: &str) -> Arc<Rules> {
     rules(name, &["players.seats=[0,2]", "players.colours=[]"])
 }
 
+/// A position of a two-seat game from its notation with the seats written 1 and 2 (`1t`,
+/// `entered=12`), whatever the rules' letters for them.
+fn two_seat_position(r: &Rules, text: &str) -> Position {
+    let (a, b) = (r.seat_letter(0), r.seat_letter(1));
+    let text = text
+        .replace("1t", &format!("{a}t"))
+        .replace("=12", &format!("={a}{b}"));
+    Position::from_notation(r, &text).expect("a position")
+}
+
 fn table(rules: &Arc<Rules>, pieces: u8) -> EndgameTable {
     table_of(rules, pieces, Domain::Race)
 }
@@ -126,13 +136,7 @@ fn a_meeting_table_holds_captures_and_the_race_table_inside_it() {
     let meeting = table_of(&r, 1, Domain::Meeting);
     let race = table(&r, 1);
     assert_eq!(meeting.domain(), Domain::Meeting);
-    let (a, b) = (r.seat_letter(0), r.seat_letter(1));
-    let text = |t: &str| {
-        let t = t
-            .replace("1t", &format!("{a}t"))
-            .replace("=12", &format!("={a}{b}"));
-        Position::from_notation(&r, &t).expect("a position")
-    };
+    let text = |t: &str| two_seat_position(&r, t);
     // Both pieces on the track, the second 3 squares ahead of the first on the first's route:
     // no race, but in the meeting table; a throw of 3 captures.
     let ahead = (1..r.home())
@@ -229,14 +233,7 @@ fn the_domain_is_a_race_with_few_pieces_left() {
         "the start is no ending"
     );
     let lane = r.turn_home() + 2;
-    let (a, b) = (r.seat_letter(0), r.seat_letter(1));
-    let text = |pieces: &str| {
-        // Seats written 1 and 2 here, whatever their letters.
-        let pieces = pieces
-            .replace("1t", &format!("{a}t"))
-            .replace("=12", &format!("={a}{b}"));
-        Position::from_notation(&r, &pieces).expect("a position")
-    };
+    let text = |pieces: &str| two_seat_position(&r, pieces);
     // Red has two pieces in its lane, Yellow one on the track and one waiting: a race.
     let race = text(&format!("{lane},{},h,h/30,0,h,h 1t - entered=12", lane + 1));
     assert!(t.in_domain(&race));
