@@ -8,6 +8,7 @@
 //! gets an explanation exactly when no legal move starts from where it stands.
 
 use crate::describe::place;
+use crate::movegen::mechanics::AnyMechanics;
 use crate::movegen::{grace_kept_for_entry, min_step, reach, LazyOccupancy, Stop};
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position, Share};
@@ -82,7 +83,7 @@ impl Position {
         }
         let occupancy = LazyOccupancy::new(self, rules);
         let mut candidates = Vec::new();
-        self.candidate_moves(rules, &occupancy, &mut candidates);
+        self.candidate_moves::<AnyMechanics>(rules, &occupancy, &mut candidates);
         if rules.ruleset().moves.held_castle == HeldCastle::LosesTurn {
             if let Some((value, to)) = self.castle_costing_turn(rules, &occupancy, &candidates) {
                 return vec![Refusal::TurnLost {
@@ -281,7 +282,7 @@ impl Position {
         inc: &Increment,
     ) -> Refusal {
         let value = inc.value;
-        let (_, must_pair) = self.pairing(rules, from);
+        let (_, must_pair) = self.pairing::<AnyMechanics>(rules, from);
         if must_pair && value / 2 == 0 {
             return Refusal::PairCannotHalve { value };
         }
@@ -296,13 +297,14 @@ impl Position {
     /// missing capture is what stops it (000 optional rule 3). Asked of the generator itself,
     /// on a copy credited with one capture.
     fn stopped_by_missing_capture(&self, rules: &Rules, from: u8, value: u8) -> bool {
-        if !self.uncredited(rules) {
+        if !self.uncredited::<AnyMechanics>(rules) {
             return false;
         }
         let mut credited = *self;
         credited.credits[usize::from(self.to_move)] = 1;
         let mut moves = Vec::new();
-        credited.candidate_moves(rules, &LazyOccupancy::new(&credited, rules), &mut moves);
+        let occupancy = LazyOccupancy::new(&credited, rules);
+        credited.candidate_moves::<AnyMechanics>(rules, &occupancy, &mut moves);
         moves.iter().any(|mv| spends_from(mv, from, value))
     }
 
@@ -338,7 +340,7 @@ impl Position {
             }
         }
         let last = rules.last_progress();
-        match reach(rules, from, dist, min_step(rules, pair)) {
+        match reach::<AnyMechanics>(rules, from, dist, min_step(rules, pair)) {
             None if rules.goal_in_lane() && raw > u16::from(last) => Some(Refusal::PastGoal {
                 value,
                 room: last - from,

@@ -19,10 +19,12 @@ mod apply;
 mod clear_entry;
 mod fullest;
 mod landing;
+pub(crate) mod mechanics;
 mod occupancy;
 mod witness;
 
 pub(crate) use landing::{bounced, reach};
+use mechanics::{AnyMechanics, Build, Mechanics, StraightMoves};
 pub(crate) use occupancy::LazyOccupancy;
 use occupancy::{ByteSet, Occupancy};
 
@@ -33,8 +35,8 @@ use occupancy::{ByteSet, Occupancy};
 /// principle). Where the goal is in the lane, a move ends at the lane's last square at the
 /// farthest, and only a stop short of the lane is held to the same principle.
 #[inline]
-pub(crate) fn destination(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
-    if rules.goal_in_lane() {
+pub(crate) fn destination<M: Mechanics>(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
+    if M::goal_in_lane(rules.ruleset()) {
         let last = u16::from(rules.last_progress());
         let short_of_lane = raw <= u16::from(rules.turn_home());
         let trapped = short_of_lane && last - raw < u16::from(min_step);
@@ -183,13 +185,10 @@ impl Position {
             return;
         }
         let occupancy = LazyOccupancy::new(self, rules);
-        if rules.plain_moves() {
-            self.plain_candidate_moves(rules, &occupancy, out);
-        } else {
-            self.candidate_moves(rules, &occupancy, out);
-        }
-        if rules.ruleset().moves.usage != Usage::Free {
-            self.keep_fullest_use(rules, &occupancy, out);
+        // Chosen once per list: the generator's build narrowed to the rules' mechanics.
+        match rules.build() {
+            Build::Straight => self.fullest_moves::<StraightMoves>(rules, &occupancy, out),
+            Build::Any => self.fullest_moves::<AnyMechanics>(rules, &occupancy, out),
         }
         // 001, read as the whole turn: a throw that could only end on an opponent's castle
         // costs the turn, and passing is all that is left.
@@ -208,6 +207,24 @@ impl Position {
                 && !out.iter().any(|&mv| self.thrown_used(rules, mv) > 0));
         if may_pass {
             out.push(Move::Pass);
+        }
+    }
+
+    /// The candidate moves, kept to those that use the throw as fully as any can where the
+    /// rules demand it: [`Position::legal_moves_into`] before passing is considered.
+    fn fullest_moves<M: Mechanics>(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        out: &mut Vec<Move>,
+    ) {
+        if rules.plain_moves() {
+            self.plain_candidate_moves(rules, occupancy, out);
+        } else {
+            self.candidate_moves::<M>(rules, occupancy, out);
+        }
+        if rules.ruleset().moves.usage != Usage::Free {
+            self.keep_fullest_use::<M>(rules, occupancy, out);
         }
     }
 
@@ -241,7 +258,7 @@ impl Position {
                     continue;
                 }
                 let raw = u16::from(from) + u16::from(v);
-                let Some(to) = destination(rules, raw, rules.min_step()) else {
+                let Some(to) = destination::<AnyMechanics>(rules, raw, rules.min_step()) else {
                     continue;
                 };
                 if self.may_land_alone(rules, to) {
@@ -286,8 +303,9 @@ impl Position {
     }
 
     /// Every move the rules allow one increment at a time, before the demand to use as many
-    /// increments as possible is applied; [`Move::Pass`] is not included.
-    pub(crate) fn candidate_moves(
+    /// increments as possible is applied; [`Move::Pass`] is not included. `M` must fit the rules
+    /// ([`mechanics::fits`]).
+    pub(crate) fn candidate_moves<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -305,13 +323,13 @@ impl Position {
         // 003 (PB): a pawn a die has landed on an opponent's castle goes on with another die,
         // and nothing else moves until it has, not even a pawn that must enter.
         if self.carrying != 0 {
-            self.push_carries(rules, occupancy, out);
+            self.push_carries::<M>(rules, occupancy, out);
             return;
         }
         // OpenSpiel's maedn: while a piece waits, one standing on the entry square moves off it
         // first whenever it can; only then may a piece be brought in.
-        if m.clear_entry && waiting && progresses.contains(&1) {
-            self.push_entry_clearing(rules, occupancy, out);
+        if M::clear_entry(rules.ruleset()) && waiting && progresses.contains(&1) {
+            self.push_entry_clearing::<M>(rules, occupancy, out);
             if !out.is_empty() {
                 return;
             }
@@ -348,14 +366,14 @@ impl Position {
                 if from == 0 && !self.may_leave_start(rules, inc) {
                     continue;
                 }
-                let (may_pair, must_pair) = self.pairing(rules, from);
-                let first_steps = if m.split { 1 } else { v };
+                let (may_pair, must_pair) = self.pairing::<M>(rules, from);
+                let first_steps = if M::split(rules.ruleset()) { 1 } else { v };
                 for steps in first_steps..=v {
                     if !must_pair {
-                        self.push_advances(rules, occupancy, from, v, steps, false, out);
+                        self.push_advances::<M>(rules, occupancy, from, v, steps, false, out);
                     }
                     if may_pair && steps / 2 > 0 {
-                        self.push_advances(rules, occupancy, from, v, steps, true, out);
+                        self.push_advances::<M>(rules, occupancy, from, v, steps, true, out);
                     }
                 }
             }
@@ -364,20 +382,25 @@ impl Position {
             self.push_sum_entries(rules, out);
         }
         if self.pool.has_shares() {
-            self.push_share_moves(rules, occupancy, progresses, waiting, out);
+            self.push_share_moves::<M>(rules, occupancy, progresses, waiting, out);
         }
     }
 
     /// The moves of the pawn being carried on from an opponent's castle (003, PB): one per die
     /// left in the throw, each landing where a move may end.
-    fn push_carries(&self, rules: &Rules, occupancy: &LazyOccupancy, out: &mut impl MoveSink) {
+    fn push_carries<M: Mechanics>(
+        &self,
+        rules: &Rules,
+        occupancy: &LazyOccupancy,
+        out: &mut impl MoveSink,
+    ) {
         let mut seen_values = ByteSet::default();
         for inc in self.pool.items() {
             if inc.bonus || seen_values.insert(inc.value) {
                 continue;
             }
             let v = inc.value;
-            self.push_advances(rules, occupancy, self.carrying, v, v, false, out);
+            self.push_advances::<M>(rules, occupancy, self.carrying, v, v, false, out);
         }
     }
 
@@ -385,7 +408,7 @@ impl Position {
     /// in any fashion v1960 between two pawns or v1938 among any number of pawns"): any number of
     /// its squares for one pawn, or, where what is left must go to one pawn, all of them. A pawn
     /// finishes with them only from 14 out where `doubles.finish_from_fourteen` says so.
-    fn push_share_moves(
+    fn push_share_moves<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -418,7 +441,9 @@ impl Position {
                     continue;
                 }
                 // The blockade was looked for above, over the whole budget.
-                self.push_advances_past(rules, occupancy, from, budget, steps, false, true, out);
+                self.push_advances_past::<M>(
+                    rules, occupancy, from, budget, steps, false, true, out,
+                );
             }
         }
     }
@@ -498,10 +523,10 @@ impl Position {
     /// on a square move only together, half the throw, except on a castle, where they may part
     /// (001).
     #[inline(always)]
-    pub(crate) fn pairing(&self, rules: &Rules, from: u8) -> (bool, bool) {
+    pub(crate) fn pairing<M: Mechanics>(&self, rules: &Rules, from: u8) -> (bool, bool) {
         let m = &rules.ruleset().moves;
         // Most rules have no pairs: nothing to count or look up.
-        if !m.pairs {
+        if !M::pairs(rules.ruleset()) {
             return (false, false);
         }
         let may_pair = from != 0 && self.together(from) >= 2;
@@ -522,8 +547,8 @@ impl Position {
     /// Whether the mover's side has yet to capture where a side must capture before a piece may
     /// go home (000 optional rule 3).
     #[inline]
-    pub(crate) fn uncredited(&self, rules: &Rules) -> bool {
-        rules.ruleset().capture.before_home && self.credits[usize::from(self.to_move)] == 0
+    pub(crate) fn uncredited<M: Mechanics>(&self, rules: &Rules) -> bool {
+        M::before_home(rules.ruleset()) && self.credits[usize::from(self.to_move)] == 0
     }
 
     /// Whether a move of `value` from `from` that a blockade at `stop` cuts short stops on the
@@ -656,7 +681,8 @@ pub(crate) mod tests {
                 }
                 let (mut plain, mut general) = (Vec::new(), Vec::new());
                 pos.plain_candidate_moves(rules, &LazyOccupancy::new(pos, rules), &mut plain);
-                pos.candidate_moves(rules, &LazyOccupancy::new(pos, rules), &mut general);
+                let occupancy = LazyOccupancy::new(pos, rules);
+                pos.candidate_moves::<AnyMechanics>(rules, &occupancy, &mut general);
                 assert_eq!(plain, general, "{name}: {}", pos.to_notation(rules));
                 compared += 1;
             });

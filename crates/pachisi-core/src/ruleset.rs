@@ -4,6 +4,7 @@
 //! the document it comes from. [`Rules::compile`] checks that the fields make sense together and
 //! precomputes what play needs (routes, outcomes, per-value flags). Nothing downstream re-checks.
 
+use crate::movegen::mechanics::{AnyMechanics, Build};
 use crate::sampling::{dice_combinations, Sampling};
 use crate::throw::{cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName};
 use crate::topology::{RouteStart, Square, Topology};
@@ -66,6 +67,8 @@ pub struct Rules {
     single_moves: bool,
     /// Whether throws are plain: see [`Rules::plain_throws`].
     plain_throws: bool,
+    /// The build of the move generator the moves take: see [`Rules::build`].
+    build: Build,
     /// The progress of a piece home (`route_len + 1`), kept so it is not recomputed per lookup.
     home: u8,
     /// A seat's progress row once all its pieces are home: `home` for each piece, 0 in the unused
@@ -336,8 +339,10 @@ impl Rules {
         let single_moves = single_moves(&ruleset) && !landing.resolves_landings;
         let plain_moves = single_moves && plain_order(&ruleset);
         let plain_throws = plain_throws(&ruleset);
+        let build = Build::of(&ruleset);
         let mut rules = Rules {
             plain_moves,
+            build,
             single_moves,
             plain_throws,
             min_step,
@@ -368,8 +373,8 @@ impl Rules {
         };
         // Filled from the rules just compiled, by the very function the move generator uses.
         for raw in 0..512u16 {
-            rules.single_destination[usize::from(raw)] =
-                crate::movegen::destination(&rules, raw, rules.min_step).unwrap_or(NO_DESTINATION);
+            let to = crate::movegen::destination::<AnyMechanics>(&rules, raw, rules.min_step);
+            rules.single_destination[usize::from(raw)] = to.unwrap_or(NO_DESTINATION);
         }
         let values: Vec<u8> = rules.outcomes.iter().map(|o| o.value).collect();
         for value in values {
@@ -444,6 +449,12 @@ impl Rules {
     #[inline]
     pub(crate) fn plain_moves(&self) -> bool {
         self.plain_moves
+    }
+
+    /// The narrowest build of the move generator that asks every question these rules need.
+    #[inline]
+    pub(crate) fn build(&self) -> Build {
+        self.build
     }
 
     /// Whether every move is single: one piece takes one whole increment (no splits, pairs or

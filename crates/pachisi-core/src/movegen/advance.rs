@@ -51,7 +51,7 @@ impl Position {
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub(super) fn push_advances(
+    pub(super) fn push_advances<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -61,14 +61,14 @@ impl Position {
         pair: bool,
         out: &mut impl MoveSink,
     ) {
-        self.push_advances_past(rules, occupancy, from, value, steps, pair, false, out);
+        self.push_advances_past::<M>(rules, occupancy, from, value, steps, pair, false, out);
     }
 
     /// [`Position::push_advances`]; `clear` when the caller knows that no blockade stands
     /// within the move's reach, so that it need not be looked for again.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub(super) fn push_advances_past(
+    pub(super) fn push_advances_past<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -88,12 +88,12 @@ impl Position {
         // 000 rule 3: a seat that has not captured may not take a piece home. Stopping its pieces
         // at the lane's foot or in the lane, where no capture is possible any more, could trap the
         // seat for ever (003's principle), so they go round again instead of turning up the lane.
-        let must_go_round = self.uncredited(rules) && turns_up_lane;
-        let to = reach(rules, from, dist, min_step(rules, pair));
+        let must_go_round = self.uncredited::<M>(rules) && turns_up_lane;
+        let to = reach::<M>(rules, from, dist, min_step(rules, pair));
         let mut offer = |to: u8, steps: u8, round_again: bool| {
             // `from` is one of the mover's progresses (or the carried pawn's).
-            if self.may_land_from(rules, occupancy, from, to, pair, true)
-                || (m.carry_on && self.may_carry_on(rules, occupancy, from, value, to))
+            if self.may_land_from::<M>(rules, occupancy, from, to, pair, true)
+                || (m.carry_on && self.may_carry_on::<M>(rules, occupancy, from, value, to))
             {
                 out.push(Move::Advance {
                     from,
@@ -119,7 +119,7 @@ impl Position {
         if let Some(to) = to.filter(|_| !must_go_round) {
             offer(to, steps, false);
         }
-        if (m.go_round_again || must_go_round) && turns_up_lane {
+        if (M::go_round_again(rules.ruleset()) || must_go_round) && turns_up_lane {
             let again = raw - u16::from(rules.topology().track_len());
             // The extra lap ends on the end square at the latest: a move longer than a whole lap
             // (a big throw on a small board) would carry the piece past it again, off its route.
@@ -158,9 +158,10 @@ impl Position {
                 if from == 0 && !self.may_leave_start(rules, inc) {
                     continue;
                 }
-                let (_, must_pair) = self.pairing(rules, from);
+                let (_, must_pair) = self.pairing::<AnyMechanics>(rules, from);
                 let dist = if must_pair { v / 2 } else { v };
-                let Some(to) = reach(rules, from, dist, min_step(rules, must_pair)) else {
+                let min = min_step(rules, must_pair);
+                let Some(to) = reach::<AnyMechanics>(rules, from, dist, min) else {
                     continue;
                 };
                 if dist > 0
@@ -177,7 +178,8 @@ impl Position {
     /// The candidate moves ([`Position::candidate_moves`]) in a list.
     pub(crate) fn candidates(&self, rules: &Rules) -> Vec<Move> {
         let mut out = Vec::new();
-        self.candidate_moves(rules, &LazyOccupancy::new(self, rules), &mut out);
+        let occupancy = LazyOccupancy::new(self, rules);
+        self.candidate_moves::<AnyMechanics>(rules, &occupancy, &mut out);
         out
     }
 
@@ -195,7 +197,7 @@ impl Position {
     /// because another die of the throw carries it on at once (003, PB). Never a bonus, never a
     /// pawn already being carried, and only where a carrying move exists after it.
     #[cold]
-    fn may_carry_on(
+    fn may_carry_on<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -217,7 +219,7 @@ impl Position {
         next.set_piece(rules, None, from, to, 1);
         next.carrying = to;
         let mut carries = AnyMove(false);
-        next.push_carries(rules, &LazyOccupancy::new(&next, rules), &mut carries);
+        next.push_carries::<M>(rules, &LazyOccupancy::new(&next, rules), &mut carries);
         carries.0
     }
 
@@ -267,14 +269,14 @@ impl Position {
         to: u8,
         pair: bool,
     ) -> bool {
-        self.may_land_from(rules, occupancy, from, to, pair, false)
+        self.may_land_from::<AnyMechanics>(rules, occupancy, from, to, pair, false)
     }
 
     /// [`Position::may_land`]; `held` when the caller knows that one of the mover's pieces stands
     /// at `from` (the move generator, which moves only the mover's own progresses), so that the
     /// blockade rule need not look for one unless a blockade was left during this throw.
     #[inline]
-    fn may_land_from(
+    fn may_land_from<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -288,14 +290,14 @@ impl Position {
             return true;
         }
         let m = &rules.ruleset().moves;
-        if !m.blockades && !m.pairs {
+        if !m.blockades && !M::pairs(rules.ruleset()) {
             return self.may_land_alone(rules, to);
         }
         // Off the castles, a pair may land wherever the stack limit and blockades allow.
         if m.stack_limit == 0 && !m.blockades && !rules.is_castle_index(sq) && pair {
             return true;
         }
-        self.landing_stop_on(rules, occupancy.get(), sq, from, to, pair, held)
+        self.landing_stop_on::<M>(rules, occupancy.get(), sq, from, to, pair, held)
             .is_none()
     }
 
@@ -314,7 +316,7 @@ impl Position {
         }
         // `may_land` lets every move off the board end, so `to` is on it.
         let sq = rules.square_index(self.to_move, to);
-        self.landing_stop_on(rules, occupancy.get(), sq, from, to, pair, false)
+        self.landing_stop_on::<AnyMechanics>(rules, occupancy.get(), sq, from, to, pair, false)
     }
 
     /// [`Position::may_land`] where it depends on who stands on the square (index `sq`): what
@@ -322,7 +324,7 @@ impl Position {
     /// `held` as for [`Position::may_land_from`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn landing_stop_on(
+    fn landing_stop_on<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &Occupancy,
@@ -344,7 +346,7 @@ impl Position {
         if rules.is_castle_index(sq) {
             return (rules.ruleset().capture.castles == CastleRule::Closed).then_some(Stop::Castle);
         }
-        (!pair && rules.ruleset().moves.pairs && occupancy.pair(sq)).then_some(Stop::Pair)
+        (!pair && M::pairs(rules.ruleset()) && occupancy.pair(sq)).then_some(Stop::Pair)
     }
 
     /// The index of a mover's piece at `from` that may move to `to`. Under blockades, two pieces

@@ -8,7 +8,7 @@ impl Position {
     /// The moves that take the mover's piece off its entry square (progress 1): one per value in
     /// the pool, landing where any move may land. The caller offers nothing else when there are
     /// any, and the usual moves when the piece cannot move (its landing square full, say).
-    pub(super) fn push_entry_clearing(
+    pub(super) fn push_entry_clearing<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -19,7 +19,7 @@ impl Position {
             if seen_values.insert(inc.value) {
                 continue;
             }
-            self.push_advances(rules, occupancy, 1, inc.value, inc.value, false, out);
+            self.push_advances::<M>(rules, occupancy, 1, inc.value, inc.value, false, out);
         }
     }
 
@@ -31,7 +31,7 @@ impl Position {
             return false;
         }
         let mut any = AnyMove(false);
-        self.push_entry_clearing(rules, occupancy, &mut any);
+        self.push_entry_clearing::<AnyMechanics>(rules, occupancy, &mut any);
         any.0
     }
 }

@@ -8,10 +8,12 @@
 use super::witness::Listed;
 use super::*;
 use std::collections::HashMap;
+use std::marker::PhantomData;
 
 /// The most thrown increments any sequence beginning with one of the moves pushed so far uses
-/// ([`Position::max_use`]), worked out move by move in the order they are generated.
-struct BestUse<'a> {
+/// ([`Position::max_use`]), worked out move by move in the order they are generated, by the
+/// generator's build `M`.
+struct BestUse<'a, M> {
     pos: &'a Position,
     rules: &'a Rules,
     /// `pos`'s occupancy, which the positions after its moves often share most of.
@@ -20,9 +22,10 @@ struct BestUse<'a> {
     available: u8,
     best: u8,
     pushed: usize,
+    build: PhantomData<M>,
 }
 
-impl MoveSink for BestUse<'_> {
+impl<M: Mechanics> MoveSink for BestUse<'_, M> {
     /// A repeated entry scores what it scored the first time, so it needs no check.
     fn contains(&self, _: &Move) -> bool {
         false
@@ -31,7 +34,9 @@ impl MoveSink for BestUse<'_> {
     fn push(&mut self, mv: Move) {
         self.pushed += 1;
         if !self.done() {
-            let score = self.pos.use_after(self.rules, mv, self.occupancy.built());
+            let score = self
+                .pos
+                .use_after::<M>(self.rules, mv, self.occupancy.built());
             self.best = self.best.max(score);
         }
     }
@@ -49,7 +54,7 @@ impl Position {
     /// Keeps the moves that begin a sequence using as many thrown increments as any sequence can
     /// (003: "A player must use up as many increments as possible", the player choosing which).
     /// Bonuses are optional: they count for nothing, but a bonus move may not spoil the dice.
-    pub(super) fn keep_fullest_use(
+    pub(super) fn keep_fullest_use<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -66,9 +71,9 @@ impl Position {
         let available = self.pool.thrown_measure();
         let shares = self.pool.has_shares();
         let proofs = (!shares && (available > 1 || self.pool.items().iter().any(|i| i.bonus)))
-            .then(|| self.proofs(rules, occupancy, out))
+            .then(|| self.proofs::<M>(rules, occupancy, out))
             .flatten();
-        let share_proofs = shares.then(|| self.share_proofs(rules, out)).flatten();
+        let share_proofs = shares.then(|| self.share_proofs::<M>(rules, out)).flatten();
         // One pass, in place: `out[..kept]` holds the moves seen so far that reach `best`, in
         // their order; a better move starts the list again. The proofs were made before
         // anything moved.
@@ -77,14 +82,14 @@ impl Position {
         for i in 0..out.len() {
             let mv = out[i];
             let proved = match (&proofs, &share_proofs) {
-                (Some(p), _) => self.used_up_after(rules, occupancy, p, i),
-                (_, Some(p)) => self.shares_used_up_after(rules, occupancy, p, mv),
+                (Some(p), _) => self.used_up_after::<M>(rules, occupancy, p, i),
+                (_, Some(p)) => self.shares_used_up_after::<M>(rules, occupancy, p, mv),
                 _ => false,
             };
             let score = if proved {
                 available
             } else {
-                self.use_after(rules, mv, occupancy.built())
+                self.use_after::<M>(rules, mv, occupancy.built())
             };
             if score > best {
                 best = score;
@@ -101,11 +106,18 @@ impl Position {
     /// The most thrown increments (bonuses not counted) that some sequence of moves from here
     /// can use before the pool is spent.
     pub(crate) fn max_use(&self, rules: &Rules) -> u8 {
-        self.max_use_known(rules, None)
+        match rules.build() {
+            Build::Straight => self.max_use_known::<StraightMoves>(rules, None),
+            Build::Any => self.max_use_known::<AnyMechanics>(rules, None),
+        }
     }
 
     /// [`Position::max_use`], given this position's occupancy when it is already known.
-    fn max_use_known(&self, rules: &Rules, occupancy: Option<Occupancy>) -> u8 {
+    pub(super) fn max_use_known<M: Mechanics>(
+        &self,
+        rules: &Rules,
+        occupancy: Option<Occupancy>,
+    ) -> u8 {
         let available = self.pool.thrown_measure();
         if self.phase != Phase::Move || available == 0 {
             return 0;
@@ -121,18 +133,18 @@ impl Position {
         // that, the listed moves are played out one by one.
         if available > 1 && !self.pool.has_shares() {
             let mut listed = Listed::new();
-            self.candidate_moves(rules, &occupancy, &mut listed);
+            self.candidate_moves::<M>(rules, &occupancy, &mut listed);
             if let Some(moves) = listed.moves() {
-                if let Some(proofs) = self.proofs(rules, &occupancy, moves) {
-                    let proved =
-                        (0..moves.len()).any(|i| self.used_up_after(rules, &occupancy, &proofs, i));
+                if let Some(proofs) = self.proofs::<M>(rules, &occupancy, moves) {
+                    let proved = (0..moves.len())
+                        .any(|i| self.used_up_after::<M>(rules, &occupancy, &proofs, i));
                     if proved {
                         return available;
                     }
                 }
                 let mut best = 0;
                 for &mv in moves {
-                    best = best.max(self.use_after(rules, mv, occupancy.built()));
+                    best = best.max(self.use_after::<M>(rules, mv, occupancy.built()));
                     if best >= available {
                         break;
                     }
@@ -147,19 +159,25 @@ impl Position {
             available,
             best: 0,
             pushed: 0,
+            build: PhantomData::<M>,
         };
-        self.candidate_moves(rules, &occupancy, &mut search);
+        self.candidate_moves::<M>(rules, &occupancy, &mut search);
         search.best
     }
 
     /// The thrown increments `mv` spends, plus the most that can be used after it. `occupancy`
     /// is this position's, when it has been built.
-    fn use_after(&self, rules: &Rules, mv: Move, occupancy: Option<&Occupancy>) -> u8 {
+    fn use_after<M: Mechanics>(
+        &self,
+        rules: &Rules,
+        mv: Move,
+        occupancy: Option<&Occupancy>,
+    ) -> u8 {
         let used = self.thrown_used(rules, mv);
         // Without splits a spent thrown increment leaves the pool, and a move only ever adds
         // bonuses: a move spending the last thrown increments leaves none to use after it, so
         // there is no need to play it out.
-        if !rules.ruleset().moves.split && used == self.pool.thrown_measure() {
+        if !M::split(rules.ruleset()) && used == self.pool.thrown_measure() {
             return used;
         }
         let mut next = *self;
@@ -167,7 +185,7 @@ impl Position {
         let inherited = occupancy
             .filter(|_| next.opponents_unmoved(self, rules))
             .map(|o| o.after_own_move(&next, rules));
-        used + next.max_use_known(rules, inherited)
+        used + next.max_use_known::<M>(rules, inherited)
     }
 
     /// Whether the same seat is still to move here as in `before`, with every opposing piece

@@ -30,10 +30,10 @@ pub(crate) fn bounced(rules: &Rules, from: u8, dist: u8) -> Option<u8> {
 /// back from home ([`bounced`]); no stop is too near home where pieces bounce, as any throw moves
 /// them.
 #[inline]
-pub(crate) fn reach(rules: &Rules, from: u8, dist: u8, min_step: u8) -> Option<u8> {
+pub(crate) fn reach<M: Mechanics>(rules: &Rules, from: u8, dist: u8, min_step: u8) -> Option<u8> {
     let raw = u16::from(from) + u16::from(dist);
-    if rules.ruleset().moves.bounce == Bounce::None {
-        return destination(rules, raw, min_step);
+    if M::bounce(rules.ruleset()) == Bounce::None {
+        return destination::<M>(rules, raw, min_step);
     }
     bounced(rules, from, dist).or_else(|| u8::try_from(raw).ok())
 }

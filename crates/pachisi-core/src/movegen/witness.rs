@@ -100,17 +100,16 @@ impl Footprint {
 /// jumps or bounces, no square that must be cleared first, no going round again, no captures
 /// owed before home, the goal at home, and no route passing a square twice (so that moves whose
 /// progress ranges are apart touch different squares).
-fn proofs_apply(rules: &Rules) -> bool {
-    let m = &rules.ruleset().moves;
-    let c = &rules.ruleset().capture;
-    !m.split
-        && !m.pairs
-        && !m.clear_entry
-        && !m.go_round_again
-        && m.bounce == Bounce::None
-        && !c.overtake
-        && !c.before_home
-        && !rules.goal_in_lane()
+fn proofs_apply<M: Mechanics>(rules: &Rules) -> bool {
+    let r = rules.ruleset();
+    !M::split(r)
+        && !M::pairs(r)
+        && !M::clear_entry(r)
+        && !M::go_round_again(r)
+        && M::bounce(r) == Bounce::None
+        && !r.capture.overtake
+        && !M::before_home(r)
+        && !M::goal_in_lane(r)
         && !rules.resolves_landings()
         && !rules.routes_revisit()
 }
@@ -199,13 +198,13 @@ impl Position {
     /// being carried on, more thrown increments than two dice and their undersides, or graces
     /// that may be kept for entering where increments of one value differ (see
     /// [`Position::graces_differ`]).
-    pub(super) fn proofs(
+    pub(super) fn proofs<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
         listed: &[Move],
     ) -> Option<Proofs> {
-        if self.carrying != 0 || listed.len() > MAX_PROVED || !proofs_apply(rules) {
+        if self.carrying != 0 || listed.len() > MAX_PROVED || !proofs_apply::<M>(rules) {
             return None;
         }
         let waiting = self.pieces_of(self.to_move).contains(&0);
@@ -353,7 +352,7 @@ impl Position {
     /// Whether the `index`-th of the moves `proofs` was made for leaves a throw that the other
     /// listed moves use up (all of it: the move then uses as many thrown increments as any
     /// sequence can), with, if need be, the moved pawn going on with one more increment.
-    pub(super) fn used_up_after(
+    pub(super) fn used_up_after<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -389,14 +388,14 @@ impl Position {
             return false;
         }
         let to = proofs.prints[index].to;
-        self.goes_on(rules, occupancy, proofs, allowed, to, to, left)
+        self.goes_on::<M>(rules, occupancy, proofs, allowed, to, to, left)
     }
 
     /// Whether the pawn that came to `start` and has gone on to `at` can go on with one of the
     /// values of `left`, and perhaps further, so that witnesses among `allowed` that meet none
     /// of its moves (between `start` and the last square the last one looks at) use the rest.
     #[allow(clippy::too_many_arguments)]
-    fn goes_on(
+    fn goes_on<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -410,7 +409,7 @@ impl Position {
             if left.first(k, v) {
                 continue;
             }
-            let Some(next) = self.going_on(rules, occupancy, at, v) else {
+            let Some(next) = self.going_on::<M>(rules, occupancy, at, v) else {
                 continue;
             };
             let mut rest = left;
@@ -433,7 +432,7 @@ impl Position {
             let mut used = rest;
             if witnesses(proofs, apart, &mut used)
                 || (rest.len > 0
-                    && self.goes_on(rules, occupancy, proofs, apart, start, next.to, rest))
+                    && self.goes_on::<M>(rules, occupancy, proofs, apart, start, next.to, rest))
             {
                 return true;
             }
@@ -446,10 +445,14 @@ impl Position {
     /// the pool is in the budget (none kept for entering, no other thrown increment), and a move
     /// takes any part of it, leaving the rest as one increment that a pawn must take whole. The
     /// budget and, for each number of squares, the pawns of `listed` that move them.
-    pub(super) fn share_proofs(&self, rules: &Rules, listed: &[Move]) -> Option<ShareProofs> {
+    pub(super) fn share_proofs<M: Mechanics>(
+        &self,
+        rules: &Rules,
+        listed: &[Move],
+    ) -> Option<ShareProofs> {
         if rules.ruleset().doubles.fourteen != Fourteen::TwoPawns
             || self.carrying != 0
-            || !proofs_apply(rules)
+            || !proofs_apply::<M>(rules)
             || self.pool.items().iter().any(|i| i.share == Share::Rest)
         {
             return None;
@@ -490,7 +493,7 @@ impl Position {
     /// taken whole: by another listed move of those squares that meets it nowhere (here the 14
     /// is still whole, and a pawn may take any part of it), or by the same pawn going on. The
     /// move then uses the whole 14, as many squares as any sequence can.
-    pub(super) fn shares_used_up_after(
+    pub(super) fn shares_used_up_after<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -525,7 +528,7 @@ impl Position {
             return true;
         }
         // The rest may not finish a pawn where only the whole 14 may (003, TR).
-        self.going_on(rules, occupancy, first.to, rest)
+        self.going_on::<M>(rules, occupancy, first.to, rest)
             .is_some_and(|next| !(rules.ruleset().doubles.finish_from_fourteen && next.to >= home))
     }
 
@@ -536,7 +539,7 @@ impl Position {
     /// captured on them or on `from`. Only where no blockade was left earlier in the throw, so that the
     /// pawn cannot be the one a blockade left with may not meet again (003: "A blockade may not
     /// be moved intact"); and never past a blockade, nor stopped behind one.
-    fn going_on(
+    fn going_on<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
@@ -560,7 +563,7 @@ impl Position {
         {
             return None;
         }
-        let to = reach(rules, from, value, min_step(rules, false))?;
+        let to = reach::<M>(rules, from, value, min_step(rules, false))?;
         let raw = u16::from(from) + u16::from(value);
         if m.blockades
             && self
@@ -574,7 +577,7 @@ impl Position {
             // `landing_stop_on`, for a lone pawn the blockade rule lets move: the mover's pieces
             // on the square and the opponents' stand as they stand here.
             let closed = rules.ruleset().capture.castles == CastleRule::Closed;
-            if !m.blockades && !m.pairs {
+            if !m.blockades && !M::pairs(rules.ruleset()) {
                 if !self.may_land_alone(rules, to) {
                     return None;
                 }
@@ -583,7 +586,8 @@ impl Position {
                 if !o.has_room(sq) || (o.occupied(sq) && rules.is_castle_index(sq) && closed) {
                     return None;
                 }
-                if o.occupied(sq) && !rules.is_castle_index(sq) && m.pairs && o.pair(sq) {
+                let pairs = M::pairs(rules.ruleset());
+                if o.occupied(sq) && !rules.is_castle_index(sq) && pairs && o.pair(sq) {
                     return None;
                 }
             }
@@ -667,25 +671,26 @@ mod tests {
                 }
                 let occupancy = LazyOccupancy::new(pos, &rules);
                 let mut listed = Vec::new();
-                pos.candidate_moves(&rules, &occupancy, &mut listed);
+                pos.candidate_moves::<AnyMechanics>(&rules, &occupancy, &mut listed);
                 let available = pos.pool.thrown_measure();
                 let searched = |mv: Move| {
                     let mut next = *pos;
                     next.play_unchecked(&rules, mv);
                     pos.thrown_used(&rules, mv) + next.max_use(&rules)
                 };
-                if let Some(proofs) = pos.proofs(&rules, &occupancy, &listed) {
+                if let Some(proofs) = pos.proofs::<AnyMechanics>(&rules, &occupancy, &listed) {
                     for (i, &mv) in listed.iter().enumerate() {
-                        if pos.used_up_after(&rules, &occupancy, &proofs, i) {
+                        if pos.used_up_after::<AnyMechanics>(&rules, &occupancy, &proofs, i) {
                             proved += 1;
                             let notation = pos.to_notation(&rules);
                             assert_eq!(searched(mv), available, "{name}: {notation}, {mv}");
                         }
                     }
                 }
-                if let Some(proofs) = pos.share_proofs(&rules, &listed) {
+                if let Some(proofs) = pos.share_proofs::<AnyMechanics>(&rules, &listed) {
                     for &mv in &listed {
-                        if pos.shares_used_up_after(&rules, &occupancy, &proofs, mv) {
+                        if pos.shares_used_up_after::<AnyMechanics>(&rules, &occupancy, &proofs, mv)
+                        {
                             shares_proved += 1;
                             let notation = pos.to_notation(&rules);
                             assert_eq!(searched(mv), available, "{name}: {notation}, {mv}");
