@@ -230,9 +230,15 @@ fn measure_command(args: &MeasureArgs) -> Result<()> {
     let table = Arc::new(build(&args.table)?);
     let positions = sample_positions(&table, args.positions, args.seed);
     if positions.is_empty() {
+        // More pieces give choices; a meeting table with two pieces a side is out of reach for
+        // every ruleset (docs/endgames.md), so there only the race table can help.
+        let advice = match table.domain() {
+            Domain::Race => "try --pieces 2",
+            Domain::Meeting => "try the race table with two pieces: --domain race --pieces 2",
+        };
         bail!(
             "the table has no decision where the moves differ in value (with one piece a side \
-             every move may be forced: try --pieces 2)"
+             every move may be forced: {advice})"
         );
     }
     let bar = if std::io::stderr().is_terminal() {

@@ -43,8 +43,8 @@ pub fn sample_positions(table: &EndgameTable, n: usize, seed: u64) -> Vec<Positi
         let Some(mut pos) = table.configs.random(rules, &mut draws) else {
             break;
         };
-        // A race ends within a few hundred steps; the bound only guards against a cycle of
-        // passes that never ends.
+        // An ending is played out within a few hundred steps (a meeting one longer when pieces
+        // are captured); the bound only guards against a cycle of passes that never ends.
         for _ in 0..10_000 {
             match pos.phase() {
                 Phase::Over => break,
