@@ -180,16 +180,24 @@ impl Position {
     /// [`Phase::Move`]. Reusing `out` keeps generation free of allocation under every ruleset:
     /// the search for the fullest use of a throw keeps no lists of its own.
     pub fn legal_moves_into(&self, rules: &Rules, out: &mut Vec<Move>) {
+        self.legal_moves_and_use(rules, out);
+    }
+
+    /// [`Position::legal_moves_into`], returning what the comparison of the moves found out on
+    /// its way: the most thrown increments a sequence of moves from here can use
+    /// ([`Position::max_use`]), where the rules demand the fullest use and more than one move
+    /// was compared; `None` elsewhere.
+    pub(crate) fn legal_moves_and_use(&self, rules: &Rules, out: &mut Vec<Move>) -> Option<u8> {
         out.clear();
         if self.phase != Phase::Move {
-            return;
+            return None;
         }
         let occupancy = LazyOccupancy::new(self, rules);
         // Chosen once per list: the generator's build narrowed to the rules' mechanics.
-        match rules.build() {
+        let most = match rules.build() {
             Build::Straight => self.fullest_moves::<StraightMoves>(rules, &occupancy, out),
             Build::Any => self.fullest_moves::<AnyMechanics>(rules, &occupancy, out),
-        }
+        };
         // 001, read as the whole turn: a throw that could only end on an opponent's castle
         // costs the turn, and passing is all that is left.
         if rules.ruleset().moves.held_castle == HeldCastle::LosesTurn
@@ -197,7 +205,7 @@ impl Position {
         {
             out.clear();
             out.push(Move::Pass);
-            return;
+            return most;
         }
         // A bonus is taken or forfeited (003), so passing is allowed once no legal move spends a
         // thrown increment. Without bonuses in the pool every move spends one.
@@ -208,24 +216,27 @@ impl Position {
         if may_pass {
             out.push(Move::Pass);
         }
+        most
     }
 
     /// The candidate moves, kept to those that use the throw as fully as any can where the
-    /// rules demand it: [`Position::legal_moves_into`] before passing is considered.
+    /// rules demand it: [`Position::legal_moves_into`] before passing is considered. Returns
+    /// what [`Position::keep_fullest_use`] returns, where it was asked.
     fn fullest_moves<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
         out: &mut Vec<Move>,
-    ) {
+    ) -> Option<u8> {
         if rules.plain_moves() {
             self.plain_candidate_moves(rules, occupancy, out);
         } else {
             self.candidate_moves::<M>(rules, occupancy, out);
         }
-        if rules.ruleset().moves.usage != Usage::Free {
-            self.keep_fullest_use::<M>(rules, occupancy, out);
+        if rules.ruleset().moves.usage == Usage::Free {
+            return None;
         }
+        self.keep_fullest_use::<M>(rules, occupancy, out)
     }
 
     /// [`Position::candidate_moves`] where the rules keep moves plain ([`Rules::plain_moves`]):

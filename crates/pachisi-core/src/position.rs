@@ -11,6 +11,7 @@ use crate::ruleset::{
     MAX_PIECES, MAX_SEATS,
 };
 use crate::throw::{Outcome, Throw};
+use crate::Move;
 
 mod canonical;
 mod first_turn;
@@ -408,6 +409,44 @@ impl Position {
     /// # Errors
     /// When the position is not waiting for a throw or the throw is not an outcome of the rules.
     pub fn apply_throw(&mut self, rules: &Rules, throw: Throw) -> Result<(), crate::PlayError> {
+        self.throw_listing(rules, throw, None).map(|_| ())
+    }
+
+    /// [`Position::apply_throw`], then the legal moves of the position it leads to written into
+    /// `out`, the list [`Position::legal_moves_into`] writes. Where settling the throw looks at
+    /// every move already (a throw used whole or not at all, or a doublet that earns another
+    /// throw only if used whole, 003), the list it looked at is kept rather than made twice:
+    /// the quicker way for a game that lists the moves after every throw.
+    ///
+    /// # Errors
+    /// As [`Position::apply_throw`]; the position is unchanged and `out` empty.
+    pub fn apply_throw_listing(
+        &mut self,
+        rules: &Rules,
+        throw: Throw,
+        out: &mut Vec<Move>,
+    ) -> Result<(), crate::PlayError> {
+        out.clear();
+        let listed = self.throw_listing(rules, throw, Some(out))?;
+        if !listed {
+            self.legal_moves_into(rules, out);
+        } else if self.phase != Phase::Move {
+            // The throw was forfeited: no move is due.
+            out.clear();
+        }
+        // Else the list stands: since it was made only the turn's next throw was settled, which
+        // no move depends on.
+        Ok(())
+    }
+
+    /// [`Position::apply_throw`], which, given `out`, may write there the legal moves of the
+    /// position waiting for them on its way; returns whether it did.
+    fn throw_listing(
+        &mut self,
+        rules: &Rules,
+        throw: Throw,
+        out: Option<&mut Vec<Move>>,
+    ) -> Result<bool, crate::PlayError> {
         if self.phase != Phase::Throw {
             return Err(crate::PlayError::NotThrowing);
         }
@@ -417,8 +456,7 @@ impl Position {
             .ok_or(crate::PlayError::UnknownThrow(throw.0))?;
         self.count_first_turn_throw();
         if rules.ruleset().throw.separate_dice || rules.ruleset().doubles.enabled {
-            self.apply_dice(rules, &outcome);
-            return Ok(());
+            return Ok(self.apply_dice(rules, &outcome, out));
         }
         // Under plain throws no throw can be void or end a streak: straight into the pool.
         if !rules.plain_throws() && self.void_throw(rules, &outcome) {
@@ -426,7 +464,7 @@ impl Position {
         } else {
             self.add_throw(rules, &outcome);
         }
-        Ok(())
+        Ok(false)
     }
 
     /// Settles what comes before a throw counts: its opening, and whether it is void (before
@@ -487,8 +525,14 @@ impl Position {
     }
 
     /// A throw of dice under Parcheesi's rules (003): each die an increment, and doublets with
-    /// their bonuses and penalties.
-    fn apply_dice(&mut self, rules: &Rules, outcome: &Outcome) {
+    /// their bonuses and penalties. Where the fullest use of the throw must be known and `out`
+    /// is given, it is found by listing the legal moves there; returns whether they were.
+    fn apply_dice(
+        &mut self,
+        rules: &Rules,
+        outcome: &Outcome,
+        out: Option<&mut Vec<Move>>,
+    ) -> bool {
         let d = &rules.ruleset().doubles;
         let separate = rules.ruleset().throw.separate_dice;
         if outcome.doublet && d.third != ThirdDoublet::None {
@@ -501,7 +545,7 @@ impl Position {
                 self.pool.clear();
                 self.throw_again = false;
                 self.next_turn(rules);
-                return;
+                return false;
             }
         }
         let undersides = outcome.doublet
@@ -545,6 +589,7 @@ impl Position {
             }
         }
         let thrown = self.pool.thrown_measure();
+        let mut listed_moves = false;
         // Doubles Penalty #1, or the "(nr)" reading that a throw is used whole or not at all.
         let all_or_nothing = rules.ruleset().moves.usage == Usage::AllOrNothing
             || (undersides && d.undersides_all_or_nothing);
@@ -552,7 +597,11 @@ impl Position {
             if all_or_nothing || (outcome.doublet && d.throw_again == DoublesAgain::IfAllUsed) {
                 // Counted as the moves will be: from the position waiting for them.
                 self.phase = Phase::Move;
-                self.max_use(rules)
+                let most = out.and_then(|out| {
+                    listed_moves = true;
+                    self.legal_moves_and_use(rules, out)
+                });
+                most.unwrap_or_else(|| self.max_use(rules))
             } else {
                 thrown
             };
@@ -566,6 +615,7 @@ impl Position {
             DoublesAgain::Never => false,
         };
         self.after_throw(rules, again && room);
+        listed_moves
     }
 
     /// Doubles Penalty #2 (003): the seat's piece closest to home, one in its lane included, goes

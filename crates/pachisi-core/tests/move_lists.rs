@@ -18,7 +18,7 @@
 //!
 //! and review the diff before committing it.
 
-use pachisi_core::{builtin_rules, Move, Phase, Position, Rules};
+use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, BUILTIN_RULESETS};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -320,4 +320,54 @@ fn parcheesi_move_lists_match_the_recorded_generator() {
             );
         }
     }
+}
+
+/// Games per configuration and per built-in ruleset for [`a_throw_lists_the_moves_of_the_position_it_leads_to`].
+const LISTING_GAMES: u64 = 30;
+
+/// `Position::apply_throw_listing`, which may keep the list it made to settle a throw (003: a
+/// throw used whole or not at all, a doublet whose throw again depends on it), leads to the
+/// position `apply_throw` leads to and lists the moves `legal_moves_into` lists there, in the
+/// same order: under every configuration above and every built-in ruleset, at every throw of
+/// seeded random games.
+#[test]
+fn a_throw_lists_the_moves_of_the_position_it_leads_to() {
+    let configurations = CONFIGURATIONS
+        .iter()
+        .copied()
+        .chain(BUILTIN_RULESETS.iter().map(|&(name, _)| (name, &[][..])));
+    let mut listed_at_a_throw = 0;
+    for (i, (name, overrides)) in configurations.enumerate() {
+        let rules = rules_of(name, overrides);
+        for g in 0..LISTING_GAMES {
+            let mut rng = SplitMix64(seed(i, g));
+            let mut pos = Position::new(&rules);
+            let (mut listed, mut legal) = (Vec::new(), Vec::new());
+            for step in 0..MAX_STEPS {
+                match pos.phase() {
+                    Phase::Over => break,
+                    Phase::Throw => {
+                        let throw = rules.throw_for(rng.unit());
+                        let mut by_listing = pos;
+                        by_listing
+                            .apply_throw_listing(&rules, throw, &mut listed)
+                            .expect("a throw of the rules");
+                        pos.apply_throw(&rules, throw)
+                            .expect("a throw of the rules");
+                        pos.legal_moves_into(&rules, &mut legal);
+                        let at = format!("{name} {overrides:?}, game {g}, step {step}");
+                        assert_eq!(by_listing, pos, "{at}: the position after the throw");
+                        assert_eq!(listed, legal, "{at}: the moves after the throw");
+                        listed_at_a_throw += usize::from(!legal.is_empty());
+                    }
+                    Phase::Move => {
+                        pos.legal_moves_into(&rules, &mut legal);
+                        let mv = legal[rng.below(legal.len())];
+                        pos.play(&rules, mv).expect("a legal move");
+                    }
+                }
+            }
+        }
+    }
+    assert!(listed_at_a_throw > 0, "some throw left a move due");
 }

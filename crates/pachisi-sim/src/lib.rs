@@ -141,18 +141,23 @@ pub fn play_game<P: Policy, O: FnMut(Step, &Position)>(
     let mut pos = start;
     let mut legal = Vec::with_capacity(32);
     let (mut n_throws, mut n_moves) = (0u64, 0u64);
+    // Whether `legal` holds the moves of `pos` already: a throw lists them as it is applied.
+    let mut listed = false;
     while n_throws < MAX_THROWS_PER_GAME {
         let step = match pos.phase() {
             Phase::Over => break,
             Phase::Throw => {
                 let t = throws.next_throw(rules);
                 // The phase is Throw and the outcome comes from the rules: this cannot fail.
-                let _ = pos.apply_throw(rules, t);
+                let _ = pos.apply_throw_listing(rules, t, &mut legal);
+                listed = true;
                 n_throws += 1;
                 Step::Throw(t)
             }
             Phase::Move => {
-                pos.legal_moves_into(rules, &mut legal);
+                if !std::mem::take(&mut listed) {
+                    pos.legal_moves_into(rules, &mut legal);
+                }
                 let mv = policy.choose(rules, &pos, &legal);
                 pos.play_unchecked(rules, mv);
                 n_moves += 1;

@@ -54,16 +54,18 @@ impl Position {
     /// Keeps the moves that begin a sequence using as many thrown increments as any sequence can
     /// (003: "A player must use up as many increments as possible", the player choosing which).
     /// Bonuses are optional: they count for nothing, but a bonus move may not spoil the dice.
+    /// Returns the most thrown increments the kept moves use ([`Position::max_use`]), except
+    /// where one move or none was listed: then nothing is compared, and `None` is returned.
     pub(super) fn keep_fullest_use<M: Mechanics>(
         &self,
         rules: &Rules,
         occupancy: &LazyOccupancy,
         out: &mut Vec<Move>,
-    ) {
+    ) -> Option<u8> {
         // A lone move needs no comparison: it stays legal, and a pass is added after if it spends
         // no die.
         if out.len() <= 1 {
-            return;
+            return None;
         }
         // Most moves are shown to use the whole throw by the other moves listed (witness.rs);
         // the others are played out. With one thrown increment and no bonus, every move spends
@@ -101,6 +103,7 @@ impl Position {
             }
         }
         out.truncate(kept);
+        Some(best)
     }
 
     /// The most thrown increments (bonuses not counted) that some sequence of moves from here
