@@ -20,6 +20,8 @@ struct BestUse<'a, M> {
     occupancy: &'a LazyOccupancy<'a>,
     /// The thrown increments in the pool: no sequence uses more, so reaching it ends the search.
     available: u8,
+    /// Whether the pool holds shares of a divisible 14.
+    shares: bool,
     best: u8,
     pushed: usize,
     build: PhantomData<M>,
@@ -34,9 +36,13 @@ impl<M: Mechanics> MoveSink for BestUse<'_, M> {
     fn push(&mut self, mv: Move) {
         self.pushed += 1;
         if !self.done() {
-            let score = self
-                .pos
-                .use_after::<M>(self.rules, mv, self.occupancy.built());
+            let score = self.pos.use_after::<M>(
+                self.rules,
+                mv,
+                self.occupancy.built(),
+                self.available,
+                self.shares,
+            );
             self.best = self.best.max(score);
         }
     }
@@ -91,7 +97,7 @@ impl Position {
             let score = if proved {
                 available
             } else {
-                self.use_after::<M>(rules, mv, occupancy.built())
+                self.use_after::<M>(rules, mv, occupancy.built(), available, shares)
             };
             if score > best {
                 best = score;
@@ -147,7 +153,8 @@ impl Position {
                 }
                 let mut best = 0;
                 for &mv in moves {
-                    best = best.max(self.use_after::<M>(rules, mv, occupancy.built()));
+                    let used = self.use_after::<M>(rules, mv, occupancy.built(), available, false);
+                    best = best.max(used);
                     if best >= available {
                         break;
                     }
@@ -160,6 +167,7 @@ impl Position {
             rules,
             occupancy: &occupancy,
             available,
+            shares: self.pool.has_shares(),
             best: 0,
             pushed: 0,
             build: PhantomData::<M>,
@@ -169,18 +177,22 @@ impl Position {
     }
 
     /// The thrown increments `mv` spends, plus the most that can be used after it. `occupancy`
-    /// is this position's, when it has been built.
+    /// is this position's, when it has been built; `available` is its pool's thrown measure and
+    /// `shares` whether the pool holds shares, which the caller works out once for all the
+    /// moves it scores.
     fn use_after<M: Mechanics>(
         &self,
         rules: &Rules,
         mv: Move,
         occupancy: Option<&Occupancy>,
+        available: u8,
+        shares: bool,
     ) -> u8 {
-        let used = self.thrown_used(rules, mv);
+        let used = self.thrown_used_given(rules, mv, shares);
         // Without splits a spent thrown increment leaves the pool, and a move only ever adds
         // bonuses: a move spending the last thrown increments leaves none to use after it, so
         // there is no need to play it out.
-        if !M::split(rules.ruleset()) && used == self.pool.thrown_measure() {
+        if !M::split(rules.ruleset()) && used == available {
             return used;
         }
         let mut next = *self;
@@ -204,12 +216,19 @@ impl Position {
     /// How many thrown (non-bonus) increments a move spends.
     #[inline]
     pub(super) fn thrown_used(&self, rules: &Rules, mv: Move) -> u8 {
+        self.thrown_used_given(rules, mv, self.pool.has_shares())
+    }
+
+    /// [`Position::thrown_used`], `shares` saying whether the pool holds shares of a divisible
+    /// 14 (most pools hold none, and then neither a top nor a move spends any).
+    #[inline]
+    fn thrown_used_given(&self, rules: &Rules, mv: Move, shares: bool) -> u8 {
         match mv {
             Move::Pass => 0,
             Move::EnterSum { .. } => 2,
             // A top of a divisible 14 counts by its squares, as the shares do (003, TR).
             Move::Enter { value } => {
-                let share = self.pool.has_shares()
+                let share = shares
                     && self
                         .pool
                         .items()
@@ -222,10 +241,16 @@ impl Position {
                 }
             }
             Move::Advance { value, steps, .. } => {
-                if self.spends_shares(rules, value) {
+                // `spends_shares`, then `spends_thrown` with the shares ruled out.
+                if shares && self.budget_is(rules, value) {
                     steps
                 } else {
-                    u8::from(self.spends_thrown(rules, value))
+                    u8::from(
+                        self.pool
+                            .items()
+                            .iter()
+                            .any(|i| i.value == value && !i.bonus),
+                    )
                 }
             }
         }
