@@ -112,8 +112,10 @@ impl Occupancy {
         if let Some(squares) = four_squares(row, pos.pieces_of(seat)) {
             let later = later_on_square(squares);
             for (sq, later) in squares.into_iter().zip(later) {
-                self.opposing.insert_if(sq, true);
-                self.pairs.insert_if(sq, later);
+                // One word and bit for both sets.
+                let (word, bit) = (usize::from(sq >> 6), 1u64 << (sq & 63));
+                self.opposing.0[word] |= bit;
+                self.pairs.0[word] |= bit & u64::from(later).wrapping_neg();
             }
             return;
         }
