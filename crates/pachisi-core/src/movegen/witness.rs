@@ -606,19 +606,26 @@ impl Position {
 
 /// Whether witnesses for every value in `left` can be chosen among the listed moves in
 /// `allowed` (one bit each), no two of them meeting.
-fn witnesses(proofs: &Proofs, mut allowed: MoveBits, left: &mut Values) -> bool {
+#[inline(always)]
+fn witnesses(proofs: &Proofs, allowed: MoveBits, left: &mut Values) -> bool {
     match left.len {
-        0 => return true,
+        0 => true,
         // One value left (most throws are two dice): any allowed move of that value will do.
         1 => {
             let value = left.values[0];
             let thrown = &proofs.thrown;
-            return (0..thrown.len).any(|k| {
+            (0..thrown.len).any(|k| {
                 thrown.values[k] == value && allowed & proofs.of_value[k] != 0 && left.take(value)
-            });
+            })
         }
-        _ => {}
+        _ => several_witnesses(proofs, allowed, left),
     }
+}
+
+/// [`witnesses`] for two values left or more: each allowed move in turn, and the rest by the
+/// moves after it that it does not meet.
+#[inline(never)]
+fn several_witnesses(proofs: &Proofs, mut allowed: MoveBits, left: &mut Values) -> bool {
     while allowed != 0 {
         let i = allowed.trailing_zeros() as usize;
         allowed &= allowed - 1;
