@@ -78,7 +78,13 @@ impl Position {
         // it, and nothing needs proving.
         let available = self.pool.thrown_measure();
         let shares = self.pool.has_shares();
-        let proofs = (!shares && (available > 1 || self.pool.items().iter().any(|i| i.bonus)))
+        let bonus = self.pool.items().iter().any(|i| i.bonus);
+        // One thrown increment, whole (no shares, no splits), and nothing else: every move spends
+        // it, which is all there is to use, so every move is kept.
+        if available == 1 && !shares && !bonus && !M::split(rules.ruleset()) {
+            return Some(1);
+        }
+        let proofs = (!shares && (available > 1 || bonus))
             .then(|| self.proofs::<M>(rules, occupancy, out))
             .flatten();
         let share_proofs = shares.then(|| self.share_proofs::<M>(rules, out)).flatten();
