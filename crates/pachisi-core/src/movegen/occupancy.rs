@@ -140,6 +140,20 @@ impl Occupancy {
     fn count_own(&mut self, pos: &Position, rules: &Rules, seat: u8) {
         let m = &rules.ruleset().moves;
         let row = rules.square_row(seat);
+        // Four pieces and no limit of one (every edition of Parcheesi): only a later piece on a
+        // square counts, found by six comparisons; two pieces rarely share a square, so the
+        // branch on it is a safe guess, where a set of the squares seen costs a loop of inserts.
+        if m.stack_limit != 1 {
+            if let Some(squares) = four_squares(row, pos.pieces_of(seat)) {
+                let later = later_on_square(squares);
+                for (sq, later) in squares.into_iter().zip(later) {
+                    if later && sq != NO_SQUARE {
+                        self.count_later_own(m, sq);
+                    }
+                }
+                return;
+            }
+        }
         // Up to a limit of two, whether a piece is the first or a later one on its square says
         // all: a set of the squares seen does instead of counts.
         if m.stack_limit <= 2 {
@@ -150,12 +164,10 @@ impl Occupancy {
                     continue;
                 }
                 let later = seen.insert(sq);
-                if m.stack_limit == 1 || (later && m.stack_limit == 2) {
+                if m.stack_limit == 1 {
                     self.full.insert(sq);
-                }
-                if later && m.blockades {
-                    self.own_pairs.insert(sq);
-                    self.any_pairs = true;
+                } else if later {
+                    self.count_later_own(m, sq);
                 }
             }
             return;
@@ -175,6 +187,19 @@ impl Occupancy {
                 self.own_pairs.insert(sq);
                 self.any_pairs = true;
             }
+        }
+    }
+
+    /// A second or later piece of the mover on the square with index `sq`, under a stack limit
+    /// other than one: the limit of two is reached, and a blockade stands.
+    #[inline]
+    fn count_later_own(&mut self, m: &crate::ruleset::MoveRules, sq: u8) {
+        if m.stack_limit == 2 {
+            self.full.insert(sq);
+        }
+        if m.blockades {
+            self.own_pairs.insert(sq);
+            self.any_pairs = true;
         }
     }
 
