@@ -297,6 +297,13 @@ impl<'r> PlainGame<'r> {
         let value = self.hand;
         let first = self.entered & (1 << seat) == 0;
         let entry = rules.entry_bits(value);
+        // No piece of the mover's on the board (all waiting, or home), and a throw that brings
+        // none out: the pass is the only move. Most of a Pachisi seat's throws before its first
+        // grace are such, and they need no sorting of the pieces.
+        let on_board = self.own[usize::from(seat)] & !self.occupants[usize::from(NO_SQUARE)];
+        if (on_board == 0) & !(entry.enters(first) | entry.leaves(first)) {
+            return self.close(out, 0);
+        }
         let squares = rules.square_row(seat);
         let mut pieces = [0u16; MAX_PIECES];
         let distinct = self.distinct_pieces(&mut pieces);
@@ -307,7 +314,7 @@ impl<'r> PlainGame<'r> {
         // OpenSpiel's maedn: while a piece waits, one standing on the entry square moves off it
         // first whenever it can. The progresses are sorted, so a piece there comes second.
         // (The rule is tested first: it is the same all game, while whether a piece waits is not.)
-        if self.clear_entry && waiting {
+        if self.clear_entry & waiting {
             if let Some(&key) = pieces.get(1).filter(|&&key| key >> 8 == 1) {
                 if self.may_advance(squares, 1, value) {
                     out[0] = PlainMove(key as u8);
