@@ -22,7 +22,8 @@
 
 use crate::position::{extend_streak, next_seat, settle_placings, Increment, Phase, Position};
 use crate::ruleset::{
-    CastleRule, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_DESTINATION, NO_SQUARE,
+    CastleRule, EntryBits, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_DESTINATION,
+    NO_SQUARE,
 };
 use crate::throw::Throw;
 use crate::{Move, PlayError};
@@ -305,6 +306,9 @@ impl<'r> PlainGame<'r> {
             return self.close(out, 0);
         }
         let squares = rules.square_row(seat);
+        if let Some(keys) = self.four_keys() {
+            return self.list_of_four(keys, squares, entry, first, out);
+        }
         let mut pieces = [0u16; MAX_PIECES];
         let distinct = self.distinct_pieces(&mut pieces);
         let pieces = &pieces[..distinct];
@@ -339,6 +343,68 @@ impl<'r> PlainGame<'r> {
             n += usize::from((from != 0 || leaves_start) && self.may_advance(squares, from, value));
         }
         self.close(out, n)
+    }
+
+    /// [`PlainGame::legal_codes`] for a seat of four pieces, the common case, from their keys
+    /// (`progress << 8 | slot`) in increasing order ([`PlainGame::four_keys`]): the same moves
+    /// in the same order, from one pass over the four keys instead of a list of the distinct
+    /// progresses and a loop over it, whose length varies from throw to throw. A key stands
+    /// for a move when its progress differs from the one before (the first slot at a progress
+    /// moves) and is not home.
+    #[inline(always)]
+    fn list_of_four(
+        &self,
+        [k0, k1, k2, k3]: [u16; 4],
+        squares: &[u8; 256],
+        entry: EntryBits,
+        first: bool,
+        out: &mut [PlainMove; MAX_PLAIN_MOVES],
+    ) -> usize {
+        let value = self.hand;
+        let progress = |key: u16| (key >> 8) as u8;
+        let (p0, p1, p2, p3) = (progress(k0), progress(k1), progress(k2), progress(k3));
+        let home = self.home;
+        let waiting = p0 == 0;
+        // maedn's cleared entry square (see `legal_codes`): while a piece waits, the first piece
+        // past the start, if it stands on the entry square.
+        if self.clear_entry & waiting {
+            let next = [k1, k2, k3].into_iter().find(|&key| progress(key) != 0);
+            if let Some(key) = next.filter(|&key| progress(key) == 1) {
+                if self.may_advance(squares, 1, value) {
+                    out[0] = PlainMove(key as u8);
+                    return self.close(out, 1);
+                }
+            }
+        }
+        let sq = squares[1];
+        out[0] = PlainMove(k0 as u8 | PlainMove::ENTER);
+        let mut n =
+            usize::from(waiting & entry.enters(first) & (sq != NO_SQUARE) && self.may_land(sq));
+        if self.must_enter && n > 0 {
+            return self.close(out, n);
+        }
+        // Only the first key can be at progress 0: the others there repeat it.
+        out[n] = PlainMove(k0 as u8);
+        let moves = (p0 != home) & (p0 != 0 || entry.leaves(first));
+        n += usize::from(moves && self.may_advance(squares, p0, value));
+        for (key, p, before) in [(k1, p1, p0), (k2, p2, p1), (k3, p3, p2)] {
+            out[n] = PlainMove(key as u8);
+            n += usize::from((p != before) & (p != home) && self.may_advance(squares, p, value));
+        }
+        self.close(out, n)
+    }
+
+    /// The keys `progress << 8 | slot` of the mover's pieces in increasing order, when a seat has
+    /// four.
+    #[inline(always)]
+    fn four_keys(&self) -> Option<[u16; 4]> {
+        let first = self.slot(self.to_move, 0);
+        let row = self.progress.get(first..first + 4)?;
+        if self.pieces != 4 {
+            return None;
+        }
+        let key = |i: usize| u16::from(row[i]) << 8 | (first + i) as u16;
+        Some(sort_four([key(0), key(1), key(2), key(3)]))
     }
 
     /// The [`Move`] a code stands for, with the throw in hand.
@@ -463,16 +529,14 @@ impl<'r> PlainGame<'r> {
     }
 
     /// The distinct progresses of the mover's pieces that are not home, in increasing order, each
-    /// as `progress << 8 | slot` with the first slot at that progress; returns how many.
+    /// as `progress << 8 | slot` with the first slot at that progress; returns how many. For seats
+    /// of other than four pieces ([`PlainGame::list_of_four`] lists those).
     #[inline]
     fn distinct_pieces(&self, out: &mut [u16; MAX_PIECES]) -> usize {
         let first = self.slot(self.to_move, 0);
         let row = &self.progress[first..first + usize::from(self.pieces)];
         let key = |i: usize, p: u8| u16::from(p) << 8 | (first + i) as u16;
-        if let [a, b, c, d] = *row {
-            return distinct_of_four([key(0, a), key(1, b), key(2, c), key(3, d)], self.home, out);
-        }
-        // Other numbers of pieces: sorted, then every progress but the first of its kind left out.
+        // Sorted, then every progress but the first of its kind left out.
         let mut keys = [u16::MAX; MAX_PIECES];
         for (i, &p) in row.iter().enumerate() {
             keys[i] = key(i, p);
@@ -591,14 +655,10 @@ fn advance(from: u8, value: u8) -> Move {
     }
 }
 
-/// The distinct progresses among four pieces other than `home`, in increasing order, written to
-/// `out`; returns how many. Each piece is a key `progress << 8 | slot`, so that equal progresses
-/// sort by slot and the first slot of each is kept. Four pieces a seat is the common case, and
-/// this needs no branch: a sorting network of five comparisons (each a minimum and a maximum),
-/// then every key written and counted only when its progress differs from the one before and is
-/// not home.
-#[inline]
-fn distinct_of_four(mut v: [u16; 4], home: u8, out: &mut [u16; MAX_PIECES]) -> usize {
+/// Four keys in increasing order: a sorting network of five comparisons, each a minimum and a
+/// maximum, without a branch (which keys are larger depends on the throws).
+#[inline(always)]
+fn sort_four(mut v: [u16; 4]) -> [u16; 4] {
     let mut order = |i: usize, j: usize| {
         let (lo, hi) = (v[i].min(v[j]), v[i].max(v[j]));
         v[i] = lo;
@@ -609,16 +669,7 @@ fn distinct_of_four(mut v: [u16; 4], home: u8, out: &mut [u16; MAX_PIECES]) -> u
     order(0, 2);
     order(1, 3);
     order(1, 2);
-    let mut n = 0;
-    // No progress is 256: the first always differs from it.
-    let mut previous = 256u16;
-    for key in v {
-        let progress = key >> 8;
-        out[n] = key;
-        n += usize::from((progress != previous) & (progress != u16::from(home)));
-        previous = progress;
-    }
-    n
+    v
 }
 
 #[cfg(test)]
@@ -626,32 +677,21 @@ mod tests {
     use super::*;
     use crate::builtin_rules;
 
-    /// The sorting network lists every distinct progress but home, in order, each with the
-    /// first slot holding it, for every arrangement of four progresses drawn from a few values
-    /// (home among them).
+    /// The sorting network puts every arrangement of four keys drawn from a few values (equal
+    /// ones among them) in increasing order.
     #[test]
-    fn four_progresses_give_their_distinct_values_in_order() {
-        let values = [0u8, 1, 7, 30, 69, 70];
-        let home = 70;
+    fn four_keys_come_out_sorted() {
+        let values = [0u16, 1, 7, 0x100, 0x1E03, 0x4500, 0x4501, 0xFFFF];
         for code in 0..values.len().pow(4) {
-            let mut v = [0u8; 4];
+            let mut v = [0u16; 4];
             let mut c = code;
             for x in v.iter_mut() {
                 *x = values[c % values.len()];
                 c /= values.len();
             }
-            let mut expected: Vec<u16> = Vec::new();
-            let mut sorted: Vec<u8> = v.iter().copied().filter(|&x| x != home).collect();
-            sorted.sort_unstable();
-            sorted.dedup();
-            for p in sorted {
-                let slot = v.iter().position(|&x| x == p).expect("present");
-                expected.push(u16::from(p) << 8 | slot as u16);
-            }
-            let keys = [0, 1, 2, 3].map(|i| u16::from(v[i]) << 8 | i as u16);
-            let mut out = [0u16; MAX_PIECES];
-            let n = distinct_of_four(keys, home, &mut out);
-            assert_eq!(&out[..n], expected.as_slice(), "{v:?}");
+            let mut expected = v;
+            expected.sort_unstable();
+            assert_eq!(sort_four(v), expected, "{v:?}");
         }
     }
 
