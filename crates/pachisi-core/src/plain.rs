@@ -54,10 +54,11 @@ impl PlainMove {
         self == PlainMove::PASS
     }
 
-    /// The slot of the piece that moves (not for the pass).
+    /// The slot of the piece that moves (not for the pass): below [`PLAIN_PIECES`], so that the
+    /// mask spares the bounds checks of the rows it indexes.
     #[inline]
     fn slot(self) -> usize {
-        usize::from(self.0 & 0x1F)
+        usize::from(self.0) % PLAIN_PIECES
     }
 
     #[inline]
@@ -70,8 +71,10 @@ impl PlainMove {
 #[derive(Clone, Debug)]
 pub struct PlainGame<'r> {
     rules: &'r Rules,
-    /// Every piece's progress, seat after seat (`pieces` slots each); unused slots hold 0.
-    progress: [u8; PLAIN_PIECES],
+    /// Every piece's key, `progress << 8 | slot`, seat after seat (`pieces` slots each; unused
+    /// slots at progress 0). The key orders the pieces as a move list does (by progress, then
+    /// slot), and kept whole it spares building it for every list.
+    keys: [u16; PLAIN_PIECES],
     /// Every piece's board square index ([`NO_SQUARE`] while waiting, home, or unused).
     square: [u8; PLAIN_PIECES],
     /// The slots standing on each square index, as bit masks over the rows above, kept with
@@ -86,7 +89,8 @@ pub struct PlainGame<'r> {
     to_move: u8,
     phase: Phase,
     /// The value of the throw to spend in [`Phase::Move`]: under each-throw turns the pool holds
-    /// exactly one thrown increment then, and none otherwise.
+    /// exactly one thrown increment then, and none otherwise (the value is then the last throw's,
+    /// never read).
     hand: u8,
     throw_again: bool,
     streak: (u8, u8),
@@ -109,6 +113,9 @@ pub struct PlainGame<'r> {
     closed_castles: bool,
     /// `moves.pass`, read once.
     may_pass: bool,
+    /// Whether every seat has four pieces (and so there are at most four seats), listed by
+    /// [`PlainGame::list_of_four`].
+    four: bool,
     /// Whether a third throw of a streak is void (`turn.three_in_a_row`), read once.
     streaks: bool,
 }
@@ -164,7 +171,7 @@ impl<'r> PlainGame<'r> {
         }
         let mut game = PlainGame {
             rules,
-            progress: [0; PLAIN_PIECES],
+            keys: std::array::from_fn(|slot| slot as u16),
             square: [NO_SQUARE; PLAIN_PIECES],
             // Every slot starts off the board; `set` moves each piece to its square.
             occupants: [0; 256],
@@ -188,6 +195,7 @@ impl<'r> PlainGame<'r> {
             stack_limit: rules.ruleset().moves.stack_limit,
             closed_castles: rules.ruleset().capture.castles != CastleRule::Shared,
             may_pass: rules.ruleset().moves.pass,
+            four: pos.pieces == 4,
             streaks: rules.ruleset().turn.three_in_a_row != StreakPenalty::None,
         };
         game.occupants[usize::from(NO_SQUARE)] = u16::MAX;
@@ -211,8 +219,10 @@ impl<'r> PlainGame<'r> {
         let mut pos = Position::new(self.rules);
         for seat in 0..self.seats {
             let first = self.slot(seat, 0);
-            let row = &self.progress[first..first + usize::from(self.pieces)];
-            pos.progress[usize::from(seat)][..row.len()].copy_from_slice(row);
+            let row = &mut pos.progress[usize::from(seat)][..usize::from(self.pieces)];
+            for (i, p) in row.iter_mut().enumerate() {
+                *p = self.progress(first + i);
+            }
         }
         pos.to_move = self.to_move;
         pos.phase = self.phase;
@@ -398,13 +408,13 @@ impl<'r> PlainGame<'r> {
     /// four.
     #[inline(always)]
     fn four_keys(&self) -> Option<[u16; 4]> {
-        let first = self.slot(self.to_move, 0);
-        let row = self.progress.get(first..first + 4)?;
-        if self.pieces != 4 {
+        if !self.four {
             return None;
         }
-        let key = |i: usize| u16::from(row[i]) << 8 | (first + i) as u16;
-        Some(sort_four([key(0), key(1), key(2), key(3)]))
+        // Seats of four pieces are at most four: the mask only spares a bounds check.
+        let first = usize::from(self.to_move & 3) * 4;
+        let k = &self.keys[first..first + 4];
+        Some(sort_four([k[0], k[1], k[2], k[3]]))
     }
 
     /// The [`Move`] a code stands for, with the throw in hand.
@@ -415,7 +425,7 @@ impl<'r> PlainGame<'r> {
         } else if code.enters() {
             Move::Enter { value: self.hand }
         } else {
-            advance(self.progress[code.slot()], self.hand)
+            advance(self.progress(code.slot()), self.hand)
         }
     }
 
@@ -465,7 +475,7 @@ impl<'r> PlainGame<'r> {
         if !code.is_pass() {
             let seat = self.to_move;
             let slot = code.slot();
-            let from = self.progress[slot];
+            let from = self.progress(slot);
             let to = if code.enters() {
                 1
             } else {
@@ -494,6 +504,12 @@ impl<'r> PlainGame<'r> {
         usize::from(seat) * usize::from(self.pieces) + i
     }
 
+    /// The progress of the piece in `slot`.
+    #[inline]
+    fn progress(&self, slot: usize) -> u8 {
+        (self.keys[slot] >> 8) as u8
+    }
+
     fn seat_mask(&self, seat: u8) -> u16 {
         let ones = (1u32 << self.pieces) - 1;
         (ones << self.slot(seat, 0)) as u16
@@ -506,7 +522,7 @@ impl<'r> PlainGame<'r> {
             self.square[slot],
             self.rules.square_row(seat)[usize::from(progress)],
         );
-        self.progress[slot] = progress;
+        self.keys[slot] = u16::from(progress) << 8 | slot as u16;
         self.square[slot] = new;
         self.occupants[usize::from(old)] &= !(1 << slot);
         self.occupants[usize::from(new)] |= 1 << slot;
@@ -534,14 +550,11 @@ impl<'r> PlainGame<'r> {
     #[inline]
     fn distinct_pieces(&self, out: &mut [u16; MAX_PIECES]) -> usize {
         let first = self.slot(self.to_move, 0);
-        let row = &self.progress[first..first + usize::from(self.pieces)];
-        let key = |i: usize, p: u8| u16::from(p) << 8 | (first + i) as u16;
         // Sorted, then every progress but the first of its kind left out.
         let mut keys = [u16::MAX; MAX_PIECES];
-        for (i, &p) in row.iter().enumerate() {
-            keys[i] = key(i, p);
-        }
-        let keys = &mut keys[..row.len()];
+        let pieces = usize::from(self.pieces);
+        keys[..pieces].copy_from_slice(&self.keys[first..first + pieces]);
+        let keys = &mut keys[..pieces];
         keys.sort_unstable();
         let mut n = 0;
         for i in 0..keys.len() {
@@ -557,9 +570,9 @@ impl<'r> PlainGame<'r> {
     /// The slot of the first of `seat`'s pieces at `progress`.
     fn find(&self, seat: u8, progress: u8) -> Option<u8> {
         let first = self.slot(seat, 0);
-        let row = &self.progress[first..first + usize::from(self.pieces)];
-        let i = row.iter().position(|&p| p == progress)?;
-        Some((first + i) as u8)
+        let i =
+            (first..first + usize::from(self.pieces)).find(|&i| self.progress(i) == progress)?;
+        Some(i as u8)
     }
 
     /// Sends back every opposing piece on the square the mover's piece in `slot` reached, unless
@@ -577,7 +590,7 @@ impl<'r> PlainGame<'r> {
         self.occupants[usize::from(NO_SQUARE)] |= victims;
         while victims != 0 {
             let slot = victims.trailing_zeros() as usize;
-            self.progress[slot] = 0;
+            self.keys[slot] = slot as u16;
             self.square[slot] = NO_SQUARE;
             victims &= victims - 1;
         }
@@ -596,8 +609,7 @@ impl<'r> PlainGame<'r> {
     /// and the extra throw it may earn (the rules refuse that one with the goal in the lane).
     fn reach_goal(&mut self) {
         let first = self.slot(self.to_move, 0);
-        let row = &self.progress[first..first + usize::from(self.pieces)];
-        if row.iter().all(|&p| p >= self.goal_start) {
+        if (first..first + usize::from(self.pieces)).all(|i| self.progress(i) >= self.goal_start) {
             self.finished |= 1 << self.to_move;
         }
         let (mut placings, mut placed) = (self.placings, self.placed);
@@ -618,7 +630,8 @@ impl<'r> PlainGame<'r> {
     /// The throw is spent: throw again or pass the turn on.
     #[inline]
     fn end_spending(&mut self) {
-        self.hand = 0;
+        // The hand is read only in [`Phase::Move`], which the next throw sets it for: it is left
+        // as it is.
         if self.throw_again && !self.seat_finished(self.to_move) {
             self.throw_again = false;
             self.phase = Phase::Throw;
