@@ -316,8 +316,8 @@ impl<'r> PlainGame<'r> {
             return self.close(out, 0);
         }
         let squares = rules.square_row(seat);
-        if let Some(keys) = self.four_keys() {
-            return self.list_of_four(keys, squares, entry, first, out);
+        if self.four {
+            return self.list_of_four(squares, entry, first, out);
         }
         let mut pieces = [0u16; MAX_PIECES];
         let distinct = self.distinct_pieces(&mut pieces);
@@ -355,22 +355,24 @@ impl<'r> PlainGame<'r> {
         self.close(out, n)
     }
 
-    /// [`PlainGame::legal_codes`] for a seat of four pieces, the common case, from their keys
-    /// (`progress << 8 | slot`) in increasing order ([`PlainGame::four_keys`]): the same moves
-    /// in the same order, from one pass over the four keys instead of a list of the distinct
-    /// progresses and a loop over it, whose length varies from throw to throw. A key stands
-    /// for a move when its progress differs from the one before (the first slot at a progress
-    /// moves) and is not home.
+    /// [`PlainGame::legal_codes`] for seats of four pieces, the common case: the same moves in
+    /// the same order, from one pass over the mover's four keys (`progress << 8 | slot`) in
+    /// increasing order, instead of a list of the distinct progresses and a loop over it, whose
+    /// length varies from throw to throw. A key stands for a move when its progress differs
+    /// from the one before (the first slot at a progress moves) and is not home.
     #[inline(always)]
     fn list_of_four(
         &self,
-        [k0, k1, k2, k3]: [u16; 4],
         squares: &[u8; 256],
         entry: EntryBits,
         first: bool,
         out: &mut [PlainMove; MAX_PLAIN_MOVES],
     ) -> usize {
         let value = self.hand;
+        // Seats of four pieces are at most four: the mask only spares a bounds check.
+        let first_slot = usize::from(self.to_move & 3) * 4;
+        let [mut k0, mut k1, mut k2, mut k3] = [0, 1, 2, 3].map(|i| self.keys[first_slot + i]);
+        sort_four(&mut k0, &mut k1, &mut k2, &mut k3);
         let progress = |key: u16| (key >> 8) as u8;
         let (p0, p1, p2, p3) = (progress(k0), progress(k1), progress(k2), progress(k3));
         let home = self.home;
@@ -402,19 +404,6 @@ impl<'r> PlainGame<'r> {
             n += usize::from((p != before) & (p != home) && self.may_advance(squares, p, value));
         }
         self.close(out, n)
-    }
-
-    /// The keys `progress << 8 | slot` of the mover's pieces in increasing order, when a seat has
-    /// four.
-    #[inline(always)]
-    fn four_keys(&self) -> Option<[u16; 4]> {
-        if !self.four {
-            return None;
-        }
-        // Seats of four pieces are at most four: the mask only spares a bounds check.
-        let first = usize::from(self.to_move & 3) * 4;
-        let k = &self.keys[first..first + 4];
-        Some(sort_four([k[0], k[1], k[2], k[3]]))
     }
 
     /// The [`Move`] a code stands for, with the throw in hand.
@@ -668,21 +657,22 @@ fn advance(from: u8, value: u8) -> Move {
     }
 }
 
-/// Four keys in increasing order: a sorting network of five comparisons, each a minimum and a
-/// maximum, without a branch (which keys are larger depends on the throws).
+/// Four keys put in increasing order: a sorting network of five comparisons, each a minimum and
+/// a maximum, without a branch (which keys are larger depends on the throws). The keys are four
+/// variables rather than an array, which would travel packed in one 64-bit word.
 #[inline(always)]
-fn sort_four(mut v: [u16; 4]) -> [u16; 4] {
-    let mut order = |i: usize, j: usize| {
-        let (lo, hi) = (v[i].min(v[j]), v[i].max(v[j]));
-        v[i] = lo;
-        v[j] = hi;
-    };
-    order(0, 1);
-    order(2, 3);
-    order(0, 2);
-    order(1, 3);
-    order(1, 2);
-    v
+fn sort_four(a: &mut u16, b: &mut u16, c: &mut u16, d: &mut u16) {
+    #[inline(always)]
+    fn order(x: &mut u16, y: &mut u16) {
+        let (lo, hi) = ((*x).min(*y), (*x).max(*y));
+        *x = lo;
+        *y = hi;
+    }
+    order(a, b);
+    order(c, d);
+    order(a, c);
+    order(b, d);
+    order(b, c);
 }
 
 #[cfg(test)]
@@ -704,7 +694,9 @@ mod tests {
             }
             let mut expected = v;
             expected.sort_unstable();
-            assert_eq!(sort_four(v), expected, "{v:?}");
+            let [mut a, mut b, mut c, mut d] = v;
+            sort_four(&mut a, &mut b, &mut c, &mut d);
+            assert_eq!([a, b, c, d], expected, "{v:?}");
         }
     }
 
