@@ -81,9 +81,12 @@ pub struct PlainGame<'r> {
     /// them: "who stands here" is one load. Pieces off the board count under [`NO_SQUARE`],
     /// which no move lands on, so that moving a piece never needs a test of where it was.
     occupants: [u16; 256],
-    /// For each seat, its own slots and its opponents' slots, as bit masks over the rows above.
-    own: [u16; MAX_SEATS],
-    opponents: [u16; MAX_SEATS],
+    /// For each seat, its own slots and its opponents' slots, as bit masks over the rows above,
+    /// and its row of square indices by progress ([`Rules::square_row`]). Indexed by
+    /// [`seat_row`], which needs no bounds check.
+    own: [u16; SEAT_ROWS],
+    opponents: [u16; SEAT_ROWS],
+    squares: [&'r [u8; 256]; SEAT_ROWS],
     seats: u8,
     pieces: u8,
     to_move: u8,
@@ -175,8 +178,12 @@ impl<'r> PlainGame<'r> {
             square: [NO_SQUARE; PLAIN_PIECES],
             // Every slot starts off the board; `set` moves each piece to its square.
             occupants: [0; 256],
-            own: [0; MAX_SEATS],
-            opponents: [0; MAX_SEATS],
+            own: [0; SEAT_ROWS],
+            opponents: [0; SEAT_ROWS],
+            // Rows past the last seat are never read: they repeat the first seats'.
+            squares: std::array::from_fn(|row| {
+                rules.square_row((row % usize::from(rules.seats().max(1))) as u8)
+            }),
             seats: pos.seats,
             pieces: pos.pieces,
             to_move: pos.to_move,
@@ -200,9 +207,9 @@ impl<'r> PlainGame<'r> {
         };
         game.occupants[usize::from(NO_SQUARE)] = u16::MAX;
         for seat in 0..game.seats {
-            game.own[usize::from(seat)] = game.seat_mask(seat);
+            game.own[seat_row(seat)] = game.seat_mask(seat);
             for &other in rules.opponents(seat) {
-                game.opponents[usize::from(seat)] |= game.seat_mask(other);
+                game.opponents[seat_row(seat)] |= game.seat_mask(other);
             }
             for (i, &p) in pos.pieces_of(seat).iter().enumerate() {
                 game.set(game.slot(seat, i), seat, p);
@@ -311,11 +318,11 @@ impl<'r> PlainGame<'r> {
         // No piece of the mover's on the board (all waiting, or home), and a throw that brings
         // none out: the pass is the only move. Most of a Pachisi seat's throws before its first
         // grace are such, and they need no sorting of the pieces.
-        let on_board = self.own[usize::from(seat)] & !self.occupants[usize::from(NO_SQUARE)];
+        let on_board = self.own[seat_row(seat)] & !self.occupants[usize::from(NO_SQUARE)];
         if (on_board == 0) & !(entry.enters(first) | entry.leaves(first)) {
             return self.close(out, 0);
         }
-        let squares = rules.square_row(seat);
+        let squares = self.squares[seat_row(seat)];
         if self.four {
             return self.list_of_four(squares, entry, first, out);
         }
@@ -509,7 +516,7 @@ impl<'r> PlainGame<'r> {
     fn set(&mut self, slot: usize, seat: u8, progress: u8) {
         let (old, new) = (
             self.square[slot],
-            self.rules.square_row(seat)[usize::from(progress)],
+            self.squares[seat_row(seat)][usize::from(progress)],
         );
         self.keys[slot] = u16::from(progress) << 8 | slot as u16;
         self.square[slot] = new;
@@ -523,7 +530,7 @@ impl<'r> PlainGame<'r> {
     #[inline(always)]
     fn may_land(&self, sq: u8) -> bool {
         let here = self.occupants[usize::from(sq)];
-        let seat = usize::from(self.to_move);
+        let seat = seat_row(self.to_move);
         let limit = self.stack_limit;
         if limit > 0 && (here & self.own[seat]).count_ones() >= u32::from(limit) {
             return false;
@@ -569,7 +576,7 @@ impl<'r> PlainGame<'r> {
     #[inline]
     fn capture(&mut self, seat: u8, slot: usize) -> u32 {
         let sq = self.square[slot];
-        let mut victims = self.occupants[usize::from(sq)] & self.opponents[usize::from(seat)];
+        let mut victims = self.occupants[usize::from(sq)] & self.opponents[seat_row(seat)];
         // Victims are rare: the test of the square comes only after finding some.
         if victims == 0 || sq == NO_SQUARE || self.rules.is_castle_index(sq) {
             return 0;
@@ -643,6 +650,17 @@ impl<'r> PlainGame<'r> {
             None => self.phase = Phase::Over,
         }
     }
+}
+
+/// The rows of a [`PlainGame`]'s tables by seat: a power of two at least [`MAX_SEATS`].
+const SEAT_ROWS: usize = 8;
+const _: () = assert!(SEAT_ROWS >= MAX_SEATS && SEAT_ROWS.is_power_of_two());
+
+/// The row of `seat` in a [`PlainGame`]'s tables by seat: seats are below [`MAX_SEATS`], and
+/// the mask only spares a bounds check.
+#[inline(always)]
+fn seat_row(seat: u8) -> usize {
+    usize::from(seat) % SEAT_ROWS
 }
 
 /// The move of a single piece from progress `from` by the whole of a thrown `value`.

@@ -254,6 +254,9 @@ fn play_plain_counted(
     stats: &mut Stats,
 ) {
     let mut throws = SeededThrows::new(seed);
+    // Pachisi's cowries are drawn here as `Rules::draw_throw` draws them, without asking at
+    // every throw which way the device is drawn.
+    let patterns = rules.shell_patterns();
     let mut tally = GameTally::new(&game.to_position());
     let mut legal = [PlainMove::PASS; MAX_PLAIN_MOVES];
     // Each outcome's throws in this game, counted here (a throw is a byte: no bounds to check)
@@ -270,7 +273,10 @@ fn play_plain_counted(
                 if n_throws >= MAX_THROWS_PER_GAME {
                     break;
                 }
-                let t = throws.next_throw(rules);
+                let t = match patterns {
+                    Some((bits, table)) => table[(throws.draws.bits(bits) & 0xFF) as usize],
+                    None => throws.next_throw(rules),
+                };
                 // The phase is Throw and the outcome comes from the rules: this cannot fail.
                 let _ = game.apply_throw(t);
                 thrown[usize::from(t.0)] += 1;
