@@ -22,7 +22,7 @@
 
 use crate::position::{extend_streak, next_seat, settle_placings, Increment, Phase, Position};
 use crate::ruleset::{
-    CastleRule, EntryBits, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_DESTINATION,
+    CastleRule, Rules, SeatEntry, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_DESTINATION,
     NO_SQUARE,
 };
 use crate::throw::Throw;
@@ -314,17 +314,17 @@ impl<'r> PlainGame<'r> {
         let seat = self.to_move;
         let value = self.hand;
         let first = self.entered & (1 << seat) == 0;
-        let entry = rules.entry_bits(value);
+        let entry = rules.entry_bits(value).for_seat(first);
         // No piece of the mover's on the board (all waiting, or home), and a throw that brings
         // none out: the pass is the only move. Most of a Pachisi seat's throws before its first
         // grace are such, and they need no sorting of the pieces.
         let on_board = self.own[seat_row(seat)] & !self.occupants[usize::from(NO_SQUARE)];
-        if (on_board == 0) & !(entry.enters(first) | entry.leaves(first)) {
+        if (on_board == 0) & !entry.any() {
             return self.close(out, 0);
         }
         let squares = self.squares[seat_row(seat)];
         if self.four {
-            return self.list_of_four(squares, entry, first, out);
+            return self.list_of_four(squares, entry, out);
         }
         let mut pieces = [0u16; MAX_PIECES];
         let distinct = self.distinct_pieces(&mut pieces);
@@ -346,12 +346,12 @@ impl<'r> PlainGame<'r> {
         // Written always and counted only when legal, as the advances below are.
         let sq = squares[1];
         out[0] = PlainMove(pieces.first().map_or(0, |&key| key as u8) | PlainMove::ENTER);
-        n += usize::from(waiting & entry.enters(first) & (sq != NO_SQUARE) && self.may_land(sq));
+        n += usize::from(waiting & entry.enters() & (sq != NO_SQUARE) && self.may_land(sq));
         // Under `moves.must_enter` an entry, when there is one, is the only move.
         if self.must_enter && n > 0 {
             return self.close(out, n);
         }
-        let leaves_start = entry.leaves(first);
+        let leaves_start = entry.leaves();
         for &key in pieces {
             let from = (key >> 8) as u8;
             // Written whether legal or not, and counted only if it is: which moves are legal
@@ -371,8 +371,7 @@ impl<'r> PlainGame<'r> {
     fn list_of_four(
         &self,
         squares: &[u8; 256],
-        entry: EntryBits,
-        first: bool,
+        entry: SeatEntry,
         out: &mut [PlainMove; MAX_PLAIN_MOVES],
     ) -> usize {
         let value = self.hand;
@@ -397,14 +396,13 @@ impl<'r> PlainGame<'r> {
         }
         let sq = squares[1];
         out[0] = PlainMove(k0 as u8 | PlainMove::ENTER);
-        let mut n =
-            usize::from(waiting & entry.enters(first) & (sq != NO_SQUARE) && self.may_land(sq));
+        let mut n = usize::from(waiting & entry.enters() & (sq != NO_SQUARE) && self.may_land(sq));
         if self.must_enter && n > 0 {
             return self.close(out, n);
         }
         // Only the first key can be at progress 0: the others there repeat it.
         out[n] = PlainMove(k0 as u8);
-        let moves = (p0 != home) & (p0 != 0 || entry.leaves(first));
+        let moves = (p0 != home) & (p0 != 0 || entry.leaves());
         n += usize::from(moves && self.may_advance(squares, p0, value));
         for (key, p, before) in [(k1, p1, p0), (k2, p2, p1), (k3, p3, p2)] {
             out[n] = PlainMove(key as u8);

@@ -16,7 +16,7 @@ mod schema;
 mod text;
 
 use checks::{check_family_rules, compile_board, compile_throws, faces_of};
-pub(crate) use entry::EntryBits;
+pub(crate) use entry::{EntryBits, SeatEntry};
 use landing::{compile_landing, LandingTables};
 pub use schema::*;
 pub use text::RulesetError;

@@ -22,15 +22,35 @@ impl EntryBits {
         )
     }
 
-    /// Whether a piece may enter onto the first square (`first`: the seat's first entry).
+    /// The two bits of a seat's first entry (`first`) or of a later one, picked once for the
+    /// several questions a move list asks of them.
     #[inline]
-    pub(crate) fn enters(self, first: bool) -> bool {
-        self.0 >> (2 * u8::from(first)) & 1 != 0
+    pub(crate) fn for_seat(self, first: bool) -> SeatEntry {
+        SeatEntry(self.0 >> (2 * u8::from(first)) & 3)
+    }
+}
+
+/// What a thrown value may do for a piece in the start of a seat, its first entry or a later one
+/// decided ([`EntryBits::for_seat`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SeatEntry(u8);
+
+impl SeatEntry {
+    /// Whether a piece may enter onto the first square.
+    #[inline]
+    pub(crate) fn enters(self) -> bool {
+        self.0 & 1 != 0
     }
 
     /// Whether a piece may leave the start straight along by the value.
     #[inline]
-    pub(crate) fn leaves(self, first: bool) -> bool {
-        self.0 >> (2 * u8::from(first) + 1) & 1 != 0
+    pub(crate) fn leaves(self) -> bool {
+        self.0 & 2 != 0
+    }
+
+    /// Whether a piece may come out of the start at all, either way.
+    #[inline]
+    pub(crate) fn any(self) -> bool {
+        self.0 != 0
     }
 }
