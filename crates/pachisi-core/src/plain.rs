@@ -22,8 +22,7 @@
 
 use crate::position::{extend_streak, next_seat, settle_placings, Increment, Phase, Position};
 use crate::ruleset::{
-    CastleRule, Rules, SeatEntry, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_DESTINATION,
-    NO_SQUARE,
+    CastleRule, Rules, SeatEntry, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_SQUARE, OFF_BOARD,
 };
 use crate::throw::Throw;
 use crate::{Move, PlayError};
@@ -87,6 +86,8 @@ pub struct PlainGame<'r> {
     own: [u16; SEAT_ROWS],
     opponents: [u16; SEAT_ROWS],
     squares: [&'r [u8; 256]; SEAT_ROWS],
+    /// For each seat, where a single move ends, as a square ([`Rules::landing_row`]).
+    landings: [&'r [u8; 512]; SEAT_ROWS],
     seats: u8,
     pieces: u8,
     to_move: u8,
@@ -183,6 +184,9 @@ impl<'r> PlainGame<'r> {
             // Rows past the last seat are never read: they repeat the first seats'.
             squares: std::array::from_fn(|row| {
                 rules.square_row((row % usize::from(rules.seats().max(1))) as u8)
+            }),
+            landings: std::array::from_fn(|row| {
+                rules.landing_row((row % usize::from(rules.seats().max(1))) as u8)
             }),
             seats: pos.seats,
             pieces: pos.pieces,
@@ -323,8 +327,9 @@ impl<'r> PlainGame<'r> {
             return self.close(out, 0);
         }
         let squares = self.squares[seat_row(seat)];
+        let landing = self.landings[seat_row(seat)];
         if self.four {
-            return self.list_of_four(squares, entry, out);
+            return self.list_of_four(squares, landing, entry, out);
         }
         let mut pieces = [0u16; MAX_PIECES];
         let distinct = self.distinct_pieces(&mut pieces);
@@ -337,7 +342,7 @@ impl<'r> PlainGame<'r> {
         // (The rule is tested first: it is the same all game, while whether a piece waits is not.)
         if self.clear_entry & waiting {
             if let Some(&key) = pieces.get(1).filter(|&&key| key >> 8 == 1) {
-                if self.may_advance(squares, 1, value) {
+                if self.may_advance(landing, 1, value) {
                     out[0] = PlainMove(key as u8);
                     return self.close(out, 1);
                 }
@@ -357,7 +362,7 @@ impl<'r> PlainGame<'r> {
             // Written whether legal or not, and counted only if it is: which moves are legal
             // depends on the throw, so a branch on it would be mispredicted half the time.
             out[n] = PlainMove(key as u8);
-            n += usize::from((from != 0 || leaves_start) && self.may_advance(squares, from, value));
+            n += usize::from((from != 0 || leaves_start) && self.may_advance(landing, from, value));
         }
         self.close(out, n)
     }
@@ -371,6 +376,7 @@ impl<'r> PlainGame<'r> {
     fn list_of_four(
         &self,
         squares: &[u8; 256],
+        landing: &[u8; 512],
         entry: SeatEntry,
         out: &mut [PlainMove; MAX_PLAIN_MOVES],
     ) -> usize {
@@ -388,7 +394,7 @@ impl<'r> PlainGame<'r> {
         if self.clear_entry & waiting {
             let next = [k1, k2, k3].into_iter().find(|&key| progress(key) != 0);
             if let Some(key) = next.filter(|&key| progress(key) == 1) {
-                if self.may_advance(squares, 1, value) {
+                if self.may_advance(landing, 1, value) {
                     out[0] = PlainMove(key as u8);
                     return self.close(out, 1);
                 }
@@ -403,10 +409,10 @@ impl<'r> PlainGame<'r> {
         // Only the first key can be at progress 0: the others there repeat it.
         out[n] = PlainMove(k0 as u8);
         let moves = (p0 != home) & (p0 != 0 || entry.leaves());
-        n += usize::from(moves && self.may_advance(squares, p0, value));
+        n += usize::from(moves && self.may_advance(landing, p0, value));
         for (key, p, before) in [(k1, p1, p0), (k2, p2, p1), (k3, p3, p2)] {
             out[n] = PlainMove(key as u8);
-            n += usize::from((p != before) & (p != home) && self.may_advance(squares, p, value));
+            n += usize::from((p != before) & (p != home) && self.may_advance(landing, p, value));
         }
         self.close(out, n)
     }
@@ -424,16 +430,16 @@ impl<'r> PlainGame<'r> {
     }
 
     /// Whether a piece of the mover's at progress `from` may move by `value`: the move may end
-    /// where it arrives (`Rules::single_destination`, [`PlainGame::may_land`]); `squares` is the
-    /// mover's square row.
+    /// where it arrives ([`Rules::landing_row`], the mover's row of which is `landing`, and
+    /// [`PlainGame::may_land`]).
     #[inline(always)]
-    fn may_advance(&self, squares: &[u8; 256], from: u8, value: u8) -> bool {
-        let to = self.rules.single_destination(from, value);
-        if to == NO_DESTINATION {
-            return false;
+    fn may_advance(&self, landing: &[u8; 512], from: u8, value: u8) -> bool {
+        let sq = landing[usize::from(from) + usize::from(value)];
+        if sq >= OFF_BOARD {
+            // Nowhere to stop, or a stop off the board (home), where nothing stands in the way.
+            return sq == OFF_BOARD;
         }
-        let sq = squares[usize::from(to)];
-        sq == NO_SQUARE || self.may_land(sq)
+        self.may_land(sq)
     }
 
     /// Ends the list of `n` moves in `out` with a pass where one is allowed (always when there is

@@ -41,10 +41,20 @@ pub(crate) const NO_SQUARE: u8 = u8::MAX;
 /// In [`Rules::single_destination`]: the move may not end there (no progress reaches 255).
 pub(crate) const NO_DESTINATION: u8 = u8::MAX;
 
+/// In [`Rules::landing_row`]: the move ends off the board (home), where nothing can stand in its
+/// way. Below [`NO_DESTINATION`] and above every square index (see the assertion below).
+pub(crate) const OFF_BOARD: u8 = u8::MAX - 1;
+
 const _: () = assert!(
     (crate::topology::MAX_ARMS as usize) * 3 * (crate::topology::MAX_ARM_LENGTH as usize)
         < NO_SQUARE as usize,
     "square indices must stay below NO_SQUARE"
+);
+
+const _: () = assert!(
+    (crate::topology::MAX_ARMS as usize) * 3 * (crate::topology::MAX_ARM_LENGTH as usize)
+        < OFF_BOARD as usize,
+    "square indices must stay below OFF_BOARD"
 );
 
 /// A validated ruleset with everything play needs precomputed.
@@ -84,6 +94,9 @@ pub struct Rules {
     /// ([`crate::movegen::destination`] with [`Rules::min_step`]), or [`NO_DESTINATION`]: one
     /// lookup on the hot path of [`crate::PlainGame`].
     single_destination: Box<[u8; 512]>,
+    /// For each seat, where a single piece moving to raw progress `i` ends, as a square index:
+    /// [`Rules::landing_row`].
+    landing_square: Vec<[u8; 512]>,
     /// For each thrown value, whether it introduces a piece or takes one out of the start, as
     /// [`Rules::entry_bits`] spells out.
     entry_bits: Box<[u8; 256]>,
@@ -369,6 +382,7 @@ impl Rules {
             letters,
             colours,
             single_destination: Box::new([NO_DESTINATION; 512]),
+            landing_square: Vec::new(),
             entry_bits: Box::new([0; 256]),
         };
         // Filled from the rules just compiled, by the very function the move generator uses.
@@ -376,6 +390,19 @@ impl Rules {
             let to = crate::movegen::destination::<AnyMechanics>(&rules, raw, rules.min_step);
             rules.single_destination[usize::from(raw)] = to.unwrap_or(NO_DESTINATION);
         }
+        rules.landing_square = rules
+            .square_table
+            .iter()
+            .map(|squares| {
+                std::array::from_fn(|raw| match rules.single_destination[raw] {
+                    NO_DESTINATION => NO_DESTINATION,
+                    to => match squares[usize::from(to)] {
+                        NO_SQUARE => OFF_BOARD,
+                        sq => sq,
+                    },
+                })
+            })
+            .collect();
         let values: Vec<u8> = rules.outcomes.iter().map(|o| o.value).collect();
         for value in values {
             rules.entry_bits[usize::from(value)] = EntryBits::of(&rules, value).0;
@@ -698,6 +725,15 @@ impl Rules {
     #[inline]
     pub(crate) fn single_destination(&self, from: u8, value: u8) -> u8 {
         self.single_destination[usize::from(from) + usize::from(value)]
+    }
+
+    /// A seat's [`Rules::single_destination`] and square row in one table: where a single piece
+    /// at `from` moving `value` ends (entry `from + value`), as the index of the square it lands
+    /// on, [`OFF_BOARD`] where it ends off the board (home), or [`NO_DESTINATION`] where it may
+    /// not stop. One lookup per candidate move on the hot path of [`crate::PlainGame`].
+    #[inline]
+    pub(crate) fn landing_row(&self, seat: u8) -> &[u8; 512] {
+        &self.landing_square[usize::from(seat)]
     }
 
     /// What a thrown `value` may do for a piece in the start, for the seat's first entry or a
