@@ -16,7 +16,7 @@ mod schema;
 mod text;
 
 use checks::{check_family_rules, compile_board, compile_throws, faces_of};
-pub(crate) use entry::{EntryBits, SeatEntry};
+pub(crate) use entry::{EntryBits, SeatEntry, OFF_BOARD};
 use landing::{compile_landing, LandingTables};
 pub use schema::*;
 pub use text::RulesetError;
@@ -41,20 +41,10 @@ pub(crate) const NO_SQUARE: u8 = u8::MAX;
 /// In [`Rules::single_destination`]: the move may not end there (no progress reaches 255).
 pub(crate) const NO_DESTINATION: u8 = u8::MAX;
 
-/// In [`Rules::landing_row`]: the move ends off the board (home), where nothing can stand in its
-/// way. Below [`NO_DESTINATION`] and above every square index (see the assertion below).
-pub(crate) const OFF_BOARD: u8 = u8::MAX - 1;
-
 const _: () = assert!(
     (crate::topology::MAX_ARMS as usize) * 3 * (crate::topology::MAX_ARM_LENGTH as usize)
         < NO_SQUARE as usize,
     "square indices must stay below NO_SQUARE"
-);
-
-const _: () = assert!(
-    (crate::topology::MAX_ARMS as usize) * 3 * (crate::topology::MAX_ARM_LENGTH as usize)
-        < OFF_BOARD as usize,
-    "square indices must stay below OFF_BOARD"
 );
 
 /// A validated ruleset with everything play needs precomputed.
@@ -390,19 +380,7 @@ impl Rules {
             let to = crate::movegen::destination::<AnyMechanics>(&rules, raw, rules.min_step);
             rules.single_destination[usize::from(raw)] = to.unwrap_or(NO_DESTINATION);
         }
-        rules.landing_square = rules
-            .square_table
-            .iter()
-            .map(|squares| {
-                std::array::from_fn(|raw| match rules.single_destination[raw] {
-                    NO_DESTINATION => NO_DESTINATION,
-                    to => match squares[usize::from(to)] {
-                        NO_SQUARE => OFF_BOARD,
-                        sq => sq,
-                    },
-                })
-            })
-            .collect();
+        rules.landing_square = entry::landing_rows(&rules);
         let values: Vec<u8> = rules.outcomes.iter().map(|o| o.value).collect();
         for value in values {
             rules.entry_bits[usize::from(value)] = EntryBits::of(&rules, value).0;
@@ -725,15 +703,6 @@ impl Rules {
     #[inline]
     pub(crate) fn single_destination(&self, from: u8, value: u8) -> u8 {
         self.single_destination[usize::from(from) + usize::from(value)]
-    }
-
-    /// A seat's [`Rules::single_destination`] and square row in one table: where a single piece
-    /// at `from` moving `value` ends (entry `from + value`), as the index of the square it lands
-    /// on, [`OFF_BOARD`] where it ends off the board (home), or [`NO_DESTINATION`] where it may
-    /// not stop. One lookup per candidate move on the hot path of [`crate::PlainGame`].
-    #[inline]
-    pub(crate) fn landing_row(&self, seat: u8) -> &[u8; 512] {
-        &self.landing_square[usize::from(seat)]
     }
 
     /// What a thrown `value` may do for a piece in the start, for the seat's first entry or a
