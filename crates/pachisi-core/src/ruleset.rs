@@ -16,7 +16,7 @@ mod schema;
 mod text;
 
 use checks::{check_family_rules, compile_board, compile_throws, faces_of};
-pub(crate) use entry::EntryBits;
+pub(crate) use entry::{EntryBits, SeatEntry, OFF_BOARD};
 use landing::{compile_landing, LandingTables};
 pub use schema::*;
 pub use text::RulesetError;
@@ -84,6 +84,9 @@ pub struct Rules {
     /// ([`crate::movegen::destination`] with [`Rules::min_step`]), or [`NO_DESTINATION`]: one
     /// lookup on the hot path of [`crate::PlainGame`].
     single_destination: Box<[u8; 512]>,
+    /// For each seat, where a single piece moving to raw progress `i` ends, as a square index:
+    /// [`Rules::landing_row`].
+    landing_square: Vec<[u8; 512]>,
     /// For each thrown value, whether it introduces a piece or takes one out of the start, as
     /// [`Rules::entry_bits`] spells out.
     entry_bits: Box<[u8; 256]>,
@@ -369,6 +372,7 @@ impl Rules {
             letters,
             colours,
             single_destination: Box::new([NO_DESTINATION; 512]),
+            landing_square: Vec::new(),
             entry_bits: Box::new([0; 256]),
         };
         // Filled from the rules just compiled, by the very function the move generator uses.
@@ -376,6 +380,7 @@ impl Rules {
             let to = crate::movegen::destination::<AnyMechanics>(&rules, raw, rules.min_step);
             rules.single_destination[usize::from(raw)] = to.unwrap_or(NO_DESTINATION);
         }
+        rules.landing_square = entry::landing_rows(&rules);
         let values: Vec<u8> = rules.outcomes.iter().map(|o| o.value).collect();
         for value in values {
             rules.entry_bits[usize::from(value)] = EntryBits::of(&rules, value).0;

@@ -144,6 +144,15 @@ impl Sampling {
         )
     }
 
+    /// The bits a throw takes and the throw of each of their patterns, under
+    /// [`Sampling::FewFairShells`].
+    pub(crate) fn shell_patterns(&self) -> Option<(u32, &[Throw; 256])> {
+        match self {
+            Sampling::FewFairShells { shells, by_pattern } => Some((*shells, by_pattern)),
+            _ => None,
+        }
+    }
+
     /// One throw from `bits`.
     // Always inlined: in random play a throw costs little more than the call.
     #[inline(always)]

@@ -259,23 +259,37 @@ fn play_plain_counted(
     stats: &mut Stats,
 ) {
     let mut throws = SeededThrows::new(seed);
+    // Pachisi's cowries are drawn here as `Rules::draw_throw` draws them, without asking at
+    // every throw which way the device is drawn.
+    let patterns = rules.shell_patterns();
     let mut tally = GameTally::new(&game.to_position());
     let mut legal = [PlainMove::PASS; MAX_PLAIN_MOVES];
+    // Each outcome's throws in this game, counted here (a throw is a byte: no bounds to check)
+    // and added to `stats` once the game is over.
+    let mut thrown = [0u32; 256];
     let mut n_throws = 0;
+    let mut phase = game.phase();
     // A step is a throw and the move that spends it: the move is played in the same round of the
     // loop, so that the loop tests the phase once a step.
-    while n_throws < MAX_THROWS_PER_GAME {
-        match game.phase() {
+    loop {
+        match phase {
             Phase::Over => break,
             Phase::Throw => {
-                let t = throws.next_throw(rules);
+                if n_throws >= MAX_THROWS_PER_GAME {
+                    break;
+                }
+                let t = match patterns {
+                    Some((bits, table)) => table[(throws.draws.bits(bits) & 0xFF) as usize],
+                    None => throws.next_throw(rules),
+                };
                 // The phase is Throw and the outcome comes from the rules: this cannot fail.
                 let _ = game.apply_throw(t);
-                stats.outcomes[usize::from(t.0)] += 1;
+                thrown[usize::from(t.0)] += 1;
                 n_throws += 1;
                 if game.phase() != Phase::Move {
                     // A void third throw of a streak: the turn passed on.
                     tally.add_throw(game.to_move(), 0);
+                    phase = game.phase();
                     continue;
                 }
             }
@@ -284,8 +298,18 @@ fn play_plain_counted(
         let choices = game.legal_codes(&mut legal);
         // At least a pass is always legal, so the index is in range.
         let code = legal[policy.pick(choices)];
-        let sent_back = game.play_code(code);
-        tally.add_move(code.is_pass(), choices, game.to_move(), sent_back);
+        // Passes and moves are counted apart: the game branches on which it is anyway.
+        if code.is_pass() {
+            game.play_code(code);
+            tally.add_pass(choices, game.to_move());
+        } else {
+            let sent_back = game.play_code(code);
+            tally.add_advance(game.to_move(), sent_back);
+        }
+        phase = game.phase();
+    }
+    for (count, &n) in stats.outcomes.iter_mut().zip(&thrown) {
+        *count += u64::from(n);
     }
     // Throws were counted above, voids included.
     tally.throws = n_throws;

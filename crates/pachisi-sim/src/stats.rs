@@ -240,6 +240,31 @@ impl GameTally {
         self.captures += u64::from(!pass & (sent_back > 0));
     }
 
+    /// Counts a pass chosen among `choices` moves, after which `to_move` is to move:
+    /// [`GameTally::add_move`] where the caller knows the move is a pass.
+    #[inline]
+    pub(crate) fn add_pass(&mut self, choices: usize, to_move: u8) {
+        self.turns += u64::from(to_move != self.to_move);
+        self.to_move = to_move;
+        self.moves += 1;
+        self.passes += 1;
+        self.forced_passes += u64::from(choices == 1);
+    }
+
+    /// Counts a move other than a pass, after which `to_move` is to move and which sent
+    /// `sent_back` pieces back: [`GameTally::add_move`] where the caller knows it is no pass.
+    /// Captures are rare, so a branch on them is well predicted.
+    #[inline]
+    pub(crate) fn add_advance(&mut self, to_move: u8, sent_back: u32) {
+        self.turns += u64::from(to_move != self.to_move);
+        self.to_move = to_move;
+        self.moves += 1;
+        if sent_back > 0 {
+            self.pieces_sent_back += u64::from(sent_back);
+            self.captures += 1;
+        }
+    }
+
     /// Pieces put back at the start since the last count, by a step that brought `brought_out`
     /// pieces out of it. Only captures and penalties put a piece back; a piece that enters may
     /// capture on its entry square in the same step (maedn, Parcheesi's captures on entry), so

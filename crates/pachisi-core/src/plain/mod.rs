@@ -9,11 +9,12 @@
 //! (`moves.clear_entry`), and a piece that can enter must (`moves.must_enter`). Pieces finish at
 //! home, or in their lane, where they may still move on (`finish.goal = "lane"`).
 //! [`PlainGame`] plays exactly those rules ([`PlainGame::supports`] says which) on a compact
-//! state: every piece's progress and board square in one 16-byte row each, with the slots on each
-//! square kept beside them as a bit mask, so that "who stands on this square" is one load, and a
-//! finished seat is one bit. A move is a byte naming its piece's slot ([`PlainMove`]), so that
-//! playing it needs no search for the piece. The rules that order moves are read once, when the
-//! game is made: where they are not played they cost a test of a flag.
+//! state: every piece's key (its progress and slot, the order of a move list) and board square in
+//! a row each, with the slots on each square kept beside them as a bit mask, so that "who stands
+//! on this square" is one load, and a finished seat is one bit. A move is a byte naming its
+//! piece's slot ([`PlainMove`]), so that playing it needs no search for the piece. The rules that
+//! order moves are read once, when the game is made: where they are not played they cost a test
+//! of a flag. The move list has a module of its own (`moves`).
 //!
 //! It is the same game, not an approximation: from any position it lists the moves
 //! [`Position::legal_moves`] lists, in the same order, and playing one leads to the position
@@ -21,11 +22,11 @@
 //! supports (`tests/plain.rs`), and simulations played either way give identical statistics.
 
 use crate::position::{extend_streak, next_seat, settle_placings, Increment, Phase, Position};
-use crate::ruleset::{
-    CastleRule, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_DESTINATION, NO_SQUARE,
-};
+use crate::ruleset::{CastleRule, Rules, Spend, StreakPenalty, MAX_PIECES, MAX_SEATS, NO_SQUARE};
 use crate::throw::Throw;
 use crate::{Move, PlayError};
+
+mod moves;
 
 /// The most pieces, all seats together, a [`PlainGame`] holds.
 pub const PLAIN_PIECES: usize = 16;
@@ -53,10 +54,11 @@ impl PlainMove {
         self == PlainMove::PASS
     }
 
-    /// The slot of the piece that moves (not for the pass).
+    /// The slot of the piece that moves (not for the pass): below [`PLAIN_PIECES`], so that the
+    /// mask spares the bounds checks of the rows it indexes.
     #[inline]
     fn slot(self) -> usize {
-        usize::from(self.0 & 0x1F)
+        usize::from(self.0) % PLAIN_PIECES
     }
 
     #[inline]
@@ -69,23 +71,31 @@ impl PlainMove {
 #[derive(Clone, Debug)]
 pub struct PlainGame<'r> {
     rules: &'r Rules,
-    /// Every piece's progress, seat after seat (`pieces` slots each); unused slots hold 0.
-    progress: [u8; PLAIN_PIECES],
+    /// Every piece's key, `progress << 8 | slot`, seat after seat (`pieces` slots each; unused
+    /// slots at progress 0). The key orders the pieces as a move list does (by progress, then
+    /// slot), and kept whole it spares building it for every list.
+    keys: [u16; PLAIN_PIECES],
     /// Every piece's board square index ([`NO_SQUARE`] while waiting, home, or unused).
     square: [u8; PLAIN_PIECES],
     /// The slots standing on each square index, as bit masks over the rows above, kept with
     /// them: "who stands here" is one load. Pieces off the board count under [`NO_SQUARE`],
     /// which no move lands on, so that moving a piece never needs a test of where it was.
     occupants: [u16; 256],
-    /// For each seat, its own slots and its opponents' slots, as bit masks over the rows above.
-    own: [u16; MAX_SEATS],
-    opponents: [u16; MAX_SEATS],
+    /// For each seat, its own slots and its opponents' slots, as bit masks over the rows above,
+    /// and its row of square indices by progress ([`Rules::square_row`]). Indexed by
+    /// [`seat_row`], which needs no bounds check.
+    own: [u16; SEAT_ROWS],
+    opponents: [u16; SEAT_ROWS],
+    squares: [&'r [u8; 256]; SEAT_ROWS],
+    /// For each seat, where a single move ends, as a square ([`Rules::landing_row`]).
+    landings: [&'r [u8; 512]; SEAT_ROWS],
     seats: u8,
     pieces: u8,
     to_move: u8,
     phase: Phase,
     /// The value of the throw to spend in [`Phase::Move`]: under each-throw turns the pool holds
-    /// exactly one thrown increment then, and none otherwise.
+    /// exactly one thrown increment then, and none otherwise (the value is then the last throw's,
+    /// never read).
     hand: u8,
     throw_again: bool,
     streak: (u8, u8),
@@ -108,6 +118,9 @@ pub struct PlainGame<'r> {
     closed_castles: bool,
     /// `moves.pass`, read once.
     may_pass: bool,
+    /// Whether every seat has four pieces (and so there are at most four seats), listed by
+    /// [`PlainGame::list_of_four`].
+    four: bool,
     /// Whether a third throw of a streak is void (`turn.three_in_a_row`), read once.
     streaks: bool,
 }
@@ -163,12 +176,19 @@ impl<'r> PlainGame<'r> {
         }
         let mut game = PlainGame {
             rules,
-            progress: [0; PLAIN_PIECES],
+            keys: std::array::from_fn(|slot| slot as u16),
             square: [NO_SQUARE; PLAIN_PIECES],
             // Every slot starts off the board; `set` moves each piece to its square.
             occupants: [0; 256],
-            own: [0; MAX_SEATS],
-            opponents: [0; MAX_SEATS],
+            own: [0; SEAT_ROWS],
+            opponents: [0; SEAT_ROWS],
+            // Rows past the last seat are never read: they repeat the first seats'.
+            squares: std::array::from_fn(|row| {
+                rules.square_row((row % usize::from(rules.seats().max(1))) as u8)
+            }),
+            landings: std::array::from_fn(|row| {
+                rules.landing_row((row % usize::from(rules.seats().max(1))) as u8)
+            }),
             seats: pos.seats,
             pieces: pos.pieces,
             to_move: pos.to_move,
@@ -187,13 +207,14 @@ impl<'r> PlainGame<'r> {
             stack_limit: rules.ruleset().moves.stack_limit,
             closed_castles: rules.ruleset().capture.castles != CastleRule::Shared,
             may_pass: rules.ruleset().moves.pass,
+            four: pos.pieces == 4,
             streaks: rules.ruleset().turn.three_in_a_row != StreakPenalty::None,
         };
         game.occupants[usize::from(NO_SQUARE)] = u16::MAX;
         for seat in 0..game.seats {
-            game.own[usize::from(seat)] = game.seat_mask(seat);
+            game.own[seat_row(seat)] = game.seat_mask(seat);
             for &other in rules.opponents(seat) {
-                game.opponents[usize::from(seat)] |= game.seat_mask(other);
+                game.opponents[seat_row(seat)] |= game.seat_mask(other);
             }
             for (i, &p) in pos.pieces_of(seat).iter().enumerate() {
                 game.set(game.slot(seat, i), seat, p);
@@ -210,8 +231,10 @@ impl<'r> PlainGame<'r> {
         let mut pos = Position::new(self.rules);
         for seat in 0..self.seats {
             let first = self.slot(seat, 0);
-            let row = &self.progress[first..first + usize::from(self.pieces)];
-            pos.progress[usize::from(seat)][..row.len()].copy_from_slice(row);
+            let row = &mut pos.progress[usize::from(seat)][..usize::from(self.pieces)];
+            for (i, p) in row.iter_mut().enumerate() {
+                *p = self.progress(first + i);
+            }
         }
         pos.to_move = self.to_move;
         pos.phase = self.phase;
@@ -270,70 +293,6 @@ impl<'r> PlainGame<'r> {
         Ok(())
     }
 
-    /// Writes the legal moves into `out` and returns how many there are: the moves
-    /// [`Position::legal_moves`] gives, in its order (an entry, advances by increasing progress,
-    /// a pass; or, where a rule puts one first, the piece clearing the entry square or the entry
-    /// alone). None unless the phase is [`Phase::Move`].
-    #[inline]
-    pub fn legal_moves(&self, out: &mut [Move; MAX_PLAIN_MOVES]) -> usize {
-        let mut codes = [PlainMove::PASS; MAX_PLAIN_MOVES];
-        let n = self.legal_codes(&mut codes);
-        for (mv, code) in out.iter_mut().zip(&codes[..n]) {
-            *mv = self.move_of(*code);
-        }
-        n
-    }
-
-    /// The legal moves as [`PlainMove`] codes, a byte each, in the order of
-    /// [`PlainGame::legal_moves`]; returns how many. Random play lists and plays these, so that
-    /// only the move chosen is ever spelt out as a [`Move`].
-    #[inline]
-    pub fn legal_codes(&self, out: &mut [PlainMove; MAX_PLAIN_MOVES]) -> usize {
-        if self.phase != Phase::Move {
-            return 0;
-        }
-        let rules = self.rules;
-        let seat = self.to_move;
-        let value = self.hand;
-        let first = self.entered & (1 << seat) == 0;
-        let entry = rules.entry_bits(value);
-        let squares = rules.square_row(seat);
-        let mut pieces = [0u16; MAX_PIECES];
-        let distinct = self.distinct_pieces(&mut pieces);
-        let pieces = &pieces[..distinct];
-        // The least progress comes first: 0 if a piece waits in the start.
-        let waiting = pieces.first().is_some_and(|&key| key >> 8 == 0);
-        let mut n = 0;
-        // OpenSpiel's maedn: while a piece waits, one standing on the entry square moves off it
-        // first whenever it can. The progresses are sorted, so a piece there comes second.
-        // (The rule is tested first: it is the same all game, while whether a piece waits is not.)
-        if self.clear_entry && waiting {
-            if let Some(&key) = pieces.get(1).filter(|&&key| key >> 8 == 1) {
-                if self.may_advance(squares, 1, value) {
-                    out[0] = PlainMove(key as u8);
-                    return self.close(out, 1);
-                }
-            }
-        }
-        // Written always and counted only when legal, as the advances below are.
-        let sq = squares[1];
-        out[0] = PlainMove(pieces.first().map_or(0, |&key| key as u8) | PlainMove::ENTER);
-        n += usize::from(waiting & entry.enters(first) & (sq != NO_SQUARE) && self.may_land(sq));
-        // Under `moves.must_enter` an entry, when there is one, is the only move.
-        if self.must_enter && n > 0 {
-            return self.close(out, n);
-        }
-        let leaves_start = entry.leaves(first);
-        for &key in pieces {
-            let from = (key >> 8) as u8;
-            // Written whether legal or not, and counted only if it is: which moves are legal
-            // depends on the throw, so a branch on it would be mispredicted half the time.
-            out[n] = PlainMove(key as u8);
-            n += usize::from((from != 0 || leaves_start) && self.may_advance(squares, from, value));
-        }
-        self.close(out, n)
-    }
-
     /// The [`Move`] a code stands for, with the throw in hand.
     #[inline]
     pub fn move_of(&self, code: PlainMove) -> Move {
@@ -342,32 +301,8 @@ impl<'r> PlainGame<'r> {
         } else if code.enters() {
             Move::Enter { value: self.hand }
         } else {
-            advance(self.progress[code.slot()], self.hand)
+            advance(self.progress(code.slot()), self.hand)
         }
-    }
-
-    /// Whether a piece of the mover's at progress `from` may move by `value`: the move may end
-    /// where it arrives (`Rules::single_destination`, [`PlainGame::may_land`]); `squares` is the
-    /// mover's square row.
-    #[inline(always)]
-    fn may_advance(&self, squares: &[u8; 256], from: u8, value: u8) -> bool {
-        let to = self.rules.single_destination(from, value);
-        if to == NO_DESTINATION {
-            return false;
-        }
-        let sq = squares[usize::from(to)];
-        sq == NO_SQUARE || self.may_land(sq)
-    }
-
-    /// Ends the list of `n` moves in `out` with a pass where one is allowed (always when there is
-    /// nothing else); returns the length.
-    #[inline]
-    fn close(&self, out: &mut [PlainMove; MAX_PLAIN_MOVES], mut n: usize) -> usize {
-        if self.may_pass || n == 0 {
-            out[n] = PlainMove::PASS;
-            n += 1;
-        }
-        n
     }
 
     /// Plays a move taken from [`PlainGame::legal_moves`] without checking it, as
@@ -392,7 +327,7 @@ impl<'r> PlainGame<'r> {
         if !code.is_pass() {
             let seat = self.to_move;
             let slot = code.slot();
-            let from = self.progress[slot];
+            let from = self.progress(slot);
             let to = if code.enters() {
                 1
             } else {
@@ -421,6 +356,12 @@ impl<'r> PlainGame<'r> {
         usize::from(seat) * usize::from(self.pieces) + i
     }
 
+    /// The progress of the piece in `slot`.
+    #[inline]
+    fn progress(&self, slot: usize) -> u8 {
+        (self.keys[slot] >> 8) as u8
+    }
+
     fn seat_mask(&self, seat: u8) -> u16 {
         let ones = (1u32 << self.pieces) - 1;
         (ones << self.slot(seat, 0)) as u16
@@ -431,64 +372,20 @@ impl<'r> PlainGame<'r> {
     fn set(&mut self, slot: usize, seat: u8, progress: u8) {
         let (old, new) = (
             self.square[slot],
-            self.rules.square_row(seat)[usize::from(progress)],
+            self.squares[seat_row(seat)][usize::from(progress)],
         );
-        self.progress[slot] = progress;
+        self.keys[slot] = u16::from(progress) << 8 | slot as u16;
         self.square[slot] = new;
         self.occupants[usize::from(old)] &= !(1 << slot);
         self.occupants[usize::from(new)] |= 1 << slot;
     }
 
-    /// Whether the mover may end a move on the square with index `sq` (never [`NO_SQUARE`]):
-    /// room under the stack limit, and no opponent on a closed castle.
-    // Always inlined: it is asked of every candidate move, and a call costs as much as its work.
-    #[inline(always)]
-    fn may_land(&self, sq: u8) -> bool {
-        let here = self.occupants[usize::from(sq)];
-        let seat = usize::from(self.to_move);
-        let limit = self.stack_limit;
-        if limit > 0 && (here & self.own[seat]).count_ones() >= u32::from(limit) {
-            return false;
-        }
-        // Evaluated whole, without a branch: whether the square is a castle is as random as the
-        // throw that reaches it.
-        !(self.closed_castles & self.rules.is_castle_index(sq) & (here & self.opponents[seat] != 0))
-    }
-
-    /// The distinct progresses of the mover's pieces that are not home, in increasing order, each
-    /// as `progress << 8 | slot` with the first slot at that progress; returns how many.
-    #[inline]
-    fn distinct_pieces(&self, out: &mut [u16; MAX_PIECES]) -> usize {
-        let first = self.slot(self.to_move, 0);
-        let row = &self.progress[first..first + usize::from(self.pieces)];
-        let key = |i: usize, p: u8| u16::from(p) << 8 | (first + i) as u16;
-        if let [a, b, c, d] = *row {
-            return distinct_of_four([key(0, a), key(1, b), key(2, c), key(3, d)], self.home, out);
-        }
-        // Other numbers of pieces: sorted, then every progress but the first of its kind left out.
-        let mut keys = [u16::MAX; MAX_PIECES];
-        for (i, &p) in row.iter().enumerate() {
-            keys[i] = key(i, p);
-        }
-        let keys = &mut keys[..row.len()];
-        keys.sort_unstable();
-        let mut n = 0;
-        for i in 0..keys.len() {
-            let p = keys[i] >> 8;
-            if p != u16::from(self.home) && (i == 0 || keys[i - 1] >> 8 != p) {
-                out[n] = keys[i];
-                n += 1;
-            }
-        }
-        n
-    }
-
     /// The slot of the first of `seat`'s pieces at `progress`.
     fn find(&self, seat: u8, progress: u8) -> Option<u8> {
         let first = self.slot(seat, 0);
-        let row = &self.progress[first..first + usize::from(self.pieces)];
-        let i = row.iter().position(|&p| p == progress)?;
-        Some((first + i) as u8)
+        let i =
+            (first..first + usize::from(self.pieces)).find(|&i| self.progress(i) == progress)?;
+        Some(i as u8)
     }
 
     /// Sends back every opposing piece on the square the mover's piece in `slot` reached, unless
@@ -496,7 +393,7 @@ impl<'r> PlainGame<'r> {
     #[inline]
     fn capture(&mut self, seat: u8, slot: usize) -> u32 {
         let sq = self.square[slot];
-        let mut victims = self.occupants[usize::from(sq)] & self.opponents[usize::from(seat)];
+        let mut victims = self.occupants[usize::from(sq)] & self.opponents[seat_row(seat)];
         // Victims are rare: the test of the square comes only after finding some.
         if victims == 0 || sq == NO_SQUARE || self.rules.is_castle_index(sq) {
             return 0;
@@ -506,7 +403,7 @@ impl<'r> PlainGame<'r> {
         self.occupants[usize::from(NO_SQUARE)] |= victims;
         while victims != 0 {
             let slot = victims.trailing_zeros() as usize;
-            self.progress[slot] = 0;
+            self.keys[slot] = slot as u16;
             self.square[slot] = NO_SQUARE;
             victims &= victims - 1;
         }
@@ -525,8 +422,7 @@ impl<'r> PlainGame<'r> {
     /// and the extra throw it may earn (the rules refuse that one with the goal in the lane).
     fn reach_goal(&mut self) {
         let first = self.slot(self.to_move, 0);
-        let row = &self.progress[first..first + usize::from(self.pieces)];
-        if row.iter().all(|&p| p >= self.goal_start) {
+        if (first..first + usize::from(self.pieces)).all(|i| self.progress(i) >= self.goal_start) {
             self.finished |= 1 << self.to_move;
         }
         let (mut placings, mut placed) = (self.placings, self.placed);
@@ -547,7 +443,8 @@ impl<'r> PlainGame<'r> {
     /// The throw is spent: throw again or pass the turn on.
     #[inline]
     fn end_spending(&mut self) {
-        self.hand = 0;
+        // The hand is read only in [`Phase::Move`], which the next throw sets it for: it is left
+        // as it is.
         if self.throw_again && !self.seat_finished(self.to_move) {
             self.throw_again = false;
             self.phase = Phase::Throw;
@@ -572,6 +469,17 @@ impl<'r> PlainGame<'r> {
     }
 }
 
+/// The rows of a [`PlainGame`]'s tables by seat: a power of two at least [`MAX_SEATS`].
+const SEAT_ROWS: usize = 8;
+const _: () = assert!(SEAT_ROWS >= MAX_SEATS && SEAT_ROWS.is_power_of_two());
+
+/// The row of `seat` in a [`PlainGame`]'s tables by seat: seats are below [`MAX_SEATS`], and
+/// the mask only spares a bounds check.
+#[inline(always)]
+fn seat_row(seat: u8) -> usize {
+    usize::from(seat) % SEAT_ROWS
+}
+
 /// The move of a single piece from progress `from` by the whole of a thrown `value`.
 #[inline]
 fn advance(from: u8, value: u8) -> Move {
@@ -584,69 +492,10 @@ fn advance(from: u8, value: u8) -> Move {
     }
 }
 
-/// The distinct progresses among four pieces other than `home`, in increasing order, written to
-/// `out`; returns how many. Each piece is a key `progress << 8 | slot`, so that equal progresses
-/// sort by slot and the first slot of each is kept. Four pieces a seat is the common case, and
-/// this needs no branch: a sorting network of five comparisons (each a minimum and a maximum),
-/// then every key written and counted only when its progress differs from the one before and is
-/// not home.
-#[inline]
-fn distinct_of_four(mut v: [u16; 4], home: u8, out: &mut [u16; MAX_PIECES]) -> usize {
-    let mut order = |i: usize, j: usize| {
-        let (lo, hi) = (v[i].min(v[j]), v[i].max(v[j]));
-        v[i] = lo;
-        v[j] = hi;
-    };
-    order(0, 1);
-    order(2, 3);
-    order(0, 2);
-    order(1, 3);
-    order(1, 2);
-    let mut n = 0;
-    // No progress is 256: the first always differs from it.
-    let mut previous = 256u16;
-    for key in v {
-        let progress = key >> 8;
-        out[n] = key;
-        n += usize::from((progress != previous) & (progress != u16::from(home)));
-        previous = progress;
-    }
-    n
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::builtin_rules;
-
-    /// The sorting network lists every distinct progress but home, in order, each with the
-    /// first slot holding it, for every arrangement of four progresses drawn from a few values
-    /// (home among them).
-    #[test]
-    fn four_progresses_give_their_distinct_values_in_order() {
-        let values = [0u8, 1, 7, 30, 69, 70];
-        let home = 70;
-        for code in 0..values.len().pow(4) {
-            let mut v = [0u8; 4];
-            let mut c = code;
-            for x in v.iter_mut() {
-                *x = values[c % values.len()];
-                c /= values.len();
-            }
-            let mut expected: Vec<u16> = Vec::new();
-            let mut sorted: Vec<u8> = v.iter().copied().filter(|&x| x != home).collect();
-            sorted.sort_unstable();
-            sorted.dedup();
-            for p in sorted {
-                let slot = v.iter().position(|&x| x == p).expect("present");
-                expected.push(u16::from(p) << 8 | slot as u16);
-            }
-            let keys = [0, 1, 2, 3].map(|i| u16::from(v[i]) << 8 | i as u16);
-            let mut out = [0u16; MAX_PIECES];
-            let n = distinct_of_four(keys, home, &mut out);
-            assert_eq!(&out[..n], expected.as_slice(), "{v:?}");
-        }
-    }
 
     /// The occupants of every square are exactly the slots whose piece stands there, after every
     /// step of seeded random games of every plain ruleset (captures and finished seats included).
