@@ -191,10 +191,10 @@ impl Rules {
     }
 
     /// Where the throws are a few fair shells (up to eight, as six or seven cowries are), how
-    /// [`Rules::draw_throw`] draws them: the number of random bits a throw takes, and the throw
-    /// of every pattern of those bits (the pattern is below 256). A loop that draws many throws
-    /// can look this up once, and spare asking at every throw which way the device is drawn.
-    pub fn shell_patterns(&self) -> Option<(u32, &[Throw; 256])> {
+    /// [`Rules::draw_throw`] draws them: the throw of every pattern of their random bits. A loop
+    /// that draws many throws can look this up once, and spare asking at every throw which way
+    /// the device is drawn.
+    pub fn shell_patterns(&self) -> Option<sampling::ShellPatterns<'_>> {
         self.sampling().shell_patterns()
     }
 }

@@ -84,6 +84,26 @@ pub(crate) enum Sampling {
     Thresholds(Box<[u64]>),
 }
 
+/// The throws of a few fair shells by the pattern of their bits ([`Sampling::FewFairShells`]):
+/// what [`crate::Rules::shell_patterns`] hands to a loop that draws many throws, so that it need
+/// not ask at every throw which way the device is drawn. It draws exactly as
+/// [`crate::Rules::draw_throw`] does.
+#[derive(Clone, Copy, Debug)]
+pub struct ShellPatterns<'a> {
+    /// Bits per throw (at most eight).
+    shells: u32,
+    by_pattern: &'a [Throw; 256],
+}
+
+impl ShellPatterns<'_> {
+    /// One throw from `bits`.
+    #[inline(always)]
+    pub fn draw<R: RandomBits + ?Sized>(&self, bits: &mut R) -> Throw {
+        // The bits are fewer than nine: the mask only spares the bounds check.
+        self.by_pattern[(bits.bits(self.shells) & 0xFF) as usize]
+    }
+}
+
 impl Sampling {
     /// The cheapest exact way to draw the `outcomes` of a device: `shells` fair shells
     /// (`fair_shells`), or `combinations` of equally likely faces, each leading to the outcome
@@ -144,11 +164,13 @@ impl Sampling {
         )
     }
 
-    /// The bits a throw takes and the throw of each of their patterns, under
-    /// [`Sampling::FewFairShells`].
-    pub(crate) fn shell_patterns(&self) -> Option<(u32, &[Throw; 256])> {
+    /// The throws by the pattern of their bits, under [`Sampling::FewFairShells`].
+    pub(crate) fn shell_patterns(&self) -> Option<ShellPatterns<'_>> {
         match self {
-            Sampling::FewFairShells { shells, by_pattern } => Some((*shells, by_pattern)),
+            Sampling::FewFairShells { shells, by_pattern } => Some(ShellPatterns {
+                shells: *shells,
+                by_pattern,
+            }),
             _ => None,
         }
     }
@@ -161,10 +183,11 @@ impl Sampling {
             Sampling::FairShells { shells, by_count } => {
                 by_count[bits.bits(*shells).count_ones() as usize]
             }
-            // The bits are fewer than nine: the mask only spares the bounds check.
-            Sampling::FewFairShells { shells, by_pattern } => {
-                by_pattern[(bits.bits(*shells) & 0xFF) as usize]
+            Sampling::FewFairShells { shells, by_pattern } => ShellPatterns {
+                shells: *shells,
+                by_pattern,
             }
+            .draw(bits),
             Sampling::Table(table) => table[bits.below(table.len() as u32) as usize],
             Sampling::Thresholds(thresholds) => {
                 let word = bits.word();

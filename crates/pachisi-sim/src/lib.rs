@@ -279,7 +279,7 @@ fn play_plain_counted(
                     break;
                 }
                 let t = match patterns {
-                    Some((bits, table)) => table[(throws.draws.bits(bits) & 0xFF) as usize],
+                    Some(patterns) => patterns.draw(&mut throws.draws),
                     None => throws.next_throw(rules),
                 };
                 // The phase is Throw and the outcome comes from the rules: this cannot fail.
