@@ -84,7 +84,7 @@ pub(crate) enum Sampling {
     Thresholds(Box<[u64]>),
 }
 
-/// The throws of a few fair shells by the pattern of their bits ([`Sampling::FewFairShells`]):
+/// The throws of a few fair shells (up to eight) by the pattern of their random bits:
 /// what [`crate::Rules::shell_patterns`] hands to a loop that draws many throws, so that it need
 /// not ask at every throw which way the device is drawn. It draws exactly as
 /// [`crate::Rules::draw_throw`] does.
