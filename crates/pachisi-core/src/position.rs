@@ -131,6 +131,12 @@ impl Pool {
             .sum()
     }
 
+    /// Whether the pool holds a thrown increment (not a bonus) of `value`.
+    #[inline]
+    pub(crate) fn holds_thrown(&self, value: u8) -> bool {
+        self.items().iter().any(|i| i.value == value && !i.bonus)
+    }
+
     /// Whether the pool holds shares of a divisible 14 (003, TR).
     #[inline]
     pub fn has_shares(&self) -> bool {

@@ -216,12 +216,18 @@ impl GameTally {
         }
     }
 
+    /// `to_move` is to move after a step: a new turn if the seat changed.
+    #[inline]
+    fn hand_to(&mut self, to_move: u8) {
+        self.turns += u64::from(to_move != self.to_move);
+        self.to_move = to_move;
+    }
+
     /// Counts a throw after which `to_move` is to move and which sent `sent_back` pieces back
     /// (a penalty).
     #[inline]
     pub(crate) fn add_throw(&mut self, to_move: u8, sent_back: u32) {
-        self.turns += u64::from(to_move != self.to_move);
-        self.to_move = to_move;
+        self.hand_to(to_move);
         self.pieces_sent_back += u64::from(sent_back);
         self.throws += 1;
     }
@@ -231,8 +237,7 @@ impl GameTally {
     /// player passes or captures is as unpredictable as its throw.
     #[inline]
     pub(crate) fn add_move(&mut self, pass: bool, choices: usize, to_move: u8, sent_back: u32) {
-        self.turns += u64::from(to_move != self.to_move);
-        self.to_move = to_move;
+        self.hand_to(to_move);
         self.pieces_sent_back += u64::from(sent_back);
         self.moves += 1;
         self.passes += u64::from(pass);
@@ -244,8 +249,7 @@ impl GameTally {
     /// [`GameTally::add_move`] where the caller knows the move is a pass.
     #[inline]
     pub(crate) fn add_pass(&mut self, choices: usize, to_move: u8) {
-        self.turns += u64::from(to_move != self.to_move);
-        self.to_move = to_move;
+        self.hand_to(to_move);
         self.moves += 1;
         self.passes += 1;
         self.forced_passes += u64::from(choices == 1);
@@ -256,8 +260,7 @@ impl GameTally {
     /// Captures are rare, so a branch on them is well predicted.
     #[inline]
     pub(crate) fn add_advance(&mut self, to_move: u8, sent_back: u32) {
-        self.turns += u64::from(to_move != self.to_move);
-        self.to_move = to_move;
+        self.hand_to(to_move);
         self.moves += 1;
         if sent_back > 0 {
             self.pieces_sent_back += u64::from(sent_back);

@@ -251,12 +251,7 @@ impl Position {
                 if shares && self.budget_is(rules, value) {
                     steps
                 } else {
-                    u8::from(
-                        self.pool
-                            .items()
-                            .iter()
-                            .any(|i| i.value == value && !i.bonus),
-                    )
+                    u8::from(self.pool.holds_thrown(value))
                 }
             }
         }
@@ -267,12 +262,7 @@ impl Position {
     /// of the same value.
     #[inline]
     pub(super) fn spends_thrown(&self, rules: &Rules, value: u8) -> bool {
-        self.spends_shares(rules, value)
-            || self
-                .pool
-                .items()
-                .iter()
-                .any(|i| i.value == value && !i.bonus)
+        self.spends_shares(rules, value) || self.pool.holds_thrown(value)
     }
 
     /// Whether a move of `value` spends the shares of a divisible 14 (003, TR): `value` is then
