@@ -140,10 +140,12 @@ impl Occupancy {
     fn count_own(&mut self, pos: &Position, rules: &Rules, seat: u8) {
         let m = &rules.ruleset().moves;
         let row = rules.square_row(seat);
-        // Four pieces and no limit of one (every edition of Parcheesi): only a later piece on a
-        // square counts, found by six comparisons; two pieces rarely share a square, so the
-        // branch on it is a safe guess, where a set of the squares seen costs a loop of inserts.
-        if m.stack_limit != 1 {
+        // Four pieces under a limit of two or none (every edition of Parcheesi): only a second or
+        // later piece on a square counts, found by six comparisons; two pieces rarely share a
+        // square, so the branch on it is a safe guess, where a set of the squares seen costs a
+        // loop of inserts. (A limit of one fills every square held, and a higher one needs
+        // counts: the loops below.)
+        if matches!(m.stack_limit, 0 | 2) {
             if let Some(squares) = four_squares(row, pos.pieces_of(seat)) {
                 let later = later_on_square(squares);
                 for (sq, later) in squares.into_iter().zip(later) {
@@ -191,7 +193,7 @@ impl Occupancy {
     }
 
     /// A second or later piece of the mover on the square with index `sq`, under a stack limit
-    /// other than one: the limit of two is reached, and a blockade stands.
+    /// of two or none: the limit of two is reached, and a blockade stands.
     #[inline]
     fn count_later_own(&mut self, m: &crate::ruleset::MoveRules, sq: u8) {
         if m.stack_limit == 2 {
@@ -311,5 +313,60 @@ impl<'a> LazyOccupancy<'a> {
     pub(super) fn get(&self) -> &Occupancy {
         self.built
             .get_or_init(|| Occupancy::of(self.pos, self.rules, self.pos.to_move))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin_rules;
+    use crate::movegen::tests::random_positions;
+
+    /// The mover's own count (`full`, `own_pairs`) agrees with counting the pieces square by
+    /// square, under every stack limit and with and without blockades, for seats of four pieces
+    /// (which take a path of their own under a limit of two or none) and of more.
+    #[test]
+    fn the_movers_own_count_agrees_with_counting_the_pieces() {
+        let configurations: [(&str, &[&str]); 7] = [
+            ("herklots-1832", &["moves.stack_limit=0"]),
+            ("herklots-1832", &["moves.stack_limit=1"]),
+            ("herklots-1832", &["moves.stack_limit=2"]),
+            ("herklots-1832", &["moves.stack_limit=3"]),
+            ("herklots-1832-two-player", &["moves.stack_limit=3"]),
+            ("parcheesi-sr", &[]),
+            ("parcheesi-tr", &[]),
+        ];
+        for (name, set) in configurations {
+            let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+            let rules = builtin_rules(name, &set).expect("ruleset");
+            let m = &rules.ruleset().moves;
+            let limit = usize::from(m.stack_limit);
+            let crowd = if limit > 0 { limit } else { 2 };
+            // Positions where the mover has at least as many pieces on a square as the limit
+            // allows (or two, where there is none): the cases the count exists for.
+            let mut crowded = 0;
+            random_positions(&rules, 7, 40, 600, |pos| {
+                let seat = pos.to_move();
+                let o = Occupancy::of(pos, &rules, seat);
+                let row = rules.square_row(seat);
+                for sq in 0..NO_SQUARE {
+                    let here = pos
+                        .pieces_of(seat)
+                        .iter()
+                        .filter(|&&p| row[usize::from(p)] == sq)
+                        .count();
+                    let full = limit > 0 && here >= limit;
+                    let pair = m.blockades && here >= 2;
+                    crowded += usize::from(here >= crowd);
+                    assert_eq!(o.has_room(sq), !full, "{name} {set:?}: room on {sq}");
+                    assert_eq!(
+                        o.own_pairs.contains(sq),
+                        pair,
+                        "{name} {set:?}: own pair on {sq}"
+                    );
+                }
+            });
+            assert!(crowded > 0, "{name} {set:?}: some square is crowded");
+        }
     }
 }
