@@ -371,3 +371,33 @@ fn a_throw_lists_the_moves_of_the_position_it_leads_to() {
     }
     assert!(listed_at_a_throw > 0, "some throw left a move due");
 }
+
+/// A throw refused by `apply_throw_listing` (none is due, or it is no outcome of the rules)
+/// leaves the position as it was and the list empty, as `apply_throw` leaves the position.
+#[test]
+fn a_refused_throw_lists_nothing_and_changes_nothing() {
+    let rules = rules_of("parcheesi-sr", &[]);
+    let mut pos = Position::new(&rules);
+    let mut listed = vec![Move::Pass];
+    let unknown = pachisi_core::Throw(u8::MAX);
+    let before = pos;
+    assert!(pos
+        .apply_throw_listing(&rules, unknown, &mut listed)
+        .is_err());
+    assert_eq!((pos, listed.len()), (before, 0), "an unknown throw");
+    // A throw that leaves a move due: a second throw is refused until it is played.
+    let mut rng = SplitMix64(1);
+    while pos.phase() != Phase::Move {
+        pos.apply_throw_listing(&rules, rules.throw_for(rng.unit()), &mut listed)
+            .expect("a throw of the rules");
+    }
+    let before = pos;
+    listed.push(Move::Pass);
+    let again = rules.throw_for(rng.unit());
+    assert!(pos.apply_throw_listing(&rules, again, &mut listed).is_err());
+    assert_eq!(
+        (pos, listed.len()),
+        (before, 0),
+        "a throw while a move is due"
+    );
+}
