@@ -363,7 +363,8 @@ struct ServeArgs {
     /// Most HTTP connections open at once (more wait until one closes).
     #[arg(long, default_value_t = Limits::default().max_connections, value_name = "N")]
     max_connections: usize,
-    /// Most WebSockets open at once, over all games.
+    /// Most watchers' WebSockets and WebSockets not yet identified open at once, over all
+    /// games (the people of a table always get in).
     #[arg(long, default_value_t = Limits::default().max_sockets, value_name = "N")]
     max_sockets: usize,
     /// Seconds a client has to send a request's headers before the connection is dropped.
@@ -373,7 +374,8 @@ struct ServeArgs {
     /// core).
     #[arg(long, value_name = "N")]
     work_threads: Option<usize>,
-    /// Most connections (players and watchers) open on one game at once.
+    /// Most watchers' WebSockets open on one game at once (its players always get in, up to
+    /// 4 each).
     #[arg(long, default_value_t = Limits::default().max_sockets_per_game, value_name = "N")]
     max_sockets_per_game: usize,
     /// Most characters of one chat line.
@@ -385,9 +387,39 @@ struct ServeArgs {
     /// The window of the chat rate, in seconds.
     #[arg(long, default_value_t = Limits::default().chat_window.as_secs(), value_name = "SECS")]
     chat_window: u64,
-    /// Most chat lines one game keeps.
+    /// Most chat lines one game keeps on each line (the players' and the watchers' apart).
     #[arg(long, default_value_t = Limits::default().max_chat_lines, value_name = "N")]
     max_chat_lines: usize,
+    /// Most HTTP connections open at once from one address; more are closed unanswered.
+    #[arg(long, default_value_t = Limits::default().max_connections_per_client, value_name = "N")]
+    max_connections_per_client: usize,
+    /// Most watchers' WebSockets open at once from one address, over all games.
+    #[arg(long, default_value_t = Limits::default().max_sockets_per_client, value_name = "N")]
+    max_sockets_per_client: usize,
+    /// Most WebSockets from one address that have not yet said who they are (each has 10
+    /// seconds to).
+    #[arg(long, default_value_t = Limits::default().max_unidentified_per_client, value_name = "N")]
+    max_unidentified_per_client: usize,
+    /// Most actions of one game: a game that reaches it is stopped unfinished (a normal game
+    /// takes a few hundred to a few thousand).
+    #[arg(long, default_value_t = Limits::default().max_game_actions, value_name = "N")]
+    max_game_actions: usize,
+    /// Most events (actions told, chat lines, room changes) one game holds; chat and room
+    /// changes beyond are refused.
+    #[arg(long, default_value_t = Limits::default().max_game_events, value_name = "N")]
+    max_game_events: usize,
+    /// Most room changes (options, hand-overs, taking a seat back) and undos of one game within
+    /// --change-window seconds.
+    #[arg(long, default_value_t = Limits::default().changes, value_name = "N")]
+    changes: usize,
+    /// The window of the rate of room changes and undos, in seconds.
+    #[arg(long, default_value_t = Limits::default().change_window.as_secs(), value_name = "SECS")]
+    change_window: u64,
+    /// Seconds between the server's pings of each WebSocket; one silent for two and a half
+    /// times this is closed. Not listed: the default suits browsers and proxies, and a probe
+    /// shortens it to see silent sockets dropped within seconds.
+    #[arg(long, default_value_t = Limits::default().socket_ping.as_secs(), value_name = "SECS", hide = true)]
+    socket_ping: u64,
 }
 
 /// The settings of `pachisi simulate`.

@@ -35,6 +35,14 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
         chat_window: Duration::from_secs(args.chat_window.max(1)),
         max_chat_lines: args.max_chat_lines,
         max_analysis_positions: args.max_analysis_positions,
+        max_connections_per_client: args.max_connections_per_client.max(1),
+        max_sockets_per_client: args.max_sockets_per_client.max(1),
+        max_unidentified_per_client: args.max_unidentified_per_client.max(1),
+        max_game_actions: args.max_game_actions.max(1),
+        max_game_events: args.max_game_events.max(1),
+        changes: args.changes.max(1),
+        change_window: Duration::from_secs(args.change_window.max(1)),
+        socket_ping: Duration::from_secs(args.socket_ping.max(1)),
         ..defaults
     };
     let database = Database::parse(&args.database).map_err(|e| anyhow!("bad --database: {e}"))?;

@@ -9,7 +9,7 @@
 //!
 //! [`Limits::max_analysis_positions`]: crate::limits::Limits::max_analysis_positions
 
-use crate::api::{heavy, json_text, ApiResult, AppState};
+use crate::api::{heavy, json_text, ApiResult, AppState, Client};
 use crate::game::GameError;
 use crate::replay::{read_record, ReadRecord, RecordBounds, RecordRequest, Service};
 use axum::extract::rejection::JsonRejection;
@@ -91,6 +91,7 @@ pub fn analysis_json(
 /// `POST /api/analyze`: the analysis of a record sent as `{"record": "..."}`.
 pub(crate) async fn analyze(
     State(state): State<AppState>,
+    Client(client): Client,
     body: Result<Json<RecordRequest>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(request) = body?;
@@ -98,7 +99,7 @@ pub(crate) async fn analyze(
     let bounds = RecordBounds::of(limits);
     let max_positions = limits.max_analysis_positions;
     let evaluator = state.analysis_bot.clone();
-    let value = heavy(&state.games, move || {
+    let value = heavy(&state.games, client, move || {
         analysis_json(&request.record, bounds, max_positions, &evaluator)
     })
     .await?;

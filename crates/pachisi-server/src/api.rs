@@ -1,7 +1,8 @@
 //! The HTTP routes: the page, the JSON API and the WebSocket of each game (docs/api.md). Every
 //! failure is answered with a status and `{"error": "..."}`; no input can make a handler panic.
-//! Heavy work (bots' hints, replays, analyses) runs on blocking threads with a permit of the shared pool,
-//! and is refused with 503 when the pool is full rather than queued without end.
+//! Heavy work (bots' hints, replays, analyses) runs on blocking threads of the shared pool, asked
+//! for under the client's address (`crate::work`), and is refused with 503 when no thread comes
+//! to it within seconds rather than queued without end.
 
 use crate::game::GameError;
 use crate::game::Request;
@@ -18,7 +19,6 @@ use axum::{middleware, Json, Router};
 use pachisi_bots::BotSpec;
 use pachisi_core::{builtin_rules, BUILTIN_RULESETS};
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 use std::time::Duration;
 use tower_http::timeout::TimeoutLayer;
@@ -38,8 +38,8 @@ pub struct AppState {
     pub analysis_bot: BotSpec,
     /// The list of rulesets as JSON, made once.
     rulesets: Arc<str>,
-    /// Open WebSockets.
-    pub(crate) sockets: Arc<AtomicUsize>,
+    /// The places of the open WebSockets.
+    pub(crate) sockets: Arc<crate::ws::Places>,
     /// The address the server is reached at, for links (`--public-url`); without one, links
     /// are made from the request's `Host`.
     pub(crate) public_url: Option<String>,
@@ -62,7 +62,7 @@ impl AppState {
             hint_bot,
             analysis_bot: crate::analysis::evaluator(pachisi_bots::analysis::DEFAULT_EVALUATOR)?,
             rulesets: rulesets.into(),
-            sockets: Arc::new(AtomicUsize::new(0)),
+            sockets: Arc::default(),
             public_url: None,
         })
     }
@@ -179,8 +179,8 @@ pub(crate) fn json_text(status: StatusCode, text: impl Into<String>) -> Response
         .into_response()
 }
 
-/// The address of the client, when the server was told it (it always is, but for tests that
-/// call the router directly).
+/// The address of the client as its limits count it ([`crate::net::client_key`]), when the
+/// server was told it (it always is, but for tests that call the router directly).
 pub(crate) struct Client(pub(crate) Option<IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for Client {
@@ -191,7 +191,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
             parts
                 .extensions
                 .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip()),
+                .map(|c| crate::net::client_key(c.0.ip())),
         ))
     }
 }
@@ -339,19 +339,21 @@ pub(crate) async fn blocking<T: Send + 'static>(
         .map_err(ApiError::from)
 }
 
-/// The longest a request waits for a permit of the shared pool.
+/// The longest a request waits for a thread of the shared pool.
 const WORK_WAIT: Duration = Duration::from_secs(5);
 
-/// Runs heavy `work` with a permit of the shared pool, or answers 503 when none comes free
-/// within [`WORK_WAIT`].
+/// Runs heavy `work` for `client` on a thread of the shared pool (its turn among the addresses
+/// that wait, `crate::work`), or answers 503 when none comes to it within [`WORK_WAIT`].
 pub(crate) async fn heavy<T: Send + 'static>(
     games: &Games,
+    client: Option<IpAddr>,
     work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
 ) -> ApiResult<T> {
-    let permit = tokio::time::timeout(WORK_WAIT, games.work().clone().acquire_owned())
+    // A request that gives up leaves its place in the queue (the future is dropped).
+    let permit = tokio::time::timeout(WORK_WAIT, games.work().acquire(client))
         .await
         .ok()
-        .and_then(Result::ok)
+        .flatten()
         .ok_or_else(|| {
             ApiError::from(GameError::Busy(
                 "the server is busy thinking: try again in a few seconds".into(),
@@ -596,6 +598,7 @@ async fn events(
 async fn hint(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Client(client): Client,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let game = state.games.find(&id).await?;
@@ -613,18 +616,19 @@ async fn hint(
         }
     }
     let bot = state.hint_bot.clone();
-    let value = heavy(&state.games, move || game.hint(&bot)).await?;
+    let value = heavy(&state.games, client, move || game.hint(&bot)).await?;
     Ok(Json(value).into_response())
 }
 
 /// Checks every throw of a finished record against its revealed seed (docs/fair-throws.md).
 async fn verify(
     State(state): State<AppState>,
+    Client(client): Client,
     body: Result<Json<RecordRequest>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(request) = body?;
     let max = state.games.limits().max_record;
-    let value = heavy(&state.games, move || {
+    let value = heavy(&state.games, client, move || {
         crate::replay::verify_json(&request.record, max)
     })
     .await?;
@@ -657,10 +661,14 @@ async fn record(
 /// Every frame of a record, for the replay viewer.
 async fn replay(
     State(state): State<AppState>,
+    Client(client): Client,
     body: Result<Json<RecordRequest>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(request) = body?;
     let bounds = RecordBounds::of(state.games.limits());
-    let text = heavy(&state.games, move || replay_json(&request.record, bounds)).await?;
+    let text = heavy(&state.games, client, move || {
+        replay_json(&request.record, bounds)
+    })
+    .await?;
     Ok(json_text(StatusCode::OK, text))
 }

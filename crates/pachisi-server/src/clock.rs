@@ -188,10 +188,15 @@ fn person_to_act(room: &Room, table: &Table) -> Option<u8> {
     .then_some(seat)
 }
 
+/// Whether the game is being played: begun, not over, not stopped.
+fn in_play(room: &Room, table: &Table) -> bool {
+    room.started && room.stopped.is_none() && table.position().phase() != Phase::Over
+}
+
 /// Whether the stand-in is to play now: a person's seat is to act (not a pass the server plays
 /// anyway), and the seat is away or its turn's time ran out.
 pub(crate) fn stand_in_due(room: &Room, table: &Table) -> bool {
-    if !room.started || table.position().phase() == Phase::Over || table.automatic_due() {
+    if !in_play(room, table) || table.automatic_due() {
         return false;
     }
     let Some(seat) = person_to_act(room, table) else {
@@ -210,7 +215,7 @@ pub(crate) fn stand_in_due(room: &Room, table: &Table) -> bool {
 /// Returns whether the timer changed.
 pub(crate) fn settle(room: &mut Room, table: &Table, now: i64) -> bool {
     let before = room.timer.clock;
-    let over = !room.started || table.position().phase() == Phase::Over;
+    let over = !in_play(room, table);
     let person = person_to_act(room, table);
     let timer = &mut room.timer;
     if timer
@@ -242,22 +247,19 @@ pub(crate) fn present(room: &mut Room, seat: u8) -> bool {
     changed
 }
 
-/// The person takes `seat` back: it is not away, its misses are forgiven, and a turn of theirs
-/// that the stand-in is playing is theirs again (with a new clock, from [`settle`]). Returns
-/// the `seat` event when anything changed.
+/// The person takes `seat` back: it is not away and its misses are forgiven. The clock of a
+/// turn in progress is not theirs to reset: a turn whose time ran out is played to its end by
+/// the stand-in, and a running clock keeps running (were coming back to start the turn's clock
+/// again, a player who never acts could hold the game still for ever by coming back each time
+/// the stand-in is due). An away seat whose turn it is, and which so has no clock, is on a new
+/// one from [`settle`]: its player is back for it. Returns the `seat` event when anything
+/// changed.
 pub(crate) fn back(room: &mut Room, table: &Table, seat: u8) -> Option<serde_json::Value> {
     let was_away = room.timer.is_away(seat);
-    let standing_in = room
-        .timer
-        .clock
-        .is_some_and(|c| c.seat == seat && c.expired);
     let misses = room.timer.misses(seat);
     room.timer.set_away(seat, false);
     room.timer.set_misses(seat, 0);
-    if standing_in {
-        room.timer.clock = None;
-    }
-    (was_away || standing_in || misses > 0).then(|| seat_event(room, table, seat))
+    (was_away || misses > 0).then(|| seat_event(room, table, seat))
 }
 
 /// The `seat` event of a person's seat: its holder and whether it is away.

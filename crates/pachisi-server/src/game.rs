@@ -87,8 +87,41 @@ pub struct Event {
     pub n: u64,
     /// The event as JSON text, its number included.
     pub json: Arc<str>,
-    /// Whether it is a chat line (the lines a game may hold are counted).
-    pub(crate) chat: bool,
+    /// The chat line it was said on, if it is a chat line (the lines a game may hold are
+    /// counted on each).
+    pub(crate) chat: Option<ChatLine>,
+}
+
+/// The two lines of a game's chat, whose lines are counted apart, so that watchers cannot use
+/// up the players' chat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChatLine {
+    /// The players'.
+    Table,
+    /// The watchers'.
+    Watchers,
+}
+
+impl ChatLine {
+    /// The line's name in a `chat` event.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChatLine::Table => "table",
+            ChatLine::Watchers => "watchers",
+        }
+    }
+
+    /// The line a chat event's body was said on; `None` for another event.
+    fn of(body: &serde_json::Value) -> Option<ChatLine> {
+        if body["kind"] != "chat" {
+            return None;
+        }
+        Some(if body["line"] == "watchers" {
+            ChatLine::Watchers
+        } else {
+            ChatLine::Table
+        })
+    }
 }
 
 impl Event {
@@ -97,7 +130,7 @@ impl Event {
         body["n"] = n.into();
         Event {
             n,
-            chat: body["kind"] == "chat",
+            chat: ChatLine::of(&body),
             json: body.to_string().into(),
         }
     }
@@ -105,7 +138,8 @@ impl Event {
     /// Event `n` as the database keeps it.
     pub(crate) fn stored(n: u64, json: &str) -> Event {
         let chat = serde_json::from_str::<serde_json::Value>(json)
-            .is_ok_and(|body| body["kind"] == "chat");
+            .ok()
+            .and_then(|body| ChatLine::of(&body));
         Event {
             n,
             chat,
@@ -171,7 +205,7 @@ pub struct Game {
     /// actions, room and events are kept in the table, room and shown events from the moment
     /// the game is built.
     pub(crate) stored: StoredGame,
-    /// The address that created it, while this server runs (for the limit per client).
+    /// The address that created it (for the limit per client), kept in its room.
     pub(crate) creator: Option<IpAddr>,
     /// The fair throws' seeds; `None` for a game of a chosen seed.
     pub(crate) fair: Option<Fair>,
@@ -180,8 +214,8 @@ pub struct Game {
     room: Mutex<Room>,
     shown: Mutex<Shown>,
     updates: broadcast::Sender<Update>,
-    /// When each speaker last chatted, for the rate limit.
-    pub(crate) chat: Mutex<crate::rooms::ChatTimes>,
+    /// When each speaker last chatted, and when the room last changed, for the rate limits.
+    pub(crate) rates: Mutex<crate::rate::Recent>,
     /// Whether a task is playing the bots' turns.
     pub(crate) driving: AtomicBool,
     /// Whether this server instance holds the game's lease, and so drives its bots and turn
@@ -217,9 +251,13 @@ impl Game {
         lock(&self.room)
     }
 
-    /// The chat lines said so far.
-    pub(crate) fn chat_count(&self) -> usize {
-        lock(&self.shown).events.iter().filter(|e| e.chat).count()
+    /// The chat lines said so far on `line`.
+    pub(crate) fn chat_count(&self, line: ChatLine) -> usize {
+        lock(&self.shown)
+            .events
+            .iter()
+            .filter(|e| e.chat == Some(line))
+            .count()
     }
 
     /// The number of the last event (0 before the first).
@@ -366,7 +404,7 @@ impl Game {
     pub fn record_text(&self) -> Result<String, GameError> {
         let table = self.table();
         let mut record = table.record_to_save();
-        let over = table.position().phase() == Phase::Over;
+        let over = finished(&table, &self.room());
         if !over {
             record.remove_tag("Seed");
         } else if let Some(fair) = &self.fair {
@@ -412,6 +450,12 @@ impl Game {
     }
 }
 
+/// Whether no throw will fall in the game any more: it is over, or it was stopped unfinished
+/// (so its seed may be revealed).
+pub(crate) fn finished(table: &Table, room: &Room) -> bool {
+    table.position().phase() == Phase::Over || room.stopped.is_some()
+}
+
 /// The events of `events` after number `after`.
 fn tail(events: &[Event], after: u64) -> &[Event] {
     let from = events.partition_point(|e| e.n <= after);
@@ -431,10 +475,22 @@ fn state_of(
     let kinds = room.seat_kinds();
     let state = view::game_state(&stored.id, table, &kinds).map_err(GameError::Invalid)?;
     let mut value = serde_json::to_value(&state).map_err(|e| GameError::Invalid(e.to_string()))?;
+    // The table offers undo against bots; the server takes back only what nobody else has
+    // seen: no throw, no other person's move (`rooms::undo_allowed`).
+    if value["can_undo"] == true && crate::rooms::undo_allowed(room, table).is_err() {
+        value["can_undo"] = false.into();
+    }
+    if let Some(why) = &room.stopped {
+        // Stopped unfinished: nobody is awaited, and the reason stands where a result would.
+        value["awaiting"] = serde_json::Value::Null;
+        value["moves"] = serde_json::json!([]);
+        value["can_undo"] = false.into();
+        value["result"] = why.as_str().into();
+    }
     value["room"] = room.public_view(table.rules());
     value["fair"] = match fair {
         Some(fair) => {
-            let over = table.position().phase() == Phase::Over;
+            let over = finished(table, room);
             serde_json::json!({
                 "commitment": fair.commitment.to_hex(),
                 "player_seeds": table.record().tag(pachisi_fair::PLAYER_SEEDS_TAG),
@@ -654,6 +710,8 @@ pub(crate) fn build(
     };
     stored.actions.clear();
     stored.events.clear();
+    // A game read back from the database was created by the address its room keeps.
+    let creator = creator.or_else(|| room.creator.as_deref().and_then(|c| c.parse().ok()));
     let (updates, _) = broadcast::channel(64);
     Ok(Game {
         shown: Mutex::new(Shown {
@@ -669,7 +727,7 @@ pub(crate) fn build(
         table: Mutex::new(table),
         room: Mutex::new(room),
         updates,
-        chat: Mutex::default(),
+        rates: Mutex::default(),
         driving: AtomicBool::new(false),
         leased: AtomicBool::new(false),
         deleted: AtomicBool::new(false),

@@ -14,6 +14,7 @@ use crate::room::{self, check_name, secret, token_hash, Holder, Person, Room};
 use crate::rooms::authorize;
 use crate::store::{Commit, Store, StoredGame};
 use crate::view;
+use crate::work::WorkPool;
 use pachisi_core::ruleset::Device;
 use pachisi_core::{builtin_rules, GameRecord, Phase};
 use pachisi_table::Table;
@@ -21,7 +22,6 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
-use tokio::sync::Semaphore;
 
 /// How to set up a new game (`POST /api/games`).
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -97,8 +97,8 @@ pub struct Games {
     /// it set one.
     pass_pace: Duration,
     limits: Limits,
-    /// Permits to think (bots, hints, replays): at most [`Limits::work_threads`] at once.
-    work: Arc<Semaphore>,
+    /// The threads that think (bots, hints, replays), shared fairly between addresses.
+    work: WorkPool,
     /// The server's time, which the turn clocks count in, going on from the last server's.
     time: Arc<ServerTime>,
     /// This server instance's name among those sharing the database, new at every start
@@ -135,7 +135,7 @@ impl Games {
             store,
             pace,
             pass_pace,
-            work: Arc::new(Semaphore::new(limits.work_threads.max(1))),
+            work: WorkPool::new(limits.work_threads),
             limits,
             time,
             instance: format!("{:016x}", rand::random::<u64>()),
@@ -151,8 +151,8 @@ impl Games {
         Ok(games)
     }
 
-    /// The permits for heavy work, shared with the routes (hints, replays).
-    pub fn work(&self) -> &Arc<Semaphore> {
+    /// The threads for heavy work, shared with the routes (hints, replays).
+    pub fn work(&self) -> &WorkPool {
         &self.work
     }
 
@@ -348,6 +348,7 @@ impl Games {
                 new.ruleset
             )));
         }
+        check_cowries(&rules)?;
         let asked: Vec<String> = if new.seats.is_empty() {
             (0..rules.seats())
                 .map(|s| if s == 0 { "me" } else { "bot" }.to_string())
@@ -469,6 +470,8 @@ impl Games {
             actions: Vec::new(),
             events: Vec::new(),
         };
+        // Kept with the room, so that the games of an address are counted after a restart too.
+        room.creator = client.map(|c| c.to_string());
         let mut events = vec![serde_json::json!({ "kind": "created" })];
         if room.started {
             let (table, seeds, opening) = self.start_of(&stored, &room)?;
@@ -611,6 +614,10 @@ impl Games {
                 return Err(GameError::NotFound(game.id().to_string()));
             }
             authorize(game, &table, credential, &request)?;
+            if matches!(request, Request::Undo {}) {
+                self.room_for_events(game)?;
+                self.admit_change(game)?;
+            }
             if clock::stand_in_due(&game.room(), &table) {
                 let seat = table.position().to_move();
                 return Err(GameError::NotNow(format!(
@@ -682,17 +689,33 @@ impl Games {
             .map(|a| crate::store::token(&a.0))
             .collect();
         let mut bodies = vec![serde_json::json!({ "kind": "play", "from": from, "actions": new })];
-        if table.position().phase() == Phase::Over {
+        let server_seed = game.fair.as_ref().map(|f| f.server.to_hex());
+        let mut room = game.room().clone();
+        let over = table.position().phase() == Phase::Over;
+        if over {
             bodies.push(serde_json::json!({
                 "kind": "over",
                 "result": view::result(table.rules(), table.position()),
-                "server_seed": game.fair.as_ref().map(|f| f.server.to_hex()),
+                "server_seed": server_seed,
             }));
         }
-        let mut room = game.room().clone();
+        // A game that would go on without end (or for longer than anyone follows) stops here,
+        // unfinished: its seed is revealed, since no throw will fall after.
+        let max = self.limits.max_game_actions;
+        let stopped = !over && room.stopped.is_none() && actions.len() >= max;
+        if stopped {
+            let why = format!(
+                "this game was stopped unfinished after {} actions, the most a game may have on this server",
+                actions.len()
+            );
+            bodies.push(
+                serde_json::json!({ "kind": "stopped", "reason": why, "server_seed": server_seed }),
+            );
+            room.stopped = Some(why);
+        }
         let present = acted.is_some_and(|seat| clock::present(&mut room, seat));
         let timed = clock::settle(&mut room, table, self.time.now_ms());
-        let room = (present || timed).then_some(room);
+        let room = (present || timed || stopped).then_some(room);
         let events = game.number(bodies);
         let at = now();
         let written = self.store.commit(Commit {
@@ -719,6 +742,29 @@ impl Games {
         self.arm(game);
         Ok(state)
     }
+}
+
+/// The chances of a cowrie falling mouth up that the server plays with
+/// ([`check_cowries`]): measured in docs/security.md ("Games that end").
+pub const COWRIE_P_UP: std::ops::RangeInclusive<f64> = 0.3..=0.7;
+
+/// Refuses shells that fall so unevenly that a game cannot be expected to end in reasonable
+/// time: far from even, nearly every throw is the same, and in some rulesets that throw brings
+/// no piece in (every turn passes) or gives another throw for ever.
+///
+/// # Errors
+/// [`GameError::Invalid`], naming the range accepted, when the rules' chance is outside it.
+pub(crate) fn check_cowries(rules: &pachisi_core::Rules) -> Result<(), GameError> {
+    let throw = &rules.ruleset().throw;
+    if throw.device != Device::Cowries || COWRIE_P_UP.contains(&throw.p_up) {
+        return Ok(());
+    }
+    Err(GameError::Invalid(format!(
+        "with cowries that fall mouth up with a chance of {}, a game could go on for days without end: this server plays chances from {} to {} (0.5 is an even fall)",
+        throw.p_up,
+        COWRIE_P_UP.start(),
+        COWRIE_P_UP.end()
+    )))
 }
 
 /// A room as the database keeps it.

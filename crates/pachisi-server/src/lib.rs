@@ -26,8 +26,11 @@
 //!   server and its cost bounded;
 //! - [`api`]: the routes and their errors; [`ws`]: the WebSocket of a game;
 //! - [`guard`]: the names and origins the server answers to, and error bodies in one form;
-//! - [`net`]: the connections: timeouts and a cap;
-//! - [`web`]: the embedded page.
+//! - [`net`]: the connections: timeouts, a cap on all of them and one per address;
+//! - [`rate`]: rates within a sliding window (chat, room changes and undos);
+//! - [`web`]: the embedded page;
+//! - [`work`]: the threads that think (bots, hints, replays, analyses), shared fairly between
+//!   client addresses.
 
 pub mod analysis;
 pub mod api;
@@ -37,12 +40,16 @@ pub mod games;
 pub mod guard;
 pub mod limits;
 pub mod net;
+pub mod rate;
 pub mod replay;
 pub mod room;
 pub mod rooms;
 pub mod store;
+#[cfg(test)]
+mod testing;
 pub mod view;
 pub mod web;
+pub mod work;
 pub mod ws;
 
 pub use limits::{BotLimits, Limits};

@@ -34,12 +34,27 @@ pub struct Limits {
     pub max_analysis_positions: usize,
     /// Open HTTP connections; more wait until one closes.
     pub max_connections: usize,
+    /// Open HTTP connections from one address; more are closed at once, unanswered.
+    pub max_connections_per_client: usize,
     /// Time for a client to send a request's headers.
     pub header_timeout: Duration,
-    /// Open WebSockets on the whole server (503 beyond).
+    /// Open WebSockets of watchers and of clients yet to say who they are, on the whole server:
+    /// a watcher beyond is refused (close 1013). People of a table are not counted, nor ever
+    /// refused.
     pub max_sockets: usize,
-    /// Open WebSockets on one game (503 beyond).
+    /// Watchers of one game (close 1013 beyond).
     pub max_sockets_per_game: usize,
+    /// Watchers from one address, over all games (close 1013 beyond).
+    pub max_sockets_per_client: usize,
+    /// WebSockets from one address that have not yet said who they are (429 beyond).
+    pub max_unidentified_per_client: usize,
+    /// Open WebSockets of one person at one game; a newer one closes their oldest, so a seated
+    /// player always gets in.
+    pub max_sockets_per_person: usize,
+    /// How often the server pings each WebSocket; one that sends nothing (no pong, no message)
+    /// for two and a half times this is closed, so dead and idle connections give back their
+    /// places.
+    pub socket_ping: Duration,
     /// Threads that think for bots, give hints, build replays and analyse records, shared by
     /// every game.
     pub work_threads: usize,
@@ -49,8 +64,18 @@ pub struct Limits {
     pub chat_lines: usize,
     /// The window of the chat rate.
     pub chat_window: Duration,
-    /// Chat lines one game keeps (429 beyond).
+    /// Chat lines one game keeps on each line, the table's and the watchers', counted apart
+    /// (429 beyond), so that watchers cannot use up the players' chat.
     pub max_chat_lines: usize,
+    /// Actions one game may have; the game that reaches it is stopped, unfinished, and says so.
+    pub max_game_actions: usize,
+    /// Events one game may hold; chat lines and room changes beyond it are refused (429).
+    pub max_game_events: usize,
+    /// Room changes (the host's options, hand-overs, taking a seat back) and undos one game may
+    /// make within [`Limits::change_window`] (429 beyond).
+    pub changes: usize,
+    /// The window of the rate of room changes and undos.
+    pub change_window: Duration,
     /// What a bot may spend on one decision.
     pub bots: BotLimits,
 }
@@ -68,14 +93,23 @@ impl Default for Limits {
             max_replay_actions: 20_000,
             max_analysis_positions: 20_000,
             max_connections: 512,
+            max_connections_per_client: 64,
             header_timeout: Duration::from_secs(10),
             max_sockets: 2000,
             max_sockets_per_game: 100,
+            max_sockets_per_client: 64,
+            max_unidentified_per_client: 8,
+            max_sockets_per_person: 4,
+            socket_ping: Duration::from_secs(30),
             work_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_chat: 300,
             chat_lines: 5,
             chat_window: Duration::from_secs(10),
             max_chat_lines: 2000,
+            max_game_actions: 20_000,
+            max_game_events: 50_000,
+            changes: 10,
+            change_window: Duration::from_secs(10),
             bots: BotLimits::default(),
         }
     }

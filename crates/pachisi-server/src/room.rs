@@ -13,6 +13,8 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
 
 /// The longest display name, in characters.
 pub const MAX_NAME: usize = 24;
@@ -76,6 +78,18 @@ pub struct Room {
     /// The id of the rematch, once a player asked for one (the same room answered after).
     #[serde(default)]
     pub rematch: Option<String>,
+    /// The address that created the room (as its limits count it), kept so that the games an
+    /// address holds are counted across restarts. Never shown to anyone.
+    #[serde(default)]
+    pub creator: Option<String>,
+    /// How many of the record's actions undo can never take back: those made while another
+    /// person held a seat (a move another person made, or saw, stands).
+    #[serde(default)]
+    pub undo_floor: usize,
+    /// Why the game was stopped unfinished (it reached the most actions a game may have), once
+    /// it was: no action is taken after, and its seed is revealed.
+    #[serde(default)]
+    pub stopped: Option<String>,
 }
 
 /// Who is asking.
@@ -123,15 +137,19 @@ pub fn same_secret(a: &str, b: &str) -> bool {
     bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }
 
-/// A display name as given, trimmed: 1 to [`MAX_NAME`] characters of letters, digits, spaces
-/// and `. - _ '`. Anything else is refused rather than changed, so a player sees what they
-/// typed or why not. (The page shows names as text, never as markup, so this is not what keeps
-/// a name from running as script; it keeps names short and readable.)
+/// A display name as given, in Unicode's composed form (NFC) and trimmed: 1 to [`MAX_NAME`]
+/// characters of letters (with the marks that follow them, as Hindi and Tamil write vowels),
+/// digits, spaces and `. - _ '`. Anything else (a control, a direction override) is refused
+/// rather than changed, so a player sees what they typed or why not. The same name typed
+/// composed (`José`) or decomposed (`Jose` and a combining accent) is one name. (The page
+/// shows names as text, never as markup, so this is not what keeps a name from running as
+/// script; it keeps names short and readable.)
 ///
 /// # Errors
 /// When the name is empty, too long, or has another character.
 pub fn check_name(name: &str) -> Result<String, RoomError> {
-    let name = name.trim();
+    let composed: String = name.nfc().collect();
+    let name = composed.trim();
     let count = name.chars().count();
     if count == 0 {
         return Err(RoomError::Invalid("choose a name to play under".into()));
@@ -142,10 +160,18 @@ pub fn check_name(name: &str) -> Result<String, RoomError> {
             name.chars().take(MAX_NAME).collect::<String>()
         )));
     }
-    if let Some(c) = name
-        .chars()
-        .find(|&c| !(c.is_alphanumeric() || matches!(c, ' ' | '.' | '-' | '_' | '\'')))
-    {
+    let mut after_letter = false;
+    let refused = name.chars().find(|&c| {
+        // A combining mark belongs to the letter before it (a vowel sign, an accent left
+        // uncomposed); on its own it could stack over anything.
+        let mark = is_combining_mark(c);
+        let ok = c.is_alphanumeric()
+            || matches!(c, ' ' | '.' | '-' | '_' | '\'')
+            || (mark && after_letter);
+        after_letter = c.is_alphanumeric() || (mark && after_letter);
+        !ok
+    });
+    if let Some(c) = refused {
         return Err(RoomError::Invalid(format!(
             "a name may have letters, digits, spaces and . - _ ' only, not {c:?}"
         )));
@@ -167,10 +193,17 @@ impl Room {
             started,
             timer: Timer::default(),
             rematch: None,
+            creator: None,
+            undo_floor: 0,
+            stopped: None,
         }
     }
 
     /// Who shows `credential` (a person's token, or the watch link's code); `None` when nobody.
+    ///
+    /// A token stands for a seat: a person whose every seat was handed away (to a bot, or
+    /// opened for someone else) is nobody here any more, and sees no more than a stranger. The
+    /// host stays the host with or without a seat, since the host manages the room.
     pub fn who(&self, credential: Option<&str>) -> Option<Caller> {
         let credential = credential?;
         let hash = token_hash(credential);
@@ -179,9 +212,12 @@ impl Room {
         let mut found = None;
         for (i, p) in self.people.iter().enumerate() {
             if same_secret(&p.token, &hash) && found.is_none() {
-                found = Some(Caller::Person(i));
+                found = Some(i);
             }
         }
+        let found = found
+            .filter(|&p| self.people[p].host || !self.seats_of(p).is_empty())
+            .map(Caller::Person);
         if found.is_some() {
             return found;
         }
@@ -316,6 +352,7 @@ impl Room {
             "away_after": self.timer.away_after,
             "stand_in": self.timer.stand_in,
             "rematch": self.rematch,
+            "stopped": self.stopped,
         })
     }
 
@@ -344,6 +381,22 @@ pub fn player_seeds(room: &Room) -> Result<PlayerSeeds, PlayerSeedError> {
         }
     }
     Ok(seeds)
+}
+
+/// Characters that change the direction of the text around them (embeddings, overrides,
+/// isolates and direction marks, Unicode's bidirectional controls): in a chat line they could
+/// make the line, or what follows it, read otherwise than it was written (`abc` + U+202E +
+/// `FED` shows as `abcDEF`), so they are taken out. The page shows each line in its own
+/// direction, so right-to-left text reads as written without them.
+fn is_direction_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A chat line as it is kept and shown: in Unicode's composed form (NFC), without direction
+/// controls ([`is_direction_control`]), trimmed.
+pub fn chat_text(text: &str) -> String {
+    let kept: String = text.nfc().filter(|&c| !is_direction_control(c)).collect();
+    kept.trim().to_string()
 }
 
 /// A QR code of `text` as an SVG document (drawn here, no network), dark on light.
@@ -445,6 +498,34 @@ mod tests {
         }
         assert!(check_name(&"a".repeat(MAX_NAME)).is_ok());
         assert!(check_name(&"a".repeat(MAX_NAME + 1)).is_err());
+    }
+
+    #[test]
+    fn a_name_is_one_name_however_its_accents_were_typed() {
+        let decomposed = "Jose\u{0301}";
+        assert_eq!(check_name(decomposed), Ok("Jos\u{e9}".into()));
+        assert_eq!(check_name("Jos\u{e9}"), check_name(decomposed));
+        // Hindi and Tamil write vowels as marks after the letter.
+        assert_eq!(check_name("प्रिया"), Ok("प्रिया".into()));
+        assert_eq!(check_name("தமிழ்"), Ok("தமிழ்".into()));
+        for bad in [
+            "\u{0301}abc",
+            "a \u{0301}",
+            "abc\u{202E}FED",
+            "a\u{200F}b",
+            "a\u{2066}b",
+        ] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn chat_loses_direction_controls_and_is_composed() {
+        assert_eq!(chat_text("abc\u{202E}FED"), "abcFED");
+        assert_eq!(chat_text("\u{2067}x\u{2069} \u{200E}y\u{061C}"), "x y");
+        assert_eq!(chat_text("  Jose\u{0301} says hi "), "Jos\u{e9} says hi");
+        assert_eq!(chat_text("\u{202E}"), "", "nothing left to say");
+        assert_eq!(chat_text("नमस्ते"), "नमस्ते");
     }
 
     #[test]

@@ -6,15 +6,15 @@
 //! action (`games`).
 
 use crate::clock;
-use crate::game::{parse_seats, Game, GameError, Request};
+use crate::game::{parse_seats, ChatLine, Game, GameError, Request};
 use crate::games::{now, room_json, Founding, Games};
 use crate::room::{
-    check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room, RoomError,
+    chat_text, check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room, RoomError,
 };
 use crate::store::Commit;
+use pachisi_core::record::Action;
 use pachisi_core::Phase;
 use pachisi_table::{SeatSpec, Table};
-use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::{Arc, MutexGuard};
 use std::time::Instant;
@@ -43,10 +43,23 @@ pub(crate) fn authorize(
     if !room.started {
         return Err(GameError::NotNow(waiting_for(&room, table)));
     }
+    if let Some(why) = &room.stopped {
+        return Err(GameError::NotNow(why.clone()));
+    }
     let pos = table.position();
     let seat = pos.to_move();
     let theirs = match request {
-        Request::Undo {} => !room.seats_of(p).is_empty(),
+        Request::Undo {} => {
+            if room.seats_of(p).is_empty() {
+                false
+            } else {
+                // A finished game's result stands: the table says so itself.
+                if pos.phase() != Phase::Over {
+                    undo_allowed(&room, table)?;
+                }
+                true
+            }
+        }
         _ => {
             pos.phase() == Phase::Over
                 || matches!(room.seats.get(usize::from(seat)), Some(Holder::Bot { .. }))
@@ -60,6 +73,31 @@ pub(crate) fn authorize(
         )));
     }
     Ok(p)
+}
+
+/// Whether the undo a person asks for may be made: it takes back only their moves since the
+/// last throw, never a throw (a throw seen stands: were it taken back, it would fall again the
+/// same, and whoever saw it would know the throws to come), and never a move made while another
+/// person held a seat ([`Room::undo_floor`]). The table's own rule (no undo while several
+/// people play, or once the game is over) is checked after.
+pub(crate) fn undo_allowed(room: &Room, table: &Table) -> Result<(), GameError> {
+    let Some(reach) = table.undo_reach() else {
+        return Err(GameError::NotNow(
+            "there is no move of yours to take back".into(),
+        ));
+    };
+    if reach < room.undo_floor {
+        return Err(GameError::NotNow(
+            "that move was made while another person played at this table: it stands, and undo cannot take it back".into(),
+        ));
+    }
+    let since = table.record().actions.get(reach..).unwrap_or_default();
+    if since.iter().any(|(a, ..)| matches!(a, Action::Throw(_))) {
+        return Err(GameError::NotNow(
+            "a throw has fallen since your last move: a throw once seen stands, and so does the move before it".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// What a game that has not begun is waiting for.
@@ -124,11 +162,45 @@ where
     serde::Deserialize::deserialize(d).map(Some)
 }
 
-/// Chat lines said lately, for the rate limit: by the speaker's key, the times of their lines.
-#[derive(Default)]
-pub(crate) struct ChatTimes(std::collections::HashMap<String, VecDeque<Instant>>);
-
 impl Games {
+    /// Whether `game` may hold one more event of chat or a room change: a game's events are
+    /// bounded ([`crate::Limits::max_game_events`]), so that nobody can grow one without end.
+    /// Its actions are bounded apart ([`crate::Limits::max_game_actions`]) and always told.
+    ///
+    /// # Errors
+    /// [`GameError::TooMany`] when the game holds its limit.
+    pub(crate) fn room_for_events(&self, game: &Game) -> Result<(), GameError> {
+        let max = self.limits().max_game_events;
+        if game.last_event() >= u64::try_from(max).unwrap_or(u64::MAX) {
+            return Err(GameError::TooMany(format!(
+                "this game holds its limit of {max} events (moves, chat lines and changes to the room): nothing more can be said or changed in it"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Counts one more room change or undo of `game` within the rate the limits allow
+    /// ([`crate::Limits::changes`] in [`crate::Limits::change_window`]).
+    ///
+    /// # Errors
+    /// [`GameError::TooMany`] when the game made as many lately as it may.
+    pub(crate) fn admit_change(&self, game: &Game) -> Result<(), GameError> {
+        let limits = self.limits();
+        if game.rates().admit(
+            "changes",
+            limits.changes,
+            limits.change_window,
+            Instant::now(),
+        ) {
+            return Ok(());
+        }
+        Err(GameError::TooMany(format!(
+            "at most {} changes to the room and undos in {} seconds: wait a moment",
+            limits.changes,
+            limits.change_window.as_secs()
+        )))
+    }
+
     /// The game `id`'s room change: runs `change` on the room (under the table's lock), then
     /// commits the room and the events it returns, and publishes them. The room is put back if
     /// the database refuses.
@@ -141,9 +213,16 @@ impl Games {
         if game.is_deleted() {
             return Err(GameError::NotFound(game.id().to_string()));
         }
+        self.room_for_events(game)?;
         let before = game.room().clone();
         let mut room = before.clone();
         let (out, mut bodies) = change(&mut room, &table)?;
+        // While two or more people sit at the table, every move so far was made or seen by
+        // another person: once the room changes (a seat handed over, taken, given back), undo
+        // may never take those moves back, whoever is left.
+        if (before.players() > 1 || room.players() > 1) && room != before {
+            room.undo_floor = room.undo_floor.max(table.record().actions.len());
+        }
         // The last seat taken: the players' seeds are fixed and the game begins.
         let mut start = None;
         let mut new_table = None;
@@ -196,7 +275,8 @@ impl Games {
 
     /// Seats a person in the open seat whose invitation is `invite`, under `name` and adding
     /// `seed` to the throws. Someone already at the table shows their token (`credential`) and
-    /// takes the seat as well (a second colour); anyone else gets a new token.
+    /// takes the seat as well (a second colour); anyone else (a token that stands for no seat
+    /// here included) gets a new token.
     ///
     /// # Errors
     /// When the invitation is not (or no longer) an open seat's, the name or seed is not
@@ -217,9 +297,11 @@ impl Games {
         }
         let ((seat, token), state) = self.change_room(game, |room, table| {
             let seat = room.invited_seat(invite)?;
-            let (p, token) = match credential {
-                Some(c) => (room.person(Some(c))?, c.to_string()),
-                None => {
+            // A token that is no one's here now (a seat handed away, a watch link) joins as a
+            // new person with a token of their own, as someone without a token does.
+            let (p, token) = match (credential, room.who(credential)) {
+                (Some(c), Some(Caller::Person(p))) => (p, c.to_string()),
+                _ => {
                     let token = secret();
                     room.people.push(Person {
                         token: token_hash(&token),
@@ -277,6 +359,7 @@ impl Games {
                     "only the seat's player or the host may hand it over".into(),
                 ));
             }
+            self.admit_change(game)?;
             if table.position().phase() == Phase::Over {
                 return Err(GameError::NotNow("the game is over".into()));
             }
@@ -348,6 +431,7 @@ impl Games {
                     "only the seat's player takes it back".into(),
                 ));
             }
+            self.admit_change(game)?;
             Ok(((), clock::back(room, table, seat).into_iter().collect()))
         })?;
         Ok(state)
@@ -380,7 +464,7 @@ impl Games {
                 "a rematch is for the game's players".into(),
             ));
         }
-        if table.position().phase() != Phase::Over {
+        if !crate::game::finished(&table, &room) {
             return Err(GameError::NotNow(
                 "a rematch is offered once the game is over".into(),
             ));
@@ -442,6 +526,7 @@ impl Games {
         let mut watch_off = false;
         let ((), state) = self.change_room(game, |room, _| {
             host_of(room, credential)?;
+            self.admit_change(game)?;
             if options.hints.is_some_and(|h| h != room.hints) && room.started {
                 return Err(GameError::NotNow(
                     "hints are chosen before the game begins, so that every player knows".into(),
@@ -525,7 +610,15 @@ impl Games {
         speaker_key: &str,
     ) -> Result<(), GameError> {
         let limits = self.limits().clone();
-        let text = text.trim();
+        // A line far over the limit is refused before any work is spent on it.
+        let chars = text.chars().count();
+        if chars > limits.max_chat.saturating_mul(4) {
+            return Err(GameError::TooLarge(format!(
+                "a chat line is at most {} characters; this one has {chars}",
+                limits.max_chat
+            )));
+        }
+        let text = chat_text(text);
         if text.is_empty() {
             return Err(GameError::BadRequest(
                 "say something: the line is empty".into(),
@@ -546,12 +639,14 @@ impl Games {
         let (line, who, key) = {
             let room = game.room();
             match room.who(credential) {
-                Some(Caller::Person(p)) => {
-                    ("table", room.people[p].name.clone(), format!("person {p}"))
-                }
+                Some(Caller::Person(p)) => (
+                    ChatLine::Table,
+                    room.people[p].name.clone(),
+                    format!("person {p}"),
+                ),
                 Some(Caller::Watcher) => {
                     let name = check_name(name.unwrap_or(""))?;
-                    ("watchers", name, format!("watcher {speaker_key}"))
+                    (ChatLine::Watchers, name, format!("watcher {speaker_key}"))
                 }
                 None => return Err(GameError::Forbidden(
                     "chat is for the players (with their token) and watchers (with the watch link)"
@@ -561,29 +656,30 @@ impl Games {
         };
         // The table's lock orders this line's number among the game's other events.
         let mut table = game.table();
+        if !game
+            .rates()
+            .admit(&key, limits.chat_lines, limits.chat_window, Instant::now())
         {
-            let mut times = game.chat_times();
-            let recent = times.0.entry(key).or_default();
-            let window = limits.chat_window;
-            while recent.front().is_some_and(|t| t.elapsed() > window) {
-                recent.pop_front();
-            }
-            if recent.len() >= limits.chat_lines {
-                return Err(GameError::TooMany(format!(
-                    "at most {} chat lines in {} seconds: wait a moment",
-                    limits.chat_lines,
-                    window.as_secs()
-                )));
-            }
-            recent.push_back(Instant::now());
-        }
-        let said = game.chat_count();
-        if said >= limits.max_chat_lines {
             return Err(GameError::TooMany(format!(
-                "this game's chat has its limit of {} lines",
-                limits.max_chat_lines
+                "at most {} chat lines in {} seconds: wait a moment",
+                limits.chat_lines,
+                limits.chat_window.as_secs()
             )));
         }
+        if game.chat_count(line) >= limits.max_chat_lines {
+            return Err(GameError::TooMany(match line {
+                ChatLine::Table => format!(
+                    "the players' chat of this game has its limit of {} lines",
+                    limits.max_chat_lines
+                ),
+                ChatLine::Watchers => format!(
+                    "the watchers' chat of this game has its limit of {} lines (the players' chat is apart)",
+                    limits.max_chat_lines
+                ),
+            }));
+        }
+        self.room_for_events(game)?;
+        let line = line.name();
         let body = serde_json::json!({ "kind": "chat", "line": line, "name": who, "text": text });
         let events = game.number(vec![body]);
         let at = now();
@@ -623,15 +719,30 @@ fn rematch_founding(game: &Game, room: &Room) -> Result<Founding, GameError> {
 /// The people's seeds are not carried over: the server has seen them, and a seed it has seen
 /// adds nothing to throws it commits to afterwards (docs/fair-throws.md).
 fn rematch_room(room: &Room) -> Room {
-    let mut people = room.people.clone();
-    for person in &mut people {
-        person.seed.clear();
+    // Only the people at the table now (and the host) come along, renumbered: a person whose
+    // seat was handed away has no place in the next game.
+    let mut people = Vec::new();
+    let mut renumbered = vec![None; room.people.len()];
+    for (p, person) in room.people.iter().enumerate() {
+        if person.host || !room.seats_of(p).is_empty() {
+            renumbered[p] = Some(people.len());
+            people.push(Person {
+                seed: String::new(),
+                ..person.clone()
+            });
+        }
     }
     let seats: Vec<Holder> = room
         .seats
         .iter()
         .map(|h| match h {
             Holder::Open { .. } => Holder::Open { invite: secret() },
+            Holder::Person { person } => match renumbered.get(*person).copied().flatten() {
+                Some(person) => Holder::Person { person },
+                // A seat's holder is always at the table; should a room say otherwise, the
+                // seat is offered again rather than given to someone else.
+                None => Holder::Open { invite: secret() },
+            },
             h => h.clone(),
         })
         .collect();
@@ -650,6 +761,9 @@ fn rematch_room(room: &Room) -> Room {
             ..clock::Timer::default()
         },
         rematch: None,
+        creator: None,
+        undo_floor: 0,
+        stopped: None,
     }
 }
 
@@ -666,7 +780,10 @@ fn host_of(room: &Room, credential: Option<&str>) -> Result<usize, GameError> {
 }
 
 impl Game {
-    pub(crate) fn chat_times(&self) -> MutexGuard<'_, ChatTimes> {
-        crate::game::lock(&self.chat)
+    pub(crate) fn rates(&self) -> MutexGuard<'_, crate::rate::Recent> {
+        crate::game::lock(&self.rates)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -3,24 +3,44 @@
 //! the number of the last event it saw); the server answers with the events since then and the
 //! state, then sends every event as it happens, each exactly once and in order, whatever the
 //! client missed while away or while too slow to read. Players send actions and chat lines as
-//! messages. Connections are counted against the server's limits, kept small (4 KiB read
-//! buffer), and closed with the code the protocol gives for what went wrong: 1008 for a
-//! credential refused or watching turned off, 1009 for a message over the limit, 1007 for text
-//! that is not UTF-8, 1002 for a broken frame.
+//! messages.
+//!
+//! Each connection holds a place ([`places`]): strangers cannot use up the places of a game's
+//! players, and a person of the table always gets in. A connection is kept small (4 KiB read
+//! buffer, one message on its way at a time: a client too slow to read is sent what it missed
+//! from the game's list, not a queue without end), pinged, and closed when it answers nothing
+//! for two and a half times [`Limits::socket_ping`], and when its caller is no longer who it was
+//! (the watch link turned off, the seat handed away, the game deleted), whatever it had queued.
+//! Close codes: 1008 for a credential refused or a caller sent away, 1013 when the places are
+//! full, 1001 for silence, 1009 for a message over the limit, 1007 for text that is not UTF-8,
+//! 1002 for a broken frame.
+//!
+//! [`Limits::socket_ping`]: crate::Limits::socket_ping
+
+mod places;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use places::Places;
 
 use crate::api::{blocking, ApiError, AppState};
 use crate::game::{Event, Game, GameError, Update};
 use crate::games::Games;
 use crate::room::Caller;
+use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
-use futures_util::stream::SplitSink;
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use places::Place;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::{mpsc, oneshot, Notify};
+use tokio::time::{Instant, MissedTickBehavior};
 
 /// The read buffer of a connection: messages are small, and thousands of watchers may be open.
 const READ_BUFFER: usize = 4 * 1024;
@@ -28,30 +48,9 @@ const READ_BUFFER: usize = 4 * 1024;
 /// How long a new connection has to say who it is.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// One place in a count of open connections, given back when dropped.
-struct Slot {
-    count: Arc<AtomicUsize>,
-}
-
-impl Slot {
-    /// A place in `count` if it is below `limit`.
-    fn take(count: &Arc<AtomicUsize>, limit: usize) -> Option<Slot> {
-        count
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-                (n < limit).then_some(n + 1)
-            })
-            .ok()?;
-        Some(Slot {
-            count: count.clone(),
-        })
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        self.count.fetch_sub(1, Ordering::AcqRel);
-    }
-}
+/// How long the last words of a closing connection may take to go out: a client that does not
+/// read them is dropped without.
+const FAREWELL: Duration = Duration::from_secs(2);
 
 /// What a client sends.
 #[derive(serde::Deserialize)]
@@ -67,7 +66,9 @@ enum Said {
     Chat { text: String, name: Option<String> },
 }
 
-/// Opens the WebSocket of the game `id`, within the server's and the game's limits.
+/// Opens the WebSocket of the game `id`. Only an unidentified place is taken here, bounded per
+/// address (429 beyond): the places of a game, an address and the server go to those who say
+/// who they are.
 pub(crate) async fn websocket(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -76,157 +77,341 @@ pub(crate) async fn websocket(
 ) -> Result<Response, ApiError> {
     let game = state.games.find(&id).await?;
     let limits = state.games.limits();
-    let busy = |what: String| ApiError::from(GameError::Busy(what));
-    let everyone = Slot::take(&state.sockets, limits.max_sockets).ok_or_else(|| {
-        busy(format!(
-            "the server has its limit of {} live connections open: try again later",
-            limits.max_sockets
-        ))
-    })?;
-    let here = Slot::take(&game.sockets, limits.max_sockets_per_game).ok_or_else(|| {
-        busy(format!(
-            "game {id} has its limit of {} connections: try again later",
-            limits.max_sockets_per_game
-        ))
-    })?;
-    let games = state.games.clone();
+    let waiting = state
+        .sockets
+        .wait(client, limits)
+        .map_err(|e| ApiError::from(GameError::TooMany(e)))?;
+    let link = Link {
+        games: state.games.clone(),
+        game,
+        places: state.sockets.clone(),
+        client,
+    };
     let max = limits.max_body;
-    let key = client.map_or_else(|| "local".to_string(), |c| c.to_string());
     Ok(upgrade
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| async move {
-            connection(socket, games, game, key).await;
-            drop((here, everyone));
-        }))
+        .on_upgrade(move |socket| connection(socket, link, waiting)))
+}
+
+/// What a connection is to.
+struct Link {
+    games: Arc<Games>,
+    game: Arc<Game>,
+    places: Arc<Places>,
+    client: Option<IpAddr>,
 }
 
 type Sender = SplitSink<WebSocket, Message>;
+type Receiver = SplitStream<WebSocket>;
 
-/// Sends `text`; false when the connection is gone.
-async fn send(sender: &mut Sender, text: String) -> bool {
-    sender.send(Message::Text(text.into())).await.is_ok()
+/// The last words of a connection: messages, then a close frame.
+struct Farewell {
+    texts: Vec<String>,
+    code: u16,
+    reason: &'static str,
 }
 
-/// Refuses the connection with `error`, closing it as a policy violation.
-async fn refuse(sender: &mut Sender, error: &str) {
-    let _ = send(sender, envelope_error(error)).await;
-    let _ = sender.send(close(close_code::POLICY, "refused")).await;
+impl Farewell {
+    /// Closes with `code` and `reason`, saying nothing before.
+    fn close(code: u16, reason: &'static str) -> Farewell {
+        Farewell {
+            texts: Vec::new(),
+            code,
+            reason,
+        }
+    }
+
+    /// Refuses the connection with `error`, closing it as a policy violation.
+    fn refuse(error: &str) -> Farewell {
+        Farewell {
+            texts: vec![envelope_error(error)],
+            code: close_code::POLICY,
+            reason: "refused",
+        }
+    }
+
+    /// Closes a connection whose caller was sent away, saying `why`.
+    fn closed(why: &str, reason: &'static str) -> Farewell {
+        Farewell {
+            texts: vec![serde_json::json!({ "type": "closed", "reason": why }).to_string()],
+            code: close_code::POLICY,
+            reason,
+        }
+    }
 }
 
-/// One connection: the hello, then events out and actions in.
-async fn connection(socket: WebSocket, games: Arc<Games>, game: Arc<Game>, key: String) {
-    let (mut sender, mut receiver) = socket.split();
+/// One connection: a writer that sends what it is given, one message at a time, and the
+/// connection's own work (the hello, then events out and actions in), which never waits on the
+/// writer, so that it hears of a removal however far behind the client reads.
+async fn connection(socket: WebSocket, link: Link, waiting: places::Waiting) {
+    let (sender, receiver) = socket.split();
+    // One message waits while another is sent: more would be a queue the client does not read.
+    let (queue, outbox) = mpsc::channel(1);
+    let (say, farewell) = oneshot::channel();
+    let mut place = Place::Waiting(waiting);
+    let work = async {
+        if let Some(end) = follow(&link, receiver, &queue, &mut place).await {
+            let _ = say.send(end);
+        }
+        drop(queue);
+    };
+    tokio::join!(work, write(sender, outbox, farewell));
+    // The place is given back only once the connection is gone.
+    drop(place);
+}
+
+/// Sends the messages of `outbox` until it ends, or until a farewell comes: then whatever was
+/// being sent is dropped, and the farewell is sent within [`FAREWELL`].
+async fn write(
+    mut sender: Sender,
+    mut outbox: mpsc::Receiver<Message>,
+    mut farewell: oneshot::Receiver<Farewell>,
+) {
+    loop {
+        let message = tokio::select! {
+            biased;
+            end = &mut farewell => return say_farewell(&mut sender, end.ok()).await,
+            message = outbox.recv() => match message {
+                Some(m) => m,
+                None => return,
+            },
+        };
+        tokio::select! {
+            biased;
+            end = &mut farewell => return say_farewell(&mut sender, end.ok()).await,
+            sent = sender.send(message) => if sent.is_err() {
+                return;
+            },
+        }
+    }
+}
+
+/// Sends `end`'s messages and close frame, for at most [`FAREWELL`].
+async fn say_farewell(sender: &mut Sender, end: Option<Farewell>) {
+    let Some(end) = end else {
+        return;
+    };
+    let _ = tokio::time::timeout(FAREWELL, async {
+        for text in end.texts {
+            if sender.send(Message::Text(text.into())).await.is_err() {
+                return;
+            }
+        }
+        let _ = sender.send(close(end.code, end.reason)).await;
+    })
+    .await;
+}
+
+/// The hello, then events out and actions in, until the connection ends; the farewell to send,
+/// if any.
+async fn follow(
+    link: &Link,
+    mut receiver: Receiver,
+    queue: &mpsc::Sender<Message>,
+    place: &mut Place,
+) -> Option<Farewell> {
+    let game = &link.game;
+    let limits = link.games.limits();
     let hello = match tokio::time::timeout(HELLO_TIMEOUT, receiver.next()).await {
         Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Said>(text.as_str()),
         Err(_) => {
-            refuse(
-                &mut sender,
+            return Some(Farewell::refuse(
                 "say hello first: {\"type\": \"hello\", \"token\": ...}",
-            )
-            .await;
-            return;
+            ))
         }
-        _ => return,
+        _ => return None,
     };
-    let (token, after) = match hello {
-        Ok(Said::Hello { token, after }) => (token, after),
-        _ => {
-            refuse(
-                &mut sender,
-                "the first message is {\"type\": \"hello\", \"token\": ..., \"after\": N}",
-            )
-            .await;
-            return;
-        }
+    let Ok(Said::Hello { token, after }) = hello else {
+        return Some(Farewell::refuse(
+            "the first message is {\"type\": \"hello\", \"token\": ..., \"after\": N}",
+        ));
     };
-    let Some(caller) = game.room().who(Some(&token)) else {
-        refuse(
-            &mut sender,
+    let who = game.room().who(Some(&token));
+    let Some(caller) = who else {
+        return Some(Farewell::refuse(
             "the token is neither a player's of this game nor its watch link's",
-        )
-        .await;
-        return;
+        ));
     };
+    let Place::Waiting(waiting) = std::mem::replace(place, Place::Gone) else {
+        return None;
+    };
+    let replaced = match caller {
+        Caller::Watcher => match link.places.watch(waiting, game, limits) {
+            Ok(watching) => {
+                *place = Place::Watching { _held: watching };
+                None
+            }
+            Err(full) => {
+                return Some(Farewell {
+                    texts: vec![envelope_error(&full)],
+                    code: close_code::AGAIN,
+                    reason: "try again later",
+                })
+            }
+        },
+        Caller::Person(p) => {
+            let seated = link.places.seat(waiting, game, p, limits);
+            let replaced = seated.replaced.clone();
+            *place = Place::Seated { _held: seated };
+            Some(replaced)
+        }
+    };
+    let key = link
+        .client
+        .map_or_else(|| "local".to_string(), |c| c.to_string());
     // A client that saw more of the game on another instance than this one has heard of yet:
     // the game is read again first, so the welcome tells it everything after its number.
-    if after.is_some_and(|a| a > game.last_event()) && games.store().is_shared() {
-        let (g, gm) = (games.clone(), game.clone());
+    if after.is_some_and(|a| a > game.last_event()) && link.games.store().is_shared() {
+        let (g, gm) = (link.games.clone(), game.clone());
         let _ = tokio::task::spawn_blocking(move || g.catch_up(&gm)).await;
     }
     let (missed, state, mut last, mut updates) = game.watch(after.unwrap_or(u64::MAX));
+    // Sent away between the hello and the watch, which no update would then say.
+    if let Some(end) = removed(game, caller, &token) {
+        return Some(end);
+    }
     let told = last;
     // What the client saw on another instance is never told again, should this one hear of it
     // only after the welcome.
-    if games.store().is_shared() {
+    if link.games.store().is_shared() {
         last = last.max(after.unwrap_or(0));
     }
     let welcome = format!(
         "{{\"type\":\"welcome\",\"you\":{},\"event\":{told},\"events\":{},\"state\":{state}}}",
-        crate::api::you(&game, Some(&token)),
+        crate::api::you(game, Some(&token)),
         events_array(&missed),
     );
-    if !send(&mut sender, welcome).await {
-        return;
+    if queue.send(Message::Text(welcome.into())).await.is_err() {
+        return None;
     }
+    // Events skipped while the writer was busy: sent from the game's own list once it is free.
+    let mut behind = false;
+    // An answer to the client, waiting for the writer; the client is not read meanwhile.
+    let mut reply: Option<String> = None;
+    let every = limits.socket_ping.max(Duration::from_millis(10));
+    let silent = every * 5 / 2;
+    let silence = tokio::time::sleep(silent);
+    tokio::pin!(silence);
+    let mut ping = tokio::time::interval_at(Instant::now() + every, every);
+    ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            biased;
+            () = wait_for(replaced.as_deref()) => {
+                return Some(Farewell::closed(
+                    "this seat's game was opened in another window or device, which follows \
+                     it instead of this one",
+                    "opened elsewhere",
+                ));
+            }
+            () = queue.closed() => return None,
+            () = &mut silence => {
+                return Some(Farewell::close(close_code::AWAY, "no answer to pings"));
+            }
             update = updates.recv() => {
-                let text = match update {
-                    Ok(Update::Events(events, state)) => {
-                        let fresh: Vec<Event> = events.iter().filter(|e| e.n > last).cloned().collect();
-                        if fresh.is_empty() {
+                if matches!(update, Err(RecvError::Closed)) {
+                    return None;
+                }
+                // Every update may change who the caller is: a seat handed away, the watch
+                // link turned off, the game deleted.
+                if let Some(end) = removed(game, caller, &token) {
+                    return Some(end);
+                }
+                match update {
+                    Ok(Update::Events(events, state)) if !behind => {
+                        let fresh: Vec<Event> =
+                            events.iter().filter(|e| e.n > last).cloned().collect();
+                        let Some(newest) = fresh.last().map(|e| e.n) else {
                             continue;
+                        };
+                        let text = envelope_events(&fresh, newest, state.as_deref());
+                        match queue.try_send(Message::Text(text.into())) {
+                            Ok(()) => last = newest,
+                            Err(TrySendError::Full(_)) => behind = true,
+                            Err(TrySendError::Closed(_)) => return None,
                         }
-                        last = fresh.last().map_or(last, |e| e.n);
-                        envelope_events(&fresh, last, state.as_deref())
                     }
-                    Ok(Update::WatchOff) if caller == Caller::Watcher => {
-                        let _ = send(&mut sender, serde_json::json!({ "type": "closed", "reason": "the host turned watching off" }).to_string()).await;
-                        let _ = sender.send(close(close_code::POLICY, "watching was turned off")).await;
-                        break;
-                    }
-                    Ok(Update::WatchOff) => continue,
-                    Ok(Update::Deleted) => {
-                        let _ = send(&mut sender, r#"{"type":"deleted"}"#.into()).await;
-                        let _ = sender.send(close(close_code::NORMAL, "the game was deleted")).await;
-                        break;
-                    }
-                    // Too slow to take every update: what was skipped is sent from the game's
-                    // own list, each event once, with the newest state.
-                    Err(RecvError::Lagged(_)) => {
-                        let (missed, state, now, _) = game.watch(last);
-                        last = now;
-                        envelope_events(&missed, last, Some(&state))
-                    }
-                    Err(RecvError::Closed) => break,
-                };
-                if !send(&mut sender, text).await {
-                    break;
+                    Err(RecvError::Lagged(_)) => behind = true,
+                    _ => {}
                 }
             }
-            incoming = receiver.next() => {
-                let reply = match incoming {
-                    Some(Ok(Message::Text(text))) => answer(&games, &game, &token, &key, text.as_str()).await,
+            permit = queue.reserve(), if behind || reply.is_some() => {
+                let Ok(permit) = permit else {
+                    return None;
+                };
+                if let Some(text) = reply.take() {
+                    permit.send(Message::Text(text.into()));
+                } else {
+                    // Too slow to take every update: what was skipped is sent from the game's
+                    // own list, each event once, with the newest state.
+                    behind = false;
+                    let (missed, state, now, _) = game.watch(last);
+                    let fresh: Vec<Event> = missed.into_iter().filter(|e| e.n > last).collect();
+                    if !fresh.is_empty() {
+                        last = last.max(now);
+                        let text = envelope_events(&fresh, last, Some(&state));
+                        permit.send(Message::Text(text.into()));
+                    }
+                }
+            }
+            incoming = receiver.next(), if reply.is_none() => {
+                // Anything heard, a pong included, shows the client is there.
+                silence.as_mut().reset(Instant::now() + silent);
+                reply = match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        answer(&link.games, game, &token, &key, text.as_str()).await
+                    }
                     Some(Ok(Message::Binary(_))) => Some(envelope_error("messages are JSON text")),
-                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Ok(Message::Close(_))) | None => return None,
                     Some(Ok(_)) => None,
                     Some(Err(e)) => {
                         let (code, reason) = close_reason(e);
-                        let _ = sender.send(close(code, reason)).await;
-                        break;
+                        return Some(Farewell::close(code, reason));
                     }
                 };
-                if let Some(reply) = reply {
-                    if !send(&mut sender, reply).await {
-                        break;
-                    }
-                }
+            }
+            _ = ping.tick() => {
+                // A writer still busy with a message needs no ping on top: the silence is
+                // timed either way.
+                let _ = queue.try_send(Message::Ping(Bytes::new()));
             }
         }
     }
+}
+
+/// Waits until `signal` is notified; for ever without one.
+async fn wait_for(signal: Option<&Notify>) {
+    match signal {
+        Some(s) => s.notified().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The farewell of a connection whose caller is no longer what it was: the game deleted, the
+/// watch link turned off, or (for a person) every seat handed away; `None` while it still is.
+fn removed(game: &Game, caller: Caller, token: &str) -> Option<Farewell> {
+    if game.is_deleted() {
+        return Some(Farewell {
+            texts: vec![r#"{"type":"deleted"}"#.into()],
+            code: close_code::NORMAL,
+            reason: "the game was deleted",
+        });
+    }
+    if game.room().who(Some(token)) == Some(caller) {
+        return None;
+    }
+    Some(match caller {
+        Caller::Watcher => {
+            Farewell::closed("the host turned watching off", "watching was turned off")
+        }
+        Caller::Person(_) => Farewell::closed(
+            "your seat was handed over: this browser no longer follows the game",
+            "the seat was handed over",
+        ),
+    })
 }
 
 fn close(code: u16, reason: &'static str) -> Message {

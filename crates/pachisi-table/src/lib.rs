@@ -256,6 +256,14 @@ impl Table {
         self.humans() <= 1 && !self.history.is_empty() && self.position.phase() != Phase::Over
     }
 
+    /// How many of the record's actions would stay if [`Table::undo`] were called now: those
+    /// before the person's last move. `None` when there is nothing to take back. A server uses it
+    /// to refuse an undo that would take back more than the asker may (a throw seen since, a
+    /// move another person made).
+    pub fn undo_reach(&self) -> Option<usize> {
+        self.history.last().map(|s| s.actions)
+    }
+
     /// Throws made in the game so far, the throw-off's not counted (a stable number for drawing
     /// each throw). Throws replayed with [`Table::apply_action`] count too.
     pub fn throw_count(&self) -> u64 {

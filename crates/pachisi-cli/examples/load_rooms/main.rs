@@ -259,6 +259,17 @@ async fn run(config: Config) -> Result<Verdict, String> {
         &games,
         "--max-sockets",
         &(sockets + 100).max(2000).to_string(),
+        // Every room connects from this one address, and opens its sockets (each an HTTP
+        // connection until upgraded) at once with the others after a restart: the default cap
+        // per address would reset all but 64 of them.
+        "--max-connections-per-client",
+        &(sockets + 100).to_string(),
+        // The watchers all come from this address too, and every socket says hello at once
+        // after a restart.
+        "--max-sockets-per-client",
+        &(sockets + 100).to_string(),
+        "--max-unidentified-per-client",
+        &(sockets + 100).to_string(),
     ]
     .iter()
     .map(|s| s.to_string())

@@ -197,6 +197,47 @@ async fn out_of_time_the_stand_in_plays_then_the_seat_is_away_until_taken_back()
 }
 
 #[tokio::test(start_paused = true)]
+async fn coming_back_does_not_give_a_turn_whose_time_ran_out_a_new_clock() {
+    let path = temp_db("back-stall");
+    // The stand-in waits a minute before each action: time enough to come back before it plays.
+    let games = open(&path, Duration::from_secs(60));
+    let created = games
+        .create(timed(2, Some(10), &[], 1), None)
+        .expect("created");
+    let (game, token) = (created.game, created.token);
+    until("seat 0 on the clock", || clock_of_seat_0(&game)).await;
+    // A player who never acts but comes back each time the stand-in is due: the stand-in
+    // still plays each turn whose time ran out, so the game goes on.
+    for round in 1..=3 {
+        until("the time ran out", || {
+            (events_of(&game, "timeout").len() >= round).then_some(())
+        })
+        .await;
+        let actions = game.table().record().actions.len();
+        let after: Value =
+            serde_json::from_str(&games.back(&game, 0, Some(&token)).expect("back")).expect("JSON");
+        assert_eq!(
+            after["awaiting"], "bot",
+            "round {round}: the stand-in's turn"
+        );
+        assert!(
+            after["clock"].is_null(),
+            "round {round}: {}",
+            after["clock"]
+        );
+        {
+            let table = game.table();
+            assert!(stand_in_due(&game.room(), &table), "round {round}");
+        }
+        until("the stand-in played", || {
+            (game.table().record().actions.len() > actions).then_some(())
+        })
+        .await;
+    }
+    std::fs::remove_dir_all(path.parent().expect("dir")).ok();
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_server_started_again_gives_back_the_time_it_was_down() {
     let path = temp_db("restart");
     let games = open(&path, Duration::ZERO);

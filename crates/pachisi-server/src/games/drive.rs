@@ -1,6 +1,7 @@
 //! The bots' turns of a game, and the turns a stand-in plays for a person (`clock`): one task
-//! per game plays them one every `--pace`, each thought out on the shared pool of threads and
-//! committed like any action, backing off when the database refuses.
+//! per game plays them one every `--pace`, each thought out on the shared pool of threads (asked
+//! for under the address that created the game, `work`) and committed like any action, backing
+//! off when the database refuses.
 
 use super::Games;
 use crate::clock;
@@ -20,14 +21,16 @@ const FIRST_BACKOFF: Duration = Duration::from_millis(100);
 fn server_due(game: &Game) -> bool {
     let table = game.table();
     let room = game.room();
-    room.started && (table.automatic_due() || clock::stand_in_due(&room, &table))
+    room.started
+        && room.stopped.is_none()
+        && (table.automatic_due() || clock::stand_in_due(&room, &table))
 }
 
 impl Games {
     /// Plays the bots' (and stand-ins') actions of `game` one every `pace`, in the background,
     /// until a person must act or the game is over; a forced pass (nothing but a pass is legal, for a bot or a
     /// person) is played without the pace. At most one such task runs per game; bots think only
-    /// with a permit of the shared pool.
+    /// on a thread of the shared pool, asked for under the address that created the game.
     pub(crate) fn drive(self: &Arc<Games>, game: &Arc<Game>) {
         // Only the instance that holds the game's lease plays its bots (`cluster`).
         if !self.drives(game) || game.driving.swap(true, Ordering::AcqRel) {
@@ -51,7 +54,8 @@ impl Games {
                 if !wait.is_zero() {
                     tokio::time::sleep(wait).await;
                 }
-                let Ok(permit) = games.work.clone().acquire_owned().await else {
+                // The work is the game creator's: their games share their part of the threads.
+                let Some(permit) = games.work.acquire(game.creator).await else {
                     break;
                 };
                 let g = game.clone();

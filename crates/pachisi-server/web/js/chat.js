@@ -10,12 +10,15 @@ import { saveName, savedName } from './tokens.js';
 // The most lines the page keeps on screen; older ones are dropped from view (the game keeps them).
 const SHOWN = 200;
 
+// The name and the words each run in their own direction (`dir="auto"` isolates them), so that
+// a right-to-left name or line reads as written and changes nothing around it.
 function line(event) {
   const watchers = event.line === 'watchers';
   return html('li', { class: watchers ? 'watchers' : 'table' }, [
-    html('strong', { class: 'speaker', text: String(event.name ?? '') }),
+    html('strong', { class: 'speaker', dir: 'auto', text: String(event.name ?? '') }),
     ...(watchers ? [html('span', { class: 'line-kind', text: ' (watching)' })] : []),
-    html('span', { class: 'said', text: `: ${String(event.text ?? '')}` }),
+    ': ',
+    html('span', { class: 'said', dir: 'auto', text: String(event.text ?? '') }),
   ]);
 }
 

@@ -72,9 +72,10 @@ export function connect(id) {
         received(message, false);
         break;
       case 'closed':
+        // Watching turned off, the seat handed over, or the game opened in another window.
         ui.socket = null;
         setConnection('closed');
-        showError('the host turned watching off');
+        showError(String(message.reason ?? 'the host turned watching off'));
         break;
       case 'deleted':
         forgetGame(id);

@@ -167,6 +167,8 @@ export function statusWords(view) {
 // The result: "You won!", "Yellow and Black won."
 export function resultWords(view) {
   if (!view.result && view.phase !== 'over') return '';
+  // A game stopped unfinished (it reached the most actions a game may have): the server's reason.
+  if (view.room?.stopped) return `${capital(view.room.stopped)}.`;
   const first = (view.placings ?? [])[0];
   const team = teamsOf(view.seats).find(([t]) => t === first);
   if (!team) return view.result ? `${capital(view.result)}.` : 'The game is over.';
