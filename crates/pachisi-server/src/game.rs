@@ -23,6 +23,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast;
 
+use events::tail;
+pub use events::{ChatLine, Event, Update};
+
 /// Why a request about a game failed; each maps to an HTTP status (docs/api.md).
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
@@ -80,74 +83,6 @@ pub enum Request {
     Undo {},
 }
 
-/// One numbered event of a game: what its players and watchers are told (docs/api.md, "Events").
-#[derive(Clone, Debug)]
-pub struct Event {
-    /// Its number: 1 for the first event of a game, then one more for each.
-    pub n: u64,
-    /// The event as JSON text, its number included.
-    pub json: Arc<str>,
-    /// The chat line it was said on, if it is a chat line (the lines a game may hold are
-    /// counted on each).
-    pub(crate) chat: Option<ChatLine>,
-}
-
-/// The two lines of a game's chat, whose lines are counted apart, so that watchers cannot use
-/// up the players' chat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChatLine {
-    /// The players'.
-    Table,
-    /// The watchers'.
-    Watchers,
-}
-
-impl ChatLine {
-    /// The line's name in a `chat` event.
-    pub fn name(self) -> &'static str {
-        match self {
-            ChatLine::Table => "table",
-            ChatLine::Watchers => "watchers",
-        }
-    }
-
-    /// The line a chat event's body was said on; `None` for another event.
-    fn of(body: &serde_json::Value) -> Option<ChatLine> {
-        if body["kind"] != "chat" {
-            return None;
-        }
-        Some(if body["line"] == "watchers" {
-            ChatLine::Watchers
-        } else {
-            ChatLine::Table
-        })
-    }
-}
-
-impl Event {
-    /// Event `n` with `body` (an object; its `n` is set here).
-    pub(crate) fn new(n: u64, mut body: serde_json::Value) -> Event {
-        body["n"] = n.into();
-        Event {
-            n,
-            chat: ChatLine::of(&body),
-            json: body.to_string().into(),
-        }
-    }
-
-    /// Event `n` as the database keeps it.
-    pub(crate) fn stored(n: u64, json: &str) -> Event {
-        let chat = serde_json::from_str::<serde_json::Value>(json)
-            .ok()
-            .and_then(|body| ChatLine::of(&body));
-        Event {
-            n,
-            chat,
-            json: json.into(),
-        }
-    }
-}
-
 /// An action as a client sends it: the [`Request`], and `actions`, the number of actions of the
 /// state it was chosen in, if the client says (the action is refused if the game has moved on).
 ///
@@ -169,17 +104,6 @@ pub fn parse_request(mut body: serde_json::Value) -> Result<(Request, Option<usi
     let request = serde_json::from_value(body)
         .map_err(|e| GameError::BadRequest(format!("not an action: {e}")))?;
     Ok((request, actions))
-}
-
-/// What the players and watchers of a game hear.
-#[derive(Clone, Debug)]
-pub enum Update {
-    /// Events, in order, and the state after them when they changed it.
-    Events(Arc<[Event]>, Option<Arc<str>>),
-    /// The host turned watching off: watchers are sent away.
-    WatchOff,
-    /// The game was deleted: nothing more will come.
-    Deleted,
 }
 
 /// What is shown of a game without locking its table: changed with every commit.
@@ -454,12 +378,6 @@ impl Game {
 /// (so its seed may be revealed).
 pub(crate) fn finished(table: &Table, room: &Room) -> bool {
     table.position().phase() == Phase::Over || room.stopped.is_some()
-}
-
-/// The events of `events` after number `after`.
-fn tail(events: &[Event], after: u64) -> &[Event] {
-    let from = events.partition_point(|e| e.n <= after);
-    &events[from..]
 }
 
 /// The state of the game `stored` at `table`, with `room`, as JSON text: the board, the room
@@ -827,6 +745,7 @@ fn person_due(table: &Table) -> Result<Phase, GameError> {
     }
 }
 
+mod events;
 mod sync;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,90 @@
+//! A game's events: what its players and watchers are told, numbered in the order it happened
+//! (docs/api.md, "Events"), the two lines of its chat that are counted apart, and the updates its
+//! connections hear.
+
+use std::sync::Arc;
+
+/// One numbered event of a game: what its players and watchers are told (docs/api.md, "Events").
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// Its number: 1 for the first event of a game, then one more for each.
+    pub n: u64,
+    /// The event as JSON text, its number included.
+    pub json: Arc<str>,
+    /// The chat line it was said on, if it is a chat line (the lines a game may hold are
+    /// counted on each).
+    pub(crate) chat: Option<ChatLine>,
+}
+
+/// The two lines of a game's chat, whose lines are counted apart, so that watchers cannot use
+/// up the players' chat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChatLine {
+    /// The players'.
+    Table,
+    /// The watchers'.
+    Watchers,
+}
+
+impl ChatLine {
+    /// The line's name in a `chat` event.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChatLine::Table => "table",
+            ChatLine::Watchers => "watchers",
+        }
+    }
+
+    /// The line a chat event's body was said on; `None` for another event.
+    fn of(body: &serde_json::Value) -> Option<ChatLine> {
+        if body["kind"] != "chat" {
+            return None;
+        }
+        Some(if body["line"] == "watchers" {
+            ChatLine::Watchers
+        } else {
+            ChatLine::Table
+        })
+    }
+}
+
+impl Event {
+    /// Event `n` with `body` (an object; its `n` is set here).
+    pub(crate) fn new(n: u64, mut body: serde_json::Value) -> Event {
+        body["n"] = n.into();
+        Event {
+            n,
+            chat: ChatLine::of(&body),
+            json: body.to_string().into(),
+        }
+    }
+
+    /// Event `n` as the database keeps it.
+    pub(crate) fn stored(n: u64, json: &str) -> Event {
+        let chat = serde_json::from_str::<serde_json::Value>(json)
+            .ok()
+            .and_then(|body| ChatLine::of(&body));
+        Event {
+            n,
+            chat,
+            json: json.into(),
+        }
+    }
+}
+
+/// What the players and watchers of a game hear.
+#[derive(Clone, Debug)]
+pub enum Update {
+    /// Events, in order, and the state after them when they changed it.
+    Events(Arc<[Event]>, Option<Arc<str>>),
+    /// The host turned watching off: watchers are sent away.
+    WatchOff,
+    /// The game was deleted: nothing more will come.
+    Deleted,
+}
+
+/// The events of `events` after number `after`.
+pub(crate) fn tail(events: &[Event], after: u64) -> &[Event] {
+    let from = events.partition_point(|e| e.n <= after);
+    &events[from..]
+}
