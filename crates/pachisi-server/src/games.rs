@@ -745,7 +745,8 @@ impl Games {
 }
 
 /// The chances of a cowrie falling mouth up that the server plays with
-/// ([`check_cowries`]): measured in docs/security.md ("Games that end").
+/// (the rest are refused when a game is created): measured in docs/security.md ("Games that
+/// end").
 pub const COWRIE_P_UP: std::ops::RangeInclusive<f64> = 0.3..=0.7;
 
 /// Refuses shells that fall so unevenly that a game cannot be expected to end in reasonable

@@ -393,7 +393,7 @@ fn is_direction_control(c: char) -> bool {
 }
 
 /// A chat line as it is kept and shown: in Unicode's composed form (NFC), without direction
-/// controls ([`is_direction_control`]), trimmed.
+/// controls (Unicode's bidirectional embeddings, overrides, isolates and marks), trimmed.
 pub fn chat_text(text: &str) -> String {
     let kept: String = text.nfc().filter(|&c| !is_direction_control(c)).collect();
     kept.trim().to_string()

@@ -5,7 +5,7 @@
 //! client missed while away or while too slow to read. Players send actions and chat lines as
 //! messages.
 //!
-//! Each connection holds a place ([`places`]): strangers cannot use up the places of a game's
+//! Each connection holds a place (`ws/places.rs`): strangers cannot use up the places of a game's
 //! players, and a person of the table always gets in. A connection is kept small (4 KiB read
 //! buffer, one message on its way at a time: a client too slow to read is sent what it missed
 //! from the game's list, not a queue without end), pinged, and closed when it answers nothing

@@ -8,25 +8,11 @@ use crate::games::NewGame;
 use crate::limits::Limits;
 use crate::room::Caller;
 use crate::store::{Database, Store};
+use crate::testing::temp_db;
 use serde_json::Value;
 
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("pachisi-clock-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join("games.sqlite");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    path
-}
-
 fn open(path: &std::path::Path, pace: Duration) -> Arc<Games> {
-    Games::load(
-        Store::open(&Database::Sqlite(path.to_path_buf())).expect("open"),
-        pace,
-        Limits::default(),
-    )
-    .expect("load")
+    crate::testing::open(path, pace, Limits::default())
 }
 
 /// A Ludo game of one person (seat 0) and three random bots, on a clock of `seconds` a turn,

@@ -4,15 +4,8 @@
 use super::*;
 use crate::game::Update;
 use crate::store::Database;
+use crate::testing::{open, temp_db};
 use pachisi_core::Move;
-
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("pachisi-games-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join("games.sqlite");
-    let _ = std::fs::remove_file(&path);
-    path
-}
 
 fn new_game(ruleset: &str, seats: &[&str], seed: u64) -> NewGame {
     NewGame {
@@ -29,15 +22,6 @@ fn create(games: &Arc<Games>, ruleset: &str, seats: &[&str], seed: u64) -> Arc<G
         .create(new_game(ruleset, seats, seed), None)
         .expect("created")
         .game
-}
-
-fn open(path: &std::path::Path, pace: Duration, limits: Limits) -> Arc<Games> {
-    Games::load(
-        Store::open(&Database::Sqlite(path.to_path_buf())).expect("open"),
-        pace,
-        limits,
-    )
-    .expect("load")
 }
 
 #[tokio::test]

@@ -260,16 +260,9 @@ async fn undo_takes_back_only_the_moves_since_the_last_throw() {
     remove(&path);
 }
 
-#[tokio::test]
-async fn room_changes_and_undos_keep_a_rate_and_a_game_its_bounds_of_events() {
-    let path = temp_db("room-rate");
-    let limits = Limits {
-        changes: 3,
-        max_game_events: 12,
-        chat_lines: 100,
-        ..Limits::default()
-    };
-    let games = open(&path, Duration::from_secs(3600), limits);
+/// A room of Ludo that has not begun: the host's seat, an open one and two bots. Returns the
+/// game and the host's token.
+fn open_room(games: &Arc<Games>) -> (Arc<Game>, String) {
     let created = games
         .create(
             NewGame {
@@ -280,7 +273,20 @@ async fn room_changes_and_undos_keep_a_rate_and_a_game_its_bounds_of_events() {
             None,
         )
         .expect("created");
-    let (game, host) = (created.game, created.token);
+    (created.game, created.token)
+}
+
+#[tokio::test]
+async fn room_changes_and_undos_keep_a_rate_and_a_game_its_bounds_of_events() {
+    let path = temp_db("room-rate");
+    let limits = Limits {
+        changes: 3,
+        max_game_events: 12,
+        chat_lines: 100,
+        ..Limits::default()
+    };
+    let games = open(&path, Duration::from_secs(3600), limits);
+    let (game, host) = open_room(&games);
     let toggle = |public: bool| {
         games.set_options(
             &game,
@@ -324,17 +330,7 @@ async fn watchers_cannot_use_up_the_players_chat() {
         ..Limits::default()
     };
     let games = open(&path, Duration::from_secs(3600), limits);
-    let created = games
-        .create(
-            NewGame {
-                ruleset: "ludo".into(),
-                seats: ["me", "open", "bot", "bot"].map(String::from).to_vec(),
-                ..NewGame::default()
-            },
-            None,
-        )
-        .expect("created");
-    let (game, host) = (created.game, created.token);
+    let (game, host) = open_room(&games);
     let watch = game.room().watch.clone().expect("a watch link");
     // Watchers from three addresses fill their line.
     for n in 0..3 {
