@@ -200,8 +200,9 @@ pub(crate) trait Backend {
     fn read_game(&mut self, id: &str, after: u64) -> Result<Option<StoredGame>, StoreError>;
     /// Every game's id with its last event's number.
     fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError>;
-    /// Renews `instance`'s driver leases and takes the games nobody holds, for `ttl_ms`;
-    /// returns the games it holds.
+    /// Renews `instance`'s driver leases for `ttl_ms` and brings its holding to its share of the
+    /// games (giving up games over it, taking games nobody holds up to it); returns the games it
+    /// holds.
     fn lease(&mut self, instance: &str, ttl_ms: i64) -> Result<Vec<String>, StoreError>;
     /// Gives up `instance`'s leases.
     fn release(&mut self, instance: &str) -> Result<(), StoreError>;
@@ -368,9 +369,13 @@ impl Store {
         }
     }
 
-    /// Renews the driver leases of server instance `instance` for `ttl` and takes every game
-    /// whose lease nobody holds or whose holder let it run out; returns the games `instance`
-    /// now drives. On SQLite the one server drives every game.
+    /// Renews the driver leases of server instance `instance` for `ttl`, and marks it alive
+    /// as long. The games are shared evenly between the live instances: one holding more than
+    /// its share (the games divided by the live instances, rounded up) gives the rest up, and one
+    /// holding fewer takes games whose lease nobody holds or whose holder let it run out, up to
+    /// its share; so a new instance takes its share within a few rounds and a dead one's games
+    /// are spread over the others. Returns the games `instance` now drives. On SQLite the one
+    /// server drives every game.
     ///
     /// # Errors
     /// When the database cannot be reached: the caller holds nothing then.

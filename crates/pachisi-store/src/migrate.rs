@@ -31,6 +31,11 @@ pub(crate) const POSTGRES: &[Migration] = &[
         name: "drivers",
         sql: include_str!("../migrations/postgres/0002_drivers.sql"),
     },
+    Migration {
+        version: 3,
+        name: "instances",
+        sql: include_str!("../migrations/postgres/0003_instances.sql"),
+    },
 ];
 
 /// The table where a database records its migrations (the same on both backends).

@@ -150,31 +150,70 @@ impl Backend for Postgres {
     fn lease(&mut self, instance: &str, ttl_ms: i64) -> Result<Vec<String>, StoreError> {
         let client = self.client()?;
         let mut tx = client.transaction().map_err(failure)?;
-        // Renew what this instance holds, then take every game nobody holds or whose holder let
-        // its lease run out. Only those rows are touched (an upsert over every game would lock
-        // the other instances' fresh rows too, and two rounds at once would each hold what the
-        // other waits for), in the order of their ids, so that two instances contending for the
-        // same expired leases take their locks in one order. Two instances taking the same game:
-        // the row's lock orders them, and the second finds the lease fresh and leaves it.
+        // This instance is alive until its lease runs out; instances gone quiet are forgotten.
+        tx.execute(
+            &format!(
+                "INSERT INTO instances (instance, expires) VALUES ($1, {NOW_MS} + $2)
+                 ON CONFLICT (instance) DO UPDATE SET expires = excluded.expires"
+            ),
+            &[&instance, &ttl_ms],
+        )
+        .map_err(failure)?;
+        tx.execute(
+            &format!("DELETE FROM instances WHERE expires < {NOW_MS}"),
+            &[],
+        )
+        .map_err(failure)?;
         tx.execute(
             &format!("UPDATE drivers SET expires = {NOW_MS} + $2 WHERE instance = $1"),
             &[&instance, &ttl_ms],
         )
         .map_err(failure)?;
-        tx.execute(
-            &format!(
-                "INSERT INTO drivers (game, instance, expires)
-                 SELECT g.id, $1, {NOW_MS} + $2 FROM games g
-                 LEFT JOIN drivers d ON d.game = g.id
-                 WHERE d.game IS NULL OR d.expires < {NOW_MS}
-                 ORDER BY g.id
-                 ON CONFLICT (game) DO UPDATE
-                 SET instance = excluded.instance, expires = excluded.expires
-                 WHERE drivers.expires < {NOW_MS}"
-            ),
-            &[&instance, &ttl_ms],
-        )
-        .map_err(failure)?;
+        // Each live instance's share of the games, rounded up, so that the shares hold them
+        // all: one holding more gives the rest up (another takes them at its next round), one
+        // holding fewer takes games nobody holds or whose holder let its lease run out.
+        let counts = tx
+            .query_one(
+                &format!(
+                    "SELECT (SELECT count(*) FROM instances WHERE expires >= {NOW_MS}),
+                            (SELECT count(*) FROM games),
+                            (SELECT count(*) FROM drivers WHERE instance = $1)"
+                ),
+                &[&instance],
+            )
+            .map_err(failure)?;
+        let (live, games, held): (i64, i64, i64) = (counts.get(0), counts.get(1), counts.get(2));
+        let share = fair_share(games, live);
+        if held > share {
+            tx.execute(
+                "DELETE FROM drivers WHERE game IN
+                 (SELECT game FROM drivers WHERE instance = $1 ORDER BY game DESC LIMIT $2)",
+                &[&instance, &(held - share)],
+            )
+            .map_err(failure)?;
+        } else if held < share {
+            // The games to take are picked in an order of this instance's own (so that
+            // instances taking at once mostly pick different ones), then locked in the order
+            // of their ids (so that two contending for the same take their locks in one order).
+            // Two taking the same game: the row's lock orders them, and the second finds the
+            // lease fresh and leaves it.
+            tx.execute(
+                &format!(
+                    "INSERT INTO drivers (game, instance, expires)
+                     SELECT free.id, $1, {NOW_MS} + $2 FROM
+                       (SELECT g.id FROM games g
+                        LEFT JOIN drivers d ON d.game = g.id
+                        WHERE d.game IS NULL OR d.expires < {NOW_MS}
+                        ORDER BY md5(g.id || $1) LIMIT $3) AS free
+                     ORDER BY free.id
+                     ON CONFLICT (game) DO UPDATE
+                     SET instance = excluded.instance, expires = excluded.expires
+                     WHERE drivers.expires < {NOW_MS}"
+                ),
+                &[&instance, &ttl_ms, &(share - held)],
+            )
+            .map_err(failure)?;
+        }
         let held = tx
             .query(
                 "SELECT game FROM drivers WHERE instance = $1 ORDER BY game",
@@ -193,8 +232,19 @@ impl Backend for Postgres {
         client
             .execute("DELETE FROM drivers WHERE instance = $1", &[&instance])
             .map_err(failure)?;
+        // Gone: the others share the games without it.
+        client
+            .execute("DELETE FROM instances WHERE instance = $1", &[&instance])
+            .map_err(failure)?;
         Ok(())
     }
+}
+
+/// One live instance's share of `games` shared by `live` instances: rounded up, so that the
+/// shares hold every game.
+fn fair_share(games: i64, live: i64) -> i64 {
+    let live = live.max(1);
+    (games + live - 1) / live
 }
 
 /// An event number as the database keeps it (BIGINT, never negative).

@@ -240,9 +240,14 @@ fn postgres_leases_each_game_to_one_server_until_its_lease_runs_out() {
     first.insert(&game("b")).expect("insert");
     let long = Duration::from_secs(30);
     assert_eq!(first.lease("one", long).expect("lease"), ["a", "b"]);
-    // Held, and renewed: the second takes nothing.
+    // Held, and renewed: the second takes nothing while the first holds them...
     assert!(second.lease("two", long).expect("lease").is_empty());
-    assert_eq!(first.lease("one", long).expect("renew"), ["a", "b"]);
+    // ...until the first, two instances being alive now, gives up what is over its share.
+    let kept = first.lease("one", long).expect("renew");
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let taken = second.lease("two", long).expect("its share");
+    assert_eq!(taken.len(), 1, "{taken:?}");
+    assert_ne!(kept, taken, "each game to one server");
 
     // A lease that runs out unrenewed goes to whoever asks next.
     let short = Duration::from_millis(300);
@@ -258,6 +263,57 @@ fn postgres_leases_each_game_to_one_server_until_its_lease_runs_out() {
     second.release("two").expect("release");
     second.delete("b").expect("delete");
     assert_eq!(first.lease("one", long).expect("lease"), ["a"]);
+}
+
+#[test]
+fn postgres_shares_the_games_between_the_live_servers() {
+    let Some(cluster) = Cluster::start("postgres_shares_the_games") else {
+        return;
+    };
+    let database = Database::parse(&cluster.database()).expect("a URL");
+    let stores: Vec<Store> = (0..3)
+        .map(|_| Store::open(&database).expect("open"))
+        .collect();
+    for n in 0..30 {
+        stores[0]
+            .insert(&game(&format!("{n:012x}")))
+            .expect("insert");
+    }
+    let long = Duration::from_secs(30);
+    let names = ["one", "two", "three"];
+    // Rounds of every live instance, as their renewals come; the holdings after the last.
+    let rounds = |live: &[usize], n: usize| -> Vec<Vec<String>> {
+        let mut held = vec![Vec::new(); stores.len()];
+        for _ in 0..n {
+            for &i in live {
+                held[i] = stores[i].lease(names[i], long).expect("lease");
+            }
+        }
+        held
+    };
+    // Alone, the first drives every game.
+    assert_eq!(rounds(&[0], 1)[0].len(), 30);
+    // Two more come: within a few rounds each holds its third, and no game is held twice.
+    let held = rounds(&[0, 1, 2], 3);
+    let counts: Vec<usize> = held.iter().map(Vec::len).collect();
+    assert_eq!(counts, [10, 10, 10], "{counts:?}");
+    let mut all: Vec<&String> = held.iter().flatten().collect();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 30, "each game held once");
+
+    // The third dies (its leases and its life run out unrenewed): its games are spread over
+    // the two left, neither taking them all.
+    let short = Duration::from_millis(300);
+    stores[2].lease("three", short).expect("renew briefly");
+    std::thread::sleep(Duration::from_millis(600));
+    let held = rounds(&[0, 1], 3);
+    let counts: Vec<usize> = held.iter().map(Vec::len).collect();
+    assert_eq!(counts, [15, 15, 0], "{counts:?}");
+
+    // One stopping gives up its games and its place: the other takes them all.
+    stores[1].release("two").expect("release");
+    assert_eq!(rounds(&[0], 1)[0].len(), 30);
 }
 
 #[test]

@@ -107,6 +107,34 @@ impl Store {
     }
 }
 
+impl Store {
+    /// How many games each instance drives now (their leases), largest first; `None` on SQLite
+    /// or when `psql` cannot ask. Read while the instances run: one that stops gives its up.
+    pub fn leases(&self) -> Option<Vec<u64>> {
+        if !self.is_postgres() {
+            return None;
+        }
+        let out = std::process::Command::new("psql")
+            .args([
+                self.url(),
+                "-AtXc",
+                "SELECT count(*) FROM drivers WHERE expires >= \
+                 (extract(epoch from clock_timestamp()) * 1000)::BIGINT \
+                 GROUP BY instance ORDER BY 1 DESC",
+            ])
+            .output()
+            .ok()?;
+        if !out.status.success() {
+            return None;
+        }
+        String::from_utf8(out.stdout)
+            .ok()?
+            .lines()
+            .map(|l| l.trim().parse().ok())
+            .collect()
+    }
+}
+
 /// PostgreSQL's version, from `pg_config`.
 fn version() -> Option<String> {
     let out = std::process::Command::new("pg_config")

@@ -295,6 +295,8 @@ async fn run(config: Config) -> Result<Verdict, String> {
         return Ok(Verdict::Aborted);
     };
     let commands: Vec<String> = (0..fleet.count()).map(|i| fleet.command(i)).collect();
+    // Before the instances stop and give their leases up.
+    let leases = store.leases();
     let members = fleet.stop();
     let (tally, shared, timing) = result?;
     let ok = report::print(&mut report::Report {
@@ -311,6 +313,7 @@ async fn run(config: Config) -> Result<Verdict, String> {
         tally,
         live: &shared.live,
         timing,
+        leases,
     });
     drop(store);
     Ok(if ok { Verdict::Passed } else { Verdict::Failed })

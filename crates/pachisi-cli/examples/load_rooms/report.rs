@@ -23,6 +23,8 @@ pub struct Report<'a> {
     pub tally: Tally,
     pub live: &'a Live,
     pub timing: Timing,
+    /// The games each instance drove at the end, largest first (PostgreSQL only).
+    pub leases: Option<Vec<u64>>,
 }
 
 /// `a - b`, element by element.
@@ -222,6 +224,21 @@ pub fn print(r: &mut Report) -> bool {
                 println!("    {l}");
             }
         }
+    }
+    if let Some(leases) = &r.leases {
+        let counts: Vec<String> = leases.iter().map(|n| thousands(*n)).collect();
+        let all: u64 = leases.iter().sum();
+        let most = leases.first().copied().unwrap_or(0);
+        println!(
+            "games driven at the end, by instance, most first: {} ({} in all; the most {:.0}%)",
+            counts.join(", "),
+            thousands(all),
+            if all == 0 {
+                0.0
+            } else {
+                100.0 * most as f64 / all as f64
+            }
+        );
     }
     if t.postgres_cpu > Duration::ZERO {
         println!(

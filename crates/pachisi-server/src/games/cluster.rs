@@ -12,10 +12,14 @@
 //!   ([`ErrorKind::Conflict`]) is never applied: the game is caught up and the request answered
 //!   with the state now ([`GameError::Moved`]).
 //! - **Driving.** Bots, stand-ins and turn timers are played by one instance per game, the holder
-//!   of its lease in the database ([`LEASE`], renewed every [`RENEW`]). A lease not renewed (its
-//!   instance killed, or cut off) is taken over by another, which catches the game up, arms its
-//!   clock and resumes its bots. The event numbers' key stays the final guard: an ex-driver that
-//!   wakes up late is refused, so a turn never gets two bot moves.
+//!   of its lease in the database ([`LEASE`], renewed every [`RENEW`]). The leases are shared
+//!   evenly between the live instances: one over its share gives games up, one under it takes
+//!   games nobody holds, so a new instance takes its share and a dead one's games are spread
+//!   over the others. A lease not renewed (its instance killed, or cut off) is taken over by
+//!   another, which catches the game up, arms its clock and resumes its bots, on a task of its
+//!   own, so that the renewal is never late for a takeover however large. The event numbers'
+//!   key stays the final guard: an ex-driver that wakes up late is refused, so a turn never gets
+//!   two bot moves.
 //!
 //! On SQLite the one server drives every game and none of this runs.
 
@@ -31,7 +35,7 @@ use std::time::Duration;
 /// How long a lease lasts unrenewed: the most a room waits for another instance to take over
 /// from one killed is this and one [`RENEW`].
 pub const LEASE: Duration = Duration::from_secs(3);
-/// How often an instance renews its leases and takes the games nobody drives.
+/// How often an instance renews its leases and brings its holding to its share.
 pub const RENEW: Duration = Duration::from_secs(1);
 
 /// The wait before the games are compared with the database again after it failed to answer.
@@ -275,8 +279,21 @@ impl Games {
         self.keep_leases();
     }
 
-    /// Renews this instance's leases every [`RENEW`] and takes the games nobody drives.
+    /// Renews this instance's leases every [`RENEW`] and brings its holding to its share of the
+    /// games (`Store::lease`). Taking games over (catching each up, arming its clock, resuming
+    /// its bots) is another task's, fed the latest holding: however many games a round takes,
+    /// the next renewal is never late for it, so a survivor taking thousands of games keeps its
+    /// own leases.
     fn keep_leases(self: &Arc<Games>) {
+        let (tell, mut heard) = tokio::sync::watch::channel(Vec::<String>::new());
+        let games = self.clone();
+        tokio::spawn(async move {
+            while heard.changed().await.is_ok() {
+                let held = heard.borrow_and_update().clone();
+                let g = games.clone();
+                let _ = tokio::task::spawn_blocking(move || g.hold(held)).await;
+            }
+        });
         let games = self.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(RENEW);
@@ -304,8 +321,19 @@ impl Games {
                     }
                     _ => None,
                 };
-                let g = games.clone();
-                let _ = tokio::task::spawn_blocking(move || g.hold(held.unwrap_or_default())).await;
+                // The games no longer held are let go at once (their bots stop before their
+                // next action), whatever the takeover task is busy with: another instance may
+                // take them at its next round.
+                let held = held.unwrap_or_default();
+                let kept: HashSet<&str> = held.iter().map(String::as_str).collect();
+                for game in games.all() {
+                    if !kept.contains(game.id()) && game.leased.swap(false, Ordering::AcqRel) {
+                        game.disarm();
+                    }
+                }
+                if tell.send(held).is_err() {
+                    break;
+                }
             }
         });
     }
