@@ -500,6 +500,7 @@ impl Games {
             self.map().insert(game.stored.id.clone(), game.clone());
             game
         };
+        self.claim(&game);
         self.arm(&game);
         self.drive(&game);
         Ok(game)

@@ -204,6 +204,9 @@ pub(crate) trait Backend {
     /// games (giving up games over it, taking games nobody holds up to it); returns the games it
     /// holds.
     fn lease(&mut self, instance: &str, ttl_ms: i64) -> Result<Vec<String>, StoreError>;
+    /// Takes the lease of game `game` for `instance`, for `ttl_ms`, if nobody holds it; returns
+    /// whether `instance` holds it now.
+    fn claim(&mut self, game: &str, instance: &str, ttl_ms: i64) -> Result<bool, StoreError>;
     /// Gives up `instance`'s leases.
     fn release(&mut self, instance: &str) -> Result<(), StoreError>;
 }
@@ -387,6 +390,27 @@ impl Store {
         let ttl = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
         match self.ask(worker::Request::Lease(instance.to_string(), ttl))? {
             worker::Answer::Held(held) => Ok(held),
+            _ => Err(self.wrong()),
+        }
+    }
+
+    /// Takes the lease of the game `game` (one just created) for server instance `instance`,
+    /// for `ttl`, if nobody holds it, so that its creator drives its bots at once instead of at
+    /// the next round of leases; returns whether `instance` drives it now. The shares are
+    /// evened out at the next rounds ([`Store::lease`]). On SQLite the one server drives it.
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub fn claim(
+        &self,
+        game: &str,
+        instance: &str,
+        ttl: std::time::Duration,
+    ) -> Result<bool, StoreError> {
+        let ttl = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
+        let request = worker::Request::Claim(game.to_string(), instance.to_string(), ttl);
+        match self.ask(request)? {
+            worker::Answer::Claimed(held) => Ok(held),
             _ => Err(self.wrong()),
         }
     }

@@ -227,6 +227,21 @@ impl Backend for Postgres {
         Ok(held)
     }
 
+    fn claim(&mut self, game: &str, instance: &str, ttl_ms: i64) -> Result<bool, StoreError> {
+        let client = self.client()?;
+        let taken = client
+            .execute(
+                &format!(
+                    "INSERT INTO drivers (game, instance, expires)
+                     SELECT id, $2, {NOW_MS} + $3 FROM games WHERE id = $1
+                     ON CONFLICT (game) DO NOTHING"
+                ),
+                &[&game, &instance, &ttl_ms],
+            )
+            .map_err(failure)?;
+        Ok(taken == 1)
+    }
+
     fn release(&mut self, instance: &str) -> Result<(), StoreError> {
         let client = self.client()?;
         client

@@ -137,6 +137,10 @@ impl Backend for Sqlite {
         Ok(self.heads()?.into_iter().map(|(id, _)| id).collect())
     }
 
+    fn claim(&mut self, _game: &str, _instance: &str, _ttl_ms: i64) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+
     fn release(&mut self, _instance: &str) -> Result<(), StoreError> {
         Ok(())
     }

@@ -17,6 +17,8 @@ pub(crate) enum Request {
     Heads,
     /// Renew and take driver leases for an instance, for so many milliseconds.
     Lease(String, i64),
+    /// Take the lease of one game nobody holds, for an instance, for so many milliseconds.
+    Claim(String, String, i64),
     Release(String),
 }
 
@@ -28,6 +30,7 @@ pub(crate) enum Answer {
     Game(Option<Box<StoredGame>>),
     Heads(Vec<(String, u64)>),
     Held(Vec<String>),
+    Claimed(bool),
 }
 
 /// A request and where its answer goes.
@@ -80,6 +83,9 @@ fn serve<B: Backend>(mut backend: B, queue: &mpsc::Receiver<Job>) {
             }
             Request::Lease(instance, ttl) => {
                 let _ = reply.send(backend.lease(&instance, ttl).map(Answer::Held));
+            }
+            Request::Claim(game, instance, ttl) => {
+                let _ = reply.send(backend.claim(&game, &instance, ttl).map(Answer::Claimed));
             }
             Request::Release(instance) => {
                 let _ = reply.send(backend.release(&instance).map(|()| Answer::Done));
@@ -167,6 +173,9 @@ mod tests {
         }
         fn lease(&mut self, _: &str, _: i64) -> Result<Vec<String>, StoreError> {
             Ok(Vec::new())
+        }
+        fn claim(&mut self, _: &str, _: &str, _: i64) -> Result<bool, StoreError> {
+            Ok(true)
         }
         fn release(&mut self, _: &str) -> Result<(), StoreError> {
             Ok(())

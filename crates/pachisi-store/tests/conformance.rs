@@ -314,6 +314,20 @@ fn postgres_shares_the_games_between_the_live_servers() {
     // One stopping gives up its games and its place: the other takes them all.
     stores[1].release("two").expect("release");
     assert_eq!(rounds(&[0], 1)[0].len(), 30);
+
+    // A game just created is claimed by its creator at once, and by nobody else after.
+    stores[1].insert(&game("ffffffffffff")).expect("insert");
+    assert!(stores[1].claim("ffffffffffff", "two", long).expect("claim"));
+    assert!(!stores[0].claim("ffffffffffff", "one", long).expect("claim"));
+    assert!(
+        !stores[0].claim("nonesuch", "one", long).expect("claim"),
+        "no such game"
+    );
+    assert_eq!(
+        stores[1].lease("two", long).expect("lease"),
+        ["ffffffffffff"],
+        "renewed with the others"
+    );
 }
 
 #[test]

@@ -362,6 +362,22 @@ impl Games {
         }
     }
 
+    /// Takes the lease of a game this instance just created, so that its bots and clock start
+    /// at once rather than at the next round of leases (a second on PostgreSQL). Should the
+    /// database not answer, the next round gives the game to an instance.
+    pub(crate) fn claim(&self, game: &Game) {
+        if !self.store.is_shared() {
+            return;
+        }
+        match self.store.claim(game.id(), &self.instance, LEASE) {
+            Ok(held) => game.leased.store(held, Ordering::Release),
+            Err(e) => eprintln!(
+                "game {}: its lease waits for the next round: {e}",
+                game.id()
+            ),
+        }
+    }
+
     /// Gives up this instance's leases (a server stopping), so that others take its games at
     /// once.
     pub(crate) fn leave(&self) {
