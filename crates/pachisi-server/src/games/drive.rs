@@ -62,7 +62,7 @@ impl Games {
                 let gs = games.clone();
                 // Bots think on a blocking thread: a search must not stall the server.
                 let step = tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
+                    let permit = permit;
                     let mut table = g.table();
                     // The lease may have gone while the bot waited its pace.
                     if g.is_deleted() || !gs.drives(&g) {
@@ -82,6 +82,10 @@ impl Games {
                         Some(spec) => clock::stand_in_step(&mut table, &spec, &gs.limits.bots),
                         None => table.step_automatic().is_some(),
                     };
+                    // The thinking is done: the thread goes back to the pool before the write,
+                    // so that writes of many games wait for the database together (and are
+                    // written in one batch) rather than one per thread of the pool.
+                    drop(permit);
                     played.then(|| gs.commit(&g, &mut table, &prior, None))
                 })
                 .await;
