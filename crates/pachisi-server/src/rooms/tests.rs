@@ -63,6 +63,15 @@ fn two_friends(name: &str) -> (Arc<Games>, Arc<Game>, String, String, std::path:
     (games, created.game, created.token, joined.token, path)
 }
 
+/// The host hands seat 1 `to` a bot or (`open`) a new invitation, returned.
+fn hand(games: &Arc<Games>, game: &Arc<Game>, to: &str, host: &str) -> Option<String> {
+    let to = HandOver { to: to.into() };
+    games
+        .hand_over(game, 1, &to, Some(host))
+        .expect("handed over")
+        .0
+}
+
 #[tokio::test]
 async fn undo_never_takes_back_a_move_made_while_another_person_played() {
     let (games, game, host, friend, path) = two_friends("undo-floor");
@@ -82,16 +91,7 @@ async fn undo_never_takes_back_a_move_made_while_another_person_played() {
     }
     assert!(moved, "the friend never moved");
     // The host hands the friend's seat to a bot: only one person is seated now.
-    games
-        .hand_over(
-            &game,
-            1,
-            &HandOver {
-                to: "bot:random".into(),
-            },
-            Some(&host),
-        )
-        .expect("handed over");
+    hand(&games, &game, "bot:random", &host);
     let before = game.table().record().clone();
     let e = games
         .act(&game, Some(&host), Request::Undo {}, None)
@@ -110,16 +110,7 @@ async fn undo_never_takes_back_a_move_made_while_another_person_played() {
 async fn a_token_whose_seat_was_handed_away_stands_for_nobody() {
     let (games, game, host, friend, path) = two_friends("handed-away");
     assert_eq!(game.room().who(Some(&friend)), Some(Caller::Person(1)));
-    games
-        .hand_over(
-            &game,
-            1,
-            &HandOver {
-                to: "bot:random".into(),
-            },
-            Some(&host),
-        )
-        .expect("handed over");
+    hand(&games, &game, "bot:random", &host);
     assert_eq!(game.room().who(Some(&friend)), None, "a stranger now");
     assert_eq!(
         crate::api::you(&game, Some(&friend)),
@@ -136,11 +127,7 @@ async fn a_token_whose_seat_was_handed_away_stands_for_nobody() {
     // The host, seated or not, is still the host.
     assert_eq!(game.room().who(Some(&host)), Some(Caller::Person(0)));
     // Invited again, the old token joins as a new person, with a token of its own.
-    let invite = games
-        .hand_over(&game, 1, &HandOver { to: "open".into() }, Some(&host))
-        .expect("opened")
-        .0
-        .expect("an invitation");
+    let invite = hand(&games, &game, "open", &host).expect("an invitation");
     let again = games
         .join(&game, &invite, "Bela", None, Some(&friend))
         .expect("joined again");
