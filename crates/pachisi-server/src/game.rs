@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast;
 
-use events::tail;
+use events::{tail, ChatCount};
 pub use events::{ChatLine, Event, Update};
 
 /// Why a request about a game failed; each maps to an HTTP status (docs/api.md).
@@ -113,6 +113,9 @@ struct Shown {
     updated: i64,
     /// Every event so far, in order.
     events: Vec<Event>,
+    /// The chat lines among them on each line, the table's and the watchers', counted as they
+    /// come (the chat's bound is checked at every line said).
+    said: ChatCount,
     /// The clock the state shows, whose time left is brought up to date when the state is read.
     clock: Option<Clock>,
 }
@@ -177,11 +180,7 @@ impl Game {
 
     /// The chat lines said so far on `line`.
     pub(crate) fn chat_count(&self, line: ChatLine) -> usize {
-        lock(&self.shown)
-            .events
-            .iter()
-            .filter(|e| e.chat == Some(line))
-            .count()
+        lock(&self.shown).said.on(line)
     }
 
     /// The number of the last event (0 before the first).
@@ -277,6 +276,7 @@ impl Game {
         }
         shown.summary = summary;
         shown.updated = updated;
+        shown.said.add(&events);
         shown.events.extend(events.iter().cloned());
         // Nobody watching is not an error.
         let _ = self
@@ -615,7 +615,7 @@ pub(crate) fn build(
             .events
             .iter()
             .map(|(n, json)| Event::stored(*n, json))
-            .collect();
+            .collect::<Vec<Event>>();
         Ok::<_, String>((table, room, fair, state, events))
     })();
     let (table, room, fair, state, events) = match built {
@@ -636,6 +636,7 @@ pub(crate) fn build(
             state,
             summary: summary(&stored, &table, &room),
             updated: stored.updated,
+            said: ChatCount::of(&events),
             events,
             clock: room.timer.clock,
         }),

@@ -88,3 +88,38 @@ pub(crate) fn tail(events: &[Event], after: u64) -> &[Event] {
     let from = events.partition_point(|e| e.n <= after);
     &events[from..]
 }
+
+/// How many chat lines a game holds on each line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ChatCount {
+    table: usize,
+    watchers: usize,
+}
+
+impl ChatCount {
+    /// The chat lines among `events`.
+    pub(crate) fn of(events: &[Event]) -> ChatCount {
+        let mut count = ChatCount::default();
+        count.add(events);
+        count
+    }
+
+    /// Counts the chat lines among `events` too.
+    pub(crate) fn add(&mut self, events: &[Event]) {
+        for e in events {
+            match e.chat {
+                Some(ChatLine::Table) => self.table += 1,
+                Some(ChatLine::Watchers) => self.watchers += 1,
+                None => {}
+            }
+        }
+    }
+
+    /// The lines said on `line`.
+    pub(crate) fn on(self, line: ChatLine) -> usize {
+        match line {
+            ChatLine::Table => self.table,
+            ChatLine::Watchers => self.watchers,
+        }
+    }
+}

@@ -338,26 +338,21 @@ impl Games {
         });
     }
 
-    /// This instance now drives exactly the games `held`: those it did not drive before are
-    /// caught up, their clocks armed and their bots resumed; those it no longer drives are
-    /// disarmed (their bots stop before their next action).
+    /// This instance now drives the games `held`: those it did not drive before are caught up,
+    /// their clocks armed and their bots resumed. (The games it no longer holds were let go by
+    /// the renewal itself, at once.)
     fn hold(self: &Arc<Games>, held: Vec<String>) {
-        let held: HashSet<String> = held.into_iter().collect();
         for id in &held {
-            if !self.map().contains_key(id) {
-                self.load_new(id);
-            }
-        }
-        for game in self.all() {
-            let now = held.contains(game.id());
-            let before = game.leased.swap(now, Ordering::AcqRel);
-            if now && !before {
+            let game = match self.map().get(id).cloned() {
+                Some(game) => Some(game),
+                None => self.load_new(id),
+            };
+            let Some(game) = game else { continue };
+            if !game.leased.swap(true, Ordering::AcqRel) {
                 // Its last driver may have acted just before it stopped.
                 self.catch_up(&game);
                 self.arm(&game);
                 self.drive(&game);
-            } else if before && !now {
-                game.disarm();
             }
         }
     }
