@@ -343,10 +343,9 @@ impl Games {
     /// the renewal itself, at once.)
     fn hold(self: &Arc<Games>, held: Vec<String>) {
         for id in &held {
-            let game = match self.map().get(id).cloned() {
-                Some(game) => Some(game),
-                None => self.load_new(id),
-            };
+            // The map's guard must be gone before `load_new`, which locks the map again.
+            let known = self.map().get(id).cloned();
+            let game = known.or_else(|| self.load_new(id));
             let Some(game) = game else { continue };
             if !game.leased.swap(true, Ordering::AcqRel) {
                 // Its last driver may have acted just before it stopped.
