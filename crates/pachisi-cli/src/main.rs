@@ -100,7 +100,8 @@ enum Command {
     ///
     /// Several instances on one PostgreSQL database, behind a load balancer (docs/deploy.md):
     /// DATABASE_URL=postgres://pachisi:PASSWORD@db/pachisi pachisi serve --host 0.0.0.0 --port
-    /// 8081 --public-url https://pachisi.example.org/ (and the same with --port 8082, ...)
+    /// 8081 --cluster-listen 10.0.0.5:9081 --public-url https://pachisi.example.org/ (and the
+    /// same on each instance, with its own address)
     Serve(ServeArgs),
     /// List, show and inspect rulesets.
     #[command(subcommand)]
@@ -322,7 +323,7 @@ struct ServeArgs {
     /// Where the games are kept: an SQLite file (created if missing; `sqlite:FILE` also
     /// works; one server per file), or a PostgreSQL server,
     /// `postgres://USER:PASSWORD@HOST:PORT/NAME`, which several servers may share behind a load
-    /// balancer: each serves every room, and one at a time drives each room's bots and timer
+    /// balancer: each room lives in one of them, which the others forward its requests to
     /// (docs/deploy.md). Taken from DATABASE_URL when not given.
     #[arg(
         long,
@@ -351,6 +352,16 @@ struct ServeArgs {
     /// addresses, localhost and this name only, and takes actions only from its own pages.
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,
+    /// With a PostgreSQL database shared by several instances: where this instance listens for
+    /// the others (`HOST:PORT`), which forward to it the requests of the rooms it owns. Only
+    /// the instances' own network should reach it (docs/deploy.md). By default --host, on a
+    /// port the system picks.
+    #[arg(long, value_name = "HOST:PORT")]
+    cluster_listen: Option<String>,
+    /// With a shared database: the address the other instances reach this one at, when it is
+    /// not the one listened on (needed when listening on every interface, e.g. 0.0.0.0).
+    #[arg(long, value_name = "HOST:PORT")]
+    cluster_address: Option<String>,
     /// Most games kept on the server at once; a new game beyond is refused (429).
     #[arg(long, default_value_t = Limits::default().max_games, value_name = "N")]
     max_games: usize,

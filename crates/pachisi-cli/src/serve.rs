@@ -56,6 +56,8 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
             analysis_bot,
             limits,
             public_url: args.public_url.clone(),
+            cluster_listen: args.cluster_listen.clone(),
+            cluster_address: args.cluster_address.clone(),
         })
         .map_err(anyhow::Error::msg)?;
         let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
@@ -76,8 +78,7 @@ pub fn serve_command(args: &ServeArgs) -> Result<()> {
             );
         }
         outln!("Open the address in a browser; Ctrl-C stops the server (games are kept).");
-        server.run(listener).await;
-        Ok(())
+        server.run(listener).await.map_err(anyhow::Error::msg)
     })
 }
 

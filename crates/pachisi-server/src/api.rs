@@ -43,6 +43,8 @@ pub struct AppState {
     /// The address the server is reached at, for links (`--public-url`); without one, links
     /// are made from the request's `Host`.
     pub(crate) public_url: Option<String>,
+    /// Forwarding to the games' owners, on a database shared by several instances.
+    pub(crate) forward: Option<Arc<crate::forward::Forward>>,
 }
 
 impl AppState {
@@ -64,6 +66,7 @@ impl AppState {
             rulesets: rulesets.into(),
             sockets: Arc::default(),
             public_url: None,
+            forward: None,
         })
     }
 
@@ -71,6 +74,13 @@ impl AppState {
     #[must_use]
     pub fn with_public_url(mut self, url: Option<&str>) -> AppState {
         self.public_url = url.map(|u| u.trim_end_matches('/').to_string());
+        self
+    }
+
+    /// The same state, forwarding requests about games owned by other instances.
+    #[must_use]
+    pub fn with_forward(mut self, forward: Option<Arc<crate::forward::Forward>>) -> AppState {
+        self.forward = forward;
         self
     }
 
@@ -199,9 +209,10 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 /// The router of the whole server, answering as `site`.
 pub fn router(state: AppState, site: Site) -> Router {
     let limits = state.games.limits().clone();
+    let forward = state.forward.clone();
     // A record travels as a JSON string, where escapes may double its length.
     let replay_body = 2 * limits.max_record + 1024;
-    Router::new()
+    let routed = Router::new()
         .route("/", get(crate::web::index))
         .route("/app.js", get(crate::web::script))
         .route("/style.css", get(crate::web::style))
@@ -237,7 +248,16 @@ pub fn router(state: AppState, site: Site) -> Router {
         )
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limits.max_body))
-        .with_state(state)
+        .with_state(state);
+    // On a shared database, a game's requests are answered by its owner.
+    let routed = match forward {
+        Some(forward) => routed.layer(middleware::from_fn_with_state(
+            forward,
+            crate::forward::route,
+        )),
+        None => routed,
+    };
+    routed
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -257,8 +277,11 @@ async fn rulesets(State(state): State<AppState>) -> Response {
     json_text(StatusCode::OK, state.rulesets.to_string())
 }
 
-async fn lobby(State(state): State<AppState>) -> Json<Vec<serde_json::Value>> {
-    Json(state.games.lobby())
+async fn lobby(
+    State(state): State<AppState>,
+    peer: Option<axum::Extension<crate::peers::FromPeer>>,
+) -> Json<Vec<serde_json::Value>> {
+    Json(crate::forward::lobby(&state, peer.is_some()).await)
 }
 
 /// A state's JSON text with more fields.
@@ -318,7 +341,7 @@ async fn visible(
     id: &str,
     credential: Option<&str>,
 ) -> ApiResult<Arc<crate::game::Game>> {
-    let game = state.games.find(id).await?;
+    let game = state.games.get(id)?;
     if game.room().who(credential).is_none() {
         return Err(GameError::Forbidden(
             "this game is seen by its players (with their token) and watchers (with the watch link)"
@@ -397,7 +420,7 @@ async fn act(
     headers: HeaderMap,
     body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let Json(body) = body?;
     let (request, actions) = crate::game::parse_request(body)?;
     let games = state.games.clone();
@@ -421,7 +444,7 @@ async fn join(
     headers: HeaderMap,
     body: Result<Json<Join>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let Json(join) = body?;
     let credential = credential(&headers);
     let games = state.games.clone();
@@ -454,7 +477,7 @@ async fn hand_over(
     headers: HeaderMap,
     body: Result<Json<crate::rooms::HandOver>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let Json(to) = body?;
     let credential = credential(&headers);
     let games = state.games.clone();
@@ -478,7 +501,7 @@ async fn back(
     Path((id, seat)): Path<(String, u8)>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let credential = credential(&headers);
     let games = state.games.clone();
     let text = blocking(move || games.back(&game, seat, credential.as_deref())).await?;
@@ -493,7 +516,7 @@ async fn rematch(
     Client(client): Client,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let credential = credential(&headers);
     let games = state.games.clone();
     let token = credential.clone();
@@ -514,7 +537,7 @@ async fn host_view(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let view = state.games.host_view(
         &game,
         credential(&headers).as_deref(),
@@ -529,7 +552,7 @@ async fn room_options(
     headers: HeaderMap,
     body: Result<Json<crate::rooms::RoomOptions>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let Json(options) = body?;
     let credential = credential(&headers);
     let games = state.games.clone();
@@ -553,7 +576,7 @@ async fn chat(
     headers: HeaderMap,
     body: Result<Json<Say>, JsonRejection>,
 ) -> ApiResult<StatusCode> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let Json(say) = body?;
     let credential = credential(&headers);
     let games = state.games.clone();
@@ -601,7 +624,7 @@ async fn hint(
     Client(client): Client,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let credential = credential(&headers);
     {
         let table = game.table();

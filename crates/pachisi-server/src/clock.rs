@@ -502,6 +502,7 @@ impl Games {
             room: Some(room_json(&room)?),
             events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
             at,
+            owner: self.owner_name(),
             ..Commit::default()
         });
         if let Err(e) = written {

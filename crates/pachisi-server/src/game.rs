@@ -150,6 +150,12 @@ pub struct Game {
     pub(crate) leased: AtomicBool,
     /// Whether the game was deleted (its task and its watchers stop).
     deleted: AtomicBool,
+    /// Whether the game moved to another server instance (its connections are closed, to
+    /// connect again there).
+    moved: AtomicBool,
+    /// When this instance took the game's lease outside a round of leases (creating it, or
+    /// asked for it while nobody held it): a round that began before then does not know of it.
+    pub(crate) claimed: Mutex<Option<std::time::Instant>>,
     /// Open WebSockets on this game.
     pub(crate) sockets: Arc<AtomicUsize>,
     /// The server's time, which the turn clocks count in.
@@ -212,6 +218,11 @@ impl Game {
     /// Whether the game was deleted.
     pub fn is_deleted(&self) -> bool {
         self.deleted.load(Ordering::Acquire)
+    }
+
+    /// Whether the game moved to another server instance.
+    pub fn is_moved(&self) -> bool {
+        self.moved.load(Ordering::Acquire)
     }
 
     /// The state now and the number of the last event it follows.
@@ -314,6 +325,15 @@ impl Game {
         self.disarm();
         let _shown = lock(&self.shown);
         let _ = self.updates.send(Update::Deleted);
+    }
+
+    /// Marks the game moved to another server instance: its timer stops and its connections
+    /// are told to connect again (they reach the new owner).
+    pub(crate) fn mark_moved(&self) {
+        self.moved.store(true, Ordering::Release);
+        self.disarm();
+        let _shown = lock(&self.shown);
+        let _ = self.updates.send(Update::Moved);
     }
 
     /// Stops the turn's timer, if one is armed.
@@ -650,6 +670,8 @@ pub(crate) fn build(
         driving: AtomicBool::new(false),
         leased: AtomicBool::new(false),
         deleted: AtomicBool::new(false),
+        moved: AtomicBool::new(false),
+        claimed: Mutex::new(None),
         sockets: Arc::new(AtomicUsize::new(0)),
         time: time.clone(),
         armed: Mutex::new(None),

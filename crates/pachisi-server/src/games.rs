@@ -104,6 +104,10 @@ pub struct Games {
     /// This server instance's name among those sharing the database, new at every start
     /// (`cluster`).
     pub(crate) instance: String,
+    /// Where the other instances reach this one (`host:port`), once it listens for them.
+    pub(crate) address: std::sync::OnceLock<String>,
+    /// The live instances and their games, as the last round of leases saw them.
+    pub(crate) peers: Mutex<Vec<crate::store::Peer>>,
 }
 
 impl Games {
@@ -124,7 +128,13 @@ impl Games {
         pass_pace: Duration,
         limits: Limits,
     ) -> Result<Arc<Games>, String> {
-        let stored = store.load_all().map_err(|e| e.to_string())?;
+        // On a database shared with other instances, each game lives in the one that holds
+        // its lease: this instance loads its own as the rounds of leases give them to it.
+        let stored = if store.is_shared() {
+            Vec::new()
+        } else {
+            store.load_all().map_err(|e| e.to_string())?
+        };
         let alive = store.alive().map_err(|e| e.to_string())?;
         let rooms = stored.iter().filter_map(|s| crate::game::room_of(s).ok());
         let time = Arc::new(ServerTime::resume(clock::resume_time(alive, rooms)));
@@ -139,6 +149,8 @@ impl Games {
             limits,
             time,
             instance: format!("{:016x}", rand::random::<u64>()),
+            address: std::sync::OnceLock::new(),
+            peers: Mutex::new(Vec::new()),
         });
         let oldest = games.oldest_kept(now());
         for s in stored {
@@ -259,7 +271,7 @@ impl Games {
             self.drive(&game);
         }
         self.heartbeat();
-        // With other instances on the database: their changes heard, the games' leases taken.
+        // With other instances on the database: this instance's share of the games' leases.
         self.share();
     }
 
@@ -493,14 +505,19 @@ impl Games {
         let game = {
             let _creating = lock(&self.creating);
             self.check_room(client)?;
-            self.store
-                .insert(&row)
-                .map_err(|e| GameError::Store(e.to_string()))?;
+            // Owned by this instance from the first moment (its lease written with it), so its
+            // bots and clock start at once.
+            let written = if self.store.is_shared() {
+                self.store.insert_held(&row, &self.instance, cluster::LEASE)
+            } else {
+                self.store.insert(&row)
+            };
+            written.map_err(|e| GameError::Store(e.to_string()))?;
             let game = Arc::new(game);
+            self.hold_now(&game);
             self.map().insert(game.stored.id.clone(), game.clone());
             game
         };
-        self.claim(&game);
         self.arm(&game);
         self.drive(&game);
         Ok(game)
@@ -725,6 +742,7 @@ impl Games {
             room: room.as_ref().map(room_json).transpose()?,
             events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
             at,
+            owner: self.owner_name(),
             ..Commit::default()
         });
         if let Err(e) = written {

@@ -25,6 +25,9 @@
 //! - [`analysis`]: the analysis of a record (`POST /api/analyze`), its evaluator fixed by the
 //!   server and its cost bounded;
 //! - [`api`]: the routes and their errors; [`ws`]: the WebSocket of a game;
+//! - [`forward`]: on a shared database, every request about a game answered by its owner
+//!   instance (forwarded there, its WebSocket relayed); [`peers`]: the instances' own listener
+//!   and their shared key;
 //! - [`guard`]: the names and origins the server answers to, and error bodies in one form;
 //! - [`net`]: the connections: timeouts, a cap on all of them and one per address;
 //! - [`rate`]: rates within a sliding window (chat, room changes and undos);
@@ -35,11 +38,13 @@
 pub mod analysis;
 pub mod api;
 pub mod clock;
+pub mod forward;
 pub mod game;
 pub mod games;
 pub mod guard;
 pub mod limits;
 pub mod net;
+pub mod peers;
 pub mod rate;
 pub mod replay;
 pub mod room;
@@ -73,6 +78,12 @@ pub struct ServerOptions {
     /// The address the server is reached at from outside (behind a proxy, or by a name), if
     /// not only by its IP address.
     pub public_url: Option<String>,
+    /// On a shared database: where to listen for the other instances (`host:port`); by default
+    /// the public listener's host, on a port the system picks.
+    pub cluster_listen: Option<String>,
+    /// On a shared database: the address the other instances reach this one at (`host:port`),
+    /// when it is not the one listened on (a listener on every interface, or behind a NAT).
+    pub cluster_address: Option<String>,
 }
 
 /// How often abandoned games are looked for.
@@ -82,6 +93,10 @@ const EXPIRY_CHECK: Duration = Duration::from_secs(3600);
 pub struct Server {
     games: Arc<games::Games>,
     app: axum::Router,
+    /// The router of the instances' own listener, on a shared database.
+    internal: Option<axum::Router>,
+    cluster_listen: Option<String>,
+    cluster_address: Option<String>,
 }
 
 impl Server {
@@ -94,19 +109,85 @@ impl Server {
     pub fn open(options: ServerOptions) -> Result<Server, String> {
         let site = guard::Site::new(options.public_url.as_deref())?;
         let store = store::Store::open(&options.database).map_err(|e| e.to_string())?;
+        let shared = store.is_shared();
+        let key = if shared {
+            Some(
+                store
+                    .shared_key(&peers::new_key())
+                    .map_err(|e| e.to_string())?,
+            )
+        } else {
+            None
+        };
         let games = games::Games::load(store, options.pace, options.limits)?;
+        let peers = key.map(peers::Peers::new).transpose()?.map(Arc::new);
+        let forward = peers
+            .clone()
+            .map(|p| Arc::new(forward::Forward::new(games.clone(), p)));
         let state = api::AppState::new(games.clone(), options.hint_bot)?
             .with_analysis_bot(options.analysis_bot)
-            .with_public_url(options.public_url.as_deref());
+            .with_public_url(options.public_url.as_deref())
+            .with_forward(forward);
+        let app = api::router(state, site);
+        // The instances' listener answers only those who show the key.
+        let internal = peers.map(|p| {
+            app.clone()
+                .layer(axum::middleware::from_fn_with_state(p, peers::admit))
+        });
         Ok(Server {
-            app: api::router(state, site),
+            app,
+            internal,
             games,
+            cluster_listen: options.cluster_listen,
+            cluster_address: options.cluster_address,
         })
+    }
+
+    /// Listens for the other instances sharing the database, and returns the address they
+    /// reach this one at.
+    async fn listen_for_peers(
+        &self,
+        public: std::net::SocketAddr,
+        router: axum::Router,
+    ) -> Result<String, String> {
+        let wanted = match &self.cluster_listen {
+            Some(at) => at.clone(),
+            None => std::net::SocketAddr::new(public.ip(), 0).to_string(),
+        };
+        let listener = tokio::net::TcpListener::bind(&wanted)
+            .await
+            .map_err(|e| format!("cannot listen for the other instances on {wanted}: {e}"))?;
+        let bound = listener.local_addr().map_err(|e| e.to_string())?;
+        let address = match &self.cluster_address {
+            Some(address) => address.clone(),
+            None if bound.ip().is_unspecified() => {
+                return Err(format!(
+                    "the other instances cannot reach this one at {bound} (every interface): give --cluster-address HOST:PORT, the address they reach it at"
+                ))
+            }
+            None => bound.to_string(),
+        };
+        // Every client of another instance arrives from its one address: the cap per address
+        // is the cap of all.
+        let mut limits = self.games.limits().clone();
+        limits.max_connections_per_client = limits.max_connections;
+        tokio::spawn(async move {
+            net::serve(listener, router, &limits, std::future::pending()).await;
+        });
+        Ok(address)
     }
 
     /// Resumes the bots of every game and serves on `listener` until Ctrl-C or a termination
     /// signal. Must run inside a Tokio runtime.
-    pub async fn run(self, listener: tokio::net::TcpListener) {
+    ///
+    /// # Errors
+    /// On a shared database, when the listener for the other instances cannot be opened.
+    pub async fn run(self, listener: tokio::net::TcpListener) -> Result<(), String> {
+        if let Some(internal) = self.internal.clone() {
+            let public = listener.local_addr().map_err(|e| e.to_string())?;
+            let address = self.listen_for_peers(public, internal).await?;
+            self.games.set_address(address);
+        }
         self.games.resume();
         let games = self.games.clone();
         tokio::spawn(async move {
@@ -125,6 +206,7 @@ impl Server {
         // Other instances on the database take this one's games at once.
         let games = self.games.clone();
         let _ = tokio::task::spawn_blocking(move || games.leave()).await;
+        Ok(())
     }
 }
 

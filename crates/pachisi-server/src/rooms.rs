@@ -253,6 +253,7 @@ impl Games {
                 start,
                 events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
                 at,
+                owner: self.owner_name(),
                 ..Commit::default()
             })
             .map_err(|e| self.refused(game, &mut table, e))?;
@@ -483,6 +484,7 @@ impl Games {
             room: Some(room_json(&room)?),
             events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
             at,
+            owner: self.owner_name(),
             ..Commit::default()
         });
         if let Err(e) = written {
@@ -688,6 +690,7 @@ impl Games {
                 id: game.stored.id.clone(),
                 events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
                 at,
+                owner: self.owner_name(),
                 ..Commit::default()
             })
             .map_err(|e| self.refused(game, &mut table, e))?;

@@ -2,7 +2,9 @@
 //! PostgreSQL, with the same rows); here, how the server writes an action as a record token and
 //! reads a stored game back as a record.
 
-pub use pachisi_store::{Commit, Database, ErrorKind, Notice, Store, StoreError, StoredGame};
+pub use pachisi_store::{
+    Commit, Database, ErrorKind, Holding, Owner, Peer, Store, StoreError, StoredGame,
+};
 
 use pachisi_core::{Action, GameRecord};
 

@@ -75,7 +75,7 @@ pub(crate) async fn websocket(
     crate::api::Client(client): crate::api::Client,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let game = state.games.find(&id).await?;
+    let game = state.games.get(&id)?;
     let limits = state.games.limits();
     let waiting = state
         .sockets
@@ -262,12 +262,6 @@ async fn follow(
     let key = link
         .client
         .map_or_else(|| "local".to_string(), |c| c.to_string());
-    // A client that saw more of the game on another instance than this one has heard of yet:
-    // the game is read again first, so the welcome tells it everything after its number.
-    if after.is_some_and(|a| a > game.last_event()) && link.games.store().is_shared() {
-        let (g, gm) = (link.games.clone(), game.clone());
-        let _ = tokio::task::spawn_blocking(move || g.catch_up(&gm)).await;
-    }
     let (missed, state, mut last, mut updates) = game.watch(after.unwrap_or(u64::MAX));
     // Sent away between the hello and the watch, which no update would then say.
     if let Some(end) = removed(game, caller, &token) {
@@ -398,6 +392,14 @@ fn removed(game: &Game, caller: Caller, token: &str) -> Option<Farewell> {
             texts: vec![r#"{"type":"deleted"}"#.into()],
             code: close_code::NORMAL,
             reason: "the game was deleted",
+        });
+    }
+    if game.is_moved() {
+        // The client connects again, and reaches the game's new owner.
+        return Some(Farewell {
+            texts: Vec::new(),
+            code: close_code::RESTART,
+            reason: "the game moved to another server: connect again",
         });
     }
     if game.room().who(Some(token)) == Some(caller) {

@@ -12,17 +12,18 @@
 //! rows. An event's number is part of its key: when two servers try to tell event N of one game,
 //! one of them is refused with [`ErrorKind::Conflict`] and nothing of its change is written.
 //!
-//! On PostgreSQL several instances share the rows. Each change also announces the game and its
-//! last event's number with `NOTIFY` in its own transaction, and [`Store::listen`] hears them
-//! ([`Notice`]); a lease per game ([`Store::lease`], timed by PostgreSQL's clock) says which
-//! instance drives its bots and turn timer.
+//! On PostgreSQL several instances share the rows, each game owned by one of them: a lease per
+//! game ([`Store::lease`], timed by PostgreSQL's clock) says which instance holds it in memory,
+//! plays its bots and turn timer and writes its changes; a commit that names its owner
+//! ([`Commit::owner`]) is written only while that instance holds the lease, so an instance that
+//! lost a game can never write to it again. [`Store::owner`] tells the others where to forward
+//! a game's requests.
 //!
 //! One thread owns the connection. Changes wait in a queue and go to the database together, many
 //! games' changes in one transaction (one sync to disk for all of them): under load a change
 //! waits for at most one transaction ahead of its own. If a shared transaction fails, each of its
 //! changes is tried again alone, so one game's failure never refuses another's.
 
-mod listen;
 mod migrate;
 mod pg;
 mod sqlite;
@@ -31,8 +32,6 @@ mod worker;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::mpsc;
-
-pub use listen::Notice;
 
 /// Which database, from `--database` or `DATABASE_URL`.
 #[derive(Clone, PartialEq, Eq)]
@@ -88,6 +87,9 @@ pub enum ErrorKind {
     Conflict,
     /// The game is not in the database (deleted, or never there).
     NotFound,
+    /// The commit named an owner that no longer holds the game's lease: another instance owns
+    /// it now, and nothing was written.
+    NotOwner,
     /// The database refused or could not be reached.
     Backend,
 }
@@ -175,12 +177,60 @@ pub struct Commit {
     pub events: Vec<(u64, String)>,
     /// When.
     pub at: i64,
+    /// The instance that must hold the game's lease for the commit to be written (on
+    /// PostgreSQL; SQLite has one server): an instance that lost the game is refused with
+    /// [`ErrorKind::NotOwner`]. The lease's row is locked until the commit ends, so another
+    /// instance taking the game over waits for it, and then reads it.
+    pub owner: Option<String>,
+}
+
+/// Where a game lives, as [`Store::owner`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The game is not in the database.
+    Missing,
+    /// Nobody holds its lease (never taken, given up, or run out).
+    Free,
+    /// `instance` holds it, reached by the other instances at `address` (if it gave one).
+    Held {
+        /// The owner.
+        instance: String,
+        /// Its address for the instances' own traffic (`host:port`).
+        address: Option<String>,
+    },
+}
+
+/// A live instance on the database, as a round of leases sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Peer {
+    /// Its name.
+    pub instance: String,
+    /// Its address for the instances' own traffic (`host:port`), if it gave one.
+    pub address: Option<String>,
+    /// How many games it holds.
+    pub games: u64,
+}
+
+/// What a round of leases leaves an instance with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holding {
+    /// The games it holds, by id.
+    pub held: Vec<String>,
+    /// Every live instance, itself included, with the games it holds.
+    pub peers: Vec<Peer>,
+}
+
+/// The lease a new game is written with: its creator owns it from the first moment.
+#[derive(Clone, Debug)]
+pub(crate) struct Lease {
+    pub(crate) instance: String,
+    pub(crate) ttl_ms: i64,
 }
 
 /// A change to the database.
 #[derive(Clone, Debug)]
 pub(crate) enum Change {
-    Insert(Box<StoredGame>),
+    Insert(Box<StoredGame>, Option<Lease>),
     /// One change to a game, in one transaction.
     Commit(Commit),
     Delete(String),
@@ -198,25 +248,31 @@ pub(crate) trait Backend {
     fn alive(&mut self) -> Result<i64, StoreError>;
     /// Game `id` with all its actions and its events after number `after`.
     fn read_game(&mut self, id: &str, after: u64) -> Result<Option<StoredGame>, StoreError>;
-    /// Every game's id with its last event's number.
-    fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError>;
-    /// Renews `instance`'s driver leases for `ttl_ms` and brings its holding to its share of the
-    /// games (giving up games over it, taking games nobody holds up to it); returns the games it
-    /// holds.
-    fn lease(&mut self, instance: &str, ttl_ms: i64) -> Result<Vec<String>, StoreError>;
-    /// Takes the lease of game `game` for `instance`, for `ttl_ms`, if nobody holds it; returns
-    /// whether `instance` holds it now.
+    /// Renews `instance`'s leases for `ttl_ms` (and its address) and brings its holding to its
+    /// share of the games (giving up games over it, taking games nobody holds up to it).
+    fn lease(
+        &mut self,
+        instance: &str,
+        address: Option<&str>,
+        ttl_ms: i64,
+    ) -> Result<Holding, StoreError>;
+    /// Takes the lease of game `game` for `instance`, for `ttl_ms`, if nobody holds it (or its
+    /// holder let it run out); returns whether `instance` holds it now.
     fn claim(&mut self, game: &str, instance: &str, ttl_ms: i64) -> Result<bool, StoreError>;
     /// Gives up `instance`'s leases.
     fn release(&mut self, instance: &str) -> Result<(), StoreError>;
+    /// Where game `game` lives.
+    fn owner(&mut self, game: &str) -> Result<Owner, StoreError>;
+    /// The instances' shared key: the one kept, or `candidate` kept now if there is none.
+    fn key(&mut self, candidate: &str) -> Result<String, StoreError>;
 }
 
 /// The database: a thread that owns the connection, fed by a queue.
 pub struct Store {
     jobs: mpsc::Sender<worker::Job>,
     database: String,
-    /// The PostgreSQL server's URL, for the listener's own connection; `None` on SQLite.
-    shared: Option<String>,
+    /// Whether the database is PostgreSQL, which instances share.
+    shared: bool,
 }
 
 impl Store {
@@ -238,10 +294,7 @@ impl Store {
             }
         }
         .map_err(|e| e.of(&name))?;
-        let shared = match database {
-            Database::Postgres(url) => Some(url.clone()),
-            Database::Sqlite(_) => None,
-        };
+        let shared = matches!(database, Database::Postgres(_));
         Ok(Store {
             jobs,
             database: name,
@@ -252,23 +305,7 @@ impl Store {
     /// Whether other server instances may share the database (PostgreSQL), or this one is
     /// alone with it (SQLite).
     pub fn is_shared(&self) -> bool {
-        self.shared.is_some()
-    }
-
-    /// Hears every change of a game written by any instance, on a thread with a connection of
-    /// its own: [`Notice::Reconnected`] first and after every connection lost (notices may have
-    /// been missed: read every game again), then [`Notice::Changed`] and [`Notice::Deleted`] as
-    /// they are committed. `None` on SQLite, where this server is the only writer.
-    ///
-    /// # Errors
-    /// When the listener's thread cannot start.
-    pub fn listen(&self) -> Result<Option<mpsc::Receiver<Notice>>, StoreError> {
-        match &self.shared {
-            Some(url) => listen::start(url.clone())
-                .map(Some)
-                .map_err(|e| e.of(&self.database)),
-            None => Ok(None),
-        }
+        self.shared
     }
 
     /// The database as it may be shown (no password).
@@ -295,7 +332,25 @@ impl Store {
     /// # Errors
     /// When the database refuses the write (a game of that id exists: [`ErrorKind::Conflict`]).
     pub fn insert(&self, game: &StoredGame) -> Result<(), StoreError> {
-        self.write(Change::Insert(Box::new(game.clone())))
+        self.write(Change::Insert(Box::new(game.clone()), None))
+    }
+
+    /// Adds a new game owned by `instance` from the first moment: its lease, for `ttl`, is
+    /// written in the same transaction (on PostgreSQL; SQLite has one server).
+    ///
+    /// # Errors
+    /// As [`Store::insert`].
+    pub fn insert_held(
+        &self,
+        game: &StoredGame,
+        instance: &str,
+        ttl: std::time::Duration,
+    ) -> Result<(), StoreError> {
+        let lease = Lease {
+            instance: instance.to_string(),
+            ttl_ms: millis(ttl),
+        };
+        self.write(Change::Insert(Box::new(game.clone()), Some(lease)))
     }
 
     /// Writes one change of a game (its actions, room, start and events) in one transaction.
@@ -361,43 +416,38 @@ impl Store {
         }
     }
 
-    /// Every game's id with the number of its last event (0 for none).
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    pub fn heads(&self) -> Result<Vec<(String, u64)>, StoreError> {
-        match self.ask(worker::Request::Heads)? {
-            worker::Answer::Heads(heads) => Ok(heads),
-            _ => Err(self.wrong()),
-        }
-    }
-
-    /// Renews the driver leases of server instance `instance` for `ttl`, and marks it alive
-    /// as long. The games are shared evenly between the live instances: one holding more than
-    /// its share (the games divided by the live instances, rounded up) gives the rest up, and one
-    /// holding fewer takes games whose lease nobody holds or whose holder let it run out, up to
-    /// its share; so a new instance takes its share within a few rounds and a dead one's games
-    /// are spread over the others. Returns the games `instance` now drives. On SQLite the one
-    /// server drives every game.
+    /// Renews the leases of server instance `instance` for `ttl`, marks it alive as long and
+    /// keeps `address`, where the other instances reach it. The games are shared evenly between
+    /// the live instances: one holding more than its share (the games divided by the live
+    /// instances, rounded up) gives the rest up, and one holding fewer takes games whose lease
+    /// nobody holds or whose holder let it run out, up to its share; so a new instance takes its
+    /// share within a few rounds and a dead one's games are spread over the others. Returns the
+    /// games `instance` now holds and every live instance with its count. On SQLite the one
+    /// server holds every game.
     ///
     /// # Errors
     /// When the database cannot be reached: the caller holds nothing then.
     pub fn lease(
         &self,
         instance: &str,
+        address: Option<&str>,
         ttl: std::time::Duration,
-    ) -> Result<Vec<String>, StoreError> {
-        let ttl = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
-        match self.ask(worker::Request::Lease(instance.to_string(), ttl))? {
+    ) -> Result<Holding, StoreError> {
+        let request = worker::Request::Lease(
+            instance.to_string(),
+            address.map(str::to_string),
+            millis(ttl),
+        );
+        match self.ask(request)? {
             worker::Answer::Held(held) => Ok(held),
             _ => Err(self.wrong()),
         }
     }
 
-    /// Takes the lease of the game `game` (one just created) for server instance `instance`,
-    /// for `ttl`, if nobody holds it, so that its creator drives its bots at once instead of at
-    /// the next round of leases; returns whether `instance` drives it now. The shares are
-    /// evened out at the next rounds ([`Store::lease`]). On SQLite the one server drives it.
+    /// Takes the lease of the game `game` for server instance `instance`, for `ttl`, if nobody
+    /// holds it or its holder let it run out (an instance asked for a game whose owner died
+    /// takes it at once); returns whether `instance` holds it now. The shares are evened out at
+    /// the next rounds ([`Store::lease`]). On SQLite the one server holds it.
     ///
     /// # Errors
     /// When the database cannot be reached.
@@ -407,8 +457,7 @@ impl Store {
         instance: &str,
         ttl: std::time::Duration,
     ) -> Result<bool, StoreError> {
-        let ttl = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
-        let request = worker::Request::Claim(game.to_string(), instance.to_string(), ttl);
+        let request = worker::Request::Claim(game.to_string(), instance.to_string(), millis(ttl));
         match self.ask(request)? {
             worker::Answer::Claimed(held) => Ok(held),
             _ => Err(self.wrong()),
@@ -424,6 +473,35 @@ impl Store {
         self.ask(worker::Request::Release(instance.to_string()))
             .map(|_| ())
     }
+
+    /// Where game `game` lives: which instance holds its lease, and at what address.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn owner(&self, game: &str) -> Result<Owner, StoreError> {
+        match self.ask(worker::Request::Owner(game.to_string()))? {
+            worker::Answer::Owner(owner) => Ok(owner),
+            _ => Err(self.wrong()),
+        }
+    }
+
+    /// The key the instances sharing the database show one another: the one kept there, or
+    /// `candidate` (fresh from the operating system's generator) when this is the first
+    /// instance. On SQLite, `candidate`.
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub fn shared_key(&self, candidate: &str) -> Result<String, StoreError> {
+        match self.ask(worker::Request::Key(candidate.to_string()))? {
+            worker::Answer::Key(key) => Ok(key),
+            _ => Err(self.wrong()),
+        }
+    }
+}
+
+/// A duration in whole milliseconds, as the leases count.
+fn millis(d: std::time::Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// The overrides as a column keeps them (one per line).

@@ -36,6 +36,11 @@ pub(crate) const POSTGRES: &[Migration] = &[
         name: "instances",
         sql: include_str!("../migrations/postgres/0003_instances.sql"),
     },
+    Migration {
+        version: 4,
+        name: "owners",
+        sql: include_str!("../migrations/postgres/0004_owners.sql"),
+    },
 ];
 
 /// The table where a database records its migrations (the same on both backends).

@@ -3,24 +3,23 @@
 //! the next request; a transaction cut off by the loss is reported as failed, and nothing of it
 //! was written.
 //!
-//! Every change of a game also sends a notification on the channel [`CHANNEL`] in its own
-//! transaction (PostgreSQL delivers it at commit, never for a change rolled back): `ID:N`, the
-//! game and its last event's number, or `ID:gone` for a game deleted. The rows stay the truth;
-//! the notification only says which game to read again (`listen.rs`). The driver leases
-//! (`drivers`) are timed by PostgreSQL's own clock, so the instances' clocks never matter.
+//! Each game is owned by one instance, the holder of its lease in `drivers`, timed by
+//! PostgreSQL's own clock (so the instances' clocks never matter). A commit that names its
+//! owner first locks the owner's lease row (`FOR SHARE`, the batch's rows in the order of their
+//! games, so two transactions never wait on each other in a circle) and is refused if the lease
+//! is not that instance's any more: the lease is a fencing token, and another instance taking
+//! the game over waits for a commit in flight, then reads it.
 
 use crate::migrate::{self, Migration};
 use crate::StoredGame;
 use crate::{join_overrides, split_overrides, Backend, Change, Commit, ErrorKind, StoreError};
+use crate::{Holding, Lease, Owner, Peer};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Transaction};
 
 /// A key for the lock that lets one server at a time bring the schema up to date ("pachisi"
 /// in ASCII, as a number).
 const MIGRATION_LOCK: i64 = 0x0070_6163_6869_7369;
-
-/// The channel on which every change of a game is announced.
-pub(crate) const CHANNEL: &str = "pachisi";
 
 /// PostgreSQL's clock now, in milliseconds since 1970 (`clock_timestamp`, not the transaction's
 /// start, so that a lease is timed from the moment it is written).
@@ -108,6 +107,7 @@ impl Backend for Postgres {
     fn apply(&mut self, changes: &[&Change]) -> Result<(), StoreError> {
         let client = self.client()?;
         let mut tx = client.transaction().map_err(failure)?;
+        check_owners(&mut tx, changes)?;
         for change in changes {
             write(&mut tx, change)?;
         }
@@ -132,31 +132,22 @@ impl Backend for Postgres {
         read_game(client, id, after).map_err(failure)
     }
 
-    fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
-        let client = self.client()?;
-        let rows = client
-            .query(
-                "SELECT g.id, COALESCE(MAX(e.n), 0) FROM games g
-                 LEFT JOIN events e ON e.game = g.id GROUP BY g.id",
-                &[],
-            )
-            .map_err(failure)?;
-        Ok(rows
-            .iter()
-            .map(|row| (row.get(0), number(row.get(1))))
-            .collect())
-    }
-
-    fn lease(&mut self, instance: &str, ttl_ms: i64) -> Result<Vec<String>, StoreError> {
+    fn lease(
+        &mut self,
+        instance: &str,
+        address: Option<&str>,
+        ttl_ms: i64,
+    ) -> Result<Holding, StoreError> {
         let client = self.client()?;
         let mut tx = client.transaction().map_err(failure)?;
         // This instance is alive until its lease runs out; instances gone quiet are forgotten.
         tx.execute(
             &format!(
-                "INSERT INTO instances (instance, expires) VALUES ($1, {NOW_MS} + $2)
-                 ON CONFLICT (instance) DO UPDATE SET expires = excluded.expires"
+                "INSERT INTO instances (instance, expires, address) VALUES ($1, {NOW_MS} + $2, $3)
+                 ON CONFLICT (instance) DO UPDATE
+                 SET expires = excluded.expires, address = excluded.address"
             ),
-            &[&instance, &ttl_ms],
+            &[&instance, &ttl_ms, &address],
         )
         .map_err(failure)?;
         tx.execute(
@@ -223,8 +214,26 @@ impl Backend for Postgres {
             .iter()
             .map(|row| row.get(0))
             .collect();
+        let peers = tx
+            .query(
+                &format!(
+                    "SELECT i.instance, i.address, count(d.game) FROM instances i
+                     LEFT JOIN drivers d ON d.instance = i.instance
+                     WHERE i.expires >= {NOW_MS}
+                     GROUP BY i.instance, i.address ORDER BY i.instance"
+                ),
+                &[],
+            )
+            .map_err(failure)?
+            .iter()
+            .map(|row| Peer {
+                instance: row.get(0),
+                address: row.get(1),
+                games: number(row.get(2)),
+            })
+            .collect();
         tx.commit().map_err(failure)?;
-        Ok(held)
+        Ok(Holding { held, peers })
     }
 
     fn claim(&mut self, game: &str, instance: &str, ttl_ms: i64) -> Result<bool, StoreError> {
@@ -234,7 +243,9 @@ impl Backend for Postgres {
                 &format!(
                     "INSERT INTO drivers (game, instance, expires)
                      SELECT id, $2, {NOW_MS} + $3 FROM games WHERE id = $1
-                     ON CONFLICT (game) DO NOTHING"
+                     ON CONFLICT (game) DO UPDATE
+                     SET instance = excluded.instance, expires = excluded.expires
+                     WHERE drivers.expires < {NOW_MS} OR drivers.instance = excluded.instance"
                 ),
                 &[&game, &instance, &ttl_ms],
             )
@@ -253,6 +264,83 @@ impl Backend for Postgres {
             .map_err(failure)?;
         Ok(())
     }
+
+    fn owner(&mut self, game: &str) -> Result<Owner, StoreError> {
+        let client = self.client()?;
+        let row = client
+            .query_opt(
+                &format!(
+                    "SELECT d.instance, i.address FROM games g
+                     LEFT JOIN drivers d ON d.game = g.id AND d.expires >= {NOW_MS}
+                     LEFT JOIN instances i ON i.instance = d.instance
+                     WHERE g.id = $1"
+                ),
+                &[&game],
+            )
+            .map_err(failure)?;
+        Ok(match row {
+            None => Owner::Missing,
+            Some(row) => match row.get::<_, Option<String>>(0) {
+                None => Owner::Free,
+                Some(instance) => Owner::Held {
+                    instance,
+                    address: row.get(1),
+                },
+            },
+        })
+    }
+
+    fn key(&mut self, candidate: &str) -> Result<String, StoreError> {
+        let client = self.client()?;
+        client
+            .execute(
+                "INSERT INTO cluster (name, value) VALUES ('key', $1)
+                 ON CONFLICT (name) DO NOTHING",
+                &[&candidate],
+            )
+            .map_err(failure)?;
+        let row = client
+            .query_one("SELECT value FROM cluster WHERE name = 'key'", &[])
+            .map_err(failure)?;
+        Ok(row.get(0))
+    }
+}
+
+/// Locks the lease rows of the commits in `changes` that name their owner, in the order of
+/// their games, and refuses the transaction ([`ErrorKind::NotOwner`]) if one is not its
+/// owner's (any more): nothing of it is written then.
+fn check_owners(tx: &mut Transaction<'_>, changes: &[&Change]) -> Result<(), StoreError> {
+    let mut owned: Vec<(&str, &str)> = changes
+        .iter()
+        .filter_map(|c| match c {
+            Change::Commit(Commit {
+                id,
+                owner: Some(owner),
+                ..
+            }) => Some((id.as_str(), owner.as_str())),
+            _ => None,
+        })
+        .collect();
+    owned.sort_unstable();
+    owned.dedup();
+    for (game, owner) in owned {
+        let held = tx
+            .query_opt(
+                &format!(
+                    "SELECT 1 FROM drivers WHERE game = $1 AND instance = $2 AND expires >= {NOW_MS}
+                     FOR SHARE"
+                ),
+                &[&game, &owner],
+            )
+            .map_err(failure)?;
+        if held.is_none() {
+            return Err(StoreError::new(
+                ErrorKind::NotOwner,
+                format!("game {game} is owned by another instance now"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// One live instance's share of `games` shared by `live` instances: rounded up, so that the
@@ -267,18 +355,6 @@ fn number(n: i64) -> u64 {
     u64::try_from(n).unwrap_or(0)
 }
 
-/// Tells the other instances that game `id` changed (`head`: its last event's number, 0 when
-/// the change told no event) or is gone.
-fn notify(tx: &mut Transaction<'_>, id: &str, head: Option<u64>) -> Result<(), StoreError> {
-    let payload = match head {
-        Some(n) => format!("{id}:{n}"),
-        None => format!("{id}:gone"),
-    };
-    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-        .map_err(failure)?;
-    Ok(())
-}
-
 /// A sequence number as the database keeps it (INTEGER).
 fn seq(n: usize) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
@@ -286,7 +362,7 @@ fn seq(n: usize) -> i32 {
 
 fn write(tx: &mut Transaction<'_>, change: &Change) -> Result<(), StoreError> {
     match change {
-        Change::Insert(game) => {
+        Change::Insert(game, lease) => {
             let seed = game.seed.to_string();
             tx.execute(
                 "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host,
@@ -316,14 +392,18 @@ fn write(tx: &mut Transaction<'_>, change: &Change) -> Result<(), StoreError> {
                 .map_err(failure)?;
             }
             insert_events(tx, &game.id, &game.events)?;
-            let head = game.events.iter().map(|(n, _)| *n).max().unwrap_or(0);
-            notify(tx, &game.id, Some(head))?;
+            if let Some(Lease { instance, ttl_ms }) = lease {
+                tx.execute(
+                    &format!(
+                        "INSERT INTO drivers (game, instance, expires)
+                         VALUES ($1, $2, {NOW_MS} + $3)"
+                    ),
+                    &[&game.id, instance, ttl_ms],
+                )
+                .map_err(failure)?;
+            }
         }
-        Change::Commit(commit) => {
-            write_commit(tx, commit)?;
-            let head = commit.events.iter().map(|(n, _)| *n).max().unwrap_or(0);
-            notify(tx, &commit.id, Some(head))?;
-        }
+        Change::Commit(commit) => write_commit(tx, commit)?,
         Change::Alive(ms) => {
             // Every instance counts the same time: the value only ever goes forward, so an
             // instance behind the others never takes it back.
@@ -338,7 +418,6 @@ fn write(tx: &mut Transaction<'_>, change: &Change) -> Result<(), StoreError> {
             // Actions, events and the driver's lease go with their game (ON DELETE CASCADE).
             tx.execute("DELETE FROM games WHERE id = $1", &[id])
                 .map_err(failure)?;
-            notify(tx, id, None)?;
         }
     }
     Ok(())

@@ -5,6 +5,7 @@
 use crate::migrate::{self, Migration};
 use crate::StoredGame;
 use crate::{join_overrides, split_overrides, Backend, Change, Commit, ErrorKind, StoreError};
+use crate::{Holding, Owner, Peer};
 use rusqlite::{params, Connection};
 use std::path::Path;
 
@@ -113,28 +114,28 @@ impl Backend for Sqlite {
         read_game(&self.connection, id, after).map_err(failure)
     }
 
-    fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
+    /// One server uses an SQLite file: it holds every game.
+    fn lease(
+        &mut self,
+        instance: &str,
+        address: Option<&str>,
+        _ttl_ms: i64,
+    ) -> Result<Holding, StoreError> {
         let mut query = self
             .connection
-            .prepare(
-                "SELECT g.id, COALESCE(MAX(e.n), 0) FROM games g
-                 LEFT JOIN events e ON e.game = g.id GROUP BY g.id",
-            )
+            .prepare("SELECT id FROM games ORDER BY id")
             .map_err(failure)?;
-        let rows = query
-            .query_map([], |row| {
-                Ok((
-                    row.get::<_, String>(0)?,
-                    u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
-                ))
-            })
+        let held: Vec<String> = query
+            .query_map([], |row| row.get::<_, String>(0))
+            .map_err(failure)?
+            .collect::<rusqlite::Result<_>>()
             .map_err(failure)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(failure)
-    }
-
-    /// One server uses an SQLite file: it drives every game.
-    fn lease(&mut self, _instance: &str, _ttl_ms: i64) -> Result<Vec<String>, StoreError> {
-        Ok(self.heads()?.into_iter().map(|(id, _)| id).collect())
+        let peers = vec![Peer {
+            instance: instance.to_string(),
+            address: address.map(str::to_string),
+            games: held.len() as u64,
+        }];
+        Ok(Holding { held, peers })
     }
 
     fn claim(&mut self, _game: &str, _instance: &str, _ttl_ms: i64) -> Result<bool, StoreError> {
@@ -143,6 +144,25 @@ impl Backend for Sqlite {
 
     fn release(&mut self, _instance: &str) -> Result<(), StoreError> {
         Ok(())
+    }
+
+    /// The one server holds every game it has: one here is free for it.
+    fn owner(&mut self, game: &str) -> Result<Owner, StoreError> {
+        let found = self
+            .connection
+            .query_row("SELECT 1 FROM games WHERE id = ?1", [game], |_| Ok(()))
+            .map(|()| true)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(false),
+                e => Err(e),
+            })
+            .map_err(failure)?;
+        Ok(if found { Owner::Free } else { Owner::Missing })
+    }
+
+    /// No other instance shares the file.
+    fn key(&mut self, candidate: &str) -> Result<String, StoreError> {
+        Ok(candidate.to_string())
     }
 }
 
@@ -158,7 +178,7 @@ fn read_game(
 
 fn write(tx: &rusqlite::Transaction<'_>, change: &Change) -> rusqlite::Result<()> {
     match change {
-        Change::Insert(game) => {
+        Change::Insert(game, _) => {
             tx.execute(
                 "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host,
                                     opening, server_seed, player_seeds, room)

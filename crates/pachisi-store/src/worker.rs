@@ -1,7 +1,7 @@
 //! The thread that owns a backend's connection: it takes every change waiting, writes them in
 //! one transaction and answers each; reads wait their turn between writes.
 
-use crate::{Backend, Change, StoreError, StoredGame};
+use crate::{Backend, Change, Holding, Owner, StoreError, StoredGame};
 use std::sync::mpsc;
 
 /// Most changes written in one transaction.
@@ -14,12 +14,15 @@ pub(crate) enum Request {
     Alive,
     /// A game with its events after a number.
     ReadGame(String, u64),
-    Heads,
-    /// Renew and take driver leases for an instance, for so many milliseconds.
-    Lease(String, i64),
+    /// Renew and take leases for an instance (at an address), for so many milliseconds.
+    Lease(String, Option<String>, i64),
     /// Take the lease of one game nobody holds, for an instance, for so many milliseconds.
     Claim(String, String, i64),
     Release(String),
+    /// Where a game lives.
+    Owner(String),
+    /// The instances' key, or this candidate kept as it.
+    Key(String),
 }
 
 /// What the thread answers.
@@ -28,9 +31,10 @@ pub(crate) enum Answer {
     Games(Vec<StoredGame>),
     Alive(i64),
     Game(Option<Box<StoredGame>>),
-    Heads(Vec<(String, u64)>),
-    Held(Vec<String>),
+    Held(Holding),
     Claimed(bool),
+    Owner(Owner),
+    Key(String),
 }
 
 /// A request and where its answer goes.
@@ -78,17 +82,21 @@ fn serve<B: Backend>(mut backend: B, queue: &mpsc::Receiver<Job>) {
                         .map(|g| Answer::Game(g.map(Box::new))),
                 );
             }
-            Request::Heads => {
-                let _ = reply.send(backend.heads().map(Answer::Heads));
-            }
-            Request::Lease(instance, ttl) => {
-                let _ = reply.send(backend.lease(&instance, ttl).map(Answer::Held));
+            Request::Lease(instance, address, ttl) => {
+                let held = backend.lease(&instance, address.as_deref(), ttl);
+                let _ = reply.send(held.map(Answer::Held));
             }
             Request::Claim(game, instance, ttl) => {
                 let _ = reply.send(backend.claim(&game, &instance, ttl).map(Answer::Claimed));
             }
             Request::Release(instance) => {
                 let _ = reply.send(backend.release(&instance).map(|()| Answer::Done));
+            }
+            Request::Owner(game) => {
+                let _ = reply.send(backend.owner(&game).map(Answer::Owner));
+            }
+            Request::Key(candidate) => {
+                let _ = reply.send(backend.key(&candidate).map(Answer::Key));
             }
             Request::Change(change) => {
                 let mut batch = vec![(change, reply)];
@@ -145,7 +153,7 @@ mod tests {
         match change {
             Change::Commit(c) => c.id.clone(),
             Change::Delete(id) => id.clone(),
-            Change::Insert(g) => g.id.clone(),
+            Change::Insert(g, _) => g.id.clone(),
             Change::Alive(_) => "alive".into(),
         }
     }
@@ -168,17 +176,20 @@ mod tests {
         fn read_game(&mut self, _: &str, _: u64) -> Result<Option<StoredGame>, StoreError> {
             Ok(None)
         }
-        fn heads(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
-            Ok(Vec::new())
-        }
-        fn lease(&mut self, _: &str, _: i64) -> Result<Vec<String>, StoreError> {
-            Ok(Vec::new())
+        fn lease(&mut self, _: &str, _: Option<&str>, _: i64) -> Result<Holding, StoreError> {
+            Ok(Holding::default())
         }
         fn claim(&mut self, _: &str, _: &str, _: i64) -> Result<bool, StoreError> {
             Ok(true)
         }
         fn release(&mut self, _: &str) -> Result<(), StoreError> {
             Ok(())
+        }
+        fn owner(&mut self, _: &str) -> Result<Owner, StoreError> {
+            Ok(Owner::Free)
+        }
+        fn key(&mut self, candidate: &str) -> Result<String, StoreError> {
+            Ok(candidate.to_string())
         }
     }
 

@@ -2,14 +2,15 @@
 //! tests' own (tests/cluster). Games, actions and events survive reopening; an undo deletes the
 //! tail; an event number already taken is a conflict that writes nothing; a missing game is not
 //! found; the server's time is kept. Then what only PostgreSQL has: several servers on one
-//! database, each hearing the others' changes and refused an event number another took, a lease
-//! per game held by one server until it runs out, the password never shown, and a database that
-//! restarts or drops the connection is found again.
+//! database, each game owned by one of them (its lease fencing every other's commit) and an
+//! event number another took refused, the leases shared between the live servers and held
+//! until they run out, the password never shown, and a database that restarts or drops the
+//! connection is found again.
 
 mod cluster;
 
 use cluster::Cluster;
-use pachisi_store::{Commit, Database, ErrorKind, Notice, Store, StoredGame};
+use pachisi_store::{Commit, Database, ErrorKind, Owner, Store, StoredGame};
 use std::time::{Duration, Instant};
 
 fn game(id: &str) -> StoredGame {
@@ -126,21 +127,8 @@ fn postgres_keeps_games_actions_and_events_and_refuses_a_taken_event() {
     story(&Database::parse(&cluster.database()).expect("a URL"));
 }
 
-/// Waits up to ten seconds for the notice `wanted`, skipping others.
-fn hear(notices: &std::sync::mpsc::Receiver<Notice>, wanted: &Notice) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match notices.recv_timeout(left) {
-            Ok(notice) if &notice == wanted => return,
-            Ok(_) => {}
-            Err(e) => panic!("never heard {wanted:?}: {e}"),
-        }
-    }
-}
-
 #[test]
-fn postgres_lets_several_servers_share_a_database_and_tells_each_of_the_others_changes() {
+fn postgres_lets_several_servers_share_a_database_each_game_written_by_its_owner_only() {
     let Some(cluster) = Cluster::start("postgres_lets_several_servers_share_a_database") else {
         return;
     };
@@ -148,84 +136,74 @@ fn postgres_lets_several_servers_share_a_database_and_tells_each_of_the_others_c
     let first = Store::open(&database).expect("open");
     let second = Store::open(&database).expect("a second server opens the same database");
     assert!(first.is_shared());
-    let notices = first
-        .listen()
-        .expect("listens")
-        .expect("PostgreSQL has notices");
-    hear(&notices, &Notice::Reconnected);
+    let long = Duration::from_secs(30);
 
-    // What the second writes, the first hears of, with the event's number, and reads.
-    second.insert(&game("a")).expect("insert");
-    hear(
-        &notices,
-        &Notice::Changed {
-            game: "a".into(),
-            head: 1,
-        },
+    // A game written with its lease is its writer's from the first moment, at the address
+    // its owner gives in its rounds.
+    assert_eq!(first.owner("a").expect("owner"), Owner::Missing);
+    first
+        .lease("one", Some("10.0.0.1:9001"), long)
+        .expect("a round");
+    first.insert_held(&game("a"), "one", long).expect("insert");
+    assert_eq!(
+        second.owner("a").expect("owner"),
+        Owner::Held {
+            instance: "one".into(),
+            address: Some("10.0.0.1:9001".into())
+        }
     );
-    second
-        .commit(actions(
-            0,
-            &["(25)", "E25"],
-            &[(2, "{\"kind\":\"play\"}")],
-            2,
+    let owned = |mut commit: Commit, owner: &str| {
+        commit.owner = Some(owner.into());
+        commit
+    };
+    first
+        .commit(owned(
+            actions(0, &["(25)", "E25"], &[(2, "{\"kind\":\"play\"}")], 2),
+            "one",
         ))
-        .expect("commit");
-    hear(
-        &notices,
-        &Notice::Changed {
-            game: "a".into(),
-            head: 2,
-        },
+        .expect("the owner writes");
+    // Another instance's commit naming itself is refused whole: the lease fences the game.
+    let refused = second.commit(owned(actions(2, &["(3)"], &[(3, "{}")], 3), "two"));
+    assert_eq!(
+        refused.expect_err("not the owner").kind(),
+        ErrorKind::NotOwner
     );
-    let read = first
-        .load("a", 1)
-        .expect("load")
-        .expect("the game is there");
+    let read = second.load("a", 1).expect("load").expect("there");
     assert_eq!(read.actions, ["(25)", "E25"]);
     assert_eq!(read.events, [(2, "{\"kind\":\"play\"}".to_string())]);
-    assert_eq!(first.heads().expect("heads"), [("a".to_string(), 2)]);
 
-    // Both tell event 3: exactly one is written, the other refused whole.
-    let from_first = first.commit(actions(2, &["(3)"], &[(3, "{\"by\":1}")], 3));
-    let from_second = second.commit(actions(2, &["(6)"], &[(3, "{\"by\":2}")], 3));
-    assert!(from_first.is_ok());
+    // Its lease given up, the game is nobody's; taken by the second, the first can write no
+    // more to it.
+    first.release("one").expect("release");
+    assert_eq!(second.owner("a").expect("owner"), Owner::Free);
+    assert!(second.claim("a", "two", long).expect("claim"));
+    let late = first.commit(owned(actions(2, &["(3)"], &[(3, "{}")], 3), "one"));
+    assert_eq!(late.expect_err("lost").kind(), ErrorKind::NotOwner);
+    second
+        .commit(owned(actions(2, &["(6)"], &[(3, "{}")], 3), "two"))
+        .expect("the new owner writes");
+
+    // Two telling the same event: exactly one is written, the other refused whole.
+    let again = second.commit(actions(3, &["(2)"], &[(3, "{}")], 4));
     assert_eq!(
-        from_second.expect_err("event 3 is taken").kind(),
+        again.expect_err("event 3 is taken").kind(),
         ErrorKind::Conflict
     );
-    let read = second.load("a", 0).expect("load").expect("there");
-    assert_eq!(read.actions, ["(25)", "E25", "(3)"]);
+    let read = first.load("a", 0).expect("load").expect("there");
+    assert_eq!(read.actions, ["(25)", "E25", "(6)"]);
 
-    // A change refused is never announced; a deletion is.
+    // The instances' key: the first kept, whoever asks after.
+    assert_eq!(first.shared_key("k1").expect("key"), "k1");
+    assert_eq!(second.shared_key("k2").expect("key"), "k1");
+
     second.delete("a").expect("delete");
-    hear(&notices, &Notice::Deleted { game: "a".into() });
     assert_eq!(first.load("a", 0).expect("load"), None);
+    assert_eq!(first.owner("a").expect("owner"), Owner::Missing);
 
     // The server's time only goes forward, whoever writes it.
     first.set_alive(50_000).expect("heartbeat");
     second.set_alive(40_000).expect("heartbeat");
     assert_eq!(second.alive().expect("alive"), 50_000);
-
-    // A listener whose connection is cut connects again and says so.
-    cluster.kill_connections();
-    hear(&notices, &Notice::Reconnected);
-    // The writer's first try after the cut may fail with it; it connects again.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while let Err(e) = second.insert(&game("b")) {
-        assert!(
-            Instant::now() < deadline,
-            "never written after the cut: {e}"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    hear(
-        &notices,
-        &Notice::Changed {
-            game: "b".into(),
-            head: 1,
-        },
-    );
 }
 
 #[test]
@@ -239,30 +217,44 @@ fn postgres_leases_each_game_to_one_server_until_its_lease_runs_out() {
     first.insert(&game("a")).expect("insert");
     first.insert(&game("b")).expect("insert");
     let long = Duration::from_secs(30);
-    assert_eq!(first.lease("one", long).expect("lease"), ["a", "b"]);
+    assert_eq!(
+        first.lease("one", None, long).expect("lease").held,
+        ["a", "b"]
+    );
     // Held, and renewed: the second takes nothing while the first holds them...
-    assert!(second.lease("two", long).expect("lease").is_empty());
+    assert!(second
+        .lease("two", None, long)
+        .expect("lease")
+        .held
+        .is_empty());
     // ...until the first, two instances being alive now, gives up what is over its share.
-    let kept = first.lease("one", long).expect("renew");
+    let kept = first.lease("one", None, long).expect("renew").held;
     assert_eq!(kept.len(), 1, "{kept:?}");
-    let taken = second.lease("two", long).expect("its share");
+    let taken = second.lease("two", None, long).expect("its share").held;
     assert_eq!(taken.len(), 1, "{taken:?}");
     assert_ne!(kept, taken, "each game to one server");
 
     // A lease that runs out unrenewed goes to whoever asks next.
     let short = Duration::from_millis(300);
-    first.lease("one", short).expect("renew briefly");
+    first.lease("one", None, short).expect("renew briefly");
     std::thread::sleep(Duration::from_millis(600));
-    assert_eq!(second.lease("two", long).expect("take over"), ["a", "b"]);
+    assert_eq!(
+        second.lease("two", None, long).expect("take over").held,
+        ["a", "b"]
+    );
     assert!(
-        first.lease("one", long).expect("too late").is_empty(),
+        first
+            .lease("one", None, long)
+            .expect("too late")
+            .held
+            .is_empty(),
         "the first took its games back from the second"
     );
 
     // Given up, they are taken at once; a deleted game's lease goes with it.
     second.release("two").expect("release");
     second.delete("b").expect("delete");
-    assert_eq!(first.lease("one", long).expect("lease"), ["a"]);
+    assert_eq!(first.lease("one", None, long).expect("lease").held, ["a"]);
 }
 
 #[test]
@@ -286,7 +278,7 @@ fn postgres_shares_the_games_between_the_live_servers() {
         let mut held = vec![Vec::new(); stores.len()];
         for _ in 0..n {
             for &i in live {
-                held[i] = stores[i].lease(names[i], long).expect("lease");
+                held[i] = stores[i].lease(names[i], None, long).expect("lease").held;
             }
         }
         held
@@ -305,7 +297,9 @@ fn postgres_shares_the_games_between_the_live_servers() {
     // The third dies (its leases and its life run out unrenewed): its games are spread over
     // the two left, neither taking them all.
     let short = Duration::from_millis(300);
-    stores[2].lease("three", short).expect("renew briefly");
+    stores[2]
+        .lease("three", None, short)
+        .expect("renew briefly");
     std::thread::sleep(Duration::from_millis(600));
     let held = rounds(&[0, 1], 3);
     let counts: Vec<usize> = held.iter().map(Vec::len).collect();
@@ -320,11 +314,15 @@ fn postgres_shares_the_games_between_the_live_servers() {
     assert!(stores[1].claim("ffffffffffff", "two", long).expect("claim"));
     assert!(!stores[0].claim("ffffffffffff", "one", long).expect("claim"));
     assert!(
+        stores[1].claim("ffffffffffff", "two", long).expect("claim"),
+        "claimed again by its holder"
+    );
+    assert!(
         !stores[0].claim("nonesuch", "one", long).expect("claim"),
         "no such game"
     );
     assert_eq!(
-        stores[1].lease("two", long).expect("lease"),
+        stores[1].lease("two", None, long).expect("lease").held,
         ["ffffffffffff"],
         "renewed with the others"
     );

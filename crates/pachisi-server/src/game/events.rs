@@ -81,6 +81,9 @@ pub enum Update {
     WatchOff,
     /// The game was deleted: nothing more will come.
     Deleted,
+    /// The game moved to another server instance: its connections are closed, to connect again
+    /// there.
+    Moved,
 }
 
 /// The events of `events` after number `after`.

@@ -1,48 +1,57 @@
-//! Several `pachisi serve` instances sharing one PostgreSQL database (docs/deploy.md). Each
-//! instance holds every game in memory and serves every room; the rows are the truth, and this
-//! module keeps the instance in step with them:
+//! Several `pachisi serve` instances sharing one PostgreSQL database (docs/deploy.md). Each game
+//! lives in exactly one instance, its **owner**: the holder of its lease in the database
+//! ([`LEASE`], renewed every [`RENEW`]), which alone holds it in memory, plays its bots, stand-ins
+//! and turn timer, and writes its changes. The other instances hold nothing of it: they forward
+//! its requests and WebSockets to the owner (`forward`), at the address the owner keeps in the
+//! database.
 //!
-//! - **Changes heard.** Every change is announced by PostgreSQL (`NOTIFY`, with the game and its
-//!   last event's number); a thread hears them and brings the game up to date in place
-//!   (`Game::catch_up`), so local WebSockets are told another instance's events in order, each
-//!   once. A game new here is loaded, a game deleted is dropped. After the listener's
-//!   connection was lost every game is compared with the database, since notifications sent
-//!   meanwhile are gone.
-//! - **Conflicts.** A commit refused because another instance took its event numbers first
-//!   ([`ErrorKind::Conflict`]) is never applied: the game is caught up and the request answered
-//!   with the state now ([`GameError::Moved`]).
-//! - **Driving.** Bots, stand-ins and turn timers are played by one instance per game, the holder
-//!   of its lease in the database ([`LEASE`], renewed every [`RENEW`]). The leases are shared
-//!   evenly between the live instances: one over its share gives games up, one under it takes
-//!   games nobody holds, so a new instance takes its share and a dead one's games are spread
-//!   over the others. A lease not renewed (its instance killed, or cut off) is taken over by
-//!   another, which catches the game up, arms its clock and resumes its bots, on a task of its
-//!   own, so that the renewal is never late for a takeover however large. The event numbers'
-//!   key stays the final guard: an ex-driver that wakes up late is refused, so a turn never gets
-//!   two bot moves.
+//! - **Balanced.** The leases are shared evenly between the live instances: one over its share
+//!   gives games up, one under it takes games nobody holds, so a new instance takes its share
+//!   and a dead one's games are spread over the survivors. A new game is owned by the instance
+//!   that creates it from the first moment (its lease written with it).
+//! - **Taking over.** A game taken is read from the database and built (`Game` replays its
+//!   actions) on a task of its own, so the renewal of the leases is never late for a takeover
+//!   however large. A game asked for while nobody holds it (its owner killed, its lease run out)
+//!   is taken by the instance asked, at once.
+//! - **Giving up.** A game given up (over the share, or the lease lost) is dropped from memory
+//!   and its connections are closed with "connect again": they reach the new owner.
+//! - **Fenced.** Every commit names its owner, and the database writes it only while that
+//!   instance holds the lease, the lease's row locked until the commit ends (`pachisi-store`):
+//!   an instance that lost a game can never write to it again, and one taking it over reads it
+//!   after the last commit in flight. A commit refused so gives the game up here; one refused
+//!   because its event numbers were taken (a change that came first) reads the game again.
 //!
-//! On SQLite the one server drives every game and none of this runs.
+//! On SQLite the one server owns every game and none of this runs.
 
 use super::Games;
 use crate::game::{lock, Game, GameError};
-use crate::store::{ErrorKind, Notice, StoreError};
+use crate::store::{ErrorKind, Holding, Owner, Peer, StoreError};
 use pachisi_table::Table;
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
-use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// How long a lease lasts unrenewed: the most a room waits for another instance to take over
-/// from one killed is this and one [`RENEW`].
+/// from one killed is this and one [`RENEW`], unless a request for it comes first.
 pub const LEASE: Duration = Duration::from_secs(3);
 /// How often an instance renews its leases and brings its holding to its share.
 pub const RENEW: Duration = Duration::from_secs(1);
 
-/// The wait before the games are compared with the database again after it failed to answer.
-const RESYNC: Duration = Duration::from_millis(500);
-
 /// What a request refused by another instance's change is told.
 const MOVED: &str = "the game changed on another server before your request was saved: nothing of it was done; `state` is the game now";
+
+/// What a request refused because the game moved to another instance is told.
+const GONE_ELSEWHERE: &str = "the game moved to another server while your request was made: nothing of it was done; send it again";
+
+/// Where a request for a game is answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Here: the game lives in this instance (or nowhere, and this instance answers so).
+    Here,
+    /// At the instance of this address (`host:port`), its owner.
+    There(String),
+}
 
 impl Games {
     /// Whether this instance drives `game` (its bots, stand-ins and turn timer): always on a
@@ -51,30 +60,56 @@ impl Games {
         !self.store.is_shared() || game.leased.load(Ordering::Acquire)
     }
 
+    /// The owner a commit names: this instance, on a shared database.
+    pub(crate) fn owner_name(&self) -> Option<String> {
+        self.store.is_shared().then(|| self.instance.clone())
+    }
+
+    /// Marks `game` held by this instance from now (created here, or taken outside a round).
+    pub(crate) fn hold_now(&self, game: &Game) {
+        if self.store.is_shared() {
+            *lock(&game.claimed) = Some(Instant::now());
+            game.leased.store(true, Ordering::Release);
+        }
+    }
+
+    /// The address where the other instances reach this one, once it listens for them.
+    pub(crate) fn set_address(&self, address: String) {
+        let _ = self.address.set(address);
+    }
+
+    /// The live instances and their games, as the last round of leases saw them.
+    pub fn peers(&self) -> Vec<Peer> {
+        lock(&self.peers).clone()
+    }
+
     /// What a request whose commit the database refused with `e` is answered: when another
-    /// instance took the event numbers first, the game (its table locked by the caller as
-    /// `table`) is caught up and the answer carries its state now; otherwise the database's
-    /// failure.
+    /// change took the event numbers first, the game (its table locked by the caller as
+    /// `table`) is read again and the answer carries its state now; when the game moved to
+    /// another instance, it is given up here and the request is to be sent again (it reaches the
+    /// new owner); otherwise the database's failure.
     pub(crate) fn refused(
         self: &Arc<Games>,
         game: &Arc<Game>,
         table: &mut Table,
         e: StoreError,
     ) -> GameError {
-        if e.kind() != ErrorKind::Conflict {
-            return GameError::Store(e.to_string());
-        }
-        match self.sync_locked(game, table) {
-            Ok(_) => {
-                // The notice of the change that came first finds this instance up to date
-                // already: the bots and clock due after it are started here.
-                self.arm(game);
-                self.drive(game);
-                GameError::Moved(MOVED.into(), game.state_json())
+        match e.kind() {
+            ErrorKind::Conflict => match self.sync_locked(game, table) {
+                Ok(_) => {
+                    self.arm(game);
+                    self.drive(game);
+                    GameError::Moved(MOVED.into(), game.state_json())
+                }
+                Err(why) => {
+                    GameError::Store(format!("{e}; and the game could not be read again: {why}"))
+                }
+            },
+            ErrorKind::NotOwner => {
+                self.let_go(game.id());
+                GameError::Busy(GONE_ELSEWHERE.into())
             }
-            Err(why) => {
-                GameError::Store(format!("{e}; and the game could not be read again: {why}"))
-            }
+            _ => GameError::Store(e.to_string()),
         }
     }
 
@@ -83,207 +118,135 @@ impl Games {
         match self.store.load(game.id(), game.last_event()) {
             Ok(Some(fresh)) => game.catch_up(table, &fresh, &self.limits.bots),
             Ok(None) => {
-                self.forget(game.id());
+                self.let_go(game.id());
                 Ok(true)
             }
             Err(e) => Err(e.to_string()),
         }
     }
 
-    /// Brings `game` up to its rows, then arms its clock and lets its bots play if they are due
-    /// (and this instance drives it). Returns false when the database could not be read.
-    pub(crate) fn catch_up(self: &Arc<Games>, game: &Arc<Game>) -> bool {
-        let synced = {
-            let mut table = game.table();
-            if game.is_deleted() {
-                return true;
-            }
-            self.sync_locked(game, &mut table)
-        };
-        match synced {
-            Ok(true) => {
-                self.arm(game);
-                self.drive(game);
-                true
-            }
-            Ok(false) => true,
-            Err(e) => {
-                eprintln!("game {}: could not be brought up to date: {e}", game.id());
-                false
-            }
-        }
-    }
-
-    /// Drops the game `id`, deleted by another instance, and tells its watchers.
-    fn forget(&self, id: &str) {
+    /// Drops the game `id` from this instance (it moved to another, or is gone) and closes its
+    /// connections, which connect again and reach its owner.
+    fn let_go(&self, id: &str) {
         if let Some(game) = self.map().remove(id) {
-            game.mark_deleted();
+            game.leased.store(false, Ordering::Release);
+            game.mark_moved();
         }
         lock(&self.unplayable).remove(id);
     }
 
-    /// The game `id` for a request: from memory, or, with a database shared with other
-    /// instances, from the database when this instance has not heard of it yet (a room created
-    /// on another instance a moment ago, whose invitation was just opened here). The database
-    /// is read off the async threads, and only for an id of the form games have.
+    /// Where a request for the game `id` is answered. Here when the game lives here, when the
+    /// database is not shared, or when there is no such game (the route answers 404); at its
+    /// owner's address when another instance holds it. A game nobody holds (its owner killed,
+    /// its lease run out) is taken here at once. The database is read off the async threads,
+    /// and only for an id of the form games have.
     ///
     /// # Errors
-    /// As [`Games::get`].
-    pub async fn find(self: &Arc<Games>, id: &str) -> Result<Arc<Game>, GameError> {
-        match self.get(id) {
-            Err(GameError::NotFound(_)) if self.store.is_shared() && looks_like_an_id(id) => {
-                let games = self.clone();
-                let key = id.to_string();
-                tokio::task::spawn_blocking(move || games.load_new(&key))
-                    .await
-                    .ok()
-                    .flatten()
-                    .ok_or_else(|| GameError::NotFound(id.to_string()))
-            }
-            other => other,
+    /// [`GameError::Busy`] when the database cannot be read or the owner gave no address.
+    pub async fn locate(self: &Arc<Games>, id: &str) -> Result<Place, GameError> {
+        if !self.store.is_shared() || !looks_like_an_id(id) || self.is_here(id) {
+            return Ok(Place::Here);
         }
+        let games = self.clone();
+        let key = id.to_string();
+        tokio::task::spawn_blocking(move || games.find_owner(&key))
+            .await
+            .map_err(|e| GameError::Busy(format!("the game's server could not be found: {e}")))?
     }
 
-    /// The game `id`, loaded from the database if it is new here (created by another
-    /// instance); `None` when it is not in the database or cannot be played here.
-    fn load_new(&self, id: &str) -> Option<Arc<Game>> {
-        // Under the lock of creations: a game this instance is creating is added to the map
-        // before the lock goes, so it is never built twice.
-        let _creating = lock(&self.creating);
-        if let Some(game) = self.map().get(id) {
-            return Some(game.clone());
-        }
-        if lock(&self.unplayable).contains_key(id) {
-            return None;
-        }
-        match self.store.load(id, 0) {
-            Ok(Some(stored)) => {
-                self.add(crate::game::build(
-                    stored,
-                    None,
-                    &self.limits.bots,
-                    &self.time,
-                ));
-                self.map().get(id).cloned()
-            }
-            Ok(None) => None,
-            Err(e) => {
-                eprintln!("game {id}: could not be read: {e}");
-                None
-            }
-        }
+    /// Whether the game `id` is held here (playable or not).
+    fn is_here(&self, id: &str) -> bool {
+        self.map().contains_key(id) || lock(&self.unplayable).contains_key(id)
     }
 
-    /// What to do about a notice. Returns false when the database could not be read: the
-    /// games are then compared with it again later.
-    fn heard(self: &Arc<Games>, notice: Notice) -> bool {
-        match notice {
-            Notice::Changed { game: id, head } => {
-                let known = self.map().get(&id).cloned();
-                match known {
-                    // This instance's own change, or one it has caught up with already. (0: a
-                    // change that told no event, read again.)
-                    Some(game) if head != 0 && head <= game.last_event() => true,
-                    Some(game) => self.catch_up(&game),
-                    None => {
-                        if let Some(game) = self.load_new(&id) {
-                            self.arm(&game);
-                            self.drive(&game);
-                        }
-                        true
+    /// The owner of game `id` in the database, taking the game here when nobody holds it.
+    fn find_owner(self: &Arc<Games>, id: &str) -> Result<Place, GameError> {
+        let busy = |e: StoreError| GameError::Busy(format!("the database did not answer: {e}"));
+        // Twice at most: a game taken by another instance between the read and the claim is
+        // read again.
+        for _ in 0..2 {
+            match self.store.owner(id).map_err(busy)? {
+                Owner::Missing => return Ok(Place::Here),
+                Owner::Held { instance, address } if instance != self.instance => {
+                    return match address {
+                        Some(address) => Ok(Place::There(address)),
+                        None => Err(GameError::Busy(
+                            "the game's server gives no address for the other servers: try again shortly".into(),
+                        )),
+                    };
+                }
+                // Held here already (a round gave it a moment ago), or nobody's: taken here.
+                Owner::Held { .. } | Owner::Free => {
+                    if self.store.claim(id, &self.instance, LEASE).map_err(busy)? {
+                        let _ = self.take(id, true);
+                        return Ok(Place::Here);
                     }
                 }
             }
-            Notice::Deleted { game } => {
-                self.forget(&game);
-                true
-            }
-            Notice::Reconnected => self.resync(),
         }
+        Err(GameError::Busy(
+            "the game is changing servers: try again shortly".into(),
+        ))
     }
 
-    /// Compares every game with the database: notices may have been missed while the listener
-    /// was away. Games behind are caught up, games new are loaded, games gone are dropped.
-    fn resync(self: &Arc<Games>) -> bool {
-        let heads = match self.store.heads() {
-            Ok(heads) => heads,
-            Err(e) => {
-                eprintln!("the games could not be compared with the database: {e}");
-                return false;
+    /// Builds the game `id` from the database as this instance's (its lease held), arms its
+    /// clock and resumes its bots; `claimed` when the lease was taken outside a round. `None`
+    /// when it is not in the database or cannot be played here.
+    fn take(self: &Arc<Games>, id: &str, claimed: bool) -> Option<Arc<Game>> {
+        let game = {
+            // Under the lock of creations: a game this instance is creating is added to the
+            // map before the lock goes, so it is never built twice.
+            let _creating = lock(&self.creating);
+            // The map's guard goes before `add`, which locks the map again.
+            let known = self.map().get(id).cloned();
+            if let Some(game) = known {
+                game
+            } else {
+                if lock(&self.unplayable).contains_key(id) {
+                    return None;
+                }
+                match self.store.load(id, 0) {
+                    Ok(Some(stored)) => {
+                        let built = crate::game::build(stored, None, &self.limits.bots, &self.time);
+                        self.add(built);
+                        self.map().get(id).cloned()?
+                    }
+                    Ok(None) => return None,
+                    Err(e) => {
+                        eprintln!("game {id}: could not be read: {e}");
+                        return None;
+                    }
+                }
             }
         };
-        let stored: HashSet<&str> = heads.iter().map(|(id, _)| id.as_str()).collect();
-        let gone: Vec<String> = self
-            .map()
-            .keys()
-            .chain(lock(&self.unplayable).keys())
-            .filter(|id| !stored.contains(id.as_str()))
-            .cloned()
-            .collect();
-        for id in gone {
-            self.forget(&id);
+        if claimed {
+            self.hold_now(&game);
         }
-        let mut read = true;
-        for (id, head) in &heads {
-            read &= self.heard(Notice::Changed {
-                game: id.clone(),
-                head: (*head).max(1),
-            });
+        if !game.leased.swap(true, Ordering::AcqRel) || claimed {
+            self.arm(&game);
+            self.drive(&game);
         }
-        read
+        Some(game)
     }
 
-    /// Takes part with the other instances on a shared database: hears their changes on a
-    /// thread of its own and keeps this instance's leases. Nothing on SQLite.
+    /// Takes part with the other instances on a shared database: keeps this instance's leases.
+    /// Nothing on SQLite.
     pub(crate) fn share(self: &Arc<Games>) {
         if !self.store.is_shared() {
             return;
         }
         eprintln!(
-            "instance {} shares its database with any other pachisi server on it",
-            self.instance
+            "instance {} shares its database with any other pachisi server on it, reached by them at {}",
+            self.instance,
+            self.address.get().map_or("no address", String::as_str)
         );
-        let notices = match self.store.listen() {
-            Ok(Some(notices)) => notices,
-            Ok(None) => return,
-            Err(e) => {
-                eprintln!("other instances' changes cannot be heard: {e}");
-                return;
-            }
-        };
-        let games = self.clone();
-        let runtime = tokio::runtime::Handle::current();
-        let listening = std::thread::Builder::new()
-            .name("pachisi-sync".into())
-            .spawn(move || {
-                // Catching up arms clocks and starts bots, which are tasks of the runtime.
-                let _runtime = runtime.enter();
-                // A notice that could not be acted on (the database did not answer, as when
-                // the writer's connection was lost with the listener's) is not heard again:
-                // every game is compared with the database until that succeeds.
-                let mut behind = false;
-                loop {
-                    match notices.recv_timeout(RESYNC) {
-                        Ok(notice) => behind |= !games.heard(notice),
-                        Err(mpsc::RecvTimeoutError::Timeout) => {}
-                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                    }
-                    if behind {
-                        behind = !games.resync();
-                    }
-                }
-            });
-        if let Err(e) = listening {
-            eprintln!("other instances' changes cannot be heard: {e}");
-        }
         self.keep_leases();
     }
 
     /// Renews this instance's leases every [`RENEW`] and brings its holding to its share of the
-    /// games (`Store::lease`). Taking games over (catching each up, arming its clock, resuming
-    /// its bots) is another task's, fed the latest holding: however many games a round takes,
-    /// the next renewal is never late for it, so a survivor taking thousands of games keeps its
-    /// own leases.
+    /// games (`Store::lease`). Taking games over is another task's, fed the latest holding:
+    /// however many games a round takes, the next renewal is never late for it, so a survivor
+    /// taking thousands of games keeps its own leases.
     fn keep_leases(self: &Arc<Games>) {
         let (tell, mut heard) = tokio::sync::watch::channel(Vec::<String>::new());
         let games = self.clone();
@@ -291,7 +254,7 @@ impl Games {
             while heard.changed().await.is_ok() {
                 let held = heard.borrow_and_update().clone();
                 let g = games.clone();
-                let _ = tokio::task::spawn_blocking(move || g.hold(held)).await;
+                let _ = tokio::task::spawn_blocking(move || g.hold(&held)).await;
             }
         });
         let games = self.clone();
@@ -301,74 +264,72 @@ impl Games {
             let mut failing = false;
             loop {
                 every.tick().await;
+                let began = Instant::now();
                 let g = games.clone();
-                let round = tokio::task::spawn_blocking(move || g.store.lease(&g.instance, LEASE));
+                let round = tokio::task::spawn_blocking(move || {
+                    g.store
+                        .lease(&g.instance, g.address.get().map(String::as_str), LEASE)
+                });
                 // A round slower than the lease leaves nothing sure: the leases may have run
                 // out meanwhile, so none is held.
-                let held = match tokio::time::timeout(LEASE - RENEW, round).await {
-                    Ok(Ok(Ok(held))) => {
+                let holding = match tokio::time::timeout(LEASE - RENEW, round).await {
+                    Ok(Ok(Ok(holding))) => {
                         failing = false;
-                        Some(held)
+                        holding
                     }
                     Ok(Ok(Err(e))) => {
                         if !failing {
                             eprintln!(
-                                "this instance drives no game until the database answers: {e}"
+                                "this instance holds no game until the database answers: {e}"
                             );
                         }
                         failing = true;
-                        None
+                        Holding::default()
                     }
-                    _ => None,
+                    _ => Holding::default(),
                 };
-                // The games no longer held are let go at once (their bots stop before their
-                // next action), whatever the takeover task is busy with: another instance may
-                // take them at its next round.
-                let held = held.unwrap_or_default();
-                let kept: HashSet<&str> = held.iter().map(String::as_str).collect();
-                for game in games.all() {
-                    if !kept.contains(game.id()) && game.leased.swap(false, Ordering::AcqRel) {
-                        game.disarm();
-                    }
-                }
-                if tell.send(held).is_err() {
+                *lock(&games.peers) = holding.peers;
+                // The games no longer held stop at once, whatever the takeover task is busy
+                // with.
+                games.renewed(&holding.held, began);
+                if tell.send(holding.held).is_err() {
                     break;
                 }
             }
         });
     }
 
-    /// This instance now drives the games `held`: those it did not drive before are caught up,
-    /// their clocks armed and their bots resumed. (The games it no longer holds were let go by
-    /// the renewal itself, at once.)
-    fn hold(self: &Arc<Games>, held: Vec<String>) {
-        for id in &held {
-            // The map's guard must be gone before `load_new`, which locks the map again.
-            let known = self.map().get(id).cloned();
-            let game = known.or_else(|| self.load_new(id));
-            let Some(game) = game else { continue };
-            if !game.leased.swap(true, Ordering::AcqRel) {
-                // Its last driver may have acted just before it stopped.
-                self.catch_up(&game);
-                self.arm(&game);
-                self.drive(&game);
+    /// Stops at once every game not among `held`, the games a round of leases that began at
+    /// `began` left this instance (their bots before their next action, their clocks): another
+    /// instance may take them at its next round. A game claimed after the round began is not in
+    /// it, and stays.
+    fn renewed(&self, held: &[String], began: Instant) {
+        let kept: HashSet<&str> = held.iter().map(String::as_str).collect();
+        for game in self.all() {
+            let fresh = lock(&game.claimed).is_some_and(|at| at >= began);
+            if !fresh && !kept.contains(game.id()) && game.leased.swap(false, Ordering::AcqRel) {
+                game.disarm();
             }
         }
     }
 
-    /// Takes the lease of a game this instance just created, so that its bots and clock start
-    /// at once rather than at the next round of leases (a second on PostgreSQL). Should the
-    /// database not answer, the next round gives the game to an instance.
-    pub(crate) fn claim(&self, game: &Game) {
-        if !self.store.is_shared() {
-            return;
+    /// This instance now holds the games `held`: those new here are read and built, their
+    /// clocks armed and their bots resumed; those it holds no more (let go by the renewal) are
+    /// dropped, their connections sent to the new owner.
+    fn hold(self: &Arc<Games>, held: &[String]) {
+        let gone: Vec<String> = self
+            .all()
+            .into_iter()
+            .filter(|g| !g.leased.load(Ordering::Acquire))
+            .map(|g| g.id().to_string())
+            .collect();
+        for id in gone {
+            self.let_go(&id);
         }
-        match self.store.claim(game.id(), &self.instance, LEASE) {
-            Ok(held) => game.leased.store(held, Ordering::Release),
-            Err(e) => eprintln!(
-                "game {}: its lease waits for the next round: {e}",
-                game.id()
-            ),
+        let kept: HashSet<&str> = held.iter().map(String::as_str).collect();
+        lock(&self.unplayable).retain(|id, _| kept.contains(id.as_str()));
+        for id in held {
+            self.take(id, false);
         }
     }
 
@@ -385,7 +346,7 @@ impl Games {
 
 /// Whether `id` has the form of a game's id (twelve lowercase hexadecimal digits), so that a
 /// request for anything else costs no read of the database.
-fn looks_like_an_id(id: &str) -> bool {
+pub(crate) fn looks_like_an_id(id: &str) -> bool {
     id.len() == 12
         && id
             .bytes()

@@ -2,6 +2,7 @@
 //! they say so and pass where PostgreSQL is not installed, and fail under `CI=true`).
 
 use super::*;
+use crate::game::Request;
 use crate::games::NewGame;
 use crate::limits::Limits;
 use crate::store::{Database, Store};
@@ -10,47 +11,157 @@ use std::time::Duration;
 #[path = "../../../pachisi-store/tests/cluster/mod.rs"]
 mod cluster;
 
-fn on(url: &str) -> Arc<Games> {
+/// An instance on the database at `url`, reached by the others at `address` (its first round
+/// of leases written).
+fn on(url: &str, address: &str) -> Arc<Games> {
     let store = Store::open(&Database::Postgres(url.to_string())).expect("open");
-    Games::load(store, Duration::ZERO, Limits::default()).expect("load")
+    let games = Games::load(store, Duration::ZERO, Limits::default()).expect("load");
+    games.set_address(address.to_string());
+    games
+        .store
+        .lease(&games.instance, Some(address), LEASE)
+        .expect("a round of leases");
+    games
 }
 
-/// A room created on one instance is found on another that has not heard of it yet (its
-/// listener not started here): read from the database, not answered 404.
-#[tokio::test]
-async fn a_game_another_instance_just_created_is_read_from_the_database() {
-    let Some(cluster) = cluster::Cluster::start("a_game_another_instance_just_created") else {
-        return;
-    };
-    let url = cluster.database();
-    let a = on(&url);
-    let b = on(&url);
-    let created = a
+/// A room of one person, made on `games` (every seat the creator's, no bot: nothing moves by itself).
+fn room(games: &Arc<Games>) -> (String, String) {
+    let created = games
         .create(
             NewGame {
                 ruleset: "ludo".into(),
-                seats: vec!["me".into(), "open".into(), "bot".into(), "bot".into()],
+                seats: vec!["me".into(); 4],
+                seed: Some(7),
                 ..NewGame::default()
             },
             None,
         )
         .expect("created");
-    let id = created.game.id().to_string();
+    (created.game.id().to_string(), created.token)
+}
+
+/// A room lives in the instance that created it; another instance holds nothing of it and
+/// points at the owner's address; an id not in the database, or not of the form ids have, is
+/// answered here (404 by the route).
+#[tokio::test]
+async fn a_room_lives_in_the_instance_that_created_it_and_the_others_point_there() {
+    let Some(cluster) = cluster::Cluster::start("a_room_lives_in_its_creator") else {
+        return;
+    };
+    let url = cluster.database();
+    let a = on(&url, "127.0.0.1:7001");
+    let b = on(&url, "127.0.0.1:7002");
+    let (id, _) = room(&a);
+    assert!(a.drives(&a.get(&id).expect("A holds it")));
+    assert_eq!(
+        b.locate(&id).await.expect("located"),
+        Place::There("127.0.0.1:7001".into())
+    );
     assert!(
         matches!(b.get(&id), Err(GameError::NotFound(_))),
-        "B has not heard of it"
+        "B holds nothing of it"
     );
-    let found = b.find(&id).await.expect("B reads it from the database");
-    assert_eq!(found.id(), id);
-    assert!(b.get(&id).is_ok(), "and keeps it");
-    assert!(matches!(
-        b.find("0123456789ab").await,
-        Err(GameError::NotFound(_))
-    ));
-    assert!(matches!(
-        b.find("not-an-id").await,
-        Err(GameError::NotFound(_))
-    ));
+    assert_eq!(
+        b.locate("0123456789ab").await.expect("located"),
+        Place::Here
+    );
+    assert_eq!(b.locate("not-an-id").await.expect("located"), Place::Here);
+}
+
+/// A room whose owner let its lease go (a server stopped, or killed and its lease run out) is
+/// taken by the instance asked for it, at once, and played on there from where it stood.
+#[tokio::test]
+async fn a_room_nobody_holds_is_taken_by_the_instance_asked_for_it() {
+    let Some(cluster) = cluster::Cluster::start("a_room_nobody_holds_is_taken") else {
+        return;
+    };
+    let url = cluster.database();
+    let a = on(&url, "127.0.0.1:7001");
+    let b = on(&url, "127.0.0.1:7002");
+    let (id, token) = room(&a);
+    let game = a.get(&id).expect("A holds it");
+    // Whoever begins throws.
+    a.act(&game, Some(&token), Request::Throw {}, None)
+        .expect("a throw");
+    let last = game.last_event();
+    a.leave();
+    assert_eq!(b.locate(&id).await.expect("located"), Place::Here);
+    let taken = b.get(&id).expect("B holds it now");
+    assert!(b.drives(&taken));
+    assert_eq!(taken.last_event(), last, "every event A told is B's");
+    assert_eq!(taken.state_json(), game.state_json());
+}
+
+/// The lease fences every write: an instance that lost a room (another holds it now) is
+/// refused its commit, writes nothing, drops the room and closes its connections, and the
+/// request is to be sent again (it reaches the new owner).
+#[tokio::test]
+async fn an_instance_that_lost_a_room_can_write_nothing_to_it() {
+    let Some(cluster) = cluster::Cluster::start("an_instance_that_lost_a_room") else {
+        return;
+    };
+    let url = cluster.database();
+    let a = on(&url, "127.0.0.1:7001");
+    let b = on(&url, "127.0.0.1:7002");
+    let (id, token) = room(&a);
+    let old = a.get(&id).expect("A holds it");
+    // A's lease given up in the database behind its back (as when it ran out while A was cut
+    // off), and the room taken by B.
+    a.store.release(&a.instance).expect("released");
+    assert_eq!(b.locate(&id).await.expect("located"), Place::Here);
+    let head = b.get(&id).expect("B holds it").last_event();
+    let refused = a.act(&old, Some(&token), Request::Throw {}, None);
+    assert!(
+        matches!(refused, Err(GameError::Busy(_))),
+        "refused: {refused:?}"
+    );
+    assert!(old.is_moved(), "A's connections are sent to the new owner");
+    assert!(matches!(a.get(&id), Err(GameError::NotFound(_))));
+    let stored = b.store.load(&id, 0).expect("read").expect("there");
+    assert_eq!(stored.events.len() as u64, head, "A wrote nothing");
+    // B plays on.
+    let now = b.get(&id).expect("B holds it");
+    b.act(&now, Some(&token), Request::Throw {}, None)
+        .expect("B takes the throw");
+}
+
+/// The rounds of leases share the rooms between the live instances: a new instance takes its
+/// share from one that held them all.
+#[tokio::test]
+async fn a_new_instance_takes_its_share_of_the_rooms() {
+    let Some(cluster) = cluster::Cluster::start("a_new_instance_takes_its_share") else {
+        return;
+    };
+    let url = cluster.database();
+    let a = on(&url, "127.0.0.1:7001");
+    for _ in 0..6 {
+        room(&a);
+    }
+    let b = on(&url, "127.0.0.1:7002");
+    // A gives up what is over its share, then B takes it up.
+    let began = Instant::now();
+    let held_a = a
+        .store
+        .lease(&a.instance, Some("127.0.0.1:7001"), LEASE)
+        .expect("A");
+    let held_b = b
+        .store
+        .lease(&b.instance, Some("127.0.0.1:7002"), LEASE)
+        .expect("B");
+    assert_eq!(held_a.held.len(), 3);
+    assert_eq!(held_b.held.len(), 3);
+    a.renewed(&held_a.held, began);
+    a.hold(&held_a.held);
+    b.renewed(&held_b.held, began);
+    b.hold(&held_b.held);
+    assert_eq!(a.count(), 3, "A dropped the rooms it gave up");
+    assert_eq!(b.count(), 3, "B built the rooms it took");
+    let peers = b
+        .store
+        .lease(&b.instance, Some("127.0.0.1:7002"), LEASE)
+        .expect("B");
+    let counts: Vec<u64> = peers.peers.iter().map(|p| p.games).collect();
+    assert_eq!(counts, vec![3, 3]);
 }
 
 #[test]

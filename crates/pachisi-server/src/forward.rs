@@ -1,0 +1,362 @@
+//! Routing on a database shared by several instances (docs/deploy.md): a client may reach any
+//! instance (a plain round-robin load balancer in front), and every request about a game
+//! (`/api/games/{id}/...`, its WebSocket included) is answered by the game's owner. The instance
+//! reached answers it itself when it owns the game (or takes the game, when nobody holds it);
+//! otherwise it forwards the request to the owner's address for the instances' own traffic
+//! (`peers`), with the client's address and the shared key, and sends back the answer as it
+//! came; a WebSocket is relayed frame by frame (`forward/socket.rs`). The owner's address is
+//! remembered for a moment, and read again when the owner answers that the game is no longer
+//! its own (421) or does not answer.
+//!
+//! A new game (`POST /api/games`) is made by the live instance holding the fewest games, so
+//! that the games are balanced from the first moment; the lobby is every instance's lobby
+//! together (`lobby`).
+
+use crate::api::AppState;
+use crate::games::cluster::Place;
+use crate::games::Games;
+use crate::guard;
+use crate::peers::{FromPeer, Peers, CLIENT, KEY};
+use axum::body::{to_bytes, Body, Bytes};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+mod socket;
+
+/// How long an owner's address is used without reading it again.
+const REMEMBER: Duration = Duration::from_secs(2);
+/// How many owners a request is tried at before the client is told to try again.
+const TRIES: usize = 3;
+/// How many games' owners are remembered (beyond, the oldest are forgotten).
+const REMEMBERED: usize = 100_000;
+/// The headers of one connection only, never forwarded (RFC 9110, 7.6.1).
+const HOP_BY_HOP: [&str; 8] = [
+    "connection",
+    "keep-alive",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+];
+
+/// The router's part in forwarding: the games, the other instances, the owners remembered.
+pub struct Forward {
+    pub(crate) games: Arc<Games>,
+    pub(crate) peers: Arc<Peers>,
+    owners: Mutex<HashMap<String, (String, Instant)>>,
+}
+
+impl Forward {
+    /// Forwarding for `games`, talking to the other instances with `peers`.
+    pub fn new(games: Arc<Games>, peers: Arc<Peers>) -> Forward {
+        Forward {
+            games,
+            peers,
+            owners: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Where the game `id` is answered: the owner remembered, or found.
+    async fn place(&self, id: &str) -> Result<Place, Response> {
+        let remembered = crate::game::lock(&self.owners)
+            .get(id)
+            .filter(|(_, at)| at.elapsed() < REMEMBER)
+            .map(|(address, _)| address.clone());
+        if let Some(address) = remembered {
+            // Taken here meanwhile (a round of leases gave it to this instance).
+            if self.games.get(id).is_ok() {
+                return Ok(Place::Here);
+            }
+            return Ok(Place::There(address));
+        }
+        let place = self
+            .games
+            .locate(id)
+            .await
+            .map_err(|e| crate::api::ApiError::from(e).into_response())?;
+        if let Place::There(address) = &place {
+            let mut owners = crate::game::lock(&self.owners);
+            if owners.len() >= REMEMBERED {
+                owners.retain(|_, (_, at)| at.elapsed() < REMEMBER);
+            }
+            owners.insert(id.to_string(), (address.clone(), Instant::now()));
+        }
+        Ok(place)
+    }
+
+    /// Forgets the owner remembered for `id`.
+    fn forget(&self, id: &str) {
+        crate::game::lock(&self.owners).remove(id);
+    }
+
+    /// The instance a new game is made at: the live instance holding the fewest games, when it
+    /// holds fewer than this one by more than one (so that games are not sent back and forth
+    /// between instances holding nearly as many); `None`: here.
+    fn placement(&self) -> Option<String> {
+        let peers = self.games.peers();
+        let here = peers
+            .iter()
+            .find(|p| p.instance == self.games.instance)?
+            .games;
+        peers
+            .into_iter()
+            .filter(|p| p.instance != self.games.instance && p.games + 1 < here)
+            .min_by_key(|p| p.games)
+            .and_then(|p| p.address)
+    }
+}
+
+/// The game a path is about: `/api/games/{id}` and everything under it.
+fn game_of(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("/api/games/")?;
+    let id = rest.split('/').next()?;
+    (!id.is_empty()).then_some(id)
+}
+
+/// Answers a request about a game at the game's owner (see the module's documentation): here,
+/// or forwarded. A request that came from another instance is never forwarded again: one for a
+/// game that is not this instance's is answered 421, and the forwarding instance asks the
+/// database again.
+pub(crate) async fn route(
+    State(forward): State<Arc<Forward>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let from_peer = request.extensions().get::<FromPeer>().is_some();
+    let path = request.uri().path().to_string();
+    if path == "/api/games" && request.method() == Method::POST && !from_peer {
+        return match forward.placement() {
+            Some(address) => relay_http(&forward, request, &address)
+                .await
+                .unwrap_or_else(|(response, _)| response),
+            None => next.run(request).await,
+        };
+    }
+    let Some(id) = game_of(&path).map(str::to_string) else {
+        return next.run(request).await;
+    };
+    let is_socket = request.headers().contains_key(header::UPGRADE);
+    // The body is read once, so that it can be sent to another owner if the first has moved.
+    let (parts, body) = request.into_parts();
+    let body = if is_socket {
+        Bytes::new()
+    } else {
+        match to_bytes(body, forward.games.limits().max_body).await {
+            Ok(bytes) => bytes,
+            Err(_) => {
+                return guard::error_response(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "the request's body is larger than the server takes",
+                )
+            }
+        }
+    };
+    let mut last = guard::error_response(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the game's server does not answer; another takes the game over within seconds: try again",
+    );
+    for _ in 0..TRIES {
+        let place = match forward.place(&id).await {
+            Ok(place) => place,
+            Err(response) => return response,
+        };
+        let address = match place {
+            Place::Here => {
+                let request = Request::from_parts(parts, Body::from(body));
+                return next.run(request).await;
+            }
+            Place::There(_) if from_peer => {
+                return guard::error_response(
+                    StatusCode::MISDIRECTED_REQUEST,
+                    "this server no longer holds the game",
+                )
+            }
+            Place::There(address) => address,
+        };
+        let request = Request::from_parts(parts.clone(), Body::from(body.clone()));
+        let answered = if is_socket {
+            socket::relay(&forward, request, &address).await
+        } else {
+            relay_http(&forward, request, &address).await
+        };
+        match answered {
+            Ok(response) => return response,
+            // The owner moved or is gone: the database is asked again.
+            Err((response, _)) => {
+                forward.forget(&id);
+                last = response;
+            }
+        }
+    }
+    with_retry_after(last)
+}
+
+/// Why a forwarded request was not answered by the owner: the answer to give if no other owner
+/// does, and whether the owner said the game is not its own.
+type NotAnswered = (Response, bool);
+
+/// Sends `request` to the instance at `address` and returns its answer. `Err` when it did not
+/// answer, or answered that the game is no longer its own (421).
+async fn relay_http(
+    forward: &Forward,
+    request: Request,
+    address: &str,
+) -> Result<Response, NotAnswered> {
+    let (parts, body) = request.into_parts();
+    let body = to_bytes(body, forward.games.limits().max_body)
+        .await
+        .map_err(|_| {
+            let r = guard::error_response(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "the request's body is larger than the server takes",
+            );
+            (r, false)
+        })?;
+    let target = match parts.uri.path_and_query() {
+        Some(pq) => format!("http://{address}{pq}"),
+        None => format!("http://{address}/"),
+    };
+    let headers = outgoing(forward, &parts.headers, &parts.extensions)?;
+    let sent = forward
+        .peers
+        .http
+        .request(parts.method.clone(), &target)
+        .headers(headers)
+        .body(body)
+        .send()
+        .await;
+    let answer = sent.map_err(|e| (unreachable(&e.to_string()), false))?;
+    let status = answer.status();
+    if status == StatusCode::MISDIRECTED_REQUEST {
+        return Err((unreachable("the game moved to another server"), true));
+    }
+    let mut response = Response::builder().status(status);
+    for (name, value) in answer.headers() {
+        if !is_hop_by_hop(name) && name != header::CONTENT_LENGTH {
+            response = response.header(name, value);
+        }
+    }
+    let bytes = answer
+        .bytes()
+        .await
+        .map_err(|e| (unreachable(&e.to_string()), false))?;
+    response
+        .body(Body::from(bytes))
+        .map_err(|e| (unreachable(&e.to_string()), false))
+}
+
+/// The headers a forwarded request carries: the client's, but for those of one connection and
+/// the instances' own (which a client cannot set), then the key and the client's address.
+pub(crate) fn outgoing(
+    forward: &Forward,
+    incoming: &HeaderMap,
+    extensions: &axum::http::Extensions,
+) -> Result<HeaderMap, NotAnswered> {
+    let mut headers = HeaderMap::new();
+    for (name, value) in incoming {
+        if !is_hop_by_hop(name) && name != KEY && name != CLIENT && !is_websocket_header(name) {
+            headers.append(name, value.clone());
+        }
+    }
+    let key = forward
+        .peers
+        .key_header()
+        .map_err(|e| (unreachable(&e), false))?;
+    headers.insert(HeaderName::from_static(KEY), key);
+    if let Some(ConnectInfo(address)) = extensions.get::<ConnectInfo<SocketAddr>>() {
+        if let Ok(value) = HeaderValue::from_str(&address.ip().to_string()) {
+            headers.insert(HeaderName::from_static(CLIENT), value);
+        }
+    }
+    Ok(headers)
+}
+
+fn is_hop_by_hop(name: &HeaderName) -> bool {
+    HOP_BY_HOP.contains(&name.as_str())
+}
+
+/// The headers of a WebSocket's handshake, which the relay's own handshake makes anew.
+fn is_websocket_header(name: &HeaderName) -> bool {
+    name.as_str().starts_with("sec-websocket-")
+}
+
+/// The answer when the owner could not be reached.
+fn unreachable(why: &str) -> Response {
+    guard::error_response(
+        StatusCode::SERVICE_UNAVAILABLE,
+        &format!("the game's server could not be reached ({why}); another takes the game over within seconds: try again"),
+    )
+}
+
+fn with_retry_after(mut response: Response) -> Response {
+    if response.status() == StatusCode::SERVICE_UNAVAILABLE {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+    }
+    response
+}
+
+/// The lobby of every instance: this one's lines and each other live instance's, newest first.
+/// An instance that does not answer in time is left out (its rooms show again at the next
+/// look).
+pub(crate) async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::Value> {
+    let mut lines = state.games.lobby();
+    let Some(forward) = state.forward.as_ref().filter(|_| !from_peer) else {
+        return lines;
+    };
+    let Ok(key) = forward.peers.key_header() else {
+        return lines;
+    };
+    let asks = forward
+        .games
+        .peers()
+        .into_iter()
+        .filter(|p| p.instance != forward.games.instance)
+        .filter_map(|p| p.address)
+        .map(|address| {
+            forward
+                .peers
+                .http
+                .get(format!("http://{address}/api/lobby"))
+                .header(KEY, key.clone())
+                .timeout(Duration::from_secs(2))
+                .send()
+        });
+    for answer in futures_util::future::join_all(asks).await {
+        if let Ok(answer) = answer {
+            if let Ok(theirs) = answer.json::<Vec<serde_json::Value>>().await {
+                lines.extend(theirs);
+            }
+        }
+    }
+    lines.sort_by(|a, b| {
+        let key =
+            |v: &serde_json::Value| (v["created"].as_i64(), v["id"].as_str().map(String::from));
+        key(b).cmp(&key(a))
+    });
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::game_of;
+
+    #[test]
+    fn the_game_of_a_path_is_its_id_after_api_games() {
+        assert_eq!(game_of("/api/games/0123456789ab"), Some("0123456789ab"));
+        assert_eq!(game_of("/api/games/0123456789ab/ws"), Some("0123456789ab"));
+        assert_eq!(game_of("/api/games/x/seats/2/back"), Some("x"));
+        assert_eq!(game_of("/api/games"), None);
+        assert_eq!(game_of("/api/games/"), None);
+        assert_eq!(game_of("/api/lobby"), None);
+    }
+}
