@@ -1,9 +1,10 @@
 //! Several `pachisi serve` processes on one PostgreSQL database (a throwaway cluster of the
 //! test's own, crates/pachisi-store/tests/cluster), over real HTTP and WebSocket connections:
-//! moves made through one instance are seen live on another's WebSocket, in order; the same
-//! action sent at once through two instances is applied once, the other answered with the state
-//! now; the instance driving a room of bots killed outright, another takes the room over with
-//! no action lost or played twice; and every PostgreSQL connection killed, or PostgreSQL itself
+//! each room lives in one instance, and moves made through one instance are seen live on
+//! another's WebSocket (relayed to the owner), in order; the same action sent at once through
+//! two instances is applied once, the other answered with the state now; the instance owning a
+//! room of bots killed outright, another takes the room over with no action lost or played
+//! twice, every socket connecting again and told every event once; and every PostgreSQL connection killed, or PostgreSQL itself
 //! restarted, the instances carry on by themselves. Where PostgreSQL is not installed the tests
 //! say so and pass, except under `CI=true`.
 
@@ -217,33 +218,72 @@ async fn listen(server: &Server, id: &str, token: &str) -> Heard {
 
 /// Opens the game's WebSocket on `server` after the last event `heard` holds, and adds every
 /// event it is told to `heard` in the background (a client reconnecting with its last number).
+/// Like the page, it connects again (to the same server) when told to (1012: the game moved to
+/// another instance, or its owner went away), with the last number it heard.
 async fn listen_on(server: &Server, id: &str, token: &str, heard: &Heard) {
     let url = format!(
         "{}/api/games/{id}/ws",
         server.url.replacen("http://", "ws://", 1)
     );
-    let (mut socket, _) = tokio_tungstenite::connect_async(url)
+    let mut socket = connect(&url, token, heard)
         .await
         .expect("the WebSocket opens");
-    let hello = json!({"type": "hello", "token": token, "after": heard.last()});
-    socket
-        .send(Message::Text(hello.to_string().into()))
-        .await
-        .expect("hello");
     let keep = heard.clone();
+    let token = token.to_string();
     tokio::spawn(async move {
-        while let Some(Ok(message)) = socket.next().await {
-            let Message::Text(text) = message else {
-                continue;
-            };
-            let Ok(value) = serde_json::from_str::<Value>(text.as_str()) else {
-                continue;
-            };
-            if let Some(events) = value["events"].as_array() {
-                keep.0.lock().expect("heard").extend(events.iter().cloned());
+        loop {
+            let mut again = false;
+            while let Some(Ok(message)) = socket.next().await {
+                let text = match message {
+                    Message::Text(text) => text,
+                    Message::Close(frame) => {
+                        again = frame.is_some_and(|f| u16::from(f.code) == 1012);
+                        break;
+                    }
+                    _ => continue,
+                };
+                let Ok(value) = serde_json::from_str::<Value>(text.as_str()) else {
+                    continue;
+                };
+                if let Some(events) = value["events"].as_array() {
+                    keep.0.lock().expect("heard").extend(events.iter().cloned());
+                }
+            }
+            if !again {
+                return;
+            }
+            match connect(&url, &token, &keep).await {
+                Some(next) => socket = next,
+                None => return,
             }
         }
     });
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The WebSocket at `url`, its hello said after the last event `heard` holds; tried again for
+/// a while when refused for now (503, while a game changes owner).
+async fn connect(url: &str, token: &str, heard: &Heard) -> Option<Socket> {
+    let until = Instant::now() + DEADLINE;
+    loop {
+        match tokio_tungstenite::connect_async(url).await {
+            Ok((mut socket, _)) => {
+                let hello = json!({"type": "hello", "token": token, "after": heard.last()});
+                socket
+                    .send(Message::Text(hello.to_string().into()))
+                    .await
+                    .ok()?;
+                return Some(socket);
+            }
+            Err(e) if Instant::now() >= until => {
+                eprintln!("the WebSocket never opened again: {e}");
+                return None;
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
 }
 
 /// The record of the game through `server` passes `pachisi record check`.

@@ -31,8 +31,13 @@ mod socket;
 
 /// How long an owner's address is used without reading it again.
 const REMEMBER: Duration = Duration::from_secs(2);
-/// How many owners a request is tried at before the client is told to try again.
-const TRIES: usize = 3;
+/// How long a request waits for a game's owner that does not answer (killed, say) to be
+/// replaced: its lease runs out, and the instance asked takes the game itself.
+const TAKEOVER_WAIT: Duration = Duration::from_secs(5);
+/// The pause before asking the database again after an owner did not answer.
+const AGAIN: Duration = Duration::from_millis(200);
+/// How many owners a request is tried at, at most, before the client is told to try again.
+const TRIES: usize = 20;
 /// How many games' owners are remembered (beyond, the oldest are forgotten).
 const REMEMBERED: usize = 100_000;
 /// The headers of one connection only, never forwarded (RFC 9110, 7.6.1).
@@ -163,6 +168,7 @@ pub(crate) async fn route(
         StatusCode::SERVICE_UNAVAILABLE,
         "the game's server does not answer; another takes the game over within seconds: try again",
     );
+    let until = Instant::now() + TAKEOVER_WAIT;
     for _ in 0..TRIES {
         let place = match forward.place(&id).await {
             Ok(place) => place,
@@ -189,10 +195,17 @@ pub(crate) async fn route(
         };
         match answered {
             Ok(response) => return response,
-            // The owner moved or is gone: the database is asked again.
-            Err((response, _)) => {
+            // The owner moved or is gone: the database is asked again, at once when the owner
+            // said the game moved, after a pause when it did not answer.
+            Err((response, moved)) => {
                 forward.forget(&id);
                 last = response;
+                if Instant::now() >= until {
+                    break;
+                }
+                if !moved {
+                    tokio::time::sleep(AGAIN).await;
+                }
             }
         }
     }

@@ -101,6 +101,9 @@ pub struct StoreError {
     database: String,
     kind: ErrorKind,
     reason: String,
+    /// Whether the connection was found closed (the database restarted, the connection
+    /// killed): the request is made once more on a new connection.
+    lost: bool,
 }
 
 impl StoreError {
@@ -109,7 +112,14 @@ impl StoreError {
             database: String::new(),
             kind,
             reason: reason.into(),
+            lost: false,
         }
+    }
+
+    /// The same failure, the connection found closed.
+    fn lost(mut self) -> StoreError {
+        self.lost = true;
+        self
     }
 
     fn backend(reason: impl fmt::Display) -> StoreError {

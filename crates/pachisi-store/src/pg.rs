@@ -93,6 +93,9 @@ fn migrate_postgres(client: &mut Client) -> Result<(), postgres::Error> {
 
 /// The kind of a failure: a key taken is a conflict; anything else the backend's.
 fn failure(e: postgres::Error) -> StoreError {
+    if e.is_closed() {
+        return StoreError::backend(e).lost();
+    }
     if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
         return StoreError::new(ErrorKind::Conflict, format!("already written: {e}"));
     }

@@ -65,38 +65,53 @@ pub(crate) fn start<B: Backend + 'static>(
     Ok(jobs)
 }
 
+/// `ask` of the backend, made once more when the connection was found closed (the database
+/// restarted, or the connection was killed while idle): the second try opens a new one. A
+/// change cut off in its commit and made again is refused by its keys (a conflict), never
+/// written twice.
+fn twice<B: Backend, T>(
+    backend: &mut B,
+    mut ask: impl FnMut(&mut B) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    match ask(backend) {
+        Err(e) if e.lost => ask(backend),
+        other => other,
+    }
+}
+
 fn serve<B: Backend>(mut backend: B, queue: &mpsc::Receiver<Job>) {
     let mut next = queue.recv().ok();
     while let Some((request, reply)) = next.take() {
         match request {
             Request::ReadAll => {
-                let _ = reply.send(backend.read_all().map(Answer::Games));
+                let _ = reply.send(twice(&mut backend, |b| b.read_all()).map(Answer::Games));
             }
             Request::Alive => {
-                let _ = reply.send(backend.alive().map(Answer::Alive));
+                let _ = reply.send(twice(&mut backend, |b| b.alive()).map(Answer::Alive));
             }
             Request::ReadGame(id, after) => {
-                let _ = reply.send(
-                    backend
-                        .read_game(&id, after)
-                        .map(|g| Answer::Game(g.map(Box::new))),
-                );
+                let read = twice(&mut backend, |b| b.read_game(&id, after));
+                let _ = reply.send(read.map(|g| Answer::Game(g.map(Box::new))));
             }
             Request::Lease(instance, address, ttl) => {
-                let held = backend.lease(&instance, address.as_deref(), ttl);
+                let held = twice(&mut backend, |b| {
+                    b.lease(&instance, address.as_deref(), ttl)
+                });
                 let _ = reply.send(held.map(Answer::Held));
             }
             Request::Claim(game, instance, ttl) => {
-                let _ = reply.send(backend.claim(&game, &instance, ttl).map(Answer::Claimed));
+                let claimed = twice(&mut backend, |b| b.claim(&game, &instance, ttl));
+                let _ = reply.send(claimed.map(Answer::Claimed));
             }
             Request::Release(instance) => {
-                let _ = reply.send(backend.release(&instance).map(|()| Answer::Done));
+                let released = twice(&mut backend, |b| b.release(&instance));
+                let _ = reply.send(released.map(|()| Answer::Done));
             }
             Request::Owner(game) => {
-                let _ = reply.send(backend.owner(&game).map(Answer::Owner));
+                let _ = reply.send(twice(&mut backend, |b| b.owner(&game)).map(Answer::Owner));
             }
             Request::Key(candidate) => {
-                let _ = reply.send(backend.key(&candidate).map(Answer::Key));
+                let _ = reply.send(twice(&mut backend, |b| b.key(&candidate)).map(Answer::Key));
             }
             Request::Change(change) => {
                 let mut batch = vec![(change, reply)];
@@ -124,7 +139,7 @@ type Reply = mpsc::SyncSender<Result<Answer, StoreError>>;
 
 fn write_batch<B: Backend>(backend: &mut B, batch: Vec<(Change, Reply)>) {
     let changes: Vec<&Change> = batch.iter().map(|(change, _)| change).collect();
-    let together = backend.apply(&changes);
+    let together = twice(backend, |b| b.apply(&changes));
     for (change, reply) in &batch {
         let outcome = match &together {
             Ok(()) => Ok(()),
