@@ -108,9 +108,10 @@ impl Store {
 }
 
 impl Store {
-    /// How many games each instance drives now (their leases), largest first; `None` on SQLite
-    /// or when `psql` cannot ask. Read while the instances run: one that stops gives its up.
-    pub fn leases(&self) -> Option<Vec<u64>> {
+    /// How many games each instance owns now (their leases), by instance, largest first;
+    /// `None` on SQLite or when `psql` cannot ask. Read while the instances run: one that stops
+    /// gives its up.
+    pub fn leases(&self) -> Option<Vec<(String, u64)>> {
         if !self.is_postgres() {
             return None;
         }
@@ -118,9 +119,9 @@ impl Store {
             .args([
                 self.url(),
                 "-AtXc",
-                "SELECT count(*) FROM drivers WHERE expires >= \
+                "SELECT instance, count(*) FROM drivers WHERE expires >= \
                  (extract(epoch from clock_timestamp()) * 1000)::BIGINT \
-                 GROUP BY instance ORDER BY 1 DESC",
+                 GROUP BY instance ORDER BY 2 DESC, 1",
             ])
             .output()
             .ok()?;
@@ -130,7 +131,10 @@ impl Store {
         String::from_utf8(out.stdout)
             .ok()?
             .lines()
-            .map(|l| l.trim().parse().ok())
+            .map(|l| {
+                let (instance, count) = l.trim().split_once('|')?;
+                Some((instance.to_string(), count.parse().ok()?))
+            })
             .collect()
     }
 }

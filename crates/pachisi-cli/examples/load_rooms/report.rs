@@ -24,7 +24,7 @@ pub struct Report<'a> {
     pub live: &'a Live,
     pub timing: Timing,
     /// The games each instance drove at the end, largest first (PostgreSQL only).
-    pub leases: Option<Vec<u64>>,
+    pub leases: Option<Vec<(String, u64)>>,
 }
 
 /// `a - b`, element by element.
@@ -204,6 +204,14 @@ pub fn print(r: &mut Report) -> bool {
             println!("    e.g. {e}");
         }
     }
+    let cluster_cpu: Duration = t.server_cpu.iter().sum();
+    if t.actions > 0 {
+        println!(
+            "server CPU per applied action: {:.3} ms (all instances' CPU during the run, {:.1} s, over the actions applied)",
+            1000.0 * cluster_cpu.as_secs_f64() / t.actions as f64,
+            cluster_cpu.as_secs_f64()
+        );
+    }
     for (i, m) in r.members.iter().enumerate() {
         let run_cpu = t.server_cpu.get(i).copied().unwrap_or_default();
         let pids: Vec<String> = m.pids.iter().map(u32::to_string).collect();
@@ -218,6 +226,9 @@ pub fn print(r: &mut Report) -> bool {
             m.cpu.as_secs_f64(),
             m.ended
         );
+        if let Some(owned) = owned_by(r.leases.as_deref(), &m.last_lines) {
+            println!("  owns {} games at the end", thousands(owned));
+        }
         if m.stderr_lines > 0 {
             println!("  standard error: {} lines; the last:", m.stderr_lines);
             for l in &m.last_lines {
@@ -226,11 +237,11 @@ pub fn print(r: &mut Report) -> bool {
         }
     }
     if let Some(leases) = &r.leases {
-        let counts: Vec<String> = leases.iter().map(|n| thousands(*n)).collect();
-        let all: u64 = leases.iter().sum();
-        let most = leases.first().copied().unwrap_or(0);
+        let counts: Vec<String> = leases.iter().map(|(_, n)| thousands(*n)).collect();
+        let all: u64 = leases.iter().map(|(_, n)| n).sum();
+        let most = leases.first().map_or(0, |(_, n)| *n);
         println!(
-            "games driven at the end, by instance, most first: {} ({} in all; the most {:.0}%)",
+            "games owned at the end, by instance, most first: {} ({} in all; the most {:.0}%)",
             counts.join(", "),
             thousands(all),
             if all == 0 {
@@ -281,4 +292,22 @@ mod tests {
         // An instance not yet sampled at the start counts from zero.
         assert_eq!(minus(&[s(5), s(7)], &[s(2)]), vec![s(3), s(7)]);
     }
+}
+
+/// The games owned at the end by the instance whose standard error is `lines` (its name is in
+/// the line `instance NAME shares its database ...` it prints at start; the last such line is
+/// the one of its last start).
+fn owned_by(leases: Option<&[(String, u64)]>, lines: &[String]) -> Option<u64> {
+    let leases = leases?;
+    let name = lines.iter().rev().find_map(|l| {
+        let rest = l.trim().strip_prefix("instance ")?;
+        let (name, after) = rest.split_once(' ')?;
+        after.starts_with("shares its database").then_some(name)
+    })?;
+    Some(
+        leases
+            .iter()
+            .find(|(instance, _)| instance == name)
+            .map_or(0, |(_, n)| *n),
+    )
 }

@@ -106,7 +106,7 @@ impl Games {
                 }
             },
             ErrorKind::NotOwner => {
-                self.let_go(game.id());
+                self.let_go_of(game);
                 GameError::Busy(GONE_ELSEWHERE.into())
             }
             _ => GameError::Store(e.to_string()),
@@ -118,21 +118,26 @@ impl Games {
         match self.store.load(game.id(), game.last_event()) {
             Ok(Some(fresh)) => game.catch_up(table, &fresh, &self.limits.bots),
             Ok(None) => {
-                self.let_go(game.id());
+                self.let_go_of(game);
                 Ok(true)
             }
             Err(e) => Err(e.to_string()),
         }
     }
 
-    /// Drops the game `id` from this instance (it moved to another, or is gone) and closes its
-    /// connections, which connect again and reach its owner.
-    fn let_go(&self, id: &str) {
-        if let Some(game) = self.map().remove(id) {
-            game.leased.store(false, Ordering::Release);
-            game.mark_moved();
+    /// Drops `game` from this instance (it moved to another, or is gone): its bots and clock
+    /// stop, and its connections are closed, to connect again and reach its owner. The map
+    /// loses it only if it still holds this very game (not one taken here again since).
+    fn let_go_of(&self, game: &Arc<Game>) {
+        game.leased.store(false, Ordering::Release);
+        game.mark_moved();
+        let mut map = self.map();
+        if map
+            .get(game.id())
+            .is_some_and(|held| Arc::ptr_eq(held, game))
+        {
+            map.remove(game.id());
         }
-        lock(&self.unplayable).remove(id);
     }
 
     /// Where a request for the game `id` is answered. Here when the game lives here, when the
@@ -317,14 +322,10 @@ impl Games {
     /// clocks armed and their bots resumed; those it holds no more (let go by the renewal) are
     /// dropped, their connections sent to the new owner.
     fn hold(self: &Arc<Games>, held: &[String]) {
-        let gone: Vec<String> = self
-            .all()
-            .into_iter()
-            .filter(|g| !g.leased.load(Ordering::Acquire))
-            .map(|g| g.id().to_string())
-            .collect();
-        for id in gone {
-            self.let_go(&id);
+        for game in self.all() {
+            if !game.leased.load(Ordering::Acquire) {
+                self.let_go_of(&game);
+            }
         }
         let kept: HashSet<&str> = held.iter().map(String::as_str).collect();
         lock(&self.unplayable).retain(|id, _| kept.contains(id.as_str()));

@@ -43,7 +43,7 @@ impl Games {
             loop {
                 let due = server_due(&game);
                 let forced_pass = game.table().legal_moves() == [Move::Pass];
-                if game.is_deleted() || !due || !games.drives(&game) {
+                if game.is_deleted() || game.is_moved() || !due || !games.drives(&game) {
                     break;
                 }
                 let wait = if forced_pass {
@@ -93,6 +93,8 @@ impl Games {
                     // Another instance acted first: the game was caught up, and the bots look
                     // again at what is due now.
                     Ok(Some(Ok(_) | Err(GameError::Moved(..)))) => backoff = FIRST_BACKOFF,
+                    // The game moved to another instance: its bots are that one's now.
+                    Ok(Some(Err(_))) if game.is_moved() => break,
                     Ok(Some(Err(e))) => {
                         // The game was put back as it was; the bots try again later and later.
                         // Whoever runs the server must hear why nothing moves.
