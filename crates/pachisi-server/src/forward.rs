@@ -141,7 +141,7 @@ pub(crate) async fn route(
         return match forward.placement() {
             Some(address) => relay_http(&forward, request, &address)
                 .await
-                .unwrap_or_else(|(response, _)| response),
+                .unwrap_or_else(|e| with_retry_after(unreachable(&e.why))),
             None => next.run(request).await,
         };
     }
@@ -197,9 +197,9 @@ pub(crate) async fn route(
             Ok(response) => return response,
             // The owner moved or is gone: the database is asked again, at once when the owner
             // said the game moved, after a pause when it did not answer.
-            Err((response, moved)) => {
+            Err(NotAnswered { why, moved }) => {
                 forward.forget(&id);
-                last = response;
+                last = unreachable(&why);
                 if Instant::now() >= until {
                     break;
                 }
@@ -212,9 +212,30 @@ pub(crate) async fn route(
     with_retry_after(last)
 }
 
-/// Why a forwarded request was not answered by the owner: the answer to give if no other owner
-/// does, and whether the owner said the game is not its own.
-type NotAnswered = (Response, bool);
+/// Why a forwarded request was not answered by the owner, and whether the owner said the game
+/// is not its own (421).
+pub(crate) struct NotAnswered {
+    why: String,
+    moved: bool,
+}
+
+impl NotAnswered {
+    /// The owner did not answer: `why`.
+    fn because(why: impl std::fmt::Display) -> NotAnswered {
+        NotAnswered {
+            why: why.to_string(),
+            moved: false,
+        }
+    }
+
+    /// The owner said the game is not its own.
+    fn moved() -> NotAnswered {
+        NotAnswered {
+            why: "the game moved to another server".into(),
+            moved: true,
+        }
+    }
+}
 
 /// Sends `request` to the instance at `address` and returns its answer. `Err` when it did not
 /// answer, or answered that the game is no longer its own (421).
@@ -224,15 +245,12 @@ async fn relay_http(
     address: &str,
 ) -> Result<Response, NotAnswered> {
     let (parts, body) = request.into_parts();
-    let body = to_bytes(body, forward.games.limits().max_body)
-        .await
-        .map_err(|_| {
-            let r = guard::error_response(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "the request's body is larger than the server takes",
-            );
-            (r, false)
-        })?;
+    let Ok(body) = to_bytes(body, forward.games.limits().max_body).await else {
+        return Ok(guard::error_response(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the request's body is larger than the server takes",
+        ));
+    };
     let target = match parts.uri.path_and_query() {
         Some(pq) => format!("http://{address}{pq}"),
         None => format!("http://{address}/"),
@@ -246,10 +264,10 @@ async fn relay_http(
         .body(body)
         .send()
         .await;
-    let answer = sent.map_err(|e| (unreachable(&e.to_string()), false))?;
+    let answer = sent.map_err(NotAnswered::because)?;
     let status = answer.status();
     if status == StatusCode::MISDIRECTED_REQUEST {
-        return Err((unreachable("the game moved to another server"), true));
+        return Err(NotAnswered::moved());
     }
     let mut response = Response::builder().status(status);
     for (name, value) in answer.headers() {
@@ -257,13 +275,10 @@ async fn relay_http(
             response = response.header(name, value);
         }
     }
-    let bytes = answer
-        .bytes()
-        .await
-        .map_err(|e| (unreachable(&e.to_string()), false))?;
+    let bytes = answer.bytes().await.map_err(NotAnswered::because)?;
     response
         .body(Body::from(bytes))
-        .map_err(|e| (unreachable(&e.to_string()), false))
+        .map_err(NotAnswered::because)
 }
 
 /// The headers a forwarded request carries: the client's, but for those of one connection and
@@ -279,10 +294,7 @@ pub(crate) fn outgoing(
             headers.append(name, value.clone());
         }
     }
-    let key = forward
-        .peers
-        .key_header()
-        .map_err(|e| (unreachable(&e), false))?;
+    let key = forward.peers.key_header().map_err(NotAnswered::because)?;
     headers.insert(HeaderName::from_static(KEY), key);
     if let Some(ConnectInfo(address)) = extensions.get::<ConnectInfo<SocketAddr>>() {
         if let Ok(value) = HeaderValue::from_str(&address.ip().to_string()) {
@@ -344,11 +356,13 @@ pub(crate) async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::
                 .timeout(Duration::from_secs(2))
                 .send()
         });
-    for answer in futures_util::future::join_all(asks).await {
-        if let Ok(answer) = answer {
-            if let Ok(theirs) = answer.json::<Vec<serde_json::Value>>().await {
-                lines.extend(theirs);
-            }
+    for answer in futures_util::future::join_all(asks)
+        .await
+        .into_iter()
+        .flatten()
+    {
+        if let Ok(theirs) = answer.json::<Vec<serde_json::Value>>().await {
+            lines.extend(theirs);
         }
     }
     lines.sort_by(|a, b| {

@@ -17,6 +17,8 @@ use crate::{Holding, Lease, Owner, Peer};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Transaction};
 
+mod batch;
+
 /// A key for the lock that lets one server at a time bring the schema up to date ("pachisi"
 /// in ASCII, as a number).
 const MIGRATION_LOCK: i64 = 0x0070_6163_6869_7369;
@@ -110,10 +112,26 @@ impl Backend for Postgres {
     fn apply(&mut self, changes: &[&Change]) -> Result<(), StoreError> {
         let client = self.client()?;
         let mut tx = client.transaction().map_err(failure)?;
-        check_owners(&mut tx, changes)?;
+        batch::check_owners(&mut tx, changes)?;
+        // Commits of different games in a row are written together; a game twice in the batch
+        // (never, as a game waits for its commit before the next) is written one by one.
+        let mut run: Vec<&Commit> = Vec::new();
         for change in changes {
-            write(&mut tx, change)?;
+            match change {
+                Change::Commit(commit) if !run.iter().any(|c| c.id == commit.id) => {
+                    run.push(commit);
+                }
+                other => {
+                    batch::write_commits(&mut tx, &run)?;
+                    run.clear();
+                    match other {
+                        Change::Commit(commit) => run.push(commit),
+                        other => write(&mut tx, other)?,
+                    }
+                }
+            }
         }
+        batch::write_commits(&mut tx, &run)?;
         tx.commit().map_err(failure)
     }
 
@@ -309,43 +327,6 @@ impl Backend for Postgres {
     }
 }
 
-/// Locks the lease rows of the commits in `changes` that name their owner, in the order of
-/// their games, and refuses the transaction ([`ErrorKind::NotOwner`]) if one is not its
-/// owner's (any more): nothing of it is written then.
-fn check_owners(tx: &mut Transaction<'_>, changes: &[&Change]) -> Result<(), StoreError> {
-    let mut owned: Vec<(&str, &str)> = changes
-        .iter()
-        .filter_map(|c| match c {
-            Change::Commit(Commit {
-                id,
-                owner: Some(owner),
-                ..
-            }) => Some((id.as_str(), owner.as_str())),
-            _ => None,
-        })
-        .collect();
-    owned.sort_unstable();
-    owned.dedup();
-    for (game, owner) in owned {
-        let held = tx
-            .query_opt(
-                &format!(
-                    "SELECT 1 FROM drivers WHERE game = $1 AND instance = $2 AND expires >= {NOW_MS}
-                     FOR SHARE"
-                ),
-                &[&game, &owner],
-            )
-            .map_err(failure)?;
-        if held.is_none() {
-            return Err(StoreError::new(
-                ErrorKind::NotOwner,
-                format!("game {game} is owned by another instance now"),
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// One live instance's share of `games` shared by `live` instances: rounded up, so that the
 /// shares hold every game.
 fn fair_share(games: i64, live: i64) -> i64 {
@@ -406,7 +387,7 @@ fn write(tx: &mut Transaction<'_>, change: &Change) -> Result<(), StoreError> {
                 .map_err(failure)?;
             }
         }
-        Change::Commit(commit) => write_commit(tx, commit)?,
+        Change::Commit(commit) => batch::write_commits(tx, &[commit])?,
         Change::Alive(ms) => {
             // Every instance counts the same time: the value only ever goes forward, so an
             // instance behind the others never takes it back.
@@ -436,52 +417,6 @@ fn insert_events(
         tx.execute(
             "INSERT INTO events (game, n, body) VALUES ($1, $2, $3)",
             &[&id, &n, body],
-        )
-        .map_err(failure)?;
-    }
-    Ok(())
-}
-
-/// Writes one commit of a game within `tx`.
-fn write_commit(tx: &mut Transaction<'_>, commit: &Commit) -> Result<(), StoreError> {
-    let id = &commit.id;
-    let changed = tx
-        .execute(
-            "UPDATE games SET updated = $2 WHERE id = $1",
-            &[id, &commit.at],
-        )
-        .map_err(failure)?;
-    if changed == 0 {
-        return Err(StoreError::new(
-            ErrorKind::NotFound,
-            "no such game in the database",
-        ));
-    }
-    // The events first: their numbers are the key, so a change whose numbers another server
-    // took is refused before anything of it is written.
-    insert_events(tx, id, &commit.events)?;
-    if let Some((from, actions)) = &commit.actions {
-        tx.execute(
-            "DELETE FROM actions WHERE game = $1 AND seq >= $2",
-            &[id, &seq(*from)],
-        )
-        .map_err(failure)?;
-        for (i, action) in actions.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO actions (game, seq, action) VALUES ($1, $2, $3)",
-                &[id, &seq(from + i), action],
-            )
-            .map_err(failure)?;
-        }
-    }
-    if let Some(room) = &commit.room {
-        tx.execute("UPDATE games SET room = $2 WHERE id = $1", &[id, room])
-            .map_err(failure)?;
-    }
-    if let Some((seeds, opening)) = &commit.start {
-        tx.execute(
-            "UPDATE games SET player_seeds = $2, opening = $3 WHERE id = $1",
-            &[id, seeds, opening],
         )
         .map_err(failure)?;
     }

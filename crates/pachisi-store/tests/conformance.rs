@@ -11,7 +11,7 @@ mod cluster;
 
 use cluster::Cluster;
 use pachisi_store::{Commit, Database, ErrorKind, Owner, Store, StoredGame};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn game(id: &str) -> StoredGame {
     StoredGame {
@@ -381,4 +381,80 @@ fn postgres_connects_again_after_a_restart_or_a_killed_connection() {
     assert_eq!(games[0].actions, ["(25)", "E25", "(3)"]);
     let numbers: Vec<u64> = games[0].events.iter().map(|(n, _)| *n).collect();
     assert_eq!(numbers, [1, 2, 3, 4]);
+}
+
+/// Many games' commits waiting at once are written together (one transaction, a few statements
+/// over arrays): each game gets exactly its own rows, a room and a start with them, and one
+/// commit refused (its event number taken, or its game no longer its writer's) spoils none of
+/// the others.
+#[test]
+fn postgres_writes_many_games_commits_together_and_one_refused_spoils_none() {
+    let Some(cluster) = Cluster::start("postgres_writes_many_games_commits_together") else {
+        return;
+    };
+    let database = Database::parse(&cluster.database()).expect("a URL");
+    let store = std::sync::Arc::new(Store::open(&database).expect("open"));
+    let long = Duration::from_secs(30);
+    let ids: Vec<String> = (0..40).map(|n| format!("{n:012x}")).collect();
+    for id in &ids {
+        store.insert_held(&game(id), "one", long).expect("insert");
+    }
+    let commit = |id: &str, n: u64, owner: &str| Commit {
+        id: id.into(),
+        actions: Some((0, vec!["(25)".into(), format!("E{n}")])),
+        events: vec![(2, format!("{{\"by\":\"{id}\"}}"))],
+        room: Some(format!("{{\"seats\":[{n}]}}")),
+        start: Some((format!("seeds {n}"), String::new())),
+        at: 1_800_000_000 + n as i64,
+        owner: Some(owner.into()),
+    };
+    // Every game's commit at once from its own thread, so that they queue and go together;
+    // game 7 has its event 2 written already, and game 9 is claimed by another instance.
+    store
+        .commit(Commit {
+            events: vec![(2, "{\"first\":true}".into())],
+            ..commit(&ids[7], 7, "one")
+        })
+        .expect("game 7's event 2");
+    store.release("one").expect("release");
+    for (n, id) in ids.iter().enumerate() {
+        let owner = if n == 9 { "two" } else { "one" };
+        assert!(store.claim(id, owner, long).expect("claim"));
+    }
+    let answers: Vec<_> = ids
+        .iter()
+        .enumerate()
+        .map(|(n, id)| {
+            let (store, id) = (store.clone(), id.clone());
+            std::thread::spawn(move || store.commit(commit(&id, n as u64, "one")))
+        })
+        .collect();
+    for (n, answer) in answers.into_iter().enumerate() {
+        let answer = answer.join().expect("the thread");
+        match n {
+            7 => assert_eq!(answer.expect_err("taken").kind(), ErrorKind::Conflict),
+            9 => assert_eq!(answer.expect_err("not its").kind(), ErrorKind::NotOwner),
+            _ => answer.expect("written"),
+        }
+    }
+    for (n, id) in ids.iter().enumerate() {
+        let read = store.load(id, 1).expect("load").expect("there");
+        if n == 9 {
+            assert!(
+                read.actions.is_empty() && read.events.is_empty(),
+                "{read:?}"
+            );
+            continue;
+        }
+        assert_eq!(read.actions, ["(25)".to_string(), format!("E{n}")]);
+        let by = if n == 7 {
+            "{\"first\":true}".to_string()
+        } else {
+            format!("{{\"by\":\"{id}\"}}")
+        };
+        assert_eq!(read.events, [(2, by)]);
+        assert_eq!(read.room, Some(format!("{{\"seats\":[{n}]}}")));
+        assert_eq!(read.player_seeds, Some(format!("seeds {n}")));
+        assert_eq!(read.updated, 1_800_000_000 + n as i64);
+    }
 }

@@ -5,7 +5,7 @@
 //! without a close frame is said to the client as "connect again" (1012): it reconnects and
 //! reaches the game's new owner.
 
-use super::{outgoing, unreachable, Forward, NotAnswered};
+use super::{outgoing, Forward, NotAnswered};
 use axum::body::Body;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRequestParts, Request};
@@ -33,11 +33,9 @@ pub(super) async fn relay(
     };
     let target = match parts.uri.path_and_query() {
         Some(pq) => format!("ws://{address}{pq}"),
-        None => return Err((unreachable("no path"), false)),
+        None => return Err(NotAnswered::because("no path")),
     };
-    let mut owner_request = target
-        .into_client_request()
-        .map_err(|e| (unreachable(&e.to_string()), false))?;
+    let mut owner_request = target.into_client_request().map_err(NotAnswered::because)?;
     let headers = outgoing(forward, &parts.headers, &parts.extensions)?;
     for (name, value) in &headers {
         // The handshake's own headers (the key, the version, the host of the URL) are made by
@@ -55,12 +53,12 @@ pub(super) async fn relay(
         Err(tungstenite::Error::Http(answer)) => {
             let (parts, body) = answer.into_parts();
             if parts.status == StatusCode::MISDIRECTED_REQUEST {
-                return Err((unreachable("the game moved to another server"), true));
+                return Err(NotAnswered::moved());
             }
             let body = body.unwrap_or_default();
             return Ok(Response::from_parts(parts, Body::from(body)));
         }
-        Err(e) => return Err((unreachable(&e.to_string()), false)),
+        Err(e) => return Err(NotAnswered::because(e)),
     };
     Ok(upgrade
         .max_message_size(max)
