@@ -480,6 +480,7 @@ impl Games {
             // Who begins is thrown for when the game begins.
             opening: Some(String::new()),
             actions: Vec::new(),
+            snapshot: None,
             events: Vec::new(),
         };
         // Kept with the room, so that the games of an address are counted after a restart too.

@@ -170,6 +170,9 @@ pub struct StoredGame {
     pub opening: Option<String>,
     /// The actions in order, as record tokens (`(25)`, `E25`).
     pub actions: Vec<String>,
+    /// The latest snapshot of its table, if one was written: the number of actions it stands
+    /// at, and its text (read back only; written with a [`Commit`]).
+    pub snapshot: Option<(usize, String)>,
 }
 
 /// What one commit changes of a game; `None` and empty parts stay as they are.
@@ -187,6 +190,10 @@ pub struct Commit {
     pub events: Vec<(u64, String)>,
     /// When.
     pub at: i64,
+    /// A snapshot of the game's table after this commit: the number of actions it stands at,
+    /// and its text. It replaces the game's last; a commit whose actions go back before the
+    /// last snapshot (an undo) removes it.
+    pub snapshot: Option<(usize, String)>,
     /// The instance that must hold the game's lease for the commit to be written (on
     /// PostgreSQL; SQLite has one server): an instance that lost the game is refused with
     /// [`ErrorKind::NotOwner`]. The lease's row is locked until the commit ends, so another

@@ -13,11 +13,18 @@ pub(crate) struct Migration {
 }
 
 /// SQLite's schema.
-pub(crate) const SQLITE: &[Migration] = &[Migration {
-    version: 1,
-    name: "games",
-    sql: include_str!("../migrations/sqlite/0001_games.sql"),
-}];
+pub(crate) const SQLITE: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "games",
+        sql: include_str!("../migrations/sqlite/0001_games.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "snapshots",
+        sql: include_str!("../migrations/sqlite/0002_snapshots.sql"),
+    },
+];
 
 /// PostgreSQL's schema.
 pub(crate) const POSTGRES: &[Migration] = &[
@@ -40,6 +47,11 @@ pub(crate) const POSTGRES: &[Migration] = &[
         version: 4,
         name: "owners",
         sql: include_str!("../migrations/postgres/0004_owners.sql"),
+    },
+    Migration {
+        version: 5,
+        name: "snapshots",
+        sql: include_str!("../migrations/postgres/0005_snapshots.sql"),
     },
 ];
 

@@ -443,6 +443,7 @@ fn game_of(row: &postgres::Row) -> StoredGame {
         player_seeds: row.get(10),
         room: row.get(11),
         actions: Vec::new(),
+        snapshot: None,
         events: Vec::new(),
     }
 }
@@ -475,6 +476,17 @@ fn read_game(
         .iter()
         .map(|row| row.get(0))
         .collect();
+    game.snapshot = tx
+        .query_opt(
+            "SELECT actions, body FROM snapshots WHERE game = $1",
+            &[&id],
+        )?
+        .map(|row| {
+            (
+                usize::try_from(row.get::<_, i32>(0)).unwrap_or(0),
+                row.get(1),
+            )
+        });
     let after = i64::try_from(after).unwrap_or(i64::MAX);
     game.events = tx
         .query(
@@ -512,6 +524,14 @@ fn read_all(client: &mut Client) -> Result<Vec<StoredGame>, postgres::Error> {
     for row in tx.query("SELECT game, action FROM actions ORDER BY game, seq", &[])? {
         if let Some(&i) = index.get(row.get::<_, &str>(0)) {
             games[i].actions.push(row.get(1));
+        }
+    }
+    for row in tx.query("SELECT game, actions, body FROM snapshots", &[])? {
+        if let Some(&i) = index.get(row.get::<_, &str>(0)) {
+            games[i].snapshot = Some((
+                usize::try_from(row.get::<_, i32>(1)).unwrap_or(0),
+                row.get(2),
+            ));
         }
     }
     for row in tx.query("SELECT game, n, body FROM events ORDER BY game, n", &[])? {

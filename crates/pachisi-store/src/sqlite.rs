@@ -265,6 +265,20 @@ fn write_commit(tx: &rusqlite::Transaction<'_>, commit: &Commit) -> rusqlite::Re
             params![id, seeds, opening],
         )?;
     }
+    if let Some((from, _)) = &commit.actions {
+        // A snapshot past the actions kept stands for actions taken back.
+        tx.execute(
+            "DELETE FROM snapshots WHERE game = ?1 AND actions > ?2",
+            params![id, *from as i64],
+        )?;
+    }
+    if let Some((at, body)) = &commit.snapshot {
+        tx.execute(
+            "INSERT INTO snapshots (game, actions, body) VALUES (?1, ?2, ?3)
+             ON CONFLICT (game) DO UPDATE SET actions = excluded.actions, body = excluded.body",
+            params![id, *at as i64, body],
+        )?;
+    }
     Ok(())
 }
 
@@ -304,6 +318,7 @@ fn read_games(
             player_seeds: row.get(10)?,
             room: row.get(11)?,
             actions: Vec::new(),
+            snapshot: None,
             events: Vec::new(),
         })
     })?;
@@ -321,6 +336,17 @@ fn read_games(
     let mut events =
         connection.prepare("SELECT n, body FROM events WHERE game = ?1 AND n > ?2 ORDER BY n")?;
     let after = i64::try_from(after).unwrap_or(i64::MAX);
+    let mut snapshots =
+        connection.prepare("SELECT actions, body FROM snapshots WHERE game = ?1")?;
+    for game in &mut games {
+        let mut rows = snapshots.query_map([&game.id], |row| {
+            Ok((
+                usize::try_from(row.get::<_, i64>(0)?).unwrap_or(0),
+                row.get::<_, String>(1)?,
+            ))
+        })?;
+        game.snapshot = rows.next().transpose()?;
+    }
     for game in &mut games {
         let rows = events.query_map(params![game.id, after], |row| {
             Ok((

@@ -28,6 +28,7 @@ fn game(id: &str) -> StoredGame {
         player_seeds: None,
         room: Some("{\"seats\":[]}".into()),
         actions: Vec::new(),
+        snapshot: None,
         events: vec![(1, "{\"kind\":\"created\"}".into())],
     }
 }

@@ -21,6 +21,7 @@ fn a_finished_game_cannot_be_undone() {
             .to_vec(),
         seed: 5,
         actions: Vec::new(),
+        snapshot: None,
     };
     let time = Arc::new(ServerTime::resume(0));
     let game = build(stored, None, &BotLimits::default(), &time)

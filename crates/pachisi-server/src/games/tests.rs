@@ -364,6 +364,7 @@ async fn games_stored_before_the_throw_off_restore_as_seat_0_began() {
             player_seeds: None,
             room: None,
             actions: Vec::new(),
+            snapshot: None,
             events: Vec::new(),
         })
         .expect("insert");
@@ -411,6 +412,7 @@ async fn a_game_that_cannot_be_played_leaves_the_others_playable() {
         player_seeds: None,
         room: None,
         actions: Vec::new(),
+        snapshot: None,
         events: Vec::new(),
     };
     store

@@ -117,6 +117,7 @@ pub(super) fn write_commits(
         )
         .map_err(failure)?;
     }
+    write_snapshots(tx, commits)?;
     for c in commits {
         if let Some((seeds, opening)) = &c.start {
             tx.execute(
@@ -162,6 +163,47 @@ fn write_actions(tx: &mut Transaction<'_>, commits: &[&Commit]) -> Result<(), St
             "INSERT INTO actions (game, seq, action)
              SELECT * FROM unnest($1::text[], $2::int[], $3::text[])",
             &[&games, &seqs, &tokens],
+        )
+        .map_err(failure)?;
+    }
+    Ok(())
+}
+
+/// The snapshots of `commits`: each replaces its game's last, and a commit whose actions go back
+/// before its game's last snapshot (an undo) removes it.
+fn write_snapshots(tx: &mut Transaction<'_>, commits: &[&Commit]) -> Result<(), StoreError> {
+    let (ids, froms): (Vec<&str>, Vec<i32>) = commits
+        .iter()
+        .filter_map(|c| {
+            c.actions
+                .as_ref()
+                .map(|(from, _)| (c.id.as_str(), seq(*from)))
+        })
+        .unzip();
+    if !ids.is_empty() {
+        tx.execute(
+            "DELETE FROM snapshots s USING unnest($1::text[], $2::int[]) AS d(game, seq)
+             WHERE s.game = d.game AND s.actions > d.seq",
+            &[&ids, &froms],
+        )
+        .map_err(failure)?;
+    }
+    let mut ids = Vec::new();
+    let mut ats = Vec::new();
+    let mut bodies = Vec::new();
+    for c in commits {
+        if let Some((at, body)) = &c.snapshot {
+            ids.push(c.id.as_str());
+            ats.push(seq(*at));
+            bodies.push(body.as_str());
+        }
+    }
+    if !ids.is_empty() {
+        tx.execute(
+            "INSERT INTO snapshots (game, actions, body)
+             SELECT * FROM unnest($1::text[], $2::int[], $3::text[])
+             ON CONFLICT (game) DO UPDATE SET actions = excluded.actions, body = excluded.body",
+            &[&ids, &ats, &bodies],
         )
         .map_err(failure)?;
     }
