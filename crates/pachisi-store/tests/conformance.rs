@@ -49,15 +49,22 @@ fn story(database: &Database) {
         let store = Store::open(database).expect("open");
         assert!(store.load_all().expect("empty").is_empty());
         store.insert(&game("a")).expect("insert");
+        // A snapshot of the table at four actions goes with them.
         store
-            .commit(actions(
-                0,
-                &["(25)", "E25", "(3)", "1+3"],
-                &[(2, "{\"kind\":\"play\"}")],
-                1_800_000_001,
-            ))
+            .commit(Commit {
+                snapshot: Some((4, "{\"at\":4}".into())),
+                ..actions(
+                    0,
+                    &["(25)", "E25", "(3)", "1+3"],
+                    &[(2, "{\"kind\":\"play\"}")],
+                    1_800_000_001,
+                )
+            })
             .expect("append");
-        // An undo back to two actions, then one more.
+        let read = store.load("a", 0).expect("load").expect("there");
+        assert_eq!(read.snapshot, Some((4, "{\"at\":4}".to_string())));
+        // An undo back to two actions, then one more: the snapshot stood for an action taken
+        // back, and goes.
         store
             .commit(actions(
                 2,
@@ -407,6 +414,7 @@ fn postgres_writes_many_games_commits_together_and_one_refused_spoils_none() {
         room: Some(format!("{{\"seats\":[{n}]}}")),
         start: Some((format!("seeds {n}"), String::new())),
         at: 1_800_000_000 + n as i64,
+        snapshot: Some((2, format!("{{\"snapshot\":{n}}}"))),
         owner: Some(owner.into()),
     };
     // Every game's commit at once from its own thread, so that they queue and go together;
@@ -457,5 +465,6 @@ fn postgres_writes_many_games_commits_together_and_one_refused_spoils_none() {
         assert_eq!(read.room, Some(format!("{{\"seats\":[{n}]}}")));
         assert_eq!(read.player_seeds, Some(format!("seeds {n}")));
         assert_eq!(read.updated, 1_800_000_000 + n as i64);
+        assert_eq!(read.snapshot, Some((2, format!("{{\"snapshot\":{n}}}"))));
     }
 }
