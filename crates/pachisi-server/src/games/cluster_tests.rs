@@ -5,7 +5,7 @@ use super::*;
 use crate::game::Request;
 use crate::games::NewGame;
 use crate::limits::Limits;
-use crate::store::{Database, Store};
+use crate::store::{Database, Owner, Store};
 use std::time::Duration;
 
 #[path = "../../../pachisi-store/tests/cluster/mod.rs"]
@@ -14,8 +14,13 @@ mod cluster;
 /// An instance on the database at `url`, reached by the others at `address` (its first round
 /// of leases written).
 fn on(url: &str, address: &str) -> Arc<Games> {
+    on_with(url, address, Limits::default())
+}
+
+/// As [`on`], with `limits`.
+fn on_with(url: &str, address: &str, limits: Limits) -> Arc<Games> {
     let store = Store::open(&Database::Postgres(url.to_string())).expect("open");
-    let games = Games::load(store, Duration::ZERO, Limits::default()).expect("load");
+    let games = Games::load(store, Duration::ZERO, limits).expect("load");
     games.set_address(address.to_string());
     games
         .store
@@ -170,4 +175,62 @@ fn only_ids_of_the_form_games_have_are_looked_for() {
     assert!(!looks_like_an_id("4F2A9C0B11D2"));
     assert!(!looks_like_an_id("4f2a9c0b11d"));
     assert!(!looks_like_an_id("../etc/passwd"));
+}
+
+/// A survivor taking over many rooms at once keeps its own leases while it builds them: the
+/// building runs beside the renewals, so no room it took is ever free again meanwhile (2,000
+/// rooms here; `PACHISI_TAKEOVER_ROOMS` sets another number, and the time the takeover took is
+/// printed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_survivor_taking_many_rooms_keeps_its_own_leases_meanwhile() {
+    let Some(cluster) = cluster::Cluster::start("a_survivor_taking_many_rooms") else {
+        return;
+    };
+    let rooms: usize = std::env::var("PACHISI_TAKEOVER_ROOMS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2_000);
+    let url = cluster.database();
+    let limits = Limits {
+        max_games: rooms + 1,
+        ..Limits::default()
+    };
+    let a = on_with(&url, "127.0.0.1:7001", limits);
+    let ids: Vec<String> = (0..rooms).map(|_| room(&a).0).collect();
+    // A dies: it renews nothing any more. B, alone alive once A's lease has run out, takes
+    // every room.
+    let b = on(&url, "127.0.0.1:7002");
+    let watcher = on(&url, "127.0.0.1:7003");
+    watcher
+        .store
+        .release(&watcher.instance)
+        .expect("the watcher takes no part");
+    let began = Instant::now();
+    b.share();
+    let sample: Vec<&String> = ids.iter().step_by((rooms / 20).max(1)).collect();
+    let mut taken: HashSet<&String> = HashSet::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while b.count() < rooms || taken.len() < sample.len() {
+        assert!(
+            Instant::now() < deadline,
+            "B holds {} of {rooms}",
+            b.count()
+        );
+        for id in &sample {
+            match watcher.store.owner(id).expect("owner") {
+                Owner::Held { instance, .. } if instance == b.instance => {
+                    taken.insert(id);
+                }
+                other => assert!(
+                    !taken.contains(id),
+                    "room {id} was B's, then {other:?}: B's lease ran out while it took rooms over"
+                ),
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    eprintln!(
+        "{rooms} rooms taken over and built in {:.1} s (A's lease running out included)",
+        began.elapsed().as_secs_f64()
+    );
 }
