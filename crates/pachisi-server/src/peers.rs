@@ -109,3 +109,88 @@ pub(crate) async fn admit(
     request.extensions_mut().insert(FromPeer);
     next.run(request).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use axum::routing::get;
+    use axum::Router;
+    use tower::ServiceExt;
+
+    /// A listener of the instances whose one page says which client a request is for.
+    fn listener() -> Router {
+        let peers = Arc::new(Peers::new("k".repeat(64)).expect("peers"));
+        Router::new()
+            .route(
+                "/",
+                get(|request: Request| async move {
+                    let info = request.extensions().get::<ConnectInfo<SocketAddr>>();
+                    format!(
+                        "{} {}",
+                        info.map_or("nobody".into(), |c| c.0.ip().to_string()),
+                        request.extensions().get::<FromPeer>().is_some()
+                    )
+                }),
+            )
+            .layer(axum::middleware::from_fn_with_state(peers, admit))
+    }
+
+    async fn ask(headers: &[(&str, &str)]) -> (StatusCode, String) {
+        let mut request = axum::http::Request::builder().uri("/");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let mut request = request.body(Body::empty()).expect("request");
+        // The connection's own address: the forwarding instance's.
+        request
+            .extensions_mut()
+            .insert(ConnectInfo(SocketAddr::from(([10, 0, 0, 11], 40_000))));
+        let response = listener().oneshot(request).await.expect("answered");
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), 1 << 16)
+            .await
+            .expect("body");
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    #[tokio::test]
+    async fn the_instances_listener_takes_only_requests_that_show_the_key() {
+        let key = "k".repeat(64);
+        assert_eq!(ask(&[]).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(
+            ask(&[(KEY, &"k".repeat(63)), (CLIENT, "192.0.2.7")])
+                .await
+                .0,
+            StatusCode::FORBIDDEN
+        );
+        assert_eq!(
+            ask(&[(KEY, &"j".repeat(64)), (CLIENT, "192.0.2.7")])
+                .await
+                .0,
+            StatusCode::FORBIDDEN
+        );
+        // With the key, the client forwarded for is the request's client.
+        assert_eq!(
+            ask(&[(KEY, &key), (CLIENT, "192.0.2.7")]).await,
+            (StatusCode::OK, "192.0.2.7 true".into())
+        );
+        // Without a client (the instance's own request), no client's limits count.
+        assert_eq!(
+            ask(&[(KEY, &key)]).await,
+            (StatusCode::OK, "nobody true".into())
+        );
+        assert_eq!(
+            ask(&[(KEY, &key), (CLIENT, "not an address")]).await,
+            (StatusCode::OK, "nobody true".into())
+        );
+    }
+
+    #[test]
+    fn a_new_key_is_256_bits_in_hex_and_never_the_same() {
+        let (a, b) = (new_key(), new_key());
+        assert_eq!(a.len(), 64);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+}
