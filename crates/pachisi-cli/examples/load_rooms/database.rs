@@ -75,9 +75,14 @@ impl Store {
         match self {
             Store::Sqlite { .. } => "SQLite, a fresh file".to_string(),
             Store::Cluster { url, .. } => format!(
-                "PostgreSQL {}, a throwaway cluster of the run's own (fsync off, max_connections \
+                "PostgreSQL {}, a throwaway cluster of the run's own (fsync {}, max_connections \
                  200): {url}",
-                version().unwrap_or_default()
+                version().unwrap_or_default(),
+                if std::env::var("PACHISI_PG_FSYNC").as_deref() == Ok("on") {
+                    "on"
+                } else {
+                    "off: PACHISI_PG_FSYNC=on to turn it on"
+                }
             ),
             Store::Given(url) => format!("PostgreSQL at {url}"),
         }

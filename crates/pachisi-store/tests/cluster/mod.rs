@@ -155,8 +155,13 @@ impl Cluster {
     }
 
     fn pg_ctl_start(&self) {
+        // Tests need no durability; a measured run may ask for it (`PACHISI_PG_FSYNC=on`).
+        let fsync = match std::env::var("PACHISI_PG_FSYNC").as_deref() {
+            Ok("on") => "on",
+            _ => "off",
+        };
         let options = format!(
-            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync={fsync} -c max_connections=200",
             self.port,
             self.dir.display()
         );
