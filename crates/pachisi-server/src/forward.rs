@@ -169,7 +169,7 @@ pub(crate) async fn route(
         "the game's server does not answer; another takes the game over within seconds: try again",
     );
     let until = Instant::now() + TAKEOVER_WAIT;
-    for _ in 0..TRIES {
+    for tried in 0..TRIES {
         let place = match forward.place(&id).await {
             Ok(place) => place,
             Err(response) => return response,
@@ -195,15 +195,17 @@ pub(crate) async fn route(
         };
         match answered {
             Ok(response) => return response,
-            // The owner moved or is gone: the database is asked again, at once when the owner
-            // said the game moved, after a pause when it did not answer.
+            // The owner moved or is gone: the database is asked again.
             Err(NotAnswered { why, moved }) => {
                 forward.forget(&id);
                 last = unreachable(&why);
                 if Instant::now() >= until {
                     break;
                 }
-                if !moved {
+                // Asked again at once the first time the owner said the game moved (its new
+                // owner is in the database); after a pause otherwise, while the game changes
+                // hands.
+                if !moved || tried > 0 {
                     tokio::time::sleep(AGAIN).await;
                 }
             }

@@ -196,7 +196,10 @@ impl Backend for Postgres {
             .map_err(failure)?;
         let (live, games, held): (i64, i64, i64) = (counts.get(0), counts.get(1), counts.get(2));
         let share = fair_share(games, live);
-        if held > share {
+        // A little over its share, an instance keeps its games: games come and go all the
+        // time, and a game given up sends its players' connections to another instance. Well
+        // over it (a new instance came), it gives up down to its share.
+        if held > share + slack(share) {
             tx.execute(
                 "DELETE FROM drivers WHERE game IN
                  (SELECT game FROM drivers WHERE instance = $1 ORDER BY game DESC LIMIT $2)",
@@ -332,6 +335,12 @@ impl Backend for Postgres {
 fn fair_share(games: i64, live: i64) -> i64 {
     let live = live.max(1);
     (games + live - 1) / live
+}
+
+/// How far over its share an instance may hold games before it gives some up: a sixteenth of
+/// the share (none below 16 games).
+fn slack(share: i64) -> i64 {
+    share / 16
 }
 
 /// An event number as the database keeps it (BIGINT, never negative).

@@ -30,6 +30,8 @@ pub enum Incoming {
     Text(Utf8Bytes),
     Binary,
     Closed(String),
+    /// Closed with 1012: the game moved to another instance; the client connects again.
+    Again(String),
 }
 
 impl Incoming {
@@ -39,6 +41,7 @@ impl Incoming {
             Incoming::Text(t) => begin(t.as_str()),
             Incoming::Binary => "a binary message".to_string(),
             Incoming::Closed(why) => format!("the connection closed: {why}"),
+            Incoming::Again(why) => format!("told to connect again: {why}"),
         }
     }
 }
@@ -55,7 +58,13 @@ pub async fn next(socket: &mut Socket, live: &Live) -> Incoming {
             Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
             Some(Ok(Message::Binary(_))) => return Incoming::Binary,
             Some(Ok(Message::Close(frame))) => {
-                return Incoming::Closed(format!("close frame {frame:?}"))
+                let again = frame.as_ref().is_some_and(|f| u16::from(f.code) == 1012);
+                let why = format!("close frame {frame:?}");
+                return if again {
+                    Incoming::Again(why)
+                } else {
+                    Incoming::Closed(why)
+                };
             }
             Some(Err(e)) => return Incoming::Closed(e.to_string()),
             None => return Incoming::Closed("end of stream".to_string()),

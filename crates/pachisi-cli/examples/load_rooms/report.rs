@@ -184,7 +184,7 @@ pub fn print(r: &mut Report) -> bool {
     let unknown = Live::get(&live.unknown);
     if several || config.kill_every.is_some() {
         println!(
-            "instances: {} kills (the longest restart {:.2} s); {} sockets opened again after their instance went away; {} connections or requests tried again on another instance; {} sockets refused 404 by an instance that had not yet heard of a game just created on another, and opened again",
+            "instances: {} kills (the longest restart {:.2} s); {} sockets opened again after their instance went away or their game moved (1012); {} connections or requests tried again on another instance; {} sockets refused 404 by an instance that had not yet heard of a game just created on another, and opened again",
             r.kills,
             r.longest_restart.as_secs_f64(),
             thousands(Live::get(&live.reconnects)),

@@ -7,7 +7,9 @@
 //!
 //! With several instances, slot `i`'s rooms are created on instance `i mod N`, the person's
 //! socket opened there and the watcher's on the next instance, so that the watcher's latency
-//! crosses instances. In a fault run a socket that closes (its instance killed) is opened again,
+//! crosses instances. A socket told to connect again (1012: its game moved to another instance)
+//! is opened again as in a fault run. In a fault run a socket that closes (its instance killed)
+//! is opened again,
 //! after a random wait of up to a second, on its first instance if that is up again, else on
 //! the next one up, with `hello` and `after` = the last event it received, and its
 //! welcome's events are taken like any others (each once, in order); a person's action that was
@@ -406,9 +408,11 @@ async fn play(
             incoming = next(&mut room.player, live) => {
                 quiet_until = Instant::now() + shared.stall;
                 match incoming {
+                    // The instance went away, or the game moved to another (1012).
                     Incoming::Closed(_) if shared.faults => {
                         reopen_player(shared, &mut room, &mut p, tally, rng).await
                     }
+                    Incoming::Again(_) => reopen_player(shared, &mut room, &mut p, tally, rng).await,
                     incoming => to_player(incoming, &mut room, &mut p, tally, live),
                 }
             }
@@ -416,6 +420,7 @@ async fn play(
                 Incoming::Closed(_) if shared.faults => {
                     reopen_watcher(shared, &mut room, &mut p, tally, rng).await
                 }
+                Incoming::Again(_) => reopen_watcher(shared, &mut room, &mut p, tally, rng).await,
                 incoming => to_watcher(incoming, &mut room, &mut p, tally, live),
             },
             () = until(p.act_at) => {

@@ -25,7 +25,7 @@
 
 use super::Games;
 use crate::game::{lock, Game, GameError};
-use crate::store::{ErrorKind, Holding, Owner, Peer, StoreError};
+use crate::store::{ErrorKind, Owner, Peer, StoreError};
 use pachisi_table::Table;
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
@@ -275,23 +275,22 @@ impl Games {
                     g.store
                         .lease(&g.instance, g.address.get().map(String::as_str), LEASE)
                 });
-                // A round slower than the lease leaves nothing sure: the leases may have run
-                // out meanwhile, so none is held.
-                let holding = match tokio::time::timeout(LEASE - RENEW, round).await {
-                    Ok(Ok(Ok(holding))) => {
+                // A round that fails changes nothing here: the games this instance holds stay
+                // in memory and go on (if their leases ran out meanwhile and another instance
+                // took them, the fence refuses their next commit and they are let go then).
+                let holding = match round.await {
+                    Ok(Ok(holding)) => {
                         failing = false;
                         holding
                     }
-                    Ok(Ok(Err(e))) => {
+                    Ok(Err(e)) => {
                         if !failing {
-                            eprintln!(
-                                "this instance holds no game until the database answers: {e}"
-                            );
+                            eprintln!("the leases could not be renewed (this instance takes no game until the database answers): {e}");
                         }
                         failing = true;
-                        Holding::default()
+                        continue;
                     }
-                    _ => Holding::default(),
+                    Err(_) => continue,
                 };
                 *lock(&games.peers) = holding.peers;
                 // The games no longer held stop at once, whatever the takeover task is busy
