@@ -25,7 +25,7 @@ use tokio::sync::broadcast;
 
 use events::{tail, ChatCount};
 pub use events::{ChatLine, Event, Published, Update};
-use shown::{Fields, StateText};
+use shown::{Fields, RoomShown, StateText};
 
 /// Why a request about a game failed; each maps to an HTTP status (docs/api.md).
 #[derive(Debug, thiserror::Error)]
@@ -152,6 +152,8 @@ pub struct Game {
     /// Who is at the table; changed only by a writer holding the table's lock.
     room: Mutex<Room>,
     shown: Mutex<Shown>,
+    /// The state's texts of the room, kept by the writers (who hold the table's lock).
+    room_shown: Mutex<RoomShown>,
     updates: broadcast::Sender<Update>,
     /// When each speaker last chatted, and when the room last changed, for the rate limits.
     pub(crate) rates: Mutex<crate::rate::Recent>,
@@ -289,22 +291,20 @@ impl Game {
         updated: i64,
         state_changed: bool,
     ) -> Result<Arc<str>, GameError> {
-        let (fields, summary, clock) = {
+        let (fields, summary, clock, room_changed) = {
             let room = self.room();
+            let mut made = lock(&self.room_shown);
+            let changed = made.update(&room, table.rules())?;
             let fields = if state_changed {
-                Some(Fields::of(self.fair.as_ref(), table, &room)?)
+                Some(Fields::of(self.fair.as_ref(), table, &room, &made)?)
             } else {
                 None
             };
-            let seats = match &fields {
-                Some(f) => f.room["seats"].clone(),
-                None => room.public_view(table.rules())["seats"].clone(),
-            };
-            (
-                fields,
-                summary(&self.stored, table, &room, seats),
-                room.timer.clock,
-            )
+            let phase = view::phase_name(table.position().phase());
+            let summary = made
+                .lobby(changed, phase)
+                .map(|seats| summary(&self.stored, table, &room, seats));
+            (fields, summary, room.timer.clock, changed)
         };
         let now = self.time.now_ms();
         let mut shown = lock(&self.shown);
@@ -314,9 +314,12 @@ impl Game {
                 version: shown.state.version(),
                 patch,
                 state: shown.state.whole().clone(),
+                room: room_changed,
             })
         });
-        shown.summary = summary;
+        if let Some(summary) = summary {
+            shown.summary = summary;
+        }
         shown.updated = updated;
         shown.said.add(&events);
         shown.events.extend(events.iter().cloned());
@@ -602,19 +605,23 @@ pub(crate) fn build(
         let header = header_of(&stored, &rules, fair.as_ref(), &players, &specs)?;
         let record = record_of(&stored, &header)?;
         let table = restore(&stored, fair.as_ref(), &specs, &record)?;
-        let fields = Fields::of(fair.as_ref(), &table, &room).map_err(|e| e.to_string())?;
+        let mut made = RoomShown::default();
+        made.update(&room, table.rules())
+            .map_err(|e| e.to_string())?;
+        let fields = Fields::of(fair.as_ref(), &table, &room, &made).map_err(|e| e.to_string())?;
         let fixed = shown::fixed(&stored.id, table.rules())?;
-        let seats = fields.room["seats"].clone();
         let state = StateText::new(fixed, fields, table.log(), room.timer.clock, time.now_ms());
+        let phase = view::phase_name(table.position().phase());
+        let seats = made.lobby(true, phase).unwrap_or_default();
         let summary = summary(&stored, &table, &room, seats);
         let events = stored
             .events
             .iter()
             .map(|(n, json)| Event::stored(*n, json))
             .collect::<Vec<Event>>();
-        Ok::<_, String>((table, room, fair, state, summary, events))
+        Ok::<_, String>((table, room, fair, state, summary, made, events))
     })();
-    let (table, room, fair, state, summary, events) = match built {
+    let (table, room, fair, state, summary, made, events) = match built {
         Ok(built) => built,
         Err(reason) => {
             stored.actions.clear();
@@ -635,6 +642,7 @@ pub(crate) fn build(
             said: ChatCount::of(&events),
             events,
         }),
+        room_shown: Mutex::new(made),
         stored,
         creator,
         fair,

@@ -340,17 +340,17 @@ pub struct GameState {
     id: String,
     ruleset: RulesetBrief,
     board: BoardView,
+    seats: Vec<SeatView>,
     #[serde(flatten)]
     moment: Moment,
     log: Vec<String>,
 }
 
-/// The fields of a game's state that change as it goes (all but its id, ruleset, board and
-/// log), in the order a state lists them. The server keeps each as JSON text and tells a client
-/// only those that changed (docs/api.md, "Live updates").
+/// The fields of a game's state that change with its table (all but its id, ruleset, board,
+/// seats and log), in the order a state lists them. The server keeps each as JSON text and tells
+/// a client only those that changed (docs/api.md, "Live updates").
 #[derive(Serialize)]
 pub struct Moment {
-    pub(crate) seats: Vec<SeatView>,
     pub(crate) position: String,
     pub(crate) phase: &'static str,
     pub(crate) to_move: u8,
@@ -377,13 +377,14 @@ pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameSta
         id: id.to_string(),
         ruleset: brief(rules),
         board: BoardView::of(rules)?,
-        moment: moment(table, players),
+        seats: seats(rules, players),
+        moment: moment(table),
         log: table.log().to_vec(),
     })
 }
 
-/// What changes of a game's state, at `table`; `players` names who plays each seat.
-pub fn moment(table: &Table, players: &[String]) -> Moment {
+/// What changes of a game's state with its table, at `table`.
+pub fn moment(table: &Table) -> Moment {
     let rules = table.rules();
     let pos = table.position();
     // A pass forced on a person (nothing else is legal) is played by the server like a bot's
@@ -399,7 +400,6 @@ pub fn moment(table: &Table, players: &[String]) -> Moment {
         Vec::new()
     };
     Moment {
-        seats: seats(rules, players),
         position: pos.to_notation(rules),
         phase: phase_name(pos.phase()),
         to_move: pos.to_move(),

@@ -317,9 +317,16 @@ async fn follow(
                 if matches!(update, Err(RecvError::Closed)) {
                     return None;
                 }
-                // Every update may change who the caller is: a seat handed away, the watch
-                // link turned off, the game deleted.
-                if let Some(end) = removed(game, caller, &token) {
+                // An update may change who the caller is: a seat handed away, the watch link
+                // turned off, the game deleted. A state published with the room as it was
+                // changes none of it but the last.
+                let same_room = matches!(&update, Ok(Update::Events(_, Some(p))) if !p.room);
+                let end = if same_room {
+                    deleted(game)
+                } else {
+                    removed(game, caller, &token)
+                };
+                if let Some(end) = end {
                     return Some(end);
                 }
                 match update {
@@ -407,12 +414,8 @@ async fn wait_for(signal: Option<&Notify>) {
 /// The farewell of a connection whose caller is no longer what it was: the game deleted, the
 /// watch link turned off, or (for a person) every seat handed away; `None` while it still is.
 fn removed(game: &Game, caller: Caller, token: &str) -> Option<Farewell> {
-    if game.is_deleted() {
-        return Some(Farewell {
-            texts: vec![r#"{"type":"deleted"}"#.into()],
-            code: close_code::NORMAL,
-            reason: "the game was deleted",
-        });
+    if let Some(end) = deleted(game) {
+        return Some(end);
     }
     if game.room().who(Some(token)) == Some(caller) {
         return None;
@@ -425,6 +428,15 @@ fn removed(game: &Game, caller: Caller, token: &str) -> Option<Farewell> {
             "your seat was handed over: this browser no longer follows the game",
             "the seat was handed over",
         ),
+    })
+}
+
+/// The farewell of a connection to a deleted game; `None` while it is not.
+fn deleted(game: &Game) -> Option<Farewell> {
+    game.is_deleted().then(|| Farewell {
+        texts: vec![r#"{"type":"deleted"}"#.into()],
+        code: close_code::NORMAL,
+        reason: "the game was deleted",
     })
 }
 

@@ -82,6 +82,8 @@ pub struct Published {
     pub patch: String,
     /// The whole state, as JSON text.
     pub state: Arc<str>,
+    /// Whether the room changed since the state before (and so, perhaps, who a token is).
+    pub room: bool,
 }
 
 /// What the players and watchers of a game hear.

@@ -10,6 +10,7 @@ use super::{finished, Fair, GameError};
 use crate::clock::{clock_json, stand_in_due, Clock};
 use crate::room::Room;
 use crate::view;
+use pachisi_core::Rules;
 use pachisi_table::Table;
 use std::sync::Arc;
 
@@ -40,7 +41,7 @@ const NAMES: [&str; 17] = [
 ///
 /// # Errors
 /// When the board cannot be drawn (not four arms).
-pub(crate) fn fixed(id: &str, rules: &pachisi_core::Rules) -> Result<Arc<str>, String> {
+pub(crate) fn fixed(id: &str, rules: &Rules) -> Result<Arc<str>, String> {
     let text = |e: serde_json::Error| e.to_string();
     let board = view::BoardView::of(rules)?;
     Ok(format!(
@@ -52,20 +53,70 @@ pub(crate) fn fixed(id: &str, rules: &pachisi_core::Rules) -> Result<Arc<str>, S
     .into())
 }
 
+/// What the state shows of a game's room (its seats and the room), made again only when the
+/// room changed: most changes of a game leave it as it was. Kept by the game's writers.
+#[derive(Default)]
+pub(crate) struct RoomShown {
+    /// The room the texts were made of.
+    room: Option<Room>,
+    /// The state's `seats` and `room`, as JSON text.
+    seats: String,
+    text: String,
+    /// The room's seats as the lobby shows them.
+    lobby: serde_json::Value,
+    /// The phase of the lobby's line last made.
+    phase: Option<&'static str>,
+}
+
+impl RoomShown {
+    /// Makes the texts of `room` again if it changed since they were made; returns whether it
+    /// did.
+    pub(crate) fn update(&mut self, room: &Room, rules: &Rules) -> Result<bool, GameError> {
+        if self.room.as_ref() == Some(room) {
+            return Ok(false);
+        }
+        let view = room.public_view(rules);
+        self.seats = serde_json::to_string(&view::seats(rules, &room.seat_kinds()))
+            .map_err(|e| GameError::Invalid(e.to_string()))?;
+        self.text = view.to_string();
+        self.lobby = view["seats"].clone();
+        self.room = Some(room.clone());
+        Ok(true)
+    }
+
+    /// The room's seats for the lobby's line when the line is to be made again: the room
+    /// changed (`changed`), or the game's phase, since it was last made.
+    pub(crate) fn lobby(
+        &mut self,
+        changed: bool,
+        phase: &'static str,
+    ) -> Option<serde_json::Value> {
+        if !changed && self.phase == Some(phase) {
+            return None;
+        }
+        self.phase = Some(phase);
+        Some(self.lobby.clone())
+    }
+}
+
 /// The fields of a state that may change with each change of the game, each as JSON text, in
 /// the order of [`NAMES`].
 pub(crate) struct Fields {
     texts: [String; NAMES.len()],
-    /// The room as the state shows it (the lobby's line shows its seats).
-    pub(crate) room: serde_json::Value,
 }
 
 impl Fields {
-    /// The fields of a game at `table`, with `room` and `fair` (its fair throws, if it throws
-    /// fairly): the position and what is due, the room (names and holders, no secret), the fair
-    /// throws' commitment (and the seed, once over).
-    pub(crate) fn of(fair: Option<&Fair>, table: &Table, room: &Room) -> Result<Fields, GameError> {
-        let mut m = view::moment(table, &room.seat_kinds());
+    /// The fields of a game at `table`, with its room (`room`, its texts in `shown`, brought up
+    /// to date first) and `fair` (its fair throws, if it throws fairly): the position and what
+    /// is due, the room (names and holders, no secret), the fair throws' commitment (and the
+    /// seed, once over).
+    pub(crate) fn of(
+        fair: Option<&Fair>,
+        table: &Table,
+        room: &Room,
+        shown: &RoomShown,
+    ) -> Result<Fields, GameError> {
+        let mut m = view::moment(table);
         // The table offers undo against bots; the server takes back only what nobody else has
         // seen: no throw, no other person's move (`rooms::undo_allowed`).
         if m.can_undo && crate::rooms::undo_allowed(room, table).is_err() {
@@ -86,7 +137,6 @@ impl Fields {
             m.why_not.clear();
             m.can_undo = false;
         }
-        let room_view = room.public_view(table.rules());
         let fair = match fair {
             Some(fair) => serde_json::json!({
                 "commitment": fair.commitment.to_hex(),
@@ -97,7 +147,7 @@ impl Fields {
         };
         let json = |r: serde_json::Result<String>| r.map_err(|e| GameError::Invalid(e.to_string()));
         let texts = [
-            json(serde_json::to_string(&m.seats))?,
+            shown.seats.clone(),
             json(serde_json::to_string(&m.position))?,
             json(serde_json::to_string(m.phase))?,
             m.to_move.to_string(),
@@ -112,13 +162,10 @@ impl Fields {
             json(serde_json::to_string(&m.result))?,
             m.actions.to_string(),
             m.can_undo.to_string(),
-            room_view.to_string(),
+            shown.text.clone(),
             fair.to_string(),
         ];
-        Ok(Fields {
-            texts,
-            room: room_view,
-        })
+        Ok(Fields { texts })
     }
 }
 
@@ -320,7 +367,6 @@ mod tests {
     fn fields(texts: [&str; NAMES.len()]) -> Fields {
         Fields {
             texts: texts.map(String::from),
-            room: serde_json::Value::Null,
         }
     }
 
