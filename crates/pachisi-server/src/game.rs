@@ -300,10 +300,8 @@ impl Game {
             } else {
                 None
             };
-            let phase = view::phase_name(table.position().phase());
-            let summary = made
-                .lobby(changed, phase)
-                .map(|seats| summary(&self.stored, table, &room, seats));
+            // The lobby's line changes with the room, and with the phase (set below).
+            let summary = changed.then(|| summary(&self.stored, table, &room, made.lobby()));
             (fields, summary, room.timer.clock, changed)
         };
         let now = self.time.now_ms();
@@ -317,8 +315,13 @@ impl Game {
                 room: room_changed,
             })
         });
-        if let Some(summary) = summary {
-            shown.summary = summary;
+        match summary {
+            Some(summary) => shown.summary = summary,
+            None => {
+                if let Some(phase) = shown.summary.get_mut("phase") {
+                    *phase = view::phase_name(table.position().phase()).into();
+                }
+            }
         }
         shown.updated = updated;
         shown.said.add(&events);
@@ -611,9 +614,7 @@ pub(crate) fn build(
         let fields = Fields::of(fair.as_ref(), &table, &room, &made).map_err(|e| e.to_string())?;
         let fixed = shown::fixed(&stored.id, table.rules())?;
         let state = StateText::new(fixed, fields, table.log(), room.timer.clock, time.now_ms());
-        let phase = view::phase_name(table.position().phase());
-        let seats = made.lobby(true, phase).unwrap_or_default();
-        let summary = summary(&stored, &table, &room, seats);
+        let summary = summary(&stored, &table, &room, made.lobby());
         let events = stored
             .events
             .iter()

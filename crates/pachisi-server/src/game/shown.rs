@@ -64,8 +64,6 @@ pub(crate) struct RoomShown {
     text: String,
     /// The room's seats as the lobby shows them.
     lobby: serde_json::Value,
-    /// The phase of the lobby's line last made.
-    phase: Option<&'static str>,
 }
 
 impl RoomShown {
@@ -84,18 +82,9 @@ impl RoomShown {
         Ok(true)
     }
 
-    /// The room's seats for the lobby's line when the line is to be made again: the room
-    /// changed (`changed`), or the game's phase, since it was last made.
-    pub(crate) fn lobby(
-        &mut self,
-        changed: bool,
-        phase: &'static str,
-    ) -> Option<serde_json::Value> {
-        if !changed && self.phase == Some(phase) {
-            return None;
-        }
-        self.phase = Some(phase);
-        Some(self.lobby.clone())
+    /// The room's seats as the lobby's line shows them.
+    pub(crate) fn lobby(&self) -> serde_json::Value {
+        self.lobby.clone()
     }
 }
 
