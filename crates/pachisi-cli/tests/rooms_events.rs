@@ -91,6 +91,7 @@ async fn a_reconnecting_client_gets_exactly_the_events_it_missed_then_the_live_o
         let message = next_json(&mut socket).await;
         assert_eq!(numbers(&message["events"]), vec![now + 1], "{message}");
         assert!(message.get("state").is_none(), "{message}");
+        assert!(message.get("patch").is_none(), "{message}");
         last = now + 1;
     }
 
@@ -113,7 +114,7 @@ async fn a_reconnecting_client_gets_exactly_the_events_it_missed_then_the_live_o
     let played = api.step(&id, &token, &state).await;
     let settled = api.settle(&id, &token).await;
     let end = settled["event"].as_u64().expect("event");
-    let (seen, live_state) = read_events_until(&mut socket, end).await;
+    let (seen, live_state) = read_events_until(&mut socket, end, hello["state"].clone()).await;
     assert_eq!(seen, (now + 1..=end).collect::<Vec<_>>(), "after {played}");
     assert_eq!(live_state["actions"], settled["actions"], "{live_state}");
     drop(socket);
@@ -128,7 +129,7 @@ async fn a_reconnecting_client_gets_exactly_the_events_it_missed_then_the_live_o
     let end = settled["event"].as_u64().expect("event");
     let mut seen = numbers(&hello["events"]);
     if first < end {
-        let (live, _) = read_events_until(&mut socket, end).await;
+        let (live, _) = read_events_until(&mut socket, end, hello["state"].clone()).await;
         seen.extend(live);
     }
     assert_eq!(seen, (last + 1..=end).collect::<Vec<_>>(), "{hello}");

@@ -384,17 +384,23 @@ async fn the_websocket_sends_every_action_and_answers_bad_messages() {
         .send(Message::Text(json!({"action": "throw"}).to_string().into()))
         .await
         .expect("send");
+    // The state after each is told as what changed since the one before (the board never).
+    let mut told = hello["state"].clone();
     let update = next_json(&mut socket).await;
     assert_eq!(update["type"], "events", "{update}");
-    assert_eq!(update["state"]["actions"], 1);
+    assert!(update["patch"].get("board").is_none(), "{update}");
+    assert!(common::take_state(&mut told, &update), "{update}");
+    assert_eq!(told["actions"], 1);
     let mut seen = 1;
     while seen < 4 {
         let u = next_json(&mut socket).await;
         assert_eq!(u["type"], "events");
-        let n = u["state"]["actions"].as_u64().expect("actions");
+        assert!(common::take_state(&mut told, &u), "{u}");
+        let n = told["actions"].as_u64().expect("actions");
         assert!(n > seen, "states arrive in order");
         seen = n;
     }
+    assert_eq!(told["board"], hello["state"]["board"]);
 
     // An action over HTTP reaches the socket too.
     let state = c.settle(&id).await;

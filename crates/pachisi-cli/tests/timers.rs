@@ -109,7 +109,7 @@ type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Opens the game's WebSocket with `credential` and reads the welcome.
-async fn welcome(api: &Api, id: &str, credential: &str) -> Socket {
+async fn welcome(api: &Api, id: &str, credential: &str) -> (Socket, Value) {
     let (mut socket, _) = tokio_tungstenite::connect_async(api.ws_url(id))
         .await
         .expect("the WebSocket opens");
@@ -120,7 +120,7 @@ async fn welcome(api: &Api, id: &str, credential: &str) -> Socket {
         .expect("hello");
     let welcome = next_json(&mut socket).await;
     assert_eq!(welcome["type"], "welcome", "{welcome}");
-    socket
+    (socket, welcome["state"].clone())
 }
 
 /// The next text message, as JSON.
@@ -137,18 +137,23 @@ async fn next_json(socket: &mut Socket) -> Value {
 }
 
 /// Reads the WebSocket until an event for which `wanted` holds comes; returns it and the state
-/// sent with it.
-async fn event_where(socket: &mut Socket, wanted: impl Fn(&Value) -> bool) -> (Value, Value) {
+/// told with it, kept in `state` (the welcome's, then each state or patch told taken in).
+async fn event_where(
+    socket: &mut Socket,
+    state: &mut Value,
+    wanted: impl Fn(&Value) -> bool,
+) -> (Value, Value) {
     loop {
         let message = next_json(socket).await;
         assert_eq!(message["type"], "events", "{message}");
+        common::take_state(state, &message);
         if let Some(event) = message["events"]
             .as_array()
             .expect("events")
             .iter()
             .find(|e| wanted(e))
         {
-            return (event.clone(), message["state"].clone());
+            return (event.clone(), state.clone());
         }
     }
 }
@@ -172,7 +177,7 @@ async fn the_stand_in_plays_for_a_person_out_of_time_until_they_take_the_seat_ba
     assert_eq!(created["room"]["turn_seconds"], 2, "{}", created["room"]);
     assert_eq!(created["room"]["away_after"], 2);
     assert_eq!(created["room"]["stand_in"], "heuristic");
-    let mut socket = welcome(&api, id, &room.watch).await;
+    let (mut socket, mut told) = welcome(&api, id, &room.watch).await;
 
     // Seat 0's turn comes on a clock of 2 seconds, counting down.
     let clock = api
@@ -184,7 +189,7 @@ async fn the_stand_in_plays_for_a_person_out_of_time_until_they_take_the_seat_ba
     assert!((0..=2000).contains(&left), "{clock}");
 
     // Nobody acts: the stand-in's turn, told live.
-    let (timeout, state) = event_where(&mut socket, |e| e["kind"] == "timeout").await;
+    let (timeout, state) = event_where(&mut socket, &mut told, |e| e["kind"] == "timeout").await;
     assert_eq!(timeout["seat"], 0, "{timeout}");
     assert_eq!(timeout["misses"], 1);
     assert_eq!(timeout["stand_in"], "heuristic");
@@ -194,7 +199,7 @@ async fn the_stand_in_plays_for_a_person_out_of_time_until_they_take_the_seat_ba
     assert_eq!(state["awaiting"], "bot", "the server plays the turn");
 
     // A second turn missed: the seat is away.
-    let (away, state) = event_where(&mut socket, |e| e["kind"] == "seat").await;
+    let (away, state) = event_where(&mut socket, &mut told, |e| e["kind"] == "seat").await;
     assert_eq!(away["seat"], 0, "{away}");
     assert_eq!(away["away"], true);
     assert_eq!(away["holder"], "person");
@@ -243,7 +248,7 @@ async fn the_stand_in_plays_for_a_person_out_of_time_until_they_take_the_seat_ba
         state["room"]
     );
     assert_eq!(state["room"]["seats"][0]["misses"], 0);
-    let (returned, _) = event_where(&mut socket, |e| e["kind"] == "seat").await;
+    let (returned, _) = event_where(&mut socket, &mut told, |e| e["kind"] == "seat").await;
     assert_eq!(returned["away"], false, "{returned}");
 
     // Seat 0's person plays their turn again, on the clock.
@@ -376,7 +381,7 @@ async fn a_rematch_seats_the_same_tokens_in_a_new_room() {
     let rematch = format!("/api/games/{id}/rematch");
     let (status, early) = api.post(&rematch, Some(&friend), &json!({})).await;
     assert_eq!(status, 409, "not over: {early}");
-    let mut socket = welcome(&api, id, &room.token).await;
+    let (mut socket, mut shown) = welcome(&api, id, &room.token).await;
     api.until(id, &friend, "the end", |s| {
         (s["phase"] == "over").then_some(())
     })
@@ -403,7 +408,7 @@ async fn a_rematch_seats_the_same_tokens_in_a_new_room() {
         "the friend's seat: {}",
         next["you"]
     );
-    let (told, _) = event_where(&mut socket, |e| e["kind"] == "rematch").await;
+    let (told, _) = event_where(&mut socket, &mut shown, |e| e["kind"] == "rematch").await;
     assert_eq!(told["game"], next_id.as_str(), "{told}");
     let (status, again) = api.post(&rematch, Some(&room.token), &json!({})).await;
     assert_eq!(status, 200, "{again}");

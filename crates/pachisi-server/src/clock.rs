@@ -327,16 +327,19 @@ pub(crate) fn stand_in_step(table: &mut Table, spec: &str, limits: &BotLimits) -
     }
 }
 
-/// What the state shows of the clock at server time `now`: `{"seat", "seconds", "left_ms"}`, or
-/// null when no clock runs (no timer, a bot's turn, or the stand-in playing).
-pub(crate) fn clock_view(timer: &Timer, now: i64) -> serde_json::Value {
-    match timer.clock {
-        Some(c) if !c.expired => serde_json::json!({
-            "seat": c.seat,
-            "seconds": c.seconds,
-            "left_ms": left_ms(&c, now),
-        }),
-        _ => serde_json::Value::Null,
+/// What the state shows of the clock at server time `now`, as JSON text: `{"left_ms", "seat",
+/// "seconds"}`, or `null` when no clock runs (no timer, a bot's turn, or the stand-in playing).
+/// A state is made when its game changes, and its clock's `left_ms` brought up to date when it
+/// is read (a page counts down from the moment it is sent).
+pub(crate) fn clock_json(clock: Option<Clock>, now: i64) -> String {
+    match clock {
+        Some(c) if !c.expired => format!(
+            "{{\"left_ms\":{},\"seat\":{},\"seconds\":{}}}",
+            left_ms(&c, now),
+            c.seat,
+            c.seconds
+        ),
+        _ => "null".into(),
     }
 }
 
@@ -346,33 +349,6 @@ fn left_ms(clock: &Clock, now: i64) -> i64 {
         .deadline_ms
         .saturating_sub(now)
         .clamp(0, i64::from(clock.seconds) * 1000)
-}
-
-/// Adds the timer to a state: the clock, and, while the stand-in plays the seat to act, the
-/// server as the one awaited (no moves offered, no undo).
-pub(crate) fn decorate(value: &mut serde_json::Value, room: &Room, table: &Table, now: i64) {
-    value["clock"] = clock_view(&room.timer, now);
-    if stand_in_due(room, table) {
-        value["awaiting"] = "bot".into();
-        value["moves"] = serde_json::json!([]);
-        value["why_not"] = serde_json::json!([]);
-        value["can_undo"] = false.into();
-    }
-}
-
-/// A state's text with its clock's `left_ms` as of `now` (the state was made when the game last
-/// changed; a page counts down from the moment it is sent).
-pub(crate) fn refresh(state: &Arc<str>, clock: Option<Clock>, now: i64) -> Arc<str> {
-    let Some(clock) = clock.filter(|c| !c.expired) else {
-        return state.clone();
-    };
-    match serde_json::from_str::<serde_json::Value>(state) {
-        Ok(mut value) if value["clock"].is_object() => {
-            value["clock"]["left_ms"] = left_ms(&clock, now).into();
-            value.to_string().into()
-        }
-        _ => state.clone(),
-    }
 }
 
 /// The server's time: milliseconds that go on from the last heartbeat of the server before,

@@ -9,7 +9,7 @@
 //! change's events, commits them with the change, and only then publishes them (`Game::publish`),
 //! so events are told in the order of their numbers and never before they are on disk.
 
-use crate::clock::{Clock, ServerTime};
+use crate::clock::ServerTime;
 use crate::limits::BotLimits;
 use crate::room::{Holder, Room};
 use crate::store::{record_of, StoredGame};
@@ -24,7 +24,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast;
 
 use events::{tail, ChatCount};
-pub use events::{ChatLine, Event, Update};
+pub use events::{ChatLine, Event, Published, Update};
+use shown::{Fields, RoomShown, StateText};
 
 /// Why a request about a game failed; each maps to an HTTP status (docs/api.md).
 #[derive(Debug, thiserror::Error)]
@@ -108,7 +109,8 @@ pub fn parse_request(mut body: serde_json::Value) -> Result<(Request, Option<usi
 
 /// What is shown of a game without locking its table: changed with every commit.
 struct Shown {
-    state: Arc<str>,
+    /// The state, its clock's time left brought up to date when it is read.
+    state: StateText,
     summary: serde_json::Value,
     updated: i64,
     /// Every event so far, in order.
@@ -116,8 +118,18 @@ struct Shown {
     /// The chat lines among them on each line, the table's and the watchers', counted as they
     /// come (the chat's bound is checked at every line said).
     said: ChatCount,
-    /// The clock the state shows, whose time left is brought up to date when the state is read.
-    clock: Option<Clock>,
+}
+
+/// What a connection that watches a game starts from ([`Game::follow`]).
+pub struct Following {
+    /// The events after the number asked for.
+    pub events: Vec<Event>,
+    /// The state now, its clock's time left as of now.
+    pub state: Arc<str>,
+    /// The number of the last event.
+    pub last: u64,
+    /// The state's number ([`Published::version`]): the next state published has one more.
+    pub version: u64,
 }
 
 /// The fair throws of a game: the server's secret seed and its published commitment.
@@ -140,6 +152,8 @@ pub struct Game {
     /// Who is at the table; changed only by a writer holding the table's lock.
     room: Mutex<Room>,
     shown: Mutex<Shown>,
+    /// The state's texts of the room, kept by the writers (who hold the table's lock).
+    room_shown: Mutex<RoomShown>,
     updates: broadcast::Sender<Update>,
     /// When each speaker last chatted, and when the room last changed, for the rate limits.
     pub(crate) rates: Mutex<crate::rate::Recent>,
@@ -202,7 +216,7 @@ impl Game {
 
     /// The state shown, its clock's time left brought up to now.
     fn fresh(&self, shown: &Shown) -> Arc<str> {
-        crate::clock::refresh(&shown.state, shown.clock, self.time.now_ms())
+        shown.state.fresh(self.time.now_ms())
     }
 
     /// The game's line in the list of games.
@@ -242,13 +256,29 @@ impl Game {
     /// the updates begin exactly after the last event returned: none is missed, none told twice.
     /// The number returned is the last event's, taken under the same lock.
     pub fn watch(&self, after: u64) -> (Vec<Event>, Arc<str>, u64, broadcast::Receiver<Update>) {
+        let (from, updates) = self.follow(after);
+        (from.events, from.state, from.last, updates)
+    }
+
+    /// Watches the game from event `after` on, as [`Game::watch`] does, with the state's number,
+    /// from which the updates' patches follow one after another.
+    pub fn follow(&self, after: u64) -> (Following, broadcast::Receiver<Update>) {
         let shown = lock(&self.shown);
-        (
-            tail(&shown.events, after).to_vec(),
-            self.fresh(&shown),
-            shown.events.last().map_or(0, |e| e.n),
-            self.updates.subscribe(),
-        )
+        (self.following(&shown, after), self.updates.subscribe())
+    }
+
+    /// The events after `after`, the state now and its number, without watching.
+    pub fn since(&self, after: u64) -> Following {
+        self.following(&lock(&self.shown), after)
+    }
+
+    fn following(&self, shown: &Shown, after: u64) -> Following {
+        Following {
+            events: tail(&shown.events, after).to_vec(),
+            state: self.fresh(shown),
+            last: shown.events.last().map_or(0, |e| e.n),
+            version: shown.state.version(),
+        }
     }
 
     /// Numbers `bodies` as the game's next events (the caller holds the table's lock, so no
@@ -262,8 +292,9 @@ impl Game {
             .collect()
     }
 
-    /// Publishes `events` (committed) and, when `table` is given (this game's, locked), the
-    /// state after them, to readers and watchers; the state is returned.
+    /// Publishes `events` (committed) and, when `state_changed`, the state after them at `table`
+    /// (this game's, locked) with what changed since the state before, to readers and watchers;
+    /// the state is returned.
     pub(crate) fn publish(
         &self,
         table: &Table,
@@ -271,46 +302,50 @@ impl Game {
         updated: i64,
         state_changed: bool,
     ) -> Result<Arc<str>, GameError> {
-        let state = if state_changed {
-            Some(self.state_of(table)?)
-        } else {
-            None
-        };
-        let (summary, clock) = {
+        let (fields, summary, clock, room_changed) = {
             let room = self.room();
-            (summary(&self.stored, table, &room), room.timer.clock)
+            let mut made = lock(&self.room_shown);
+            let changed = made.update(&room, table.rules())?;
+            let fields = if state_changed {
+                Some(Fields::of(self.fair.as_ref(), table, &room, &made)?)
+            } else {
+                None
+            };
+            // The lobby's line changes with the room, and with the phase (set below).
+            let summary = changed.then(|| summary(&self.stored, table, &room, made.lobby()));
+            (fields, summary, room.timer.clock, changed)
         };
+        let now = self.time.now_ms();
         let mut shown = lock(&self.shown);
-        if let Some(state) = &state {
-            shown.state = state.clone();
-            shown.clock = clock;
+        let published = fields.map(|fields| {
+            let patch = shown.state.update(fields, table.log(), clock, now);
+            Arc::new(Published {
+                version: shown.state.version(),
+                patch,
+                state: shown.state.whole().clone(),
+                room: room_changed,
+            })
+        });
+        match summary {
+            Some(summary) => shown.summary = summary,
+            None => {
+                if let Some(phase) = shown.summary.get_mut("phase") {
+                    *phase = view::phase_name(table.position().phase()).into();
+                }
+            }
         }
-        shown.summary = summary;
         shown.updated = updated;
         shown.said.add(&events);
         shown.events.extend(events.iter().cloned());
         // Nobody watching is not an error.
-        let _ = self
-            .updates
-            .send(Update::Events(events.into(), state.clone()));
-        Ok(state.unwrap_or_else(|| shown.state.clone()))
+        let _ = self.updates.send(Update::Events(events.into(), published));
+        Ok(shown.state.whole().clone())
     }
 
     /// Sends watchers away: the host turned watching off.
     pub(crate) fn watch_off(&self) {
         let _shown = lock(&self.shown);
         let _ = self.updates.send(Update::WatchOff);
-    }
-
-    /// The state of this game at `table` (its own, locked) as JSON text.
-    pub(crate) fn state_of(&self, table: &Table) -> Result<Arc<str>, GameError> {
-        state_of(
-            &self.stored,
-            self.fair.as_ref(),
-            table,
-            &self.room(),
-            self.time.now_ms(),
-        )
     }
 
     /// Replaces the table (when the game begins, with the players' seeds fixed).
@@ -400,49 +435,13 @@ pub(crate) fn finished(table: &Table, room: &Room) -> bool {
     table.position().phase() == Phase::Over || room.stopped.is_some()
 }
 
-/// The state of the game `stored` at `table`, with `room`, as JSON text: the board, the room
-/// (names and holders, no secret), the fair throws' commitment (and the seed, once over), and
-/// the turn's clock at server time `now`.
-fn state_of(
+/// A game's line in the lobby, with `seats` as the room shows them.
+fn summary(
     stored: &StoredGame,
-    fair: Option<&Fair>,
     table: &Table,
     room: &Room,
-    now: i64,
-) -> Result<Arc<str>, GameError> {
-    let kinds = room.seat_kinds();
-    let state = view::game_state(&stored.id, table, &kinds).map_err(GameError::Invalid)?;
-    let mut value = serde_json::to_value(&state).map_err(|e| GameError::Invalid(e.to_string()))?;
-    // The table offers undo against bots; the server takes back only what nobody else has
-    // seen: no throw, no other person's move (`rooms::undo_allowed`).
-    if value["can_undo"] == true && crate::rooms::undo_allowed(room, table).is_err() {
-        value["can_undo"] = false.into();
-    }
-    if let Some(why) = &room.stopped {
-        // Stopped unfinished: nobody is awaited, and the reason stands where a result would.
-        value["awaiting"] = serde_json::Value::Null;
-        value["moves"] = serde_json::json!([]);
-        value["can_undo"] = false.into();
-        value["result"] = why.as_str().into();
-    }
-    value["room"] = room.public_view(table.rules());
-    value["fair"] = match fair {
-        Some(fair) => {
-            let over = finished(table, room);
-            serde_json::json!({
-                "commitment": fair.commitment.to_hex(),
-                "player_seeds": table.record().tag(pachisi_fair::PLAYER_SEEDS_TAG),
-                "server_seed": over.then(|| fair.server.to_hex()),
-            })
-        }
-        None => serde_json::Value::Null,
-    };
-    crate::clock::decorate(&mut value, room, table, now);
-    Ok(value.to_string().into())
-}
-
-/// A game's line in the lobby.
-fn summary(stored: &StoredGame, table: &Table, room: &Room) -> serde_json::Value {
+    seats: serde_json::Value,
+) -> serde_json::Value {
     let pos = table.position();
     serde_json::json!({
         "id": stored.id,
@@ -452,7 +451,7 @@ fn summary(stored: &StoredGame, table: &Table, room: &Room) -> serde_json::Value
         "phase": view::phase_name(pos.phase()),
         "started": room.started,
         "host": room.people.first().map(|p| p.name.clone()),
-        "seats": room.public_view(table.rules())["seats"].clone(),
+        "seats": seats,
     })
 }
 
@@ -629,16 +628,21 @@ pub(crate) fn build(
         let header = header_of(&stored, &rules, fair.as_ref(), &players, &specs)?;
         let record = record_of(&stored, &header)?;
         let table = restore(&stored, fair.as_ref(), &specs, &record)?;
-        let state = state_of(&stored, fair.as_ref(), &table, &room, time.now_ms())
+        let mut made = RoomShown::default();
+        made.update(&room, table.rules())
             .map_err(|e| e.to_string())?;
+        let fields = Fields::of(fair.as_ref(), &table, &room, &made).map_err(|e| e.to_string())?;
+        let fixed = shown::fixed(&stored.id, table.rules())?;
+        let state = StateText::new(fixed, fields, table.log(), room.timer.clock, time.now_ms());
+        let summary = summary(&stored, &table, &room, made.lobby());
         let events = stored
             .events
             .iter()
             .map(|(n, json)| Event::stored(*n, json))
             .collect::<Vec<Event>>();
-        Ok::<_, String>((table, room, fair, state, events))
+        Ok::<_, String>((table, room, fair, state, summary, made, events))
     })();
-    let (table, room, fair, state, events) = match built {
+    let (table, room, fair, state, summary, made, events) = match built {
         Ok(built) => built,
         Err(reason) => {
             stored.actions.clear();
@@ -654,12 +658,12 @@ pub(crate) fn build(
     Ok(Game {
         shown: Mutex::new(Shown {
             state,
-            summary: summary(&stored, &table, &room),
+            summary,
             updated: stored.updated,
             said: ChatCount::of(&events),
             events,
-            clock: room.timer.clock,
         }),
+        room_shown: Mutex::new(made),
         stored,
         creator,
         fair,
@@ -769,6 +773,7 @@ fn person_due(table: &Table) -> Result<Phase, GameError> {
 }
 
 mod events;
+mod shown;
 mod sync;
 #[cfg(test)]
 mod tests;

@@ -172,7 +172,7 @@ pub fn seats(rules: &Rules, players: &[String]) -> Vec<SeatView> {
 
 /// A piece and where it stands.
 #[derive(Serialize)]
-struct PieceView {
+pub struct PieceView {
     seat: u8,
     piece: u8,
     progress: u8,
@@ -210,14 +210,14 @@ fn pieces(rules: &Rules, pos: &Position) -> Vec<PieceView> {
 
 /// An increment still to spend.
 #[derive(Serialize)]
-struct PoolItem {
+pub struct PoolItem {
     value: u8,
     bonus: bool,
 }
 
 /// The last throw and what it means.
 #[derive(Serialize)]
-struct ThrowView {
+pub struct ThrowView {
     seat: u8,
     name: String,
     value: u8,
@@ -250,7 +250,7 @@ fn last_throw(table: &Table) -> Option<ThrowView> {
 
 /// The last move and the squares it left and reached.
 #[derive(Serialize)]
-struct MoveDone {
+pub struct MoveDone {
     seat: u8,
     #[serde(rename = "move")]
     notation: String,
@@ -260,7 +260,7 @@ struct MoveDone {
 
 /// A legal move.
 #[derive(Serialize)]
-struct MoveView {
+pub struct MoveView {
     index: usize,
     #[serde(rename = "move")]
     notation: String,
@@ -299,7 +299,7 @@ fn move_views(rules: &Rules, pos: &Position, moves: &[Move]) -> Vec<MoveView> {
 
 /// Why the pieces at one progress cannot move.
 #[derive(Serialize)]
-struct WhyNot {
+pub struct WhyNot {
     progress: u8,
     reasons: Vec<String>,
 }
@@ -333,28 +333,38 @@ pub fn result(rules: &Rules, pos: &Position) -> Option<String> {
     Some(format!("{} won", seats.join(" and ")))
 }
 
-/// A game's state, as `GET /api/games/{id}` answers and the WebSocket sends.
+/// A game's state, as `GET /api/games/{id}` answers and the WebSocket sends: what never
+/// changes during a game (its id, ruleset and board), the [`Moment`] and the log.
 #[derive(Serialize)]
 pub struct GameState {
     id: String,
     ruleset: RulesetBrief,
     board: BoardView,
     seats: Vec<SeatView>,
-    position: String,
-    phase: &'static str,
-    to_move: u8,
-    awaiting: Option<&'static str>,
-    pieces: Vec<PieceView>,
-    pool: Vec<PoolItem>,
-    last_throw: Option<ThrowView>,
-    last_move: Option<MoveDone>,
-    moves: Vec<MoveView>,
-    why_not: Vec<WhyNot>,
+    #[serde(flatten)]
+    moment: Moment,
     log: Vec<String>,
-    placings: Vec<u8>,
-    result: Option<String>,
-    actions: usize,
-    can_undo: bool,
+}
+
+/// The fields of a game's state that change with its table (all but its id, ruleset, board,
+/// seats and log), in the order a state lists them. The server keeps each as JSON text and tells
+/// a client only those that changed (docs/api.md, "Live updates").
+#[derive(Serialize)]
+pub struct Moment {
+    pub(crate) position: String,
+    pub(crate) phase: &'static str,
+    pub(crate) to_move: u8,
+    pub(crate) awaiting: Option<&'static str>,
+    pub(crate) pieces: Vec<PieceView>,
+    pub(crate) pool: Vec<PoolItem>,
+    pub(crate) last_throw: Option<ThrowView>,
+    pub(crate) last_move: Option<MoveDone>,
+    pub(crate) moves: Vec<MoveView>,
+    pub(crate) why_not: Vec<WhyNot>,
+    pub(crate) placings: Vec<u8>,
+    pub(crate) result: Option<String>,
+    pub(crate) actions: usize,
+    pub(crate) can_undo: bool,
 }
 
 /// The state of the game `id` at `table`.
@@ -362,6 +372,19 @@ pub struct GameState {
 /// # Errors
 /// When the board cannot be drawn (not four arms).
 pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameState, String> {
+    let rules = table.rules();
+    Ok(GameState {
+        id: id.to_string(),
+        ruleset: brief(rules),
+        board: BoardView::of(rules)?,
+        seats: seats(rules, players),
+        moment: moment(table),
+        log: table.log().to_vec(),
+    })
+}
+
+/// What changes of a game's state with its table, at `table`.
+pub fn moment(table: &Table) -> Moment {
     let rules = table.rules();
     let pos = table.position();
     // A pass forced on a person (nothing else is legal) is played by the server like a bot's
@@ -376,11 +399,7 @@ pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameSta
     } else {
         Vec::new()
     };
-    Ok(GameState {
-        id: id.to_string(),
-        ruleset: brief(rules),
-        board: BoardView::of(rules)?,
-        seats: seats(rules, players),
+    Moment {
         position: pos.to_notation(rules),
         phase: phase_name(pos.phase()),
         to_move: pos.to_move(),
@@ -403,13 +422,12 @@ pub fn game_state(id: &str, table: &Table, players: &[String]) -> Result<GameSta
             why_not(rules, pos)
         },
         moves: move_views(rules, pos, &moves),
-        log: table.log().to_vec(),
         placings: pos.placings().to_vec(),
         result: result(rules, pos),
         actions: table.record().actions.len(),
         // A finished game's result stands (undo is refused then, as every action is).
         can_undo: table.can_undo(),
-    })
+    }
 }
 
 fn move_done(m: LastMove) -> MoveDone {

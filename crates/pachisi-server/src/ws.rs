@@ -24,7 +24,7 @@ mod tests;
 pub(crate) use places::Places;
 
 use crate::api::{blocking, ApiError, AppState};
-use crate::game::{Event, Game, GameError, Update};
+use crate::game::{Event, Game, GameError, Published, Update};
 use crate::games::Games;
 use crate::room::Caller;
 use axum::body::Bytes;
@@ -262,7 +262,8 @@ async fn follow(
     let key = link
         .client
         .map_or_else(|| "local".to_string(), |c| c.to_string());
-    let (missed, state, mut last, mut updates) = game.watch(after.unwrap_or(u64::MAX));
+    let (from, mut updates) = game.follow(after.unwrap_or(u64::MAX));
+    let (mut last, mut version) = (from.last, from.version);
     // Sent away between the hello and the watch, which no update would then say.
     if let Some(end) = removed(game, caller, &token) {
         return Some(end);
@@ -274,9 +275,10 @@ async fn follow(
         last = last.max(after.unwrap_or(0));
     }
     let welcome = format!(
-        "{{\"type\":\"welcome\",\"you\":{},\"event\":{told},\"events\":{},\"state\":{state}}}",
+        "{{\"type\":\"welcome\",\"you\":{},\"event\":{told},\"events\":{},\"state\":{}}}",
         crate::api::you(game, Some(&token)),
-        events_array(&missed),
+        events_array(&from.events),
+        from.state,
     );
     if queue.send(Message::Text(welcome.into())).await.is_err() {
         return None;
@@ -309,21 +311,38 @@ async fn follow(
                 if matches!(update, Err(RecvError::Closed)) {
                     return None;
                 }
-                // Every update may change who the caller is: a seat handed away, the watch
-                // link turned off, the game deleted.
-                if let Some(end) = removed(game, caller, &token) {
+                // An update may change who the caller is: a seat handed away, the watch link
+                // turned off, the game deleted. A state published with the room as it was
+                // changes none of it but the last.
+                let same_room = matches!(&update, Ok(Update::Events(_, Some(p))) if !p.room);
+                let end = if same_room {
+                    deleted(game)
+                } else {
+                    removed(game, caller, &token)
+                };
+                if let Some(end) = end {
                     return Some(end);
                 }
                 match update {
-                    Ok(Update::Events(events, state)) if !behind => {
+                    Ok(Update::Events(events, published)) if !behind => {
                         let fresh: Vec<Event> =
                             events.iter().filter(|e| e.n > last).cloned().collect();
-                        let Some(newest) = fresh.last().map(|e| e.n) else {
+                        let state = published.as_deref().and_then(|p| state_told(p, version));
+                        // Events told already and no new state: nothing to say. (Events this
+                        // client saw on another instance may come with a state it has not had
+                        // here: that is said, with no event.)
+                        if fresh.is_empty() && state.is_none() {
                             continue;
-                        };
-                        let text = envelope_events(&fresh, newest, state.as_deref());
+                        }
+                        let newest = fresh.last().map_or(last, |e| e.n);
+                        let text = envelope(&fresh, newest, state);
                         match queue.try_send(Message::Text(text.into())) {
-                            Ok(()) => last = newest,
+                            Ok(()) => {
+                                last = newest;
+                                if let Some(p) = &published {
+                                    version = version.max(p.version);
+                                }
+                            }
                             Err(TrySendError::Full(_)) => behind = true,
                             Err(TrySendError::Closed(_)) => return None,
                         }
@@ -340,13 +359,15 @@ async fn follow(
                     permit.send(Message::Text(text.into()));
                 } else {
                     // Too slow to take every update: what was skipped is sent from the game's
-                    // own list, each event once, with the newest state.
+                    // own list, each event once, with the newest state whole.
                     behind = false;
-                    let (missed, state, now, _) = game.watch(last);
-                    let fresh: Vec<Event> = missed.into_iter().filter(|e| e.n > last).collect();
-                    if !fresh.is_empty() {
-                        last = last.max(now);
-                        let text = envelope_events(&fresh, last, Some(&state));
+                    let now = game.since(last);
+                    let fresh: Vec<Event> =
+                        now.events.into_iter().filter(|e| e.n > last).collect();
+                    if !fresh.is_empty() || now.version != version {
+                        last = last.max(now.last);
+                        version = now.version;
+                        let text = envelope(&fresh, last, Some(Told::State(&now.state)));
                         permit.send(Message::Text(text.into()));
                     }
                 }
@@ -387,12 +408,8 @@ async fn wait_for(signal: Option<&Notify>) {
 /// The farewell of a connection whose caller is no longer what it was: the game deleted, the
 /// watch link turned off, or (for a person) every seat handed away; `None` while it still is.
 fn removed(game: &Game, caller: Caller, token: &str) -> Option<Farewell> {
-    if game.is_deleted() {
-        return Some(Farewell {
-            texts: vec![r#"{"type":"deleted"}"#.into()],
-            code: close_code::NORMAL,
-            reason: "the game was deleted",
-        });
+    if let Some(end) = deleted(game) {
+        return Some(end);
     }
     if game.is_moved() {
         // The client connects again, and reaches the game's new owner.
@@ -413,6 +430,15 @@ fn removed(game: &Game, caller: Caller, token: &str) -> Option<Farewell> {
             "your seat was handed over: this browser no longer follows the game",
             "the seat was handed over",
         ),
+    })
+}
+
+/// The farewell of a connection to a deleted game; `None` while it is not.
+fn deleted(game: &Game) -> Option<Farewell> {
+    game.is_deleted().then(|| Farewell {
+        texts: vec![r#"{"type":"deleted"}"#.into()],
+        code: close_code::NORMAL,
+        reason: "the game was deleted",
     })
 }
 
@@ -486,19 +512,44 @@ fn events_array(events: &[Event]) -> String {
     text
 }
 
+/// The state an events message tells a connection whose state is number `version`: nothing
+/// when it has `published` already, the patch when `published` is the next, the whole state
+/// when states were skipped.
+fn state_told(published: &Published, version: u64) -> Option<Told<'_>> {
+    if published.version <= version {
+        None
+    } else if published.version == version + 1 {
+        Some(Told::Patch(&published.patch))
+    } else {
+        Some(Told::State(&published.state))
+    }
+}
+
+/// The state in an events message: whole, or what changed since the state before.
+enum Told<'a> {
+    State(&'a str),
+    Patch(&'a str),
+}
+
 /// `{"type": "events", "event": LAST, "events": [...], "state": ...}` (the state only when it
 /// changed); `last` is the number of the game's last event, which may be before `events`' first
 /// when none is listed.
 pub(crate) fn envelope_events(events: &[Event], last: u64, state: Option<&str>) -> String {
-    match state {
-        Some(state) => format!(
-            "{{\"type\":\"events\",\"event\":{last},\"events\":{},\"state\":{state}}}",
-            events_array(events)
+    envelope(events, last, state.map(Told::State))
+}
+
+/// `{"type": "events", "event": LAST, "events": [...]}` with the state (`"state"`) or what
+/// changed of it (`"patch"`), when told.
+fn envelope(events: &[Event], last: u64, told: Option<Told<'_>>) -> String {
+    let events = events_array(events);
+    match told {
+        Some(Told::State(state)) => format!(
+            "{{\"type\":\"events\",\"event\":{last},\"events\":{events},\"state\":{state}}}"
         ),
-        None => format!(
-            "{{\"type\":\"events\",\"event\":{last},\"events\":{}}}",
-            events_array(events)
+        Some(Told::Patch(patch)) => format!(
+            "{{\"type\":\"events\",\"event\":{last},\"events\":{events},\"patch\":{patch}}}"
         ),
+        None => format!("{{\"type\":\"events\",\"event\":{last},\"events\":{events}}}"),
     }
 }
 

@@ -632,6 +632,9 @@ fn player_events(
     if let Some(state) = message.state {
         room.state = state;
     }
+    if let Some(patch) = message.patch {
+        room.state.apply(patch);
+    }
     Ok(())
 }
 

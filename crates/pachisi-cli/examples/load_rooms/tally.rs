@@ -177,9 +177,9 @@ impl Feed {
     /// Takes the events of a `welcome` or `events` message: the events that follow on from the
     /// last (a duplicate is left out), counted, with a number skipped counted as a gap. The
     /// message's `event`, the last event's number, must be the last one listed.
-    pub fn take<'m, S>(
+    pub fn take<'m, S, P>(
         &mut self,
-        message: &'m Envelope<S>,
+        message: &'m Envelope<S, P>,
         tally: &mut Tally,
         live: &Live,
     ) -> Result<Vec<&'m EventIn>, String> {

@@ -190,3 +190,29 @@ pub fn read_in_background(mut reader: Box<dyn Read + Send>) -> mpsc::Receiver<Ve
     });
     output
 }
+
+/// Takes the state told by a WebSocket's `welcome` or `events` message into `state`, a client's
+/// copy (docs/api.md, "Live updates"): a whole `state` replaces it; a `patch` replaces the fields
+/// it names, and keeps the log's first `log_keep` lines with the patch's `log` after them.
+/// Returns whether the message told a state.
+pub fn take_state(state: &mut serde_json::Value, message: &serde_json::Value) -> bool {
+    if let Some(whole) = message.get("state") {
+        *state = whole.clone();
+        return true;
+    }
+    let Some(patch) = message.get("patch").and_then(serde_json::Value::as_object) else {
+        return false;
+    };
+    for (name, value) in patch {
+        if name != "log" && name != "log_keep" {
+            state[name] = value.clone();
+        }
+    }
+    if let Some(keep) = patch.get("log_keep").and_then(serde_json::Value::as_u64) {
+        let mut log = state["log"].as_array().cloned().unwrap_or_default();
+        log.truncate(usize::try_from(keep).unwrap_or(usize::MAX));
+        log.extend(patch["log"].as_array().cloned().unwrap_or_default());
+        state["log"] = log.into();
+    }
+    true
+}

@@ -191,10 +191,13 @@ pub async fn next_error(socket: &mut Socket, what: &str) -> Value {
 }
 
 /// Reads event messages until the event numbered `last` has come; returns every event number
-/// read, in order, and the last state sent.
-pub async fn read_events_until(socket: &mut Socket, last: u64) -> (Vec<u64>, Value) {
+/// read, in order, and the state told, from `state` (the welcome's) on.
+pub async fn read_events_until(
+    socket: &mut Socket,
+    last: u64,
+    mut state: Value,
+) -> (Vec<u64>, Value) {
     let mut seen = Vec::new();
-    let mut state = Value::Null;
     while seen.last().copied().unwrap_or(0) < last {
         let message = next_json(socket).await;
         assert_eq!(message["type"], "events", "{message}");
@@ -205,9 +208,7 @@ pub async fn read_events_until(socket: &mut Socket, last: u64) -> (Vec<u64>, Val
             "a message's `event` is its last event's number: {message}"
         );
         seen.extend(n);
-        if message.get("state").is_some() {
-            state = message["state"].clone();
-        }
+        crate::common::take_state(&mut state, &message);
     }
     (seen, state)
 }

@@ -380,10 +380,9 @@ fn the_server_goes_on_from_its_last_heartbeat_or_a_clock_begun_after_it() {
     assert_eq!(resume_time(9_000, std::iter::once(room.clone())), 9_000);
 
     // The time left, as of the moment a state is read, within the turn's length.
-    let state: Arc<str> = r#"{"clock":{"seat":0,"seconds":30,"left_ms":30000}}"#.into();
     let left = |now| {
-        let text = refresh(&state, room.timer.clock, now);
-        serde_json::from_str::<Value>(&text).expect("JSON")["clock"]["left_ms"].clone()
+        let text = clock_json(room.timer.clock, now);
+        serde_json::from_str::<Value>(&text).expect("JSON")["left_ms"].clone()
     };
     assert_eq!(left(17_000), 20_000);
     assert_eq!(left(40_000), 0);

@@ -72,11 +72,25 @@ impl Event {
     }
 }
 
+/// A state of a game as published with the events that led to it.
+#[derive(Debug)]
+pub struct Published {
+    /// The state's number: one more than the state before it.
+    pub version: u64,
+    /// What changed since the state before, as the WebSocket tells it (docs/api.md, "Live
+    /// updates"): a JSON object.
+    pub patch: String,
+    /// The whole state, as JSON text.
+    pub state: Arc<str>,
+    /// Whether the room changed since the state before (and so, perhaps, who a token is).
+    pub room: bool,
+}
+
 /// What the players and watchers of a game hear.
 #[derive(Clone, Debug)]
 pub enum Update {
     /// Events, in order, and the state after them when they changed it.
-    Events(Arc<[Event]>, Option<Arc<str>>),
+    Events(Arc<[Event]>, Option<Arc<Published>>),
     /// The host turned watching off: watchers are sent away.
     WatchOff,
     /// The game was deleted: nothing more will come.

@@ -18,6 +18,8 @@ use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::WebSocketStream;
 
+mod patches;
+
 type Ws = WebSocketStream<TcpStream>;
 
 /// A server on a free port of 127.0.0.1, stopped when dropped.

@@ -7,7 +7,7 @@
 import { act, ApiError, gameApi, gamePath } from './api.js';
 import { showError } from './messages.js';
 import { noteChange } from './motion.js';
-import { hooks, ui } from './state.js';
+import { applyPatch, hooks, ui } from './state.js';
 import { forgetGame, secretFor } from './tokens.js';
 
 export function sendAction(action) {
@@ -44,6 +44,8 @@ export function connect(id) {
   url.protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const socket = new WebSocket(url);
   ui.socket = socket;
+  // A new connection's welcome brings the state whole; patches follow from it.
+  ui.told = null;
   let welcomed = false;
   socket.addEventListener('open', () => {
     if (socket !== ui.socket) return;
@@ -115,19 +117,30 @@ export function connect(id) {
   });
 }
 
-// A welcome or an events message: its events in order, then its state (if any).
+// A welcome or an events message: its events in order, then its state (if any): whole, or what
+// changed since the last one, applied to the state the socket told before.
 function received(message, history) {
   const events = Array.isArray(message.events) ? message.events : [];
   const fresh = events.filter((e) => typeof e?.n === 'number' && (ui.event === null || e.n > ui.event));
   if (typeof message.event === 'number') ui.event = Math.max(ui.event ?? 0, message.event);
   if (fresh.length > 0 || history) hooks.events(fresh, history);
-  if (message.state) setState(message.state, 'socket');
+  let state = null;
+  if (message.state && typeof message.state === 'object') {
+    state = message.state;
+  } else if (message.patch && typeof message.patch === 'object' && ui.told) {
+    state = applyPatch(ui.told, message.patch);
+  }
+  if (!state) return;
+  ui.told = state;
+  // The page marks the state it shows (its `key`): the socket's own copy stays as told.
+  setState({ ...state }, 'socket');
 }
 
 export function disconnect() {
   window.clearTimeout(ui.socketTimer);
   const socket = ui.socket;
   ui.socket = null;
+  ui.told = null;
   if (socket) socket.close();
 }
 

@@ -12,6 +12,9 @@ export const ui = {
   you: null,
   event: null,
   socket: null,
+  // The game's state as the socket told it: the welcome's, then each patch applied in turn
+  // (kept apart from `game`, which an action's answer may replace).
+  told: null,
   socketRetry: 0,
   socketTimer: null,
   // 'live', 'reconnecting' or 'closed': what the page says of its connection.
@@ -46,6 +49,21 @@ export const hooks = {
   // Takes the events just received, in order (`history`: the first ones of this game).
   events: () => {},
 };
+
+// The state after `patch`, what changed since `state` as the socket tells it (docs/api.md, "Live
+// updates"): each field it names replaces the state's, except the log, which keeps its first
+// `log_keep` lines and takes the patch's `log` after them. `state` is left as it was.
+export function applyPatch(state, patch) {
+  const next = { ...state };
+  for (const [name, value] of Object.entries(patch)) {
+    if (name !== 'log' && name !== 'log_keep') next[name] = value;
+  }
+  if (typeof patch.log_keep === 'number') {
+    const log = Array.isArray(state.log) ? state.log : [];
+    next.log = log.slice(0, patch.log_keep).concat(Array.isArray(patch.log) ? patch.log : []);
+  }
+  return next;
+}
 
 // The log at a replay frame: the first `lines` lines of the whole log, the last cut to `tail`
 // characters.
