@@ -103,19 +103,26 @@ impl Forward {
     }
 
     /// The instance a new game is made at: the live instance holding the fewest games, when it
-    /// holds fewer than this one by more than one (so that games are not sent back and forth
-    /// between instances holding nearly as many); `None`: here.
+    /// holds clearly fewer than this one (a tenth fewer, and at least two); `None`: here.
+    ///
+    /// Both counts are the last round of leases' (a second old at most): like is compared with
+    /// like, so that instances all making games at once keep their own. The other's is counted
+    /// up here as games are sent to it meanwhile, so that a burst of new games is not all sent
+    /// to the one instance that held the fewest a moment ago.
     fn placement(&self) -> Option<String> {
-        let peers = self.games.peers();
+        let mut peers = crate::game::lock(&self.games.peers);
         let here = peers
             .iter()
-            .find(|p| p.instance == self.games.instance)?
-            .games;
-        peers
-            .into_iter()
-            .filter(|p| p.instance != self.games.instance && p.games + 1 < here)
-            .min_by_key(|p| p.games)
-            .and_then(|p| p.address)
+            .find(|p| p.instance == self.games.instance)
+            .map_or(0, |p| p.games);
+        let there = peers
+            .iter_mut()
+            .filter(|p| p.instance != self.games.instance && p.address.is_some())
+            .filter(|p| p.games + (here / 10).max(2) < here)
+            .min_by_key(|p| p.games);
+        let there = there?;
+        there.games += 1;
+        there.address.clone()
     }
 }
 

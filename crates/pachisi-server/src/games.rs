@@ -90,6 +90,10 @@ pub struct Games {
     /// creations.
     creating: Mutex<()>,
     store: Store,
+    /// On a shared database, a connection of its own for the leases and the owners' lookups, so
+    /// that they never wait behind the writes queued on `store` (a lease renewed late is a game
+    /// lost).
+    leases: Option<Store>,
     /// The wait before each action of a bot, so people can follow them.
     pace: Duration,
     /// The wait before a forced pass (a seat, a bot's or a person's, whose only legal move is a
@@ -138,7 +142,13 @@ impl Games {
         let alive = store.alive().map_err(|e| e.to_string())?;
         let rooms = stored.iter().filter_map(|s| crate::game::room_of(s).ok());
         let time = Arc::new(ServerTime::resume(clock::resume_time(alive, rooms)));
+        let leases = if store.is_shared() {
+            Some(store.another().map_err(|e| e.to_string())?)
+        } else {
+            None
+        };
         let games = Arc::new(Games {
+            leases,
             games: Mutex::new(HashMap::new()),
             unplayable: Mutex::new(HashMap::new()),
             creating: Mutex::new(()),

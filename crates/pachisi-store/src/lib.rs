@@ -290,6 +290,8 @@ pub struct Store {
     database: String,
     /// Whether the database is PostgreSQL, which instances share.
     shared: bool,
+    /// The database, to open another connection to it.
+    source: Database,
 }
 
 impl Store {
@@ -316,7 +318,18 @@ impl Store {
             jobs,
             database: name,
             shared,
+            source: database.clone(),
         })
+    }
+
+    /// Another store on the same database, with a connection and a thread of its own: its
+    /// requests never wait behind this one's (the leases of an instance are renewed on one,
+    /// whatever the writes queued on the other).
+    ///
+    /// # Errors
+    /// As [`Store::open`].
+    pub fn another(&self) -> Result<Store, StoreError> {
+        Store::open(&self.source)
     }
 
     /// Whether other server instances may share the database (PostgreSQL), or this one is

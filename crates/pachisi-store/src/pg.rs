@@ -337,10 +337,10 @@ fn fair_share(games: i64, live: i64) -> i64 {
     (games + live - 1) / live
 }
 
-/// How far over its share an instance may hold games before it gives some up: a sixteenth of
-/// the share (none below 16 games).
+/// How far over its share an instance may hold games before it gives some up: an eighth of
+/// the share (none below 8 games).
 fn slack(share: i64) -> i64 {
-    share / 16
+    share / 8
 }
 
 /// An event number as the database keeps it (BIGINT, never negative).

@@ -60,6 +60,11 @@ impl Games {
         !self.store.is_shared() || game.leased.load(Ordering::Acquire)
     }
 
+    /// The connection of the leases and the owners' lookups (on SQLite, the one store).
+    pub(crate) fn leases(&self) -> &crate::store::Store {
+        self.leases.as_ref().unwrap_or(&self.store)
+    }
+
     /// The owner a commit names: this instance, on a shared database.
     pub(crate) fn owner_name(&self) -> Option<String> {
         self.store.is_shared().then(|| self.instance.clone())
@@ -170,7 +175,7 @@ impl Games {
         // Twice at most: a game taken by another instance between the read and the claim is
         // read again.
         for _ in 0..2 {
-            match self.store.owner(id).map_err(busy)? {
+            match self.leases().owner(id).map_err(busy)? {
                 Owner::Missing => return Ok(Place::Here),
                 Owner::Held { instance, address } if instance != self.instance => {
                     return match address {
@@ -182,7 +187,11 @@ impl Games {
                 }
                 // Held here already (a round gave it a moment ago), or nobody's: taken here.
                 Owner::Held { .. } | Owner::Free => {
-                    if self.store.claim(id, &self.instance, LEASE).map_err(busy)? {
+                    if self
+                        .leases()
+                        .claim(id, &self.instance, LEASE)
+                        .map_err(busy)?
+                    {
                         let _ = self.take(id, true);
                         return Ok(Place::Here);
                     }
@@ -272,7 +281,7 @@ impl Games {
                 let began = Instant::now();
                 let g = games.clone();
                 let round = tokio::task::spawn_blocking(move || {
-                    g.store
+                    g.leases()
                         .lease(&g.instance, g.address.get().map(String::as_str), LEASE)
                 });
                 // A round that fails changes nothing here: the games this instance holds stay
@@ -337,7 +346,7 @@ impl Games {
     /// once.
     pub(crate) fn leave(&self) {
         if self.store.is_shared() {
-            if let Err(e) = self.store.release(&self.instance) {
+            if let Err(e) = self.leases().release(&self.instance) {
                 eprintln!("the games' leases could not be given up: {e}");
             }
         }
