@@ -15,6 +15,7 @@ use pachisi_core::{Rules, Throw, ThrowOff};
 use pachisi_fair::FairDice;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 
 /// The throws of a seeded table game: ChaCha8 seeded with the game's seed, each throw the
 /// outcome its next uniform `f64` selects ([`Rules::throw_for`]). Fixed for good: stored games
@@ -35,6 +36,16 @@ impl TableThrows {
     /// The next throw.
     pub fn next_throw(&mut self, rules: &Rules) -> Throw {
         rules.throw_for(self.rng.gen::<f64>())
+    }
+
+    /// Where the generator stands in its stream, in 32-bit words (what a snapshot keeps).
+    pub(crate) fn word_pos(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
+    /// Puts the generator at `word` in its stream ([`TableThrows::word_pos`]).
+    pub(crate) fn set_word_pos(&mut self, word: u128) {
+        self.rng.set_word_pos(word);
     }
 }
 
@@ -81,6 +92,64 @@ impl Dice {
         match self {
             Dice::Seeded { drawn, .. } => *drawn,
             Dice::Fair(dice) => dice.count(),
+        }
+    }
+}
+
+/// What a snapshot keeps of a table's throws: the number of the next throw as the source counts
+/// them ([`Dice::count`]) and, for seeded throws, where the generator stands in its stream. The
+/// seed and the fair dice's secret are not kept: resuming is given them, as restoring is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DiceState {
+    /// The number of the next throw.
+    pub(crate) count: u64,
+    /// The seeded generator's position in its stream, in 32-bit words; absent for fair throws.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) word: Option<u128>,
+}
+
+impl Dice {
+    /// What a snapshot keeps of the throws.
+    pub(crate) fn state(&self) -> DiceState {
+        match self {
+            Dice::Seeded { throws, drawn } => DiceState {
+                count: *drawn,
+                word: Some(throws.word_pos()),
+            },
+            Dice::Fair(dice) => DiceState {
+                count: dice.count(),
+                word: None,
+            },
+        }
+    }
+
+    /// These throws (a new game's, from its seed or its fair dice) moved on to where `state`
+    /// says.
+    ///
+    /// # Errors
+    /// When `state` is of the other kind of throws.
+    pub(crate) fn at(&self, state: &DiceState) -> Result<Dice, String> {
+        match (self, state.word) {
+            (Dice::Seeded { throws, .. }, Some(word)) => {
+                let mut throws = throws.clone();
+                throws.set_word_pos(word);
+                Ok(Dice::Seeded {
+                    throws,
+                    drawn: state.count,
+                })
+            }
+            (Dice::Fair(dice), None) => {
+                let mut dice = dice.clone();
+                dice.set_count(state.count);
+                Ok(Dice::Fair(dice))
+            }
+            (Dice::Seeded { .. }, None) => Err(
+                "the snapshot's throws are fair throws, but this game's come from a seed".into(),
+            ),
+            (Dice::Fair(_), Some(_)) => Err(
+                "the snapshot's throws come from a seed, but this game's are fair throws".into(),
+            ),
         }
     }
 }

@@ -31,7 +31,7 @@ use crate::dice::Dice;
 use crate::restore::header_of;
 use crate::{SeatSpec, Table};
 use pachisi_core::ruleset::FirstSeat;
-use pachisi_core::{GameRecord, Rules, ThrowOff};
+use pachisi_core::{GameRecord, Rules, ThrowName, ThrowOff};
 use pachisi_fair::FairDice;
 use std::sync::Arc;
 
@@ -76,11 +76,14 @@ impl Table {
         record: &GameRecord,
     ) -> Result<Table, String> {
         let mut table = Table::new_fair(rules, seats, dice, bot_seed, header_of(record))?;
-        table.replay_drawn(record, |name, drawn, n| {
-            format!("the record throws ({name}) where fair throw {n} is ({drawn})")
-        })?;
+        table.replay_drawn(&record.actions, fair_mismatch)?;
         Ok(table)
     }
+}
+
+/// How a replay of a game with fair throws words a throw that is not the fair dice's.
+pub(crate) fn fair_mismatch(name: ThrowName, drawn: ThrowName, n: u64) -> String {
+    format!("the record throws ({name}) where fair throw {n} is ({drawn})")
 }
 
 /// Draws the throw-off's throws from `dice`, from throw 0 as [`FairDice::begin`] does, and

@@ -20,33 +20,21 @@ impl Table {
         record: &GameRecord,
     ) -> Result<Table, String> {
         let mut table = Table::new(rules, seats, seed, header_of(record))?;
-        if let Some(text) = record.tag("Opening") {
-            let drawn = throw_off(&table.rules, seed).map(|o| o.to_text(&table.rules));
-            if drawn.as_deref() != Some(text) {
-                return Err(format!(
-                    "the record's throw-off ({text}) is not the one its seed {seed} gives ({})",
-                    drawn
-                        .as_deref()
-                        .unwrap_or("none: these rules have no throw-off")
-                ));
-            }
-        }
-        table.replay_drawn(record, |name, drawn, _| {
-            format!("the record throws ({name}) where its seed {seed} gives ({drawn})")
-        })?;
+        check_seeded_throw_off(&table.rules, seed, record)?;
+        table.replay_drawn(&record.actions, seeded_mismatch(seed))?;
         Ok(table)
     }
 
-    /// Replays the actions of `record` as if they were played here: each throw drawn from the
+    /// Replays `actions` (a record's) as if they were played here: each throw drawn from the
     /// table's own source and refused, in the words of `mismatch` (given the recorded throw, the
     /// drawn one and its number), unless it is the one drawn; and each person's move kept for
     /// undo, as when it was played.
     pub(crate) fn replay_drawn(
         &mut self,
-        record: &GameRecord,
+        actions: &[(Action, usize, usize)],
         mismatch: impl Fn(ThrowName, ThrowName, u64) -> String,
     ) -> Result<(), String> {
-        for &(action, line, column) in &record.actions {
+        for &(action, line, column) in actions {
             let at = |e: String| format!("record line {line}, column {column}: {e}");
             match action {
                 Action::Throw(name) => {
@@ -67,9 +55,9 @@ impl Table {
                     // to take back.
                     let chosen = self.is_human(self.position.to_move())
                         && self.legal_moves() != [Move::Pass];
-                    let snapshot = chosen.then(|| self.snapshot());
+                    let point = chosen.then(|| self.undo_point());
                     self.apply_action(action).map_err(at)?;
-                    self.history.extend(snapshot);
+                    self.history.extend(point);
                 }
                 Action::Seat(_) => self.apply_action(action).map_err(at)?,
             }
@@ -108,6 +96,33 @@ impl Table {
             }
         }
         Ok(())
+    }
+}
+
+/// Checks the record's `Opening` throw-off, if it has one, against the one `seed` gives.
+pub(crate) fn check_seeded_throw_off(
+    rules: &Rules,
+    seed: u64,
+    record: &GameRecord,
+) -> Result<(), String> {
+    if let Some(text) = record.tag("Opening") {
+        let drawn = throw_off(rules, seed).map(|o| o.to_text(rules));
+        if drawn.as_deref() != Some(text) {
+            return Err(format!(
+                "the record's throw-off ({text}) is not the one its seed {seed} gives ({})",
+                drawn
+                    .as_deref()
+                    .unwrap_or("none: these rules have no throw-off")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// How a replay of a seeded game words a throw that is not the seed's.
+pub(crate) fn seeded_mismatch(seed: u64) -> impl Fn(ThrowName, ThrowName, u64) -> String {
+    move |name, drawn, _| {
+        format!("the record throws ({name}) where its seed {seed} gives ({drawn})")
     }
 }
 
