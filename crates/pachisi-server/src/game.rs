@@ -581,7 +581,9 @@ pub(crate) fn header_of(
     Ok(header)
 }
 
-/// The table of a stored game as it stood at `record`, its throws checked against its seeds.
+/// The table of a stored game as it stood at `record`, its throws checked against its seeds:
+/// from its latest snapshot and the actions after it when it has one that fits (taking a game
+/// over replays only those), else from the first action.
 pub(crate) fn restore(
     stored: &StoredGame,
     fair: Option<&Fair>,
@@ -592,20 +594,53 @@ pub(crate) fn restore(
         builtin_rules(&stored.ruleset, &stored.overrides)
             .map_err(|e| format!("game {}: {e}", stored.id))?,
     );
+    if let Some((_, text)) = &stored.snapshot {
+        // A snapshot that does not fit (another version, actions taken back since) is passed
+        // over: the whole record replays.
+        let resumed = pachisi_table::TableSnapshot::from_json(text)
+            .and_then(|snapshot| resume(&rules, stored, fair, specs, record, &snapshot));
+        if let Ok(table) = resumed {
+            return Ok(table);
+        }
+    }
     let table = match fair {
         Some(fair) => {
-            let players = PlayerSeeds::from_tag(
-                &rules,
-                record.tag(pachisi_fair::PLAYER_SEEDS_TAG).unwrap_or(""),
-            )
-            .map_err(|e| format!("game {}: {e}", stored.id))?;
-            let dice = FairDice::new(&rules, &fair.server, &players)
-                .map_err(|e| format!("game {}: {e}", stored.id))?;
+            let dice =
+                fair_dice(&rules, fair, record).map_err(|e| format!("game {}: {e}", stored.id))?;
             Table::restore_fair(rules, specs, dice, fair.server.bot_seed(), record)
         }
         None => Table::restore(rules, specs, stored.seed, record),
     };
     table.map_err(|e| format!("game {}: {e}", stored.id))
+}
+
+/// The fair dice of a game at `record` (its players' seeds in the record's tag).
+fn fair_dice(rules: &Rules, fair: &Fair, record: &GameRecord) -> Result<FairDice, String> {
+    let players = PlayerSeeds::from_tag(
+        rules,
+        record.tag(pachisi_fair::PLAYER_SEEDS_TAG).unwrap_or(""),
+    )
+    .map_err(|e| e.to_string())?;
+    FairDice::new(rules, &fair.server, &players).map_err(|e| e.to_string())
+}
+
+/// The table at `record` resumed from `snapshot`.
+fn resume(
+    rules: &Arc<Rules>,
+    stored: &StoredGame,
+    fair: Option<&Fair>,
+    specs: &[SeatSpec],
+    record: &GameRecord,
+    snapshot: &pachisi_table::TableSnapshot,
+) -> Result<Table, String> {
+    match fair {
+        Some(fair) => {
+            let dice = fair_dice(rules, fair, record)?;
+            let bots = fair.server.bot_seed();
+            Table::resume_fair(rules.clone(), specs, dice, bots, record, snapshot)
+        }
+        None => Table::resume(rules.clone(), specs, stored.seed, record, snapshot),
+    }
 }
 
 /// Builds a game from its stored form, replaying its actions.
@@ -652,6 +687,7 @@ pub(crate) fn build(
     };
     stored.actions.clear();
     stored.events.clear();
+    stored.snapshot = None;
     // A game read back from the database was created by the address its room keeps.
     let creator = creator.or_else(|| room.creator.as_deref().and_then(|c| c.parse().ok()));
     let (updates, _) = broadcast::channel(64);

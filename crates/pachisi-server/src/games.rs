@@ -747,9 +747,14 @@ impl Games {
         let room = (present || timed || stopped).then_some(room);
         let events = game.number(bodies);
         let at = now();
+        // Every [`SNAPSHOT_EVERY`] actions a snapshot of the table goes with the commit, so that
+        // an instance taking the game over replays only the actions after it.
+        let snapshot = (actions.len() / SNAPSHOT_EVERY > from / SNAPSHOT_EVERY)
+            .then(|| (actions.len(), table.snapshot().to_json()));
         let written = self.store.commit(Commit {
             id: game.stored.id.clone(),
             actions: Some((from, new)),
+            snapshot,
             room: room.as_ref().map(room_json).transpose()?,
             events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
             at,
@@ -773,6 +778,9 @@ impl Games {
         Ok(state)
     }
 }
+
+/// How many actions apart a game's table is written as a snapshot.
+pub const SNAPSHOT_EVERY: usize = 100;
 
 /// The chances of a cowrie falling mouth up that the server plays with
 /// (the rest are refused when a game is created): measured in docs/security.md ("Games that

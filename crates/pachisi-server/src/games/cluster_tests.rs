@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::game::Request;
-use crate::games::NewGame;
+use crate::games::{NewGame, SNAPSHOT_EVERY};
 use crate::limits::Limits;
 use crate::store::{Database, Owner, Store};
 use std::time::Duration;
@@ -233,4 +233,48 @@ async fn a_survivor_taking_many_rooms_keeps_its_own_leases_meanwhile() {
         "{rooms} rooms taken over and built in {:.1} s (A's lease running out included)",
         began.elapsed().as_secs_f64()
     );
+}
+
+/// A room's table goes to the database as a snapshot every hundred actions, and an instance
+/// taking the room over builds it from the latest snapshot and the actions after it: the same
+/// game, played on from there.
+#[tokio::test]
+async fn a_room_taken_over_is_built_from_its_latest_snapshot_and_the_actions_after() {
+    let Some(cluster) = cluster::Cluster::start("a_room_taken_over_from_a_snapshot") else {
+        return;
+    };
+    let url = cluster.database();
+    let a = on(&url, "127.0.0.1:7001");
+    let b = on(&url, "127.0.0.1:7002");
+    let (id, token) = room(&a);
+    let game = a.get(&id).expect("A holds it");
+    let mut played = 0;
+    while played < 250 {
+        let state: serde_json::Value =
+            serde_json::from_str(&game.state_json()).expect("the state is JSON");
+        if state["awaiting"] == "bot" {
+            // A forced pass, which the server plays itself.
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            continue;
+        }
+        let request = match state["phase"].as_str() {
+            Some("throw") => Request::Throw {},
+            Some("move") => Request::Move {
+                notation: None,
+                index: Some(0),
+            },
+            _ => break,
+        };
+        a.act(&game, Some(&token), request, None).expect("played");
+        played = state["actions"].as_u64().unwrap_or(0);
+    }
+    let stored = a.store.load(&id, 0).expect("read").expect("there");
+    let (at, _) = stored.snapshot.clone().expect("a snapshot was written");
+    assert!(at >= SNAPSHOT_EVERY && at % SNAPSHOT_EVERY == 0, "at {at}");
+    assert!(stored.actions.len() > at, "actions after the snapshot");
+    a.leave();
+    assert_eq!(b.locate(&id).await.expect("located"), Place::Here);
+    let taken = b.get(&id).expect("B holds it");
+    assert_eq!(taken.state_json(), game.state_json());
+    assert_eq!(taken.last_event(), game.last_event());
 }
