@@ -9,8 +9,8 @@
 //!   gives games up, one under it takes games nobody holds, so a new instance takes its share
 //!   and a dead one's games are spread over the survivors. A new game is owned by the instance
 //!   that creates it from the first moment (its lease written with it).
-//! - **Taking over.** A game taken is read from the database and built (`Game` replays its
-//!   actions) on a task of its own, so the renewal of the leases is never late for a takeover
+//! - **Taking over.** A game taken is read from the database and built (from its latest
+//!   snapshot and the actions after it, `game::restore`) on a task of its own, so the renewal of the leases is never late for a takeover
 //!   however large. A game asked for while nobody holds it (its owner killed, its lease run out)
 //!   is taken by the instance asked, at once.
 //! - **Giving up.** A game given up (over the share, or the lease lost) is dropped from memory
