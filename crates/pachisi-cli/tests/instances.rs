@@ -618,7 +618,13 @@ async fn a_new_room_of_bots_is_played_at_once_by_the_instance_that_made_it() {
         let (id, token) = create(&http, &a, &["bot:random"; 4]).await;
         let heard = listen(&b, &id, &token).await;
         let until = Instant::now() + DEADLINE;
-        while !heard.0.lock().expect("heard").iter().any(|e| e["kind"] == "play") {
+        while !heard
+            .0
+            .lock()
+            .expect("heard")
+            .iter()
+            .any(|e| e["kind"] == "play")
+        {
             assert!(Instant::now() < until, "no bot played in room {id}");
             tokio::time::sleep(Duration::from_millis(1)).await;
         }

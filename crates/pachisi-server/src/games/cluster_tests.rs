@@ -29,6 +29,16 @@ fn on_with(url: &str, address: &str, limits: Limits) -> Arc<Games> {
     games
 }
 
+/// A throwaway PostgreSQL cluster named `name` (none where PostgreSQL is not installed) and two
+/// instances on it, A and B.
+fn two(name: &str) -> Option<(cluster::Cluster, Arc<Games>, Arc<Games>)> {
+    let cluster = cluster::Cluster::start(name)?;
+    let url = cluster.database();
+    let a = on(&url, "127.0.0.1:7001");
+    let b = on(&url, "127.0.0.1:7002");
+    Some((cluster, a, b))
+}
+
 /// A room of one person, made on `games` (every seat the creator's, no bot: nothing moves by itself).
 fn room(games: &Arc<Games>) -> (String, String) {
     let created = games
@@ -50,12 +60,9 @@ fn room(games: &Arc<Games>) -> (String, String) {
 /// answered here (404 by the route).
 #[tokio::test]
 async fn a_room_lives_in_the_instance_that_created_it_and_the_others_point_there() {
-    let Some(cluster) = cluster::Cluster::start("a_room_lives_in_its_creator") else {
+    let Some((_cluster, a, b)) = two("a_room_lives_in_its_creator") else {
         return;
     };
-    let url = cluster.database();
-    let a = on(&url, "127.0.0.1:7001");
-    let b = on(&url, "127.0.0.1:7002");
     let (id, _) = room(&a);
     assert!(a.drives(&a.get(&id).expect("A holds it")));
     assert_eq!(
@@ -77,12 +84,9 @@ async fn a_room_lives_in_the_instance_that_created_it_and_the_others_point_there
 /// taken by the instance asked for it, at once, and played on there from where it stood.
 #[tokio::test]
 async fn a_room_nobody_holds_is_taken_by_the_instance_asked_for_it() {
-    let Some(cluster) = cluster::Cluster::start("a_room_nobody_holds_is_taken") else {
+    let Some((_cluster, a, b)) = two("a_room_nobody_holds_is_taken") else {
         return;
     };
-    let url = cluster.database();
-    let a = on(&url, "127.0.0.1:7001");
-    let b = on(&url, "127.0.0.1:7002");
     let (id, token) = room(&a);
     let game = a.get(&id).expect("A holds it");
     // Whoever begins throws.
@@ -102,12 +106,9 @@ async fn a_room_nobody_holds_is_taken_by_the_instance_asked_for_it() {
 /// request is to be sent again (it reaches the new owner).
 #[tokio::test]
 async fn an_instance_that_lost_a_room_can_write_nothing_to_it() {
-    let Some(cluster) = cluster::Cluster::start("an_instance_that_lost_a_room") else {
+    let Some((_cluster, a, b)) = two("an_instance_that_lost_a_room") else {
         return;
     };
-    let url = cluster.database();
-    let a = on(&url, "127.0.0.1:7001");
-    let b = on(&url, "127.0.0.1:7002");
     let (id, token) = room(&a);
     let old = a.get(&id).expect("A holds it");
     // A's lease given up in the database behind its back (as when it ran out while A was cut
@@ -240,12 +241,9 @@ async fn a_survivor_taking_many_rooms_keeps_its_own_leases_meanwhile() {
 /// game, played on from there.
 #[tokio::test]
 async fn a_room_taken_over_is_built_from_its_latest_snapshot_and_the_actions_after() {
-    let Some(cluster) = cluster::Cluster::start("a_room_taken_over_from_a_snapshot") else {
+    let Some((_cluster, a, b)) = two("a_room_taken_over_from_a_snapshot") else {
         return;
     };
-    let url = cluster.database();
-    let a = on(&url, "127.0.0.1:7001");
-    let b = on(&url, "127.0.0.1:7002");
     let (id, token) = room(&a);
     let game = a.get(&id).expect("A holds it");
     let mut played = 0;
