@@ -3,6 +3,21 @@
 use super::*;
 use pachisi_core::builtin_rules;
 
+/// Plays `t` on (the bots, and the person's first move each time) until a person has two moves
+/// or more to choose from, and returns them.
+pub(crate) fn play_to_a_choice(t: &mut Table) -> Vec<Move> {
+    loop {
+        while t.step_automatic().is_some() {}
+        if t.human_throw().is_none() {
+            let moves = t.legal_moves();
+            if moves.len() >= 2 {
+                return moves;
+            }
+            t.human_move(moves[0]).expect("legal");
+        }
+    }
+}
+
 /// Seats from a comma-separated list of specs.
 fn seats(specs: &str) -> Vec<SeatSpec> {
     specs.split(',').map(|s| s.parse().expect("seat")).collect()
@@ -266,16 +281,7 @@ fn a_saved_move_taken_back_leaves_the_game_unsaved() {
     let mut t = table("human,bot:heuristic,bot:heuristic,bot:heuristic", 5);
     assert!(t.is_saved(), "nothing to lose before the first action");
     // Play on until a person has two moves to choose from.
-    let moves = loop {
-        while t.step_automatic().is_some() {}
-        if t.human_throw().is_none() {
-            let moves = t.legal_moves();
-            if moves.len() >= 2 {
-                break moves;
-            }
-            t.human_move(moves[0]).expect("legal");
-        }
-    };
+    let moves = play_to_a_choice(&mut t);
     let before = t.log().to_vec();
     t.human_move(moves[0]).expect("legal");
     t.mark_saved();

@@ -420,16 +420,7 @@ fn a_snapshot_of_a_move_taken_back_is_refused() {
     let (game, mut t) = pachisi(9, Throws::Seeded, 0);
     let mut choices = ChaCha8Rng::seed_from_u64(9);
     // Play until a person has two moves to choose from.
-    let moves = loop {
-        while t.step_automatic().is_some() {}
-        if t.human_throw().is_none() {
-            let moves = t.legal_moves();
-            if moves.len() >= 2 {
-                break moves;
-            }
-            t.human_move(moves[0]).expect("legal");
-        }
-    };
+    let moves = crate::tests::play_to_a_choice(&mut t);
     t.human_move(moves[0]).expect("legal");
     play(&mut t, &mut choices, 3, 0);
     let snapshot = t.snapshot();
