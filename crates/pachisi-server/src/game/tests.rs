@@ -1,10 +1,10 @@
-//! Tests of `game`: a finished game's result stands.
+//! Tests of `game`: a finished game's result stands; a snapshot that does not read is passed over.
 
 use super::*;
 
-#[test]
-fn a_finished_game_cannot_be_undone() {
-    let stored = StoredGame {
+/// A Ludo game of a person and three random bots, stored with no action yet.
+fn ludo() -> StoredGame {
+    StoredGame {
         id: "over".into(),
         created: 0,
         updated: 0,
@@ -22,7 +22,25 @@ fn a_finished_game_cannot_be_undone() {
         seed: 5,
         actions: Vec::new(),
         snapshot: None,
-    };
+    }
+}
+
+/// A snapshot that does not read (another version, damaged) is passed over: the game is built
+/// from its whole record.
+#[test]
+fn a_snapshot_that_does_not_read_is_passed_over_and_the_record_replays() {
+    let mut stored = ludo();
+    stored.snapshot = Some((0, "not a snapshot".into()));
+    let time = Arc::new(ServerTime::resume(0));
+    let game = build(stored, None, &BotLimits::default(), &time)
+        .ok()
+        .expect("built from the record");
+    assert_eq!(game.table().record().actions.len(), 0);
+}
+
+#[test]
+fn a_finished_game_cannot_be_undone() {
+    let stored = ludo();
     let time = Arc::new(ServerTime::resume(0));
     let game = build(stored, None, &BotLimits::default(), &time)
         .ok()
