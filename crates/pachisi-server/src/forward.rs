@@ -148,7 +148,7 @@ pub(crate) async fn route(
         return match forward.placement() {
             Some(address) => relay_http(&forward, request, &address)
                 .await
-                .unwrap_or_else(|e| with_retry_after(unreachable(&e.why))),
+                .unwrap_or_else(|e| unanswered(&e)),
             None => next.run(request).await,
         };
     }
@@ -171,10 +171,7 @@ pub(crate) async fn route(
             }
         }
     };
-    let mut last = guard::error_response(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "the game's server does not answer; another takes the game over within seconds: try again",
-    );
+    let mut last = NotAnswered::because("no owner was tried");
     let until = Instant::now() + TAKEOVER_WAIT;
     for tried in 0..TRIES {
         let place = match forward.place(&id).await {
@@ -203,9 +200,10 @@ pub(crate) async fn route(
         match answered {
             Ok(response) => return response,
             // The owner moved or is gone: the database is asked again.
-            Err(NotAnswered { why, moved }) => {
+            Err(not) => {
                 forward.forget(&id);
-                last = unreachable(&why);
+                let moved = not.moved;
+                last = not;
                 if Instant::now() >= until {
                     break;
                 }
@@ -218,7 +216,7 @@ pub(crate) async fn route(
             }
         }
     }
-    with_retry_after(last)
+    unanswered(&last)
 }
 
 /// Why a forwarded request was not answered by the owner, and whether the owner said the game
@@ -322,20 +320,21 @@ fn is_websocket_header(name: &HeaderName) -> bool {
     name.as_str().starts_with("sec-websocket-")
 }
 
-/// The answer when the owner could not be reached.
-fn unreachable(why: &str) -> Response {
-    guard::error_response(
+/// The answer when no owner answered: why is said on the server's standard error, for whoever
+/// runs it; the client is told only to try again (the instances' addresses and errors are not
+/// its business).
+fn unanswered(not: &NotAnswered) -> Response {
+    eprintln!(
+        "a request for a game was not answered by its server: {}",
+        not.why
+    );
+    let mut response = guard::error_response(
         StatusCode::SERVICE_UNAVAILABLE,
-        &format!("the game's server could not be reached ({why}); another takes the game over within seconds: try again"),
-    )
-}
-
-fn with_retry_after(mut response: Response) -> Response {
-    if response.status() == StatusCode::SERVICE_UNAVAILABLE {
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
-    }
+        "the game's server does not answer; another takes the game over within seconds: try again",
+    );
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
     response
 }
 
@@ -384,7 +383,7 @@ pub(crate) async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::
 
 #[cfg(test)]
 mod tests {
-    use super::game_of;
+    use super::{game_of, unanswered, NotAnswered};
 
     #[test]
     fn the_game_of_a_path_is_its_id_after_api_games() {
@@ -394,5 +393,25 @@ mod tests {
         assert_eq!(game_of("/api/games"), None);
         assert_eq!(game_of("/api/games/"), None);
         assert_eq!(game_of("/api/lobby"), None);
+    }
+
+    #[tokio::test]
+    async fn a_client_is_not_told_the_instances_addresses_when_no_owner_answers() {
+        let why = "error sending request for url (http://10.0.0.5:9081/api/games/0123456789ab)";
+        let response = unanswered(&NotAnswered::because(why));
+        assert_eq!(
+            response.status(),
+            axum::http::StatusCode::SERVICE_UNAVAILABLE
+        );
+        assert_eq!(response.headers()["retry-after"], "2");
+        let body = axum::body::to_bytes(response.into_body(), 4096)
+            .await
+            .expect("body");
+        let text = String::from_utf8_lossy(&body);
+        assert!(
+            !text.contains("10.0.0.5") && !text.contains("9081"),
+            "{text}"
+        );
+        assert!(text.contains("try again"), "{text}");
     }
 }
