@@ -295,12 +295,7 @@ pub(crate) fn outgoing(
     incoming: &HeaderMap,
     extensions: &axum::http::Extensions,
 ) -> Result<HeaderMap, NotAnswered> {
-    let mut headers = HeaderMap::new();
-    for (name, value) in incoming {
-        if !is_hop_by_hop(name) && name != KEY && name != CLIENT && !is_websocket_header(name) {
-            headers.append(name, value.clone());
-        }
-    }
+    let mut headers = passed_on(incoming);
     let key = forward.peers.key_header().map_err(NotAnswered::because)?;
     headers.insert(HeaderName::from_static(KEY), key);
     if let Some(ConnectInfo(address)) = extensions.get::<ConnectInfo<SocketAddr>>() {
@@ -309,6 +304,19 @@ pub(crate) fn outgoing(
         }
     }
     Ok(headers)
+}
+
+/// The client's headers a forwarded request keeps: all but those of one connection, of the
+/// WebSocket's handshake, and the instances' own (a client that sends the key's or the client's
+/// header has them dropped here, whatever they say).
+fn passed_on(incoming: &HeaderMap) -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    for (name, value) in incoming {
+        if !is_hop_by_hop(name) && name != KEY && name != CLIENT && !is_websocket_header(name) {
+            headers.append(name, value.clone());
+        }
+    }
+    headers
 }
 
 fn is_hop_by_hop(name: &HeaderName) -> bool {
@@ -383,7 +391,8 @@ pub(crate) async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::
 
 #[cfg(test)]
 mod tests {
-    use super::{game_of, unanswered, NotAnswered};
+    use super::{game_of, passed_on, unanswered, NotAnswered, CLIENT, KEY};
+    use axum::http::{HeaderMap, HeaderValue};
 
     #[test]
     fn the_game_of_a_path_is_its_id_after_api_games() {
@@ -393,6 +402,25 @@ mod tests {
         assert_eq!(game_of("/api/games"), None);
         assert_eq!(game_of("/api/games/"), None);
         assert_eq!(game_of("/api/lobby"), None);
+    }
+
+    #[test]
+    fn a_client_cannot_send_the_instances_own_headers_through() {
+        let mut incoming = HeaderMap::new();
+        for (name, value) in [
+            (KEY, "a guessed key"),
+            (CLIENT, "192.0.2.1"),
+            ("authorization", "Bearer abc"),
+            ("host", "pachisi.example.org"),
+            ("connection", "keep-alive"),
+            ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
+        ] {
+            incoming.insert(name, HeaderValue::from_static(value));
+        }
+        let kept = passed_on(&incoming);
+        let mut names: Vec<&str> = kept.keys().map(|k| k.as_str()).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["authorization", "host"]);
     }
 
     #[tokio::test]
