@@ -57,7 +57,14 @@ pub struct Forward {
     pub(crate) games: Arc<Games>,
     pub(crate) peers: Arc<Peers>,
     owners: Mutex<HashMap<String, (String, Instant)>>,
+    /// The other instances' lobby lines and when they were read: read again at most every
+    /// [`LOBBY_AGE`], by one request while the others wait for it, so that visitors asking for
+    /// the lobby cost the other instances a request a second, not one each.
+    others: tokio::sync::Mutex<Option<(Instant, Vec<serde_json::Value>)>>,
 }
+
+/// How long the other instances' lobby lines are used before they are read again.
+const LOBBY_AGE: Duration = Duration::from_secs(1);
 
 impl Forward {
     /// Forwarding for `games`, talking to the other instances with `peers`.
@@ -66,6 +73,7 @@ impl Forward {
             games,
             peers,
             owners: Mutex::new(HashMap::new()),
+            others: tokio::sync::Mutex::new(None),
         }
     }
 
@@ -123,6 +131,41 @@ impl Forward {
         let there = there?;
         there.games += 1;
         there.address.clone()
+    }
+}
+
+impl Forward {
+    /// The lobby lines of every other live instance, each asked with the key (one that does
+    /// not answer in 2 s is left out).
+    async fn others_lobby(&self) -> Vec<serde_json::Value> {
+        let Ok(key) = self.peers.key_header() else {
+            return Vec::new();
+        };
+        let asks = self
+            .games
+            .peers()
+            .into_iter()
+            .filter(|p| p.instance != self.games.instance)
+            .filter_map(|p| p.address)
+            .map(|address| {
+                self.peers
+                    .http
+                    .get(format!("http://{address}/api/lobby"))
+                    .header(KEY, key.clone())
+                    .timeout(Duration::from_secs(2))
+                    .send()
+            });
+        let mut lines = Vec::new();
+        for answer in futures_util::future::join_all(asks)
+            .await
+            .into_iter()
+            .flatten()
+        {
+            if let Ok(theirs) = answer.json::<Vec<serde_json::Value>>().await {
+                lines.extend(theirs);
+            }
+        }
+        lines
     }
 }
 
@@ -354,33 +397,17 @@ pub(crate) async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::
     let Some(forward) = state.forward.as_ref().filter(|_| !from_peer) else {
         return lines;
     };
-    let Ok(key) = forward.peers.key_header() else {
-        return lines;
-    };
-    let asks = forward
-        .games
-        .peers()
-        .into_iter()
-        .filter(|p| p.instance != forward.games.instance)
-        .filter_map(|p| p.address)
-        .map(|address| {
-            forward
-                .peers
-                .http
-                .get(format!("http://{address}/api/lobby"))
-                .header(KEY, key.clone())
-                .timeout(Duration::from_secs(2))
-                .send()
-        });
-    for answer in futures_util::future::join_all(asks)
-        .await
-        .into_iter()
-        .flatten()
-    {
-        if let Ok(theirs) = answer.json::<Vec<serde_json::Value>>().await {
-            lines.extend(theirs);
+    let mut others = forward.others.lock().await;
+    let fresh = others.as_ref().filter(|(at, _)| at.elapsed() < LOBBY_AGE);
+    match fresh {
+        Some((_, theirs)) => lines.extend(theirs.iter().cloned()),
+        None => {
+            let theirs = forward.others_lobby().await;
+            lines.extend(theirs.iter().cloned());
+            *others = Some((Instant::now(), theirs));
         }
     }
+    drop(others);
     lines.sort_by(|a, b| {
         let key =
             |v: &serde_json::Value| (v["created"].as_i64(), v["id"].as_str().map(String::from));
@@ -391,7 +418,8 @@ pub(crate) async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::
 
 #[cfg(test)]
 mod tests {
-    use super::{game_of, passed_on, unanswered, NotAnswered, CLIENT, KEY};
+    use super::{game_of, lobby, passed_on, unanswered, Forward, NotAnswered, LOBBY_AGE};
+    use super::{AppState, Arc, Duration, Peers, CLIENT, KEY};
     use axum::http::{HeaderMap, HeaderValue};
 
     #[test]
@@ -441,5 +469,51 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("try again"), "{text}");
+    }
+
+    /// Visitors asking for the lobby at once cost each other instance one request a second,
+    /// not one each: the other instances' lines are read again at most every second.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_other_instances_lobbies_are_asked_at_most_once_a_second() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let asked = Arc::new(AtomicUsize::new(0));
+        let counter = asked.clone();
+        let other = axum::Router::new().route(
+            "/api/lobby",
+            axum::routing::get(move || {
+                counter.fetch_add(1, Ordering::SeqCst);
+                async { axum::Json(serde_json::json!([{"id": "0123456789ab", "created": 5}])) }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let address = listener.local_addr().expect("address").to_string();
+        tokio::spawn(async move { axum::serve(listener, other).await });
+
+        let path = crate::testing::temp_db("lobby-of-all");
+        let games = crate::testing::open(&path, Duration::ZERO, crate::Limits::default());
+        *crate::game::lock(&games.peers) = vec![crate::store::Peer {
+            instance: "another".into(),
+            address: Some(address),
+            games: 1,
+        }];
+        let peers = Arc::new(Peers::new("k".repeat(64)).expect("peers"));
+        let forward = Arc::new(Forward::new(games.clone(), peers));
+        let state = AppState::new(games, "heuristic".parse().expect("a bot"))
+            .expect("state")
+            .with_forward(Some(forward));
+        let lobbies = futures_util::future::join_all((0..20).map(|_| lobby(&state, false))).await;
+        for lines in &lobbies {
+            assert_eq!(lines.len(), 1, "{lines:?}");
+            assert_eq!(lines[0]["id"], "0123456789ab");
+        }
+        assert_eq!(asked.load(Ordering::SeqCst), 1, "20 visitors, one request");
+        // Another instance asking (the lobby of one) never asks on.
+        assert!(lobby(&state, true).await.is_empty());
+        tokio::time::sleep(LOBBY_AGE).await;
+        lobby(&state, false).await;
+        assert_eq!(asked.load(Ordering::SeqCst), 2, "read again a second later");
+        crate::testing::remove(&path);
     }
 }
