@@ -4,7 +4,7 @@
 //! reached answers it itself when it owns the game (or takes the game, when nobody holds it);
 //! otherwise it forwards the request to the owner's address for the instances' own traffic
 //! (`peers`), with the client's address and the shared key, and sends back the answer as it
-//! came; a WebSocket is relayed frame by frame (`forward/socket.rs`). The owner's address is
+//! came; a WebSocket is relayed byte for byte (`forward/socket.rs`). The owner's address is
 //! remembered for a moment, and read again when the owner answers that the game is no longer
 //! its own (421) or does not answer.
 //!

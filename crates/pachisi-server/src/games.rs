@@ -114,6 +114,15 @@ pub struct Games {
     pub(crate) peers: Mutex<Vec<crate::store::Peer>>,
 }
 
+/// Who made the actions a commit writes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Actor {
+    /// A person, who waits for the answer: in the seat they acted in, `None` for an undo.
+    Person(Option<u8>),
+    /// The server: a bot, a stand-in or a forced pass.
+    Server,
+}
+
 impl Games {
     /// Opens the games kept in `store`, rebuilding each from its actions. A game that has not
     /// changed within [`Limits::expire_after`] is deleted; one that cannot be played here is
@@ -667,13 +676,13 @@ impl Games {
                 ));
             }
             // A person who throws or moves in their seat has missed no turn.
-            let acted = match request {
+            let by = Actor::Person(match request {
                 Request::Undo {} => None,
                 _ => Some(table.position().to_move()),
-            };
+            });
             let prior = table.record().clone();
             apply(&mut table, request)?;
-            self.commit(game, &mut table, &prior, acted)?
+            self.commit(game, &mut table, &prior, by)?
         };
         self.drive(game);
         Ok(state)
@@ -693,7 +702,7 @@ impl Games {
             }
             let prior = table.record().clone();
             apply(&mut table, request)?;
-            self.commit(game, &mut table, &prior, None)?
+            self.commit(game, &mut table, &prior, Actor::Server)?
         };
         self.drive(game);
         Ok(state)
@@ -701,16 +710,20 @@ impl Games {
 
     /// Commits the actions played since the record was `prior` (an undo takes actions back, so
     /// the rows from the first difference on are replaced) with the events that tell of them,
-    /// then publishes them, with the turn's clock brought in line (`acted`: the seat a person
-    /// acted in themselves, who missed no turn). If the database refuses, the game goes back to
-    /// `prior`, as the database still has it.
+    /// then publishes them, with the turn's clock brought in line (a person who acted in their
+    /// seat missed no turn). If the database refuses, the game goes back to `prior`, as the
+    /// database still has it.
     fn commit(
         self: &Arc<Games>,
         game: &Arc<Game>,
         table: &mut Table,
         prior: &GameRecord,
-        acted: Option<u8>,
+        by: Actor,
     ) -> Result<Arc<str>, GameError> {
+        let acted = match by {
+            Actor::Person(seat) => seat,
+            Actor::Server => None,
+        };
         let actions = &table.record().actions;
         let from = prior.actions.len().min(actions.len());
         let new: Vec<String> = actions[from..]
@@ -759,6 +772,8 @@ impl Games {
             events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
             at,
             owner: self.owner_name(),
+            // A person's own action: written before the bots' waiting with it.
+            urgent: matches!(by, Actor::Person(_)),
             ..Commit::default()
         });
         if let Err(e) = written {

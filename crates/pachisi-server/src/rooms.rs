@@ -254,6 +254,8 @@ impl Games {
                 events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
                 at,
                 owner: self.owner_name(),
+                // A person asked for it and waits.
+                urgent: true,
                 ..Commit::default()
             })
             .map_err(|e| self.refused(game, &mut table, e))?;
@@ -485,6 +487,8 @@ impl Games {
             events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
             at,
             owner: self.owner_name(),
+            // A person asked for it and waits.
+            urgent: true,
             ..Commit::default()
         });
         if let Err(e) = written {
@@ -691,6 +695,8 @@ impl Games {
                 events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
                 at,
                 owner: self.owner_name(),
+                // A person asked for it and waits.
+                urgent: true,
                 ..Commit::default()
             })
             .map_err(|e| self.refused(game, &mut table, e))?;

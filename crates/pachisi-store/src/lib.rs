@@ -199,6 +199,10 @@ pub struct Commit {
     /// [`ErrorKind::NotOwner`]. The lease's row is locked until the commit ends, so another
     /// instance taking the game over waits for it, and then reads it.
     pub owner: Option<String>,
+    /// A person waits for this commit (their own action): it is written before the changes
+    /// nobody waits for (bots' actions, clocks) that are waiting with it, so that a person's
+    /// action is never queued behind a crowd of bots' on a busy server.
+    pub urgent: bool,
 }
 
 /// Where a game lives, as [`Store::owner`] finds it.
@@ -253,6 +257,13 @@ pub(crate) enum Change {
     Delete(String),
     /// The server's time at a heartbeat (milliseconds).
     Alive(i64),
+}
+
+impl Change {
+    /// Whether a person waits for it: written before the others waiting (`worker`).
+    fn is_urgent(&self) -> bool {
+        matches!(self, Change::Commit(commit) if commit.urgent)
+    }
 }
 
 /// What a backend does: the same on SQLite and PostgreSQL.

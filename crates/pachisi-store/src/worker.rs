@@ -1,7 +1,12 @@
 //! The thread that owns a backend's connection: it takes every change waiting, writes them in
-//! one transaction and answers each; reads wait their turn between writes.
+//! one transaction and answers each; reads are answered between writes, before the changes
+//! waiting. Changes a person waits for ([`Commit::urgent`](crate::Commit::urgent)) go first:
+//! each transaction takes every one of them waiting, then the others in the order they came.
+//! A game has at most one commit waiting at a time (its owner commits under the game's lock),
+//! so putting one game's commit before another's changes no game's order.
 
 use crate::{Backend, Change, Holding, Owner, StoreError, StoredGame};
+use std::collections::VecDeque;
 use std::sync::mpsc;
 
 /// Most changes written in one transaction.
@@ -80,59 +85,90 @@ fn twice<B: Backend, T>(
 }
 
 fn serve<B: Backend>(mut backend: B, queue: &mpsc::Receiver<Job>) {
-    let mut next = queue.recv().ok();
-    while let Some((request, reply)) = next.take() {
-        match request {
-            Request::ReadAll => {
-                let _ = reply.send(twice(&mut backend, |b| b.read_all()).map(Answer::Games));
-            }
-            Request::Alive => {
-                let _ = reply.send(twice(&mut backend, |b| b.alive()).map(Answer::Alive));
-            }
-            Request::ReadGame(id, after) => {
-                let read = twice(&mut backend, |b| b.read_game(&id, after));
-                let _ = reply.send(read.map(|g| Answer::Game(g.map(Box::new))));
-            }
-            Request::Lease(instance, address, ttl) => {
-                let held = twice(&mut backend, |b| {
-                    b.lease(&instance, address.as_deref(), ttl)
-                });
-                let _ = reply.send(held.map(Answer::Held));
-            }
-            Request::Claim(game, instance, ttl) => {
-                let claimed = twice(&mut backend, |b| b.claim(&game, &instance, ttl));
-                let _ = reply.send(claimed.map(Answer::Claimed));
-            }
-            Request::Release(instance) => {
-                let released = twice(&mut backend, |b| b.release(&instance));
-                let _ = reply.send(released.map(|()| Answer::Done));
-            }
-            Request::Owner(game) => {
-                let _ = reply.send(twice(&mut backend, |b| b.owner(&game)).map(Answer::Owner));
-            }
-            Request::Key(candidate) => {
-                let _ = reply.send(twice(&mut backend, |b| b.key(&candidate)).map(Answer::Key));
-            }
-            Request::Change(change) => {
-                let mut batch = vec![(change, reply)];
-                // The changes waiting join this one; a read ends the batch and comes next.
-                while batch.len() < BATCH {
-                    match queue.try_recv() {
-                        Ok((Request::Change(change), reply)) => batch.push((change, reply)),
-                        Ok(other) => {
-                            next = Some(other);
-                            break;
-                        }
-                        Err(_) => break,
-                    }
-                }
-                write_batch(&mut backend, batch);
+    let mut waiting = Waiting::default();
+    loop {
+        if waiting.is_empty() {
+            match queue.recv() {
+                Ok(job) => waiting.take(job),
+                Err(_) => return,
             }
         }
-        if next.is_none() {
-            next = queue.recv().ok();
+        // Everything sent meanwhile is looked at together: the callers wait for their
+        // answers, so the queue holds at most one job per caller.
+        while let Ok(job) = queue.try_recv() {
+            waiting.take(job);
+        }
+        if let Some((request, reply)) = waiting.reads.pop_front() {
+            answer(&mut backend, request, &reply);
+            continue;
+        }
+        let batch = waiting.batch();
+        if !batch.is_empty() {
+            write_batch(&mut backend, batch);
         }
     }
+}
+
+/// The jobs taken from the queue and not yet done.
+#[derive(Default)]
+struct Waiting {
+    /// Everything but changes, in the order asked.
+    reads: VecDeque<Job>,
+    /// Changes a person waits for, in the order they came.
+    urgent: VecDeque<(Change, Reply)>,
+    /// The other changes, in the order they came.
+    changes: VecDeque<(Change, Reply)>,
+}
+
+impl Waiting {
+    fn is_empty(&self) -> bool {
+        self.reads.is_empty() && self.urgent.is_empty() && self.changes.is_empty()
+    }
+
+    fn take(&mut self, (request, reply): Job) {
+        match request {
+            Request::Change(change) if change.is_urgent() => self.urgent.push_back((change, reply)),
+            Request::Change(change) => self.changes.push_back((change, reply)),
+            other => self.reads.push_back((other, reply)),
+        }
+    }
+
+    /// The next transaction's changes: the urgent first, then the others, [`BATCH`] at most.
+    fn batch(&mut self) -> Vec<(Change, Reply)> {
+        let urgent = self.urgent.len().min(BATCH);
+        let mut batch: Vec<_> = self.urgent.drain(..urgent).collect();
+        let others = self.changes.len().min(BATCH - batch.len());
+        batch.extend(self.changes.drain(..others));
+        batch
+    }
+}
+
+/// Answers a request other than a change.
+fn answer<B: Backend>(backend: &mut B, request: Request, reply: &Reply) {
+    let answered = match request {
+        Request::ReadAll => twice(backend, |b| b.read_all()).map(Answer::Games),
+        Request::Alive => twice(backend, |b| b.alive()).map(Answer::Alive),
+        Request::ReadGame(id, after) => {
+            twice(backend, |b| b.read_game(&id, after)).map(|g| Answer::Game(g.map(Box::new)))
+        }
+        Request::Lease(instance, address, ttl) => {
+            twice(backend, |b| b.lease(&instance, address.as_deref(), ttl)).map(Answer::Held)
+        }
+        Request::Claim(game, instance, ttl) => {
+            twice(backend, |b| b.claim(&game, &instance, ttl)).map(Answer::Claimed)
+        }
+        Request::Release(instance) => {
+            twice(backend, |b| b.release(&instance)).map(|()| Answer::Done)
+        }
+        Request::Owner(game) => twice(backend, |b| b.owner(&game)).map(Answer::Owner),
+        Request::Key(candidate) => twice(backend, |b| b.key(&candidate)).map(Answer::Key),
+        // Changes are written in batches, never answered one by one here.
+        Request::Change(change) => {
+            write_batch(backend, vec![(change, reply.clone())]);
+            return;
+        }
+    };
+    let _ = reply.send(answered);
 }
 
 type Reply = mpsc::SyncSender<Result<Answer, StoreError>>;
@@ -242,7 +278,7 @@ mod tests {
         assert_eq!(backend.transactions, 4);
     }
 
-    /// A read that arrives among changes waits for the changes before it, and is answered.
+    /// A read that arrives among changes is answered, and the changes around it written.
     #[test]
     fn reads_are_answered_between_batches_of_changes() {
         let (jobs, queue) = mpsc::channel::<Job>();
@@ -274,5 +310,38 @@ mod tests {
             })
             .collect();
         assert_eq!(kinds, ["done", "alive", "done"]);
+    }
+
+    /// A person's commit waiting behind bots' is written first, in the same transaction.
+    #[test]
+    fn a_persons_commit_goes_before_the_bots_waiting_with_it() {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let mut answers = Vec::new();
+        let person = Change::Commit(Commit {
+            id: "person".into(),
+            urgent: true,
+            ..Commit::default()
+        });
+        for change in [commit("bot 1"), commit("bot 2"), person, commit("bot 3")] {
+            let (reply, answer) = mpsc::sync_channel(1);
+            jobs.send((Request::Change(change), reply)).expect("queued");
+            answers.push(answer);
+        }
+        drop(jobs);
+        let mut backend = Picky {
+            written: Vec::new(),
+            transactions: 0,
+        };
+        let mut waiting = Waiting::default();
+        while let Ok(job) = queue.try_recv() {
+            waiting.take(job);
+        }
+        write_batch(&mut backend, waiting.batch());
+        assert!(waiting.is_empty());
+        assert_eq!(backend.written, ["person", "bot 1", "bot 2", "bot 3"]);
+        assert_eq!(backend.transactions, 1);
+        for answer in answers {
+            assert!(answer.recv().expect("answered").is_ok());
+        }
     }
 }

@@ -416,6 +416,8 @@ fn postgres_writes_many_games_commits_together_and_one_refused_spoils_none() {
         at: 1_800_000_000 + n as i64,
         snapshot: Some((2, format!("{{\"snapshot\":{n}}}"))),
         owner: Some(owner.into()),
+        // People's commits and bots' mixed: the people's go first in the batch.
+        urgent: n % 3 == 0,
     };
     // Every game's commit at once from its own thread, so that they queue and go together;
     // game 7 has its event 2 written already, and game 9 is claimed by another instance.

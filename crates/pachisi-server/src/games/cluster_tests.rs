@@ -247,6 +247,7 @@ async fn a_room_taken_over_is_built_from_its_latest_snapshot_and_the_actions_aft
     let (id, token) = room(&a);
     let game = a.get(&id).expect("A holds it");
     let mut played = 0;
+    let mut renewed = Instant::now();
     while played < 250 {
         let state: serde_json::Value =
             serde_json::from_str(&game.state_json()).expect("the state is JSON");
@@ -265,6 +266,14 @@ async fn a_room_taken_over_is_built_from_its_latest_snapshot_and_the_actions_aft
         };
         a.act(&game, Some(&token), request, None).expect("played");
         played = state["actions"].as_u64().unwrap_or(0);
+        // A's rounds of leases, which a running server makes every second: the actions may
+        // take longer than a lease on a busy machine.
+        if renewed.elapsed() >= RENEW {
+            a.store
+                .lease(&a.instance, Some("127.0.0.1:7001"), LEASE)
+                .expect("a round of leases");
+            renewed = Instant::now();
+        }
     }
     let stored = a.store.load(&id, 0).expect("read").expect("there");
     let (at, _) = stored.snapshot.clone().expect("a snapshot was written");

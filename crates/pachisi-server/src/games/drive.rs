@@ -3,7 +3,7 @@
 //! for under the address that created the game, `work`) and committed like any action, backing
 //! off when the database refuses.
 
-use super::Games;
+use super::{Actor, Games};
 use crate::clock;
 use crate::game::{Game, GameError};
 use pachisi_core::Move;
@@ -86,7 +86,7 @@ impl Games {
                     // so that writes of many games wait for the database together (and are
                     // written in one batch) rather than one per thread of the pool.
                     drop(permit);
-                    played.then(|| gs.commit(&g, &mut table, &prior, None))
+                    played.then(|| gs.commit(&g, &mut table, &prior, Actor::Server))
                 })
                 .await;
                 match step {
