@@ -10,7 +10,7 @@
 //! [`Limits::max_analysis_positions`]: crate::limits::Limits::max_analysis_positions
 
 use crate::api::{heavy, json_text, ApiResult, AppState, Client};
-use crate::game::GameError;
+use crate::error::GameError;
 use crate::replay::{read_record, ReadRecord, RecordBounds, RecordRequest, Service};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;

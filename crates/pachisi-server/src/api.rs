@@ -4,8 +4,8 @@
 //! for under the client's address (`crate::work`), and is refused with 503 when no thread comes
 //! to it within seconds rather than queued without end.
 
-use crate::game::GameError;
-use crate::game::Request;
+use crate::action::Request;
+use crate::error::GameError;
 use crate::games::{Games, NewGame};
 use crate::guard::{self, Site};
 use crate::replay::{replay_json, RecordBounds, RecordRequest};
@@ -422,7 +422,7 @@ async fn act(
 ) -> ApiResult<Response> {
     let game = state.games.get(&id)?;
     let Json(body) = body?;
-    let (request, actions) = crate::game::parse_request(body)?;
+    let (request, actions) = crate::action::parse_request(body)?;
     let games = state.games.clone();
     let credential = credential(&headers);
     let text = blocking(move || games.act(&game, credential.as_deref(), request, actions)).await?;
@@ -628,7 +628,12 @@ async fn hint(
     let credential = credential(&headers);
     {
         let table = game.table();
-        crate::rooms::authorize(&game, &table, credential.as_deref(), &Request::Throw {})?;
+        crate::action::authorize(
+            &game.room(),
+            &table,
+            credential.as_deref(),
+            &Request::Throw {},
+        )?;
         let room = game.room();
         if room.players() > 1 && !room.hints {
             return Err(GameError::Forbidden(

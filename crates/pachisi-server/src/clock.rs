@@ -17,7 +17,8 @@
 //! and each instance moves its own time forward to it, so a clock armed again by another
 //! instance keeps its time to within about a heartbeat.
 
-use crate::game::{lock, Game, GameError};
+use crate::error::GameError;
+use crate::game::{lock, Game};
 use crate::games::{now, room_json, Games};
 use crate::limits::BotLimits;
 use crate::room::{Holder, Room};

@@ -7,11 +7,12 @@
 //! every game ([`Limits::work_threads`]), and a bot whose action the database refuses tries
 //! again later and later, never in a spin.
 
+use crate::action::{apply, authorize, Request};
 use crate::clock::{self, ServerTime};
-use crate::game::{apply, build, lock, restore, Event, Game, GameError, Request, Unplayable};
+use crate::error::GameError;
+use crate::game::{build, lock, restore, Event, Game, Unplayable};
 use crate::limits::Limits;
 use crate::room::{self, check_name, secret, token_hash, Holder, Person, Room};
-use crate::rooms::authorize;
 use crate::store::{Commit, Store, StoredGame};
 use crate::view;
 use crate::work::WorkPool;
@@ -651,7 +652,7 @@ impl Games {
             if game.is_deleted() {
                 return Err(GameError::NotFound(game.id().to_string()));
             }
-            authorize(game, &table, credential, &request)?;
+            authorize(&game.room(), &table, credential, &request)?;
             if matches!(request, Request::Undo {}) {
                 self.room_for_events(game)?;
                 self.admit_change(game)?;

@@ -35,9 +35,11 @@
 //! - [`work`]: the threads that think (bots, hints, replays, analyses), shared fairly between
 //!   client addresses.
 
+pub mod action;
 pub mod analysis;
 pub mod api;
 pub mod clock;
+pub mod error;
 pub mod forward;
 pub mod game;
 pub mod games;

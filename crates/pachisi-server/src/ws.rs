@@ -24,7 +24,8 @@ mod tests;
 pub(crate) use places::Places;
 
 use crate::api::{blocking, ApiError, AppState};
-use crate::game::{Event, Game, GameError, Published, Update};
+use crate::error::GameError;
+use crate::game::{Event, Game, Published, Update};
 use crate::games::Games;
 use crate::room::Caller;
 use axum::body::Bytes;
@@ -488,7 +489,7 @@ async fn answer(
             .await
             .err()?
     } else {
-        let (request, actions) = match crate::game::parse_request(body) {
+        let (request, actions) = match crate::action::parse_request(body) {
             Ok(r) => r,
             Err(e) => return Some(envelope_error(&format!("bad message: {e}"))),
         };

@@ -24,7 +24,8 @@
 //! On SQLite the one server owns every game and none of this runs.
 
 use super::Games;
-use crate::game::{lock, Game, GameError};
+use crate::error::GameError;
+use crate::game::{lock, Game};
 use crate::store::{ErrorKind, Owner, Peer, StoreError};
 use pachisi_table::Table;
 use std::collections::HashSet;

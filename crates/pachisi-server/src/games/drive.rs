@@ -5,7 +5,8 @@
 
 use super::{Actor, Games};
 use crate::clock;
-use crate::game::{Game, GameError};
+use crate::error::GameError;
+use crate::game::Game;
 use pachisi_core::Move;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

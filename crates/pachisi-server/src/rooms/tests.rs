@@ -3,6 +3,7 @@
 //! room changes, chat and a game's length, and the games of an address counted after a restart.
 
 use super::*;
+use crate::action::Request;
 use crate::games::NewGame;
 use crate::limits::Limits;
 use crate::testing::{open, remove, temp_db};
