@@ -123,6 +123,11 @@ impl Game {
         lock(&self.room)
     }
 
+    /// When each speaker last chatted, and when the room last changed (the rate limits).
+    pub(crate) fn rates(&self) -> MutexGuard<'_, crate::rate::Recent> {
+        lock(&self.rates)
+    }
+
     /// The chat lines said so far on `line`.
     pub(crate) fn chat_count(&self, line: ChatLine) -> usize {
         lock(&self.shown).said.on(line)

@@ -2,7 +2,7 @@
 //! within the server's limits, deleted by their host or when abandoned, and how their actions are
 //! committed and their bots driven. Every action is committed to the database before it is
 //! broadcast; if the commit fails, the game is put back as the database has it, which stays the
-//! truth. Each commit also brings the turn's clock in line with the game (`clock`), in the same
+//! truth. Each commit also brings the turn's clock in line with the game (`room::timer`), in the same
 //! transaction. Bots (and stand-ins, `games/drive.rs`) think on a pool of threads shared by
 //! every game ([`Limits::work_threads`]), and a bot whose action the database refuses tries
 //! again later and later, never in a spin.
@@ -12,6 +12,7 @@ use crate::clock::{self, ServerTime};
 use crate::error::GameError;
 use crate::game::{build, lock, restore, Event, Game, Unplayable};
 use crate::limits::Limits;
+use crate::room::timer;
 use crate::room::{self, check_name, secret, token_hash, Holder, Person, Room};
 use crate::store::{Commit, Store, StoredGame};
 use crate::view;
@@ -22,7 +23,7 @@ use pachisi_table::Table;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How to set up a new game (`POST /api/games`).
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -151,7 +152,7 @@ impl Games {
         };
         let alive = store.alive().map_err(|e| e.to_string())?;
         let rooms = stored.iter().filter_map(|s| crate::game::room_of(s).ok());
-        let time = Arc::new(ServerTime::resume(clock::resume_time(alive, rooms)));
+        let time = Arc::new(ServerTime::resume(clocks::resume_time(alive, rooms)));
         let leases = if store.is_shared() {
             Some(store.another().map_err(|e| e.to_string())?)
         } else {
@@ -512,7 +513,7 @@ impl Games {
             stored.opening = Some(opening.clone());
             events.push(serde_json::json!({ "kind": "start", "opening": opening }));
             // A person who throws first is on the clock from now.
-            clock::settle(&mut room, &table, self.time.now_ms());
+            timer::settle(&mut room, &table, self.time.now_ms());
         }
         stored.room = Some(room_json(&room)?);
         stored.events = events
@@ -632,6 +633,44 @@ impl Games {
         Ok(old.len())
     }
 
+    /// Whether `game` may hold one more event of chat or a room change: a game's events are
+    /// bounded ([`crate::Limits::max_game_events`]), so that nobody can grow one without end.
+    /// Its actions are bounded apart ([`crate::Limits::max_game_actions`]) and always told.
+    ///
+    /// # Errors
+    /// [`GameError::TooMany`] when the game holds its limit.
+    pub(crate) fn room_for_events(&self, game: &Game) -> Result<(), GameError> {
+        let max = self.limits().max_game_events;
+        if game.last_event() >= u64::try_from(max).unwrap_or(u64::MAX) {
+            return Err(GameError::TooMany(format!(
+                "this game holds its limit of {max} events (moves, chat lines and changes to the room): nothing more can be said or changed in it"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Counts one more room change or undo of `game` within the rate the limits allow
+    /// ([`crate::Limits::changes`] in [`crate::Limits::change_window`]).
+    ///
+    /// # Errors
+    /// [`GameError::TooMany`] when the game made as many lately as it may.
+    pub(crate) fn admit_change(&self, game: &Game) -> Result<(), GameError> {
+        let limits = self.limits();
+        if game.rates().admit(
+            "changes",
+            limits.changes,
+            limits.change_window,
+            Instant::now(),
+        ) {
+            return Ok(());
+        }
+        Err(GameError::TooMany(format!(
+            "at most {} changes to the room and undos in {} seconds: wait a moment",
+            limits.changes,
+            limits.change_window.as_secs()
+        )))
+    }
+
     /// Applies the action of the person who shows `credential`, commits it, tells everyone,
     /// and lets the bots answer. `actions`, when given, is the number of actions of the state
     /// the person chose in: if the game has moved on since, the action is refused (a click on
@@ -657,7 +696,7 @@ impl Games {
                 self.room_for_events(game)?;
                 self.admit_change(game)?;
             }
-            if clock::stand_in_due(&game.room(), &table) {
+            if timer::stand_in_due(&game.room(), &table) {
                 let seat = table.position().to_move();
                 return Err(GameError::NotNow(format!(
                     "{}'s turn is played by its stand-in (the seat is away, or its time ran out): its player takes the seat back with POST /api/games/{}/seats/{seat}/back",
@@ -756,8 +795,8 @@ impl Games {
             );
             room.stopped = Some(why);
         }
-        let present = acted.is_some_and(|seat| clock::present(&mut room, seat));
-        let timed = clock::settle(&mut room, table, self.time.now_ms());
+        let present = acted.is_some_and(|seat| timer::present(&mut room, seat));
+        let timed = timer::settle(&mut room, table, self.time.now_ms());
         let room = (present || timed || stopped).then_some(room);
         let events = game.number(bodies);
         let at = now();
@@ -838,6 +877,7 @@ pub(crate) fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
+mod clocks;
 pub mod cluster;
 mod drive;
 #[cfg(test)]

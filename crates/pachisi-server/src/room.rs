@@ -423,6 +423,8 @@ pub fn qr_svg(text: &str) -> Result<String, String> {
         .build())
 }
 
+pub(crate) mod timer;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,10 +5,11 @@
 //! lock, committed with its events, then published, like an action (`games`); who may make an
 //! action is `action`'s to say.
 
-use crate::clock;
+use crate::clock::{self, Timer};
 use crate::error::GameError;
 use crate::game::{parse_seats, ChatLine, Game};
 use crate::games::{now, room_json, Founding, Games};
+use crate::room::timer;
 use crate::room::{
     chat_text, check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room,
 };
@@ -16,7 +17,7 @@ use crate::store::Commit;
 use pachisi_core::Phase;
 use pachisi_table::{SeatSpec, Table};
 use std::net::IpAddr;
-use std::sync::{Arc, MutexGuard};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A person's new seat and their token, as `POST /api/games/{id}/join` answers.
@@ -66,44 +67,6 @@ where
 }
 
 impl Games {
-    /// Whether `game` may hold one more event of chat or a room change: a game's events are
-    /// bounded ([`crate::Limits::max_game_events`]), so that nobody can grow one without end.
-    /// Its actions are bounded apart ([`crate::Limits::max_game_actions`]) and always told.
-    ///
-    /// # Errors
-    /// [`GameError::TooMany`] when the game holds its limit.
-    pub(crate) fn room_for_events(&self, game: &Game) -> Result<(), GameError> {
-        let max = self.limits().max_game_events;
-        if game.last_event() >= u64::try_from(max).unwrap_or(u64::MAX) {
-            return Err(GameError::TooMany(format!(
-                "this game holds its limit of {max} events (moves, chat lines and changes to the room): nothing more can be said or changed in it"
-            )));
-        }
-        Ok(())
-    }
-
-    /// Counts one more room change or undo of `game` within the rate the limits allow
-    /// ([`crate::Limits::changes`] in [`crate::Limits::change_window`]).
-    ///
-    /// # Errors
-    /// [`GameError::TooMany`] when the game made as many lately as it may.
-    pub(crate) fn admit_change(&self, game: &Game) -> Result<(), GameError> {
-        let limits = self.limits();
-        if game.rates().admit(
-            "changes",
-            limits.changes,
-            limits.change_window,
-            Instant::now(),
-        ) {
-            return Ok(());
-        }
-        Err(GameError::TooMany(format!(
-            "at most {} changes to the room and undos in {} seconds: wait a moment",
-            limits.changes,
-            limits.change_window.as_secs()
-        )))
-    }
-
     /// The game `id`'s room change: runs `change` on the room (under the table's lock), then
     /// commits the room and the events it returns, and publishes them. The room is put back if
     /// the database refuses.
@@ -138,7 +101,7 @@ impl Games {
         }
         // The turn's clock as the room now is: a seat handed over, taken back or begun.
         let now_ms = self.time().now_ms();
-        clock::settle(&mut room, new_table.as_ref().unwrap_or(&table), now_ms);
+        timer::settle(&mut room, new_table.as_ref().unwrap_or(&table), now_ms);
         // Who plays each seat now: a seat handed to a bot is played by it from here on.
         let specs =
             parse_seats(&room.seat_kinds(), &self.limits().bots).map_err(GameError::Invalid)?;
@@ -338,7 +301,7 @@ impl Games {
                 ));
             }
             self.admit_change(game)?;
-            Ok(((), clock::back(room, table, seat).into_iter().collect()))
+            Ok(((), timer::back(room, table, seat).into_iter().collect()))
         })?;
         Ok(state)
     }
@@ -666,11 +629,11 @@ fn rematch_room(room: &Room) -> Room {
         watch: room.watch.clone(),
         public: room.public,
         hints: room.hints,
-        timer: clock::Timer {
+        timer: Timer {
             turn_seconds: room.timer.turn_seconds,
             away_after: room.timer.away_after,
             stand_in: room.timer.stand_in.clone(),
-            ..clock::Timer::default()
+            ..Timer::default()
         },
         rematch: None,
         creator: None,
@@ -688,12 +651,6 @@ fn host_of(room: &Room, credential: Option<&str>) -> Result<usize, GameError> {
         Err(GameError::Forbidden(
             "only the host who created the game may do this".into(),
         ))
-    }
-}
-
-impl Game {
-    pub(crate) fn rates(&self) -> MutexGuard<'_, crate::rate::Recent> {
-        crate::game::lock(&self.rates)
     }
 }
 

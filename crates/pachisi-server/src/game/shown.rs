@@ -7,8 +7,9 @@
 //! to date when it is read.
 
 use super::{finished, Fair};
-use crate::clock::{clock_json, stand_in_due, Clock};
+use crate::clock::{clock_json, Clock};
 use crate::error::GameError;
+use crate::room::timer::stand_in_due;
 use crate::room::Room;
 use crate::view;
 use pachisi_core::Rules;
