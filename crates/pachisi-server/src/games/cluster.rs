@@ -363,6 +363,6 @@ pub(crate) fn looks_like_an_id(id: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-#[cfg(test)]
 #[path = "cluster_tests.rs"]
+#[cfg(test)]
 mod tests;
