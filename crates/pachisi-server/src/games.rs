@@ -18,16 +18,15 @@ use crate::game::{build, lock, restore, Game, Unplayable};
 use crate::limits::Limits;
 use crate::room::timer;
 use crate::room::{self, token_hash, Holder, Room};
-use crate::store::{Commit, Store, StoredGame};
+use crate::store::{Commit, Store};
 use crate::view;
 use crate::work::WorkPool;
 
 pub(crate) use create::Founding;
 pub use create::{Created, NewGame, COWRIE_P_UP};
-use pachisi_core::{builtin_rules, GameRecord, Phase};
+use pachisi_core::{GameRecord, Phase};
 use pachisi_table::Table;
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
