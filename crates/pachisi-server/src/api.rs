@@ -2,10 +2,10 @@
 //! (docs/api.md), and the handlers of the API (the WebSocket's is `ws`'s; forwarding to another
 //! instance, `forward`'s, wraps them). What the handlers share is below them: the state and the
 //! caller (`app`), and how they answer (`answer`). Every failure is answered with a status and
-//! `{"error": "..."}`; no input can make a handler panic.
-//! Heavy work (bots' hints, replays, analyses) runs on blocking threads of the shared pool, asked
-//! for under the client's address (`crate::work`), and is refused with 503 when no thread comes
-//! to it within seconds rather than queued without end.
+//! `{"error": "..."}`; no input can make a handler panic. Heavy work (bots' hints, replays,
+//! analyses) runs on blocking threads of the shared pool, asked for under the client's address
+//! (`crate::work`), and is refused with 503 when no thread comes to it within seconds rather than
+//! queued without end.
 
 use crate::action::Request;
 use crate::answer::{blocking, heavy, json_text, ApiResult};

@@ -139,7 +139,7 @@ impl Server {
         let forward = peers
             .clone()
             .map(|p| Arc::new(forward::Forward::new(games.clone(), p)));
-        let state = api::AppState::new(games.clone(), options.hint_bot)?
+        let state = app::AppState::new(games.clone(), options.hint_bot)?
             .with_analysis_bot(options.analysis_bot)
             .with_public_url(options.public_url.as_deref())
             .with_forward(forward);
