@@ -1,5 +1,6 @@
-//! The analysis of a record in the browser (`POST /api/analyze`): every decision graded and every
-//! throw's luck weighed by `pachisi_bots::analysis`, as `pachisi analyze --json` gives them.
+//! The analysis of a record in the browser (`POST /api/analyze`, whose handler is `api`'s): every
+//! decision graded and every throw's luck weighed by `pachisi_bots::analysis`, as
+//! `pachisi analyze --json` gives them.
 //!
 //! A peer is untrusted, so the work is bounded three ways: the record is read within the replay
 //! viewer's bounds ([`read_record`]); the positions the analysis would evaluate are counted
@@ -9,14 +10,8 @@
 //!
 //! [`Limits::max_analysis_positions`]: crate::limits::Limits::max_analysis_positions
 
-use crate::api::{heavy, json_text, ApiResult, AppState, Client};
-use crate::game::GameError;
-use crate::replay::{read_record, ReadRecord, RecordBounds, RecordRequest, Service};
-use axum::extract::rejection::JsonRejection;
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
-use axum::Json;
+use crate::error::GameError;
+use crate::replay::{read_record, ReadRecord, RecordBounds, Service};
 use pachisi_bots::analysis::{self, ReplayedGame};
 use pachisi_bots::BotSpec;
 use pachisi_core::{builtin_rules, Position};
@@ -86,24 +81,6 @@ pub fn analysis_json(
         object.insert("positions".into(), positions.into());
     }
     Ok(value)
-}
-
-/// `POST /api/analyze`: the analysis of a record sent as `{"record": "..."}`.
-pub(crate) async fn analyze(
-    State(state): State<AppState>,
-    Client(client): Client,
-    body: Result<Json<RecordRequest>, JsonRejection>,
-) -> ApiResult<Response> {
-    let Json(request) = body?;
-    let limits = state.games.limits();
-    let bounds = RecordBounds::of(limits);
-    let max_positions = limits.max_analysis_positions;
-    let evaluator = state.analysis_bot.clone();
-    let value = heavy(&state.games, client, move || {
-        analysis_json(&request.record, bounds, max_positions, &evaluator)
-    })
-    .await?;
-    Ok(json_text(StatusCode::OK, value.to_string()))
 }
 
 #[cfg(test)]

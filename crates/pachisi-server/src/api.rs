@@ -1,109 +1,32 @@
-//! The HTTP routes: the page, the JSON API and the WebSocket of each game (docs/api.md). Every
-//! failure is answered with a status and `{"error": "..."}`; no input can make a handler panic.
-//! Heavy work (bots' hints, replays, analyses) runs on blocking threads of the shared pool, asked
-//! for under the client's address (`crate::work`), and is refused with 503 when no thread comes
-//! to it within seconds rather than queued without end.
+//! The HTTP routes: the router of the page, the JSON API and the WebSocket of each game
+//! (docs/api.md), and the handlers of the API (the WebSocket's is `ws`'s; forwarding to another
+//! instance, `forward`'s, wraps them). What the handlers share is below them: the state and the
+//! caller (`app`), and how they answer (`answer`). Every failure is answered with a status and
+//! `{"error": "..."}`; no input can make a handler panic. Heavy work (bots' hints, replays,
+//! analyses) runs on blocking threads of the shared pool, asked for under the client's address
+//! (`crate::work`), and is refused with 503 when no thread comes to it within seconds rather than
+//! queued without end.
 
-use crate::game::GameError;
-use crate::game::Request;
-use crate::games::{Games, NewGame};
+use crate::action::Request;
+use crate::answer::{blocking, heavy, json_text, ApiResult};
+use crate::app::{you, Client};
+use crate::error::GameError;
+use crate::games::NewGame;
 use crate::guard::{self, Site};
 use crate::replay::{replay_json, RecordBounds, RecordRequest};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
-use pachisi_bots::BotSpec;
-use pachisi_core::{builtin_rules, BUILTIN_RULESETS};
-use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use std::time::Duration;
 use tower_http::timeout::TimeoutLayer;
 
-/// The longest a request may take, its body included; a client that sends its body slower is
-/// answered 408.
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// What the handlers share.
-#[derive(Clone)]
-pub struct AppState {
-    /// The games.
-    pub games: Arc<Games>,
-    /// The bot that gives hints.
-    pub hint_bot: BotSpec,
-    /// The evaluator of the analyses (`POST /api/analyze`): the server's, never a visitor's.
-    pub analysis_bot: BotSpec,
-    /// The list of rulesets as JSON, made once.
-    rulesets: Arc<str>,
-    /// The places of the open WebSockets.
-    pub(crate) sockets: Arc<crate::ws::Places>,
-    /// The address the server is reached at, for links (`--public-url`); without one, links
-    /// are made from the request's `Host`.
-    pub(crate) public_url: Option<String>,
-    /// Forwarding to the games' owners, on a database shared by several instances.
-    pub(crate) forward: Option<Arc<crate::forward::Forward>>,
-}
-
-impl AppState {
-    /// The state of a server of `games`, with hints from `hint_bot`.
-    ///
-    /// # Errors
-    /// When a built-in ruleset does not compile (a defect of the build).
-    pub fn new(games: Arc<Games>, hint_bot: BotSpec) -> Result<AppState, String> {
-        let mut list = Vec::new();
-        for (name, _) in BUILTIN_RULESETS {
-            let rules = builtin_rules(name, &[]).map_err(|e| format!("ruleset {name}: {e}"))?;
-            list.push(crate::view::RulesetInfo::of(&rules));
-        }
-        let rulesets = serde_json::to_string(&list).map_err(|e| e.to_string())?;
-        Ok(AppState {
-            games,
-            hint_bot,
-            analysis_bot: crate::analysis::evaluator(pachisi_bots::analysis::DEFAULT_EVALUATOR)?,
-            rulesets: rulesets.into(),
-            sockets: Arc::default(),
-            public_url: None,
-            forward: None,
-        })
-    }
-
-    /// The same state, making links to `url` (no trailing slash needed).
-    #[must_use]
-    pub fn with_public_url(mut self, url: Option<&str>) -> AppState {
-        self.public_url = url.map(|u| u.trim_end_matches('/').to_string());
-        self
-    }
-
-    /// The same state, forwarding requests about games owned by other instances.
-    #[must_use]
-    pub fn with_forward(mut self, forward: Option<Arc<crate::forward::Forward>>) -> AppState {
-        self.forward = forward;
-        self
-    }
-
-    /// The same state, analysing with `bot` (checked by [`crate::analysis::evaluator`]).
-    #[must_use]
-    pub fn with_analysis_bot(mut self, bot: BotSpec) -> AppState {
-        self.analysis_bot = bot;
-        self
-    }
-
-    /// The address links point to: the public address, or the request's own host.
-    fn base(&self, headers: &HeaderMap) -> String {
-        if let Some(url) = &self.public_url {
-            return url.clone();
-        }
-        // The guard has checked the Host header against the names the server answers to.
-        let host = headers
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("localhost");
-        format!("http://{host}")
-    }
-}
+// The vocabulary of the handlers is below, in modules of its own; these keep the paths the API
+// has always had.
+pub use crate::answer::{ApiError, REQUEST_TIMEOUT};
+pub use crate::app::AppState;
 
 /// The credential a request shows: `Authorization: Bearer TOKEN` (a player's token or a watch
 /// link's code).
@@ -113,97 +36,6 @@ pub(crate) fn credential(headers: &HeaderMap) -> Option<String> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(|t| t.trim().to_string())
-}
-
-/// An error answer; with the game's state when another server instance changed it first.
-pub struct ApiError(StatusCode, String, Option<Arc<str>>);
-
-impl ApiError {
-    /// What the error says.
-    pub fn message(&self) -> &str {
-        &self.1
-    }
-}
-
-impl From<GameError> for ApiError {
-    fn from(e: GameError) -> ApiError {
-        let status = match e {
-            GameError::NotFound(_) => StatusCode::NOT_FOUND,
-            GameError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            GameError::NotNow(_) | GameError::Unplayable(_) => StatusCode::CONFLICT,
-            GameError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            GameError::Forbidden(_) => StatusCode::FORBIDDEN,
-            GameError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
-            GameError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            GameError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
-            GameError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            GameError::Moved(message, state) => {
-                return ApiError(StatusCode::CONFLICT, message, Some(state))
-            }
-        };
-        ApiError(status, e.to_string(), None)
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(e: JsonRejection) -> ApiError {
-        let status = match e.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        ApiError(status, e.body_text(), None)
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        if let Some(state) = &self.2 {
-            // The state is JSON text already: it goes in as it is.
-            let message = serde_json::Value::from(self.1.as_str());
-            return json_text(self.0, format!("{{\"error\":{message},\"state\":{state}}}"));
-        }
-        let mut response = guard::error_response(self.0, &self.1);
-        if matches!(
-            self.0,
-            StatusCode::SERVICE_UNAVAILABLE | StatusCode::TOO_MANY_REQUESTS
-        ) {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("5"));
-        }
-        response
-    }
-}
-
-/// A handler's answer, or its error.
-pub(crate) type ApiResult<T> = Result<T, ApiError>;
-
-/// JSON text as a response.
-pub(crate) fn json_text(status: StatusCode, text: impl Into<String>) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        text.into(),
-    )
-        .into_response()
-}
-
-/// The address of the client as its limits count it ([`crate::net::client_key`]), when the
-/// server was told it (it always is, but for tests that call the router directly).
-pub(crate) struct Client(pub(crate) Option<IpAddr>);
-
-impl<S: Send + Sync> FromRequestParts<S> for Client {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, Self::Rejection> {
-        Ok(Client(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| crate::net::client_key(c.0.ip())),
-        ))
-    }
 }
 
 /// The router of the whole server, answering as `site`.
@@ -244,7 +76,7 @@ pub fn router(state: AppState, site: Site) -> Router {
         )
         .route(
             "/api/analyze",
-            post(crate::analysis::analyze).layer(DefaultBodyLimit::max(replay_body)),
+            post(analyze).layer(DefaultBodyLimit::max(replay_body)),
         )
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limits.max_body))
@@ -281,7 +113,7 @@ async fn lobby(
     State(state): State<AppState>,
     peer: Option<axum::Extension<crate::peers::FromPeer>>,
 ) -> Json<Vec<serde_json::Value>> {
-    Json(crate::forward::lobby(&state, peer.is_some()).await)
+    Json(crate::forward::lobby(&state.games, state.forward.as_deref(), peer.is_some()).await)
 }
 
 /// A state's JSON text with more fields.
@@ -321,20 +153,6 @@ async fn create_game(
     Ok(response)
 }
 
-/// Who the credential is in `game`: a person (their seats, whether host) or a watcher.
-pub(crate) fn you(game: &crate::game::Game, credential: Option<&str>) -> serde_json::Value {
-    let room = game.room();
-    match room.who(credential) {
-        Some(crate::room::Caller::Person(p)) => serde_json::json!({
-            "name": room.people[p].name,
-            "seats": room.seats_of(p),
-            "host": room.people[p].host,
-        }),
-        Some(crate::room::Caller::Watcher) => serde_json::json!({ "watcher": true }),
-        None => serde_json::Value::Null,
-    }
-}
-
 /// The game `id` for a caller who may see it: a person at its table, or a watcher.
 async fn visible(
     state: &AppState,
@@ -350,43 +168,6 @@ async fn visible(
         .into());
     }
     Ok(game)
-}
-
-/// Runs `work` off the async threads: building and running bots and writing the database block.
-pub(crate) async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
-) -> ApiResult<T> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string(), None))?
-        .map_err(ApiError::from)
-}
-
-/// The longest a request waits for a thread of the shared pool.
-const WORK_WAIT: Duration = Duration::from_secs(5);
-
-/// Runs heavy `work` for `client` on a thread of the shared pool (its turn among the addresses
-/// that wait, `crate::work`), or answers 503 when none comes to it within [`WORK_WAIT`].
-pub(crate) async fn heavy<T: Send + 'static>(
-    games: &Games,
-    client: Option<IpAddr>,
-    work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
-) -> ApiResult<T> {
-    // A request that gives up leaves its place in the queue (the future is dropped).
-    let permit = tokio::time::timeout(WORK_WAIT, games.work().acquire(client))
-        .await
-        .ok()
-        .flatten()
-        .ok_or_else(|| {
-            ApiError::from(GameError::Busy(
-                "the server is busy thinking: try again in a few seconds".into(),
-            ))
-        })?;
-    blocking(move || {
-        let _permit = permit;
-        work()
-    })
-    .await
 }
 
 async fn read_game(
@@ -422,7 +203,7 @@ async fn act(
 ) -> ApiResult<Response> {
     let game = state.games.get(&id)?;
     let Json(body) = body?;
-    let (request, actions) = crate::game::parse_request(body)?;
+    let (request, actions) = crate::action::parse_request(body)?;
     let games = state.games.clone();
     let credential = credential(&headers);
     let text = blocking(move || games.act(&game, credential.as_deref(), request, actions)).await?;
@@ -628,7 +409,12 @@ async fn hint(
     let credential = credential(&headers);
     {
         let table = game.table();
-        crate::rooms::authorize(&game, &table, credential.as_deref(), &Request::Throw {})?;
+        crate::action::authorize(
+            &game.room(),
+            &table,
+            credential.as_deref(),
+            &Request::Throw {},
+        )?;
         let room = game.room();
         if room.players() > 1 && !room.hints {
             return Err(GameError::Forbidden(
@@ -694,4 +480,22 @@ async fn replay(
     })
     .await?;
     Ok(json_text(StatusCode::OK, text))
+}
+
+/// `POST /api/analyze`: the analysis of a record sent as `{"record": "..."}`.
+async fn analyze(
+    State(state): State<AppState>,
+    Client(client): Client,
+    body: Result<Json<RecordRequest>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(request) = body?;
+    let limits = state.games.limits();
+    let bounds = RecordBounds::of(limits);
+    let max_positions = limits.max_analysis_positions;
+    let evaluator = state.analysis_bot.clone();
+    let value = heavy(&state.games, client, move || {
+        crate::analysis::analysis_json(&request.record, bounds, max_positions, &evaluator)
+    })
+    .await?;
+    Ok(json_text(StatusCode::OK, value.to_string()))
 }

@@ -1,7 +1,11 @@
 //! The turn timer of a room: its options (seconds per turn, the misses after which a seat is
 //! away, the stand-in bot), each seat's missed turns and away mark, and the clock of the turn
 //! running now. All of it is a [`Timer`] kept in the room's JSON, so it is committed with the
-//! change that moves it and survives a restart.
+//! change that moves it and survives a restart. This module owns the timer's data and what needs
+//! no room: the options' bounds, the stand-in's action, what a state shows of a clock, and the
+//! server's time that clocks count in. The timer's rules on a room (a clock started, stopped or
+//! run out, a seat away or back) are `room::timer`'s; the task that waits for each clock and the
+//! heartbeat are `games::clocks`'.
 //!
 //! A turn is a seat's from the moment it is due until the turn passes to another seat: its
 //! throws and moves, extra throws included, share one clock. When the clock runs out the seat's
@@ -17,17 +21,13 @@
 //! and each instance moves its own time forward to it, so a clock armed again by another
 //! instance keeps its time to within about a heartbeat.
 
-use crate::game::{lock, Game, GameError};
-use crate::games::{now, room_json, Games};
+use crate::error::GameError;
 use crate::limits::BotLimits;
-use crate::room::{Holder, Room};
-use crate::store::Commit;
 use pachisi_bots::BotSpec;
 use pachisi_core::{Move, Phase};
 use pachisi_table::Table;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The shortest turn a room may choose, in seconds: short enough for a quick game (and for
@@ -45,8 +45,6 @@ pub const DEFAULT_STAND_IN: &str = "heuristic";
 /// How often the server's time is written while a clock runs: the most time a clock can be
 /// given back beyond what the server lost when killed.
 pub const HEARTBEAT: Duration = Duration::from_secs(1);
-/// The wait before a clock's run-out is tried again when the database refused it.
-const RETRY: Duration = Duration::from_secs(1);
 
 /// A room's turn timer (docs/api.md, "Turn timer").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,7 +103,8 @@ impl Timer {
         self.misses.get(usize::from(seat)).copied().unwrap_or(0)
     }
 
-    fn set_away(&mut self, seat: u8, away: bool) {
+    /// Marks `seat` away, or not.
+    pub(crate) fn set_away(&mut self, seat: u8, away: bool) {
         let i = usize::from(seat);
         if self.away.len() <= i {
             self.away.resize(i + 1, false);
@@ -113,7 +112,8 @@ impl Timer {
         self.away[i] = away;
     }
 
-    fn set_misses(&mut self, seat: u8, misses: u8) {
+    /// Sets the turns `seat` missed in a row.
+    pub(crate) fn set_misses(&mut self, seat: u8, misses: u8) {
         let i = usize::from(seat);
         if self.misses.len() <= i {
             self.misses.resize(i + 1, 0);
@@ -176,134 +176,6 @@ fn stand_in_bot(spec: &str, limits: &BotLimits) -> Option<BotSpec> {
         .ok()
         .filter(|s| limits.check(s).is_ok())
         .or_else(|| BotSpec::parse_untrusted(DEFAULT_STAND_IN).ok())
-}
-
-/// Whether the seat to act is a person's (their token's, not a bot's nor open).
-fn person_to_act(room: &Room, table: &Table) -> Option<u8> {
-    let seat = table.position().to_move();
-    matches!(
-        room.seats.get(usize::from(seat)),
-        Some(Holder::Person { .. })
-    )
-    .then_some(seat)
-}
-
-/// Whether the game is being played: begun, not over, not stopped.
-fn in_play(room: &Room, table: &Table) -> bool {
-    room.started && room.stopped.is_none() && table.position().phase() != Phase::Over
-}
-
-/// Whether the stand-in is to play now: a person's seat is to act (not a pass the server plays
-/// anyway), and the seat is away or its turn's time ran out.
-pub(crate) fn stand_in_due(room: &Room, table: &Table) -> bool {
-    if !in_play(room, table) || table.automatic_due() {
-        return false;
-    }
-    let Some(seat) = person_to_act(room, table) else {
-        return false;
-    };
-    room.timer.is_away(seat)
-        || room
-            .timer
-            .clock
-            .is_some_and(|c| c.seat == seat && c.expired)
-}
-
-/// Brings the clock in line with the game as it now stands, at server time `now`: it stops when
-/// its turn passes to another seat, when its seat is no longer a person's, when the timer is
-/// turned off or the game ends; it starts when a person (not away) is due and none runs.
-/// Returns whether the timer changed.
-pub(crate) fn settle(room: &mut Room, table: &Table, now: i64) -> bool {
-    let before = room.timer.clock;
-    let over = !in_play(room, table);
-    let person = person_to_act(room, table);
-    let timer = &mut room.timer;
-    if timer
-        .clock
-        .is_some_and(|c| over || person != Some(c.seat) || timer.turn_seconds.is_none())
-    {
-        timer.clock = None;
-    }
-    if let (None, Some(seconds), false, Some(seat)) =
-        (timer.clock, timer.turn_seconds, over, person)
-    {
-        if !timer.is_away(seat) && !table.automatic_due() {
-            timer.clock = Some(Clock {
-                seat,
-                seconds,
-                started_ms: now,
-                deadline_ms: now.saturating_add(i64::from(seconds) * 1000),
-                expired: false,
-            });
-        }
-    }
-    timer.clock != before
-}
-
-/// A person acted in their own `seat`: they missed no turn. Returns whether the timer changed.
-pub(crate) fn present(room: &mut Room, seat: u8) -> bool {
-    let changed = room.timer.misses(seat) != 0;
-    room.timer.set_misses(seat, 0);
-    changed
-}
-
-/// The person takes `seat` back: it is not away and its misses are forgiven. The clock of a
-/// turn in progress is not theirs to reset: a turn whose time ran out is played to its end by
-/// the stand-in, and a running clock keeps running (were coming back to start the turn's clock
-/// again, a player who never acts could hold the game still for ever by coming back each time
-/// the stand-in is due). An away seat whose turn it is, and which so has no clock, is on a new
-/// one from [`settle`]: its player is back for it. Returns the `seat` event when anything
-/// changed.
-pub(crate) fn back(room: &mut Room, table: &Table, seat: u8) -> Option<serde_json::Value> {
-    let was_away = room.timer.is_away(seat);
-    let misses = room.timer.misses(seat);
-    room.timer.set_away(seat, false);
-    room.timer.set_misses(seat, 0);
-    (was_away || misses > 0).then(|| seat_event(room, table, seat))
-}
-
-/// The `seat` event of a person's seat: its holder and whether it is away.
-fn seat_event(room: &Room, table: &Table, seat: u8) -> serde_json::Value {
-    serde_json::json!({
-        "kind": "seat",
-        "seat": seat,
-        "colour": table.rules().seat_colour(seat),
-        "holder": "person",
-        "name": room.name_at(seat),
-        "away": room.timer.is_away(seat),
-    })
-}
-
-/// The clock with `deadline` ran out at server time `now`: the turn is the stand-in's, the seat
-/// has missed one more turn (and is away once it missed [`Timer::away_after`] in a row). Returns
-/// the events, or `None` when that clock is no longer running (the turn passed, or it was
-/// stopped) or `now` is before its deadline.
-pub(crate) fn ran_out(
-    room: &mut Room,
-    table: &Table,
-    deadline: i64,
-    now: i64,
-) -> Option<Vec<serde_json::Value>> {
-    let clock = room.timer.clock.as_mut()?;
-    if clock.expired || clock.deadline_ms != deadline || now < deadline {
-        return None;
-    }
-    clock.expired = true;
-    let seat = clock.seat;
-    let misses = room.timer.misses(seat).saturating_add(1);
-    room.timer.set_misses(seat, misses);
-    let mut events = vec![serde_json::json!({
-        "kind": "timeout",
-        "seat": seat,
-        "colour": table.rules().seat_colour(seat),
-        "misses": misses,
-        "stand_in": room.timer.stand_in,
-    })];
-    if misses >= room.timer.away_after && !room.timer.is_away(seat) {
-        room.timer.set_away(seat, true);
-        events.push(seat_event(room, table, seat));
-    }
-    Some(events)
 }
 
 /// The stand-in plays one action of the person's seat to act: the throw, or the bot's move
@@ -386,166 +258,11 @@ impl ServerTime {
     }
 
     /// The instant at which the time is `ms` (now, if that has passed).
-    fn instant(&self, ms: i64) -> tokio::time::Instant {
+    pub(crate) fn instant(&self, ms: i64) -> tokio::time::Instant {
         let base = self.base.load(Ordering::Acquire);
         let after = u64::try_from(ms.saturating_sub(base)).unwrap_or(0);
         self.start + Duration::from_millis(after)
     }
-}
-
-/// What happened when a clock's deadline came.
-enum RunOut {
-    /// Done: the stand-in has the turn, or the clock no longer ran.
-    Done,
-    /// Woken before the deadline: wait again.
-    Early,
-}
-
-impl Games {
-    /// Arms the timer of `game`'s running clock (once per clock: a clock armed already is left
-    /// alone, one that stopped is disarmed). A task sleeps until the deadline, then
-    /// [`Games::run_out`] gives the turn to the stand-in.
-    pub(crate) fn arm(self: &Arc<Games>, game: &Arc<Game>) {
-        // The clock is read under the lock of the armed timer: of two callers, the second
-        // reads the room as the later change left it, and arms its clock last.
-        let mut armed = lock(&game.armed);
-        let deadline = game
-            .room()
-            .timer
-            .clock
-            .filter(|c| !c.expired)
-            .map(|c| c.deadline_ms);
-        if armed.as_ref().map(|a| a.0) == deadline {
-            return;
-        }
-        if let Some((_, task)) = armed.take() {
-            task.abort();
-        }
-        // Only the instance that drives the game times its turns (`cluster`).
-        let Some(deadline) = deadline.filter(|_| !game.is_deleted() && self.drives(game)) else {
-            return;
-        };
-        let games = self.clone();
-        let g = game.clone();
-        let task = tokio::spawn(async move {
-            let mut at = games.time().instant(deadline);
-            loop {
-                tokio::time::sleep_until(at).await;
-                let (gs, gg) = (games.clone(), g.clone());
-                match tokio::task::spawn_blocking(move || gs.run_out(&gg, deadline)).await {
-                    Ok(Ok(RunOut::Done)) | Err(_) => break,
-                    Ok(Ok(RunOut::Early)) => at = games.time().instant(deadline + 1),
-                    Ok(Err(e)) => {
-                        // Nothing changed; whoever runs the server must hear why the clock
-                        // waits.
-                        eprintln!(
-                            "game {}: a turn's time ran out but could not be saved, trying again in {} s: {e}",
-                            g.id(),
-                            RETRY.as_secs()
-                        );
-                        at = tokio::time::Instant::now() + RETRY;
-                    }
-                }
-            }
-        });
-        *armed = Some((deadline, task.abort_handle()));
-    }
-
-    /// The clock with `deadline` of `game` ran out: the `timeout` event (and the seat's `seat`
-    /// event when it is now away) is committed with the room, then the stand-in plays.
-    fn run_out(self: &Arc<Games>, game: &Arc<Game>, deadline: i64) -> Result<RunOut, GameError> {
-        let mut table = game.table();
-        if game.is_deleted() || !self.drives(game) {
-            return Ok(RunOut::Done);
-        }
-        let now_ms = self.time().now_ms();
-        let mut room = game.room().clone();
-        if room
-            .timer
-            .clock
-            .is_some_and(|c| !c.expired && c.deadline_ms == deadline)
-            && now_ms < deadline
-        {
-            return Ok(RunOut::Early);
-        }
-        let Some(bodies) = ran_out(&mut room, &table, deadline, now_ms) else {
-            return Ok(RunOut::Done);
-        };
-        let events = game.number(bodies);
-        let at = now();
-        let written = self.store().commit(Commit {
-            id: game.stored.id.clone(),
-            room: Some(room_json(&room)?),
-            events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
-            at,
-            owner: self.owner_name(),
-            ..Commit::default()
-        });
-        if let Err(e) = written {
-            // Another instance changed the game first: it is caught up, and its clock, if
-            // still running out, is armed again from there.
-            let refused = self.refused(game, &mut table, e);
-            drop(table);
-            return match refused {
-                GameError::Moved(..) => {
-                    self.arm(game);
-                    self.drive(game);
-                    Ok(RunOut::Done)
-                }
-                other => Err(other),
-            };
-        }
-        *game.room() = room;
-        game.publish(&table, events, at, true)?;
-        drop(table);
-        self.arm(game);
-        self.drive(game);
-        Ok(RunOut::Done)
-    }
-
-    /// Whether any game's clock runs (the heartbeat is written only then).
-    fn clocks_running(&self) -> bool {
-        self.all()
-            .iter()
-            .any(|g| g.room().timer.clock.is_some_and(|c| !c.expired))
-    }
-
-    /// Writes the server's time every [`HEARTBEAT`] while a clock runs, for a server started
-    /// again after this one stops (docs/api.md, "Turn timer").
-    pub(crate) fn heartbeat(self: &Arc<Games>) {
-        let games = self.clone();
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval(HEARTBEAT);
-            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                every.tick().await;
-                let g = games.clone();
-                let written = tokio::task::spawn_blocking(move || {
-                    if g.clocks_running() {
-                        g.store().set_alive(g.time().now_ms())?;
-                    }
-                    // Instances sharing the database keep one time: the latest written.
-                    if g.store().is_shared() {
-                        g.time().advance_to(g.store().alive()?);
-                    }
-                    Ok::<_, crate::store::StoreError>(())
-                })
-                .await;
-                if let Ok(Err(e)) = written {
-                    eprintln!("the server's time could not be saved: {e}");
-                }
-            }
-        });
-    }
-}
-
-/// The time a server starts at: the last heartbeat written (`alive`), or later when a clock
-/// began after it (its start was committed, so the server was alive then).
-pub(crate) fn resume_time(alive: i64, rooms: impl Iterator<Item = Room>) -> i64 {
-    rooms
-        .filter_map(|r| r.timer.clock)
-        .map(|c| c.started_ms)
-        .fold(alive, i64::max)
 }
 
 #[cfg(test)]

@@ -12,7 +12,6 @@
 //! that the games are balanced from the first moment; the lobby is every instance's lobby
 //! together (`lobby`).
 
-use crate::api::AppState;
 use crate::games::cluster::Place;
 use crate::games::Games;
 use crate::guard;
@@ -94,7 +93,7 @@ impl Forward {
             .games
             .locate(id)
             .await
-            .map_err(|e| crate::api::ApiError::from(e).into_response())?;
+            .map_err(|e| crate::answer::ApiError::from(e).into_response())?;
         if let Place::There(address) = &place {
             let mut owners = crate::game::lock(&self.owners);
             if owners.len() >= REMEMBERED {
@@ -392,9 +391,13 @@ fn unanswered(not: &NotAnswered) -> Response {
 /// The lobby of every instance: this one's lines and each other live instance's, newest first.
 /// An instance that does not answer in time is left out (its rooms show again at the next
 /// look).
-pub(crate) async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::Value> {
-    let mut lines = state.games.lobby();
-    let Some(forward) = state.forward.as_ref().filter(|_| !from_peer) else {
+pub(crate) async fn lobby(
+    games: &Games,
+    forward: Option<&Forward>,
+    from_peer: bool,
+) -> Vec<serde_json::Value> {
+    let mut lines = games.lobby();
+    let Some(forward) = forward.filter(|_| !from_peer) else {
         return lines;
     };
     let mut others = forward.others.lock().await;
@@ -418,9 +421,15 @@ pub(crate) async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::
 
 #[cfg(test)]
 mod tests {
-    use super::{game_of, lobby, passed_on, unanswered, Forward, NotAnswered, LOBBY_AGE};
-    use super::{AppState, Arc, Duration, Peers, CLIENT, KEY};
+    use super::{game_of, passed_on, unanswered, Forward, NotAnswered, LOBBY_AGE};
+    use super::{Arc, Duration, Peers, CLIENT, KEY};
+    use crate::app::AppState;
     use axum::http::{HeaderMap, HeaderValue};
+
+    /// The lobby as its route asks for it.
+    async fn lobby(state: &AppState, from_peer: bool) -> Vec<serde_json::Value> {
+        super::lobby(&state.games, state.forward.as_deref(), from_peer).await
+    }
 
     #[test]
     fn the_game_of_a_path_is_its_id_after_api_games() {

@@ -27,85 +27,10 @@ use events::{tail, ChatCount};
 pub use events::{ChatLine, Event, Published, Update};
 use shown::{Fields, RoomShown, StateText};
 
-/// Why a request about a game failed; each maps to an HTTP status (docs/api.md).
-#[derive(Debug, thiserror::Error)]
-pub enum GameError {
-    /// No game has the id.
-    #[error("there is no game {0}")]
-    NotFound(String),
-    /// The request is malformed.
-    #[error("{0}")]
-    BadRequest(String),
-    /// The action is not due now.
-    #[error("{0}")]
-    NotNow(String),
-    /// The action, ruleset or bot is not valid.
-    #[error("{0}")]
-    Invalid(String),
-    /// The caller may not do this.
-    #[error("{0}")]
-    Forbidden(String),
-    /// A limit of the server is reached.
-    #[error("{0}")]
-    TooMany(String),
-    /// A request is larger than the server takes.
-    #[error("{0}")]
-    TooLarge(String),
-    /// The server is too busy for the request now; it may be sent again later.
-    #[error("{0}")]
-    Busy(String),
-    /// The game is kept but cannot be played on this server.
-    #[error("{0}")]
-    Unplayable(String),
-    /// The database failed.
-    #[error("{0}")]
-    Store(String),
-    /// Another server instance changed the game first: nothing of the request was done, and
-    /// this is the game's state now (answered with it, docs/api.md).
-    #[error("{0}")]
-    Moved(String, Arc<str>),
-}
-
-/// What a client asks a game to do.
-#[derive(Clone, Debug, serde::Deserialize)]
-#[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
-pub enum Request {
-    /// A person throws. (Written as a struct variant so that unknown fields are refused.)
-    Throw {},
-    /// A person moves: by notation, or by index into the listed moves.
-    Move {
-        /// The move in notation.
-        #[serde(rename = "move")]
-        notation: Option<String>,
-        /// The move's index in the state's `moves`.
-        index: Option<usize>,
-    },
-    /// A person takes back their last move.
-    Undo {},
-}
-
-/// An action as a client sends it: the [`Request`], and `actions`, the number of actions of the
-/// state it was chosen in, if the client says (the action is refused if the game has moved on).
-///
-/// # Errors
-/// When the body is not an action.
-pub fn parse_request(mut body: serde_json::Value) -> Result<(Request, Option<usize>), GameError> {
-    let actions = match body.as_object_mut().and_then(|o| o.remove("actions")) {
-        None => None,
-        Some(n) => Some(
-            n.as_u64()
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| {
-                    GameError::BadRequest(
-                        "`actions` is the number of actions of the state you acted on".into(),
-                    )
-                })?,
-        ),
-    };
-    let request = serde_json::from_value(body)
-        .map_err(|e| GameError::BadRequest(format!("not an action: {e}")))?;
-    Ok((request, actions))
-}
+// A person's action and the errors of a game are their own modules, below this one; they are
+// named here too, where the API has always had them.
+pub use crate::action::{parse_request, Request};
+pub use crate::error::GameError;
 
 /// What is shown of a game without locking its table: changed with every commit.
 struct Shown {
@@ -196,6 +121,11 @@ impl Game {
     /// The room (who holds each seat). A writer changes it only while holding the table's lock.
     pub(crate) fn room(&self) -> MutexGuard<'_, Room> {
         lock(&self.room)
+    }
+
+    /// When each speaker last chatted, and when the room last changed (the rate limits).
+    pub(crate) fn rates(&self) -> MutexGuard<'_, crate::rate::Recent> {
+        lock(&self.rates)
     }
 
     /// The chat lines said so far on `line`.
@@ -755,57 +685,6 @@ pub(crate) fn begin(
     let opening = header.tag("Opening").unwrap_or("").to_string();
     let table = Table::new_fair(rules, specs, dice, fair.server.bot_seed(), header)?;
     Ok((table, opening))
-}
-
-/// Plays a person's request on `table`.
-pub(crate) fn apply(table: &mut Table, request: Request) -> Result<(), GameError> {
-    match request {
-        Request::Undo {} => table.undo().map_err(GameError::NotNow),
-        Request::Throw {} => match person_due(table)? {
-            Phase::Throw => {
-                table.human_throw();
-                Ok(())
-            }
-            _ => Err(GameError::NotNow("a move is due, not a throw".into())),
-        },
-        Request::Move { notation, index } => {
-            if person_due(table)? != Phase::Move {
-                return Err(GameError::NotNow("a throw is due, not a move".into()));
-            }
-            let legal = table.legal_moves();
-            let mv = match (notation, index) {
-                (Some(text), None) => text
-                    .parse::<pachisi_core::Move>()
-                    .map_err(|e| GameError::BadRequest(e.to_string()))?,
-                (None, Some(i)) => *legal.get(i).ok_or_else(|| {
-                    GameError::Invalid(format!("there is no move {i}: {} are legal", legal.len()))
-                })?,
-                _ => {
-                    return Err(GameError::BadRequest(
-                        "a move gives either `move` (its notation) or `index`".into(),
-                    ))
-                }
-            };
-            table.human_move(mv).map(|_| ()).map_err(GameError::Invalid)
-        }
-    }
-}
-
-/// The phase a person is to act in, or why no person may act now.
-fn person_due(table: &Table) -> Result<Phase, GameError> {
-    match table.position().phase() {
-        Phase::Over => Err(GameError::NotNow("the game is over".into())),
-        _ if table.automatic_due() => {
-            let seat = table.position().to_move();
-            let colour = table.rules().seat_colour(seat);
-            Err(GameError::NotNow(if table.is_human(seat) {
-                format!("{colour} has no move but a pass, which the server plays: wait for the next state")
-            } else {
-                format!("it is {colour}'s turn, which a bot plays: wait for the next state")
-            }))
-        }
-        phase => Ok(phase),
-    }
 }
 
 mod events;

@@ -11,20 +11,30 @@
 //! ask, and no request can make the server read a file, run a search without end or hold up the
 //! others.
 //!
+//! The modules (those of the games first, each above those it uses, from `store` to `rooms`):
+//!
 //! - [`store`]: the database of games (`pachisi-store`: SQLite or PostgreSQL) and how actions
 //!   are written in it;
+//! - [`error`]: why a request about a game failed ([`error::GameError`]);
+//! - [`clock`]: the turn timer's data (clocks, misses, away seats, the stand-in) and the server's
+//!   time kept across restarts;
+//! - [`room`]: who is at a table, their credentials and the timer's rules on the room;
+//!   [`action`]: a person's action, who may make it, and playing it on the table;
 //! - [`game`]: one game: its table, what is shown of it, its watchers;
-//! - [`games`]: every game: creation within the limits, deletion, expiry, commits, and the
-//!   bots' turns on a shared pool of threads; [`games::cluster`]: several instances on one
-//!   PostgreSQL database (changes heard, conflicts answered, one driver per game);
-//! - [`clock`]: the turn timer: clocks, the stand-in, away seats, the server's time kept across
-//!   restarts;
+//! - [`games`]: every game: creation within the limits, deletion, expiry, commits, the clocks'
+//!   tasks, and the bots' turns on a shared pool of threads; [`games::cluster`]: several
+//!   instances on one PostgreSQL database (changes heard, conflicts answered, one driver per
+//!   game);
+//! - [`rooms`]: what people do with a room: seats taken and handed over, the host's options,
+//!   chat, the rematch;
 //! - [`limits`]: the limits and their defaults;
 //! - [`view`]: the JSON of rulesets, states and replays;
 //! - [`replay`]: the replay viewer's work, bounded, and the bounds of every record a peer sends;
 //! - [`analysis`]: the analysis of a record (`POST /api/analyze`), its evaluator fixed by the
 //!   server and its cost bounded;
-//! - [`api`]: the routes and their errors; [`ws`]: the WebSocket of a game;
+//! - [`answer`]: how a route answers (errors, JSON text, work off the async threads);
+//!   [`app`]: what the handlers share and who is asking; `places`: the places of the WebSockets;
+//! - [`api`]: the router and the API's handlers; [`ws`]: the WebSocket of a game;
 //! - [`forward`]: on a shared database, every request about a game answered by its owner
 //!   instance (forwarded there, its WebSocket relayed); [`peers`]: the instances' own listener
 //!   and their shared key;
@@ -35,9 +45,13 @@
 //! - [`work`]: the threads that think (bots, hints, replays, analyses), shared fairly between
 //!   client addresses.
 
+pub mod action;
 pub mod analysis;
+pub mod answer;
 pub mod api;
+pub mod app;
 pub mod clock;
+pub mod error;
 pub mod forward;
 pub mod game;
 pub mod games;
@@ -45,6 +59,7 @@ pub mod guard;
 pub mod limits;
 pub mod net;
 pub mod peers;
+pub(crate) mod places;
 pub mod rate;
 pub mod replay;
 pub mod room;
@@ -124,7 +139,7 @@ impl Server {
         let forward = peers
             .clone()
             .map(|p| Arc::new(forward::Forward::new(games.clone(), p)));
-        let state = api::AppState::new(games.clone(), options.hint_bot)?
+        let state = app::AppState::new(games.clone(), options.hint_bot)?
             .with_analysis_bot(options.analysis_bot)
             .with_public_url(options.public_url.as_deref())
             .with_forward(forward);

@@ -48,7 +48,7 @@ impl Peers {
     pub fn new(key: String) -> Result<Peers, String> {
         let http = reqwest::Client::builder()
             .connect_timeout(CONNECT)
-            .timeout(crate::api::REQUEST_TIMEOUT)
+            .timeout(crate::answer::REQUEST_TIMEOUT)
             // Nothing is followed: an answer goes back to the client as it is.
             .redirect(reqwest::redirect::Policy::none())
             .build()

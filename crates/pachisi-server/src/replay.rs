@@ -11,7 +11,7 @@
 //! [`Limits::max_record`]: crate::limits::Limits::max_record
 //! [`Limits::max_replay_actions`]: crate::limits::Limits::max_replay_actions
 
-use crate::game::GameError;
+use crate::error::GameError;
 use crate::view;
 use pachisi_core::{builtin_rules, Action, GameRecord, Rules};
 use pachisi_table::{record_overrides, SeatSpec, Table};

@@ -8,6 +8,7 @@
 //! survives a restart.
 
 use crate::clock::Timer;
+use crate::error::GameError;
 use pachisi_fair::{PlayerSeed, PlayerSeedError, PlayerSeeds};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -113,6 +114,17 @@ pub enum RoomError {
     /// Not possible now (the seat was taken, the game has begun).
     #[error("{0}")]
     NotNow(String),
+}
+
+/// A room's refusal, as the refusal of the request that asked it.
+impl From<RoomError> for GameError {
+    fn from(e: RoomError) -> GameError {
+        match e {
+            RoomError::Forbidden(m) => GameError::Forbidden(m),
+            RoomError::Invalid(m) => GameError::Invalid(m),
+            RoomError::NotNow(m) => GameError::NotNow(m),
+        }
+    }
 }
 
 /// A new secret: 128 bits from the operating system's generator, in hex.
@@ -410,6 +422,8 @@ pub fn qr_svg(text: &str) -> Result<String, String> {
         .min_dimensions(160, 160)
         .build())
 }
+
+pub(crate) mod timer;
 
 #[cfg(test)]
 mod tests {

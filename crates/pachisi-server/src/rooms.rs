@@ -1,120 +1,24 @@
-//! What people do with a room ([`Room`]): who may act (`authorize`), taking a seat with an
-//! invitation (and the game beginning once every seat is held), handing a seat over to a bot or
-//! to another person, taking an away seat back from its stand-in, the host's options (watching,
-//! the lobby, hints, the turn timer), chat, and the rematch of a finished game. Each change is
-//! made holding the game's table lock, committed with its events, then published, like an
-//! action (`games`).
+//! What people do with a room ([`Room`]): taking a seat with an invitation (and the game
+//! beginning once every seat is held), handing a seat over to a bot or to another person, taking
+//! an away seat back from its stand-in, the host's options (watching, the lobby, hints, the turn
+//! timer), chat, and the rematch of a finished game. Each change is made holding the game's table
+//! lock, committed with its events, then published, like an action (`games`); who may make an
+//! action is `action`'s to say.
 
-use crate::clock;
-use crate::game::{parse_seats, ChatLine, Game, GameError, Request};
+use crate::clock::{self, Timer};
+use crate::error::GameError;
+use crate::game::{parse_seats, ChatLine, Game};
 use crate::games::{now, room_json, Founding, Games};
+use crate::room::timer;
 use crate::room::{
-    chat_text, check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room, RoomError,
+    chat_text, check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room,
 };
 use crate::store::Commit;
-use pachisi_core::record::Action;
 use pachisi_core::Phase;
 use pachisi_table::{SeatSpec, Table};
 use std::net::IpAddr;
-use std::sync::{Arc, MutexGuard};
+use std::sync::Arc;
 use std::time::Instant;
-
-impl From<RoomError> for GameError {
-    fn from(e: RoomError) -> GameError {
-        match e {
-            RoomError::Forbidden(m) => GameError::Forbidden(m),
-            RoomError::Invalid(m) => GameError::Invalid(m),
-            RoomError::NotNow(m) => GameError::NotNow(m),
-        }
-    }
-}
-
-/// Whether the person showing `credential` may ask for `request` in `game` now: the game has
-/// begun, and they hold the seat to act (for undo: any seat). A bot's turn or a finished game
-/// is left to the rules' own answer.
-pub(crate) fn authorize(
-    game: &Game,
-    table: &Table,
-    credential: Option<&str>,
-    request: &Request,
-) -> Result<usize, GameError> {
-    let room = game.room();
-    let p = room.person(credential)?;
-    if !room.started {
-        return Err(GameError::NotNow(waiting_for(&room, table)));
-    }
-    if let Some(why) = &room.stopped {
-        return Err(GameError::NotNow(why.clone()));
-    }
-    let pos = table.position();
-    let seat = pos.to_move();
-    let theirs = match request {
-        Request::Undo {} => {
-            if room.seats_of(p).is_empty() {
-                false
-            } else {
-                // A finished game's result stands: the table says so itself.
-                if pos.phase() != Phase::Over {
-                    undo_allowed(&room, table)?;
-                }
-                true
-            }
-        }
-        _ => {
-            pos.phase() == Phase::Over
-                || matches!(room.seats.get(usize::from(seat)), Some(Holder::Bot { .. }))
-                || room.holds(p, seat)
-        }
-    };
-    if !theirs {
-        let colour = table.rules().seat_colour(seat);
-        return Err(GameError::Forbidden(format!(
-            "it is {colour}'s turn, and {colour} is not your seat"
-        )));
-    }
-    Ok(p)
-}
-
-/// Whether the undo a person asks for may be made: it takes back only their moves since the
-/// last throw, never a throw (a throw seen stands: were it taken back, it would fall again the
-/// same, and whoever saw it would know the throws to come), and never a move made while another
-/// person held a seat ([`Room::undo_floor`]). The table's own rule (no undo while several
-/// people play, or once the game is over) is checked after.
-pub(crate) fn undo_allowed(room: &Room, table: &Table) -> Result<(), GameError> {
-    let Some(reach) = table.undo_reach() else {
-        return Err(GameError::NotNow(
-            "there is no move of yours to take back".into(),
-        ));
-    };
-    if reach < room.undo_floor {
-        return Err(GameError::NotNow(
-            "that move was made while another person played at this table: it stands, and undo cannot take it back".into(),
-        ));
-    }
-    let since = table.record().actions.get(reach..).unwrap_or_default();
-    if since.iter().any(|(a, ..)| matches!(a, Action::Throw(_))) {
-        return Err(GameError::NotNow(
-            "a throw has fallen since your last move: a throw once seen stands, and so does the move before it".into(),
-        ));
-    }
-    Ok(())
-}
-
-/// What a game that has not begun is waiting for.
-fn waiting_for(room: &Room, table: &Table) -> String {
-    let open: Vec<&str> = room
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| matches!(h, Holder::Open { .. }))
-        .filter_map(|(s, _)| u8::try_from(s).ok())
-        .map(|s| table.rules().seat_colour(s))
-        .collect();
-    format!(
-        "the game begins when every seat is taken: waiting for {}",
-        open.join(", ")
-    )
-}
 
 /// A person's new seat and their token, as `POST /api/games/{id}/join` answers.
 pub struct Joined {
@@ -163,44 +67,6 @@ where
 }
 
 impl Games {
-    /// Whether `game` may hold one more event of chat or a room change: a game's events are
-    /// bounded ([`crate::Limits::max_game_events`]), so that nobody can grow one without end.
-    /// Its actions are bounded apart ([`crate::Limits::max_game_actions`]) and always told.
-    ///
-    /// # Errors
-    /// [`GameError::TooMany`] when the game holds its limit.
-    pub(crate) fn room_for_events(&self, game: &Game) -> Result<(), GameError> {
-        let max = self.limits().max_game_events;
-        if game.last_event() >= u64::try_from(max).unwrap_or(u64::MAX) {
-            return Err(GameError::TooMany(format!(
-                "this game holds its limit of {max} events (moves, chat lines and changes to the room): nothing more can be said or changed in it"
-            )));
-        }
-        Ok(())
-    }
-
-    /// Counts one more room change or undo of `game` within the rate the limits allow
-    /// ([`crate::Limits::changes`] in [`crate::Limits::change_window`]).
-    ///
-    /// # Errors
-    /// [`GameError::TooMany`] when the game made as many lately as it may.
-    pub(crate) fn admit_change(&self, game: &Game) -> Result<(), GameError> {
-        let limits = self.limits();
-        if game.rates().admit(
-            "changes",
-            limits.changes,
-            limits.change_window,
-            Instant::now(),
-        ) {
-            return Ok(());
-        }
-        Err(GameError::TooMany(format!(
-            "at most {} changes to the room and undos in {} seconds: wait a moment",
-            limits.changes,
-            limits.change_window.as_secs()
-        )))
-    }
-
     /// The game `id`'s room change: runs `change` on the room (under the table's lock), then
     /// commits the room and the events it returns, and publishes them. The room is put back if
     /// the database refuses.
@@ -235,7 +101,7 @@ impl Games {
         }
         // The turn's clock as the room now is: a seat handed over, taken back or begun.
         let now_ms = self.time().now_ms();
-        clock::settle(&mut room, new_table.as_ref().unwrap_or(&table), now_ms);
+        timer::settle(&mut room, new_table.as_ref().unwrap_or(&table), now_ms);
         // Who plays each seat now: a seat handed to a bot is played by it from here on.
         let specs =
             parse_seats(&room.seat_kinds(), &self.limits().bots).map_err(GameError::Invalid)?;
@@ -435,7 +301,7 @@ impl Games {
                 ));
             }
             self.admit_change(game)?;
-            Ok(((), clock::back(room, table, seat).into_iter().collect()))
+            Ok(((), timer::back(room, table, seat).into_iter().collect()))
         })?;
         Ok(state)
     }
@@ -763,11 +629,11 @@ fn rematch_room(room: &Room) -> Room {
         watch: room.watch.clone(),
         public: room.public,
         hints: room.hints,
-        timer: clock::Timer {
+        timer: Timer {
             turn_seconds: room.timer.turn_seconds,
             away_after: room.timer.away_after,
             stand_in: room.timer.stand_in.clone(),
-            ..clock::Timer::default()
+            ..Timer::default()
         },
         rematch: None,
         creator: None,
@@ -785,12 +651,6 @@ fn host_of(room: &Room, credential: Option<&str>) -> Result<usize, GameError> {
         Err(GameError::Forbidden(
             "only the host who created the game may do this".into(),
         ))
-    }
-}
-
-impl Game {
-    pub(crate) fn rates(&self) -> MutexGuard<'_, crate::rate::Recent> {
-        crate::game::lock(&self.rates)
     }
 }
 

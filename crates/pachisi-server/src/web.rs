@@ -1,5 +1,6 @@
 //! The page, embedded in the binary: `pachisi serve` needs no other files and loads nothing
-//! from the internet.
+//! from the internet. Each file of `web/` is served as it is, but the page's style, two files
+//! served as one.
 
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
@@ -21,12 +22,19 @@ pub async fn script() -> impl IntoResponse {
     )
 }
 
+/// The page's style, two files served as one sheet (`/style.css`): `web/style.css`, the page
+/// itself, its header and the new game panel; then, a blank line between them, `web/table.css`,
+/// the table (the board, whose turn, the throw, the moves, the players and the log) and the
+/// layouts for narrow, wide and touch screens.
+const STYLE: &str = concat!(
+    include_str!("../web/style.css"),
+    "\n",
+    include_str!("../web/table.css"),
+);
+
 /// The page's style.
 pub async fn style() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        include_str!("../web/style.css"),
-    )
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
 }
 
 /// The style of the parts for playing with others (invitations, chat, the connection).

@@ -5,7 +5,7 @@
 //! client missed while away or while too slow to read. Players send actions and chat lines as
 //! messages.
 //!
-//! Each connection holds a place (`ws/places.rs`): strangers cannot use up the places of a game's
+//! Each connection holds a place (`places`): strangers cannot use up the places of a game's
 //! players, and a person of the table always gets in. A connection is kept small (4 KiB read
 //! buffer, one message on its way at a time: a client too slow to read is sent what it missed
 //! from the game's list, not a queue without end), pinged, and closed when it answers nothing
@@ -17,15 +17,15 @@
 //!
 //! [`Limits::socket_ping`]: crate::Limits::socket_ping
 
-mod places;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use places::Places;
-
-use crate::api::{blocking, ApiError, AppState};
-use crate::game::{Event, Game, GameError, Published, Update};
+use crate::answer::{blocking, ApiError};
+use crate::app::{you, AppState, Client};
+use crate::error::GameError;
+use crate::game::{Event, Game, Published, Update};
 use crate::games::Games;
+use crate::places::{Place, Places, Waiting};
 use crate::room::Caller;
 use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -33,7 +33,6 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use places::Place;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -72,7 +71,7 @@ enum Said {
 pub(crate) async fn websocket(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    crate::api::Client(client): crate::api::Client,
+    Client(client): Client,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let game = state.games.get(&id)?;
@@ -146,7 +145,7 @@ impl Farewell {
 /// One connection: a writer that sends what it is given, one message at a time, and the
 /// connection's own work (the hello, then events out and actions in), which never waits on the
 /// writer, so that it hears of a removal however far behind the client reads.
-async fn connection(socket: WebSocket, link: Link, waiting: places::Waiting) {
+async fn connection(socket: WebSocket, link: Link, waiting: Waiting) {
     let (sender, receiver) = socket.split();
     // One message waits while another is sent: more would be a queue the client does not read.
     let (queue, outbox) = mpsc::channel(1);
@@ -276,7 +275,7 @@ async fn follow(
     }
     let welcome = format!(
         "{{\"type\":\"welcome\",\"you\":{},\"event\":{told},\"events\":{},\"state\":{}}}",
-        crate::api::you(game, Some(&token)),
+        you(game, Some(&token)),
         events_array(&from.events),
         from.state,
     );
@@ -488,7 +487,7 @@ async fn answer(
             .await
             .err()?
     } else {
-        let (request, actions) = match crate::game::parse_request(body) {
+        let (request, actions) = match crate::action::parse_request(body) {
             Ok(r) => r,
             Err(e) => return Some(envelope_error(&format!("bad message: {e}"))),
         };

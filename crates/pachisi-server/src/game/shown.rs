@@ -6,8 +6,10 @@
 //! state is assembled from the parts when the game changes, and its clock's time left brought up
 //! to date when it is read.
 
-use super::{finished, Fair, GameError};
-use crate::clock::{clock_json, stand_in_due, Clock};
+use super::{finished, Fair};
+use crate::clock::{clock_json, Clock};
+use crate::error::GameError;
+use crate::room::timer::stand_in_due;
 use crate::room::Room;
 use crate::view;
 use pachisi_core::Rules;
@@ -107,8 +109,8 @@ impl Fields {
     ) -> Result<Fields, GameError> {
         let mut m = view::moment(table);
         // The table offers undo against bots; the server takes back only what nobody else has
-        // seen: no throw, no other person's move (`rooms::undo_allowed`).
-        if m.can_undo && crate::rooms::undo_allowed(room, table).is_err() {
+        // seen: no throw, no other person's move (`action::undo_allowed`).
+        if m.can_undo && crate::action::undo_allowed(room, table).is_err() {
             m.can_undo = false;
         }
         if let Some(why) = &room.stopped {

@@ -1,6 +1,7 @@
 //! Tests of `game`: a finished game's result stands; a snapshot that does not read is passed over.
 
 use super::*;
+use crate::action::apply;
 
 /// A Ludo game of a person and three random bots, stored with no action yet.
 fn ludo() -> StoredGame {

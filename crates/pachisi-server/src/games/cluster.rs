@@ -24,7 +24,8 @@
 //! On SQLite the one server owns every game and none of this runs.
 
 use super::Games;
-use crate::game::{lock, Game, GameError};
+use crate::error::GameError;
+use crate::game::{lock, Game};
 use crate::store::{ErrorKind, Owner, Peer, StoreError};
 use pachisi_table::Table;
 use std::collections::HashSet;
@@ -362,6 +363,6 @@ pub(crate) fn looks_like_an_id(id: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-#[cfg(test)]
 #[path = "cluster_tests.rs"]
+#[cfg(test)]
 mod tests;

@@ -2,7 +2,7 @@
 //! they say so and pass where PostgreSQL is not installed, and fail under `CI=true`).
 
 use super::*;
-use crate::game::Request;
+use crate::action::Request;
 use crate::games::{NewGame, SNAPSHOT_EVERY};
 use crate::limits::Limits;
 use crate::store::{Database, Owner, Store};

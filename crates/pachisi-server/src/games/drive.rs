@@ -5,7 +5,9 @@
 
 use super::{Actor, Games};
 use crate::clock;
-use crate::game::{Game, GameError};
+use crate::error::GameError;
+use crate::game::Game;
+use crate::room::timer;
 use pachisi_core::Move;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -23,7 +25,7 @@ fn server_due(game: &Game) -> bool {
     let room = game.room();
     room.started
         && room.stopped.is_none()
-        && (table.automatic_due() || clock::stand_in_due(&room, &table))
+        && (table.automatic_due() || timer::stand_in_due(&room, &table))
 }
 
 impl Games {
@@ -72,7 +74,7 @@ impl Games {
                     let (started, stand_in) = {
                         let room = g.room();
                         let stand_in =
-                            clock::stand_in_due(&room, &table).then(|| room.timer.stand_in.clone());
+                            timer::stand_in_due(&room, &table).then(|| room.timer.stand_in.clone());
                         (room.started, stand_in)
                     };
                     if !started {

@@ -3,9 +3,10 @@
 
 use super::*;
 use crate::game::Update;
-use crate::store::Database;
+use crate::store::{Database, StoredGame};
 use crate::testing::{open, temp_db};
-use pachisi_core::Move;
+use pachisi_core::{builtin_rules, Move};
+use std::net::IpAddr;
 
 fn new_game(ruleset: &str, seats: &[&str], seed: u64) -> NewGame {
     NewGame {

@@ -3,6 +3,7 @@
 //! room changes, chat and a game's length, and the games of an address counted after a restart.
 
 use super::*;
+use crate::action::Request;
 use crate::games::NewGame;
 use crate::limits::Limits;
 use crate::testing::{open, remove, temp_db};
@@ -113,7 +114,7 @@ async fn a_token_whose_seat_was_handed_away_stands_for_nobody() {
     hand(&games, &game, "bot:random", &host);
     assert_eq!(game.room().who(Some(&friend)), None, "a stranger now");
     assert_eq!(
-        crate::api::you(&game, Some(&friend)),
+        crate::app::you(&game, Some(&friend)),
         serde_json::Value::Null
     );
     let e = games
