@@ -173,6 +173,9 @@ pub struct StoredGame {
     /// The latest snapshot of its table, if one was written: the number of actions it stands
     /// at, and its text (read back only; written with a [`Commit`]).
     pub snapshot: Option<(usize, String)>,
+    /// The address that created it, by which the games of an address are counted on every
+    /// instance ([`Store::created_by`]); `None` when not known.
+    pub creator: Option<String>,
 }
 
 /// What one commit changes of a game; `None` and empty parts stay as they are.
@@ -293,6 +296,8 @@ pub(crate) trait Backend {
     fn owner(&mut self, game: &str) -> Result<Owner, StoreError>;
     /// The instances' shared key: the one kept, or `candidate` kept now if there is none.
     fn key(&mut self, candidate: &str) -> Result<String, StoreError>;
+    /// How many games the address `creator` created that are in the database.
+    fn created_by(&mut self, creator: &str) -> Result<u64, StoreError>;
 }
 
 /// The database: a thread that owns the connection, fed by a queue.
@@ -522,6 +527,19 @@ impl Store {
     pub fn owner(&self, game: &str) -> Result<Owner, StoreError> {
         match self.ask(worker::Request::Owner(game.to_string()))? {
             worker::Answer::Owner(owner) => Ok(owner),
+            _ => Err(self.wrong()),
+        }
+    }
+
+    /// How many games the address `creator` created that are in the database, whichever
+    /// instance holds them: the count a limit of games per address is checked against when
+    /// several instances share the database.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn created_by(&self, creator: &str) -> Result<u64, StoreError> {
+        match self.ask(worker::Request::CreatedBy(creator.to_string()))? {
+            worker::Answer::Count(count) => Ok(count),
             _ => Err(self.wrong()),
         }
     }

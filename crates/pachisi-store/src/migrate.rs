@@ -53,6 +53,11 @@ pub(crate) const POSTGRES: &[Migration] = &[
         name: "snapshots",
         sql: include_str!("../migrations/postgres/0005_snapshots.sql"),
     },
+    Migration {
+        version: 6,
+        name: "creators",
+        sql: include_str!("../migrations/postgres/0006_creators.sql"),
+    },
 ];
 
 /// The table where a database records its migrations (the same on both backends).

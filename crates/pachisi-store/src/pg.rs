@@ -289,6 +289,14 @@ impl Backend for Postgres {
         Ok(())
     }
 
+    fn created_by(&mut self, creator: &str) -> Result<u64, StoreError> {
+        let client = self.client()?;
+        let row = client
+            .query_one("SELECT count(*) FROM games WHERE creator = $1", &[&creator])
+            .map_err(failure)?;
+        Ok(number(row.get(0)))
+    }
+
     fn owner(&mut self, game: &str) -> Result<Owner, StoreError> {
         let client = self.client()?;
         let row = client
@@ -359,8 +367,8 @@ fn write(tx: &mut Transaction<'_>, change: &Change) -> Result<(), StoreError> {
             let seed = game.seed.to_string();
             tx.execute(
                 "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host,
-                                    opening, server_seed, player_seeds, room)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                                    opening, server_seed, player_seeds, room, creator)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
                 &[
                     &game.id,
                     &game.created,
@@ -374,6 +382,7 @@ fn write(tx: &mut Transaction<'_>, change: &Change) -> Result<(), StoreError> {
                     &game.server_seed,
                     &game.player_seeds,
                     &game.room,
+                    &game.creator,
                 ],
             )
             .map_err(failure)?;
@@ -434,7 +443,7 @@ fn insert_events(
 
 /// The columns of a game's row, in the order [`game_of`] reads them.
 const COLUMNS: &str = "id, created, updated, ruleset, overrides, seats, seed, host, opening,
-                       server_seed, player_seeds, room";
+                       server_seed, player_seeds, room, creator";
 
 /// A game's row, without its actions and events.
 fn game_of(row: &postgres::Row) -> StoredGame {
@@ -451,6 +460,7 @@ fn game_of(row: &postgres::Row) -> StoredGame {
         server_seed: row.get(9),
         player_seeds: row.get(10),
         room: row.get(11),
+        creator: row.get(12),
         actions: Vec::new(),
         snapshot: None,
         events: Vec::new(),

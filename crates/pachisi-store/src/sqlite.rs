@@ -62,6 +62,17 @@ fn migrate_sqlite(connection: &mut Connection) -> rusqlite::Result<()> {
             connection.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT;"))?;
         }
     }
+    // The address that created each game, so that the games of an address are counted by the
+    // database as on PostgreSQL. The games written before it take theirs from their room, where
+    // the server kept it (a room's text that is not JSON leaves it unknown).
+    if !columns.iter().any(|c| c == "creator") {
+        connection.execute_batch(
+            "ALTER TABLE games ADD COLUMN creator TEXT;
+             UPDATE games SET creator = json_extract(room, '$.creator')
+             WHERE room IS NOT NULL AND json_valid(room);",
+        )?;
+    }
+    connection.execute_batch("CREATE INDEX IF NOT EXISTS games_creator ON games (creator);")?;
     Ok(())
 }
 
@@ -164,6 +175,18 @@ impl Backend for Sqlite {
     fn key(&mut self, candidate: &str) -> Result<String, StoreError> {
         Ok(candidate.to_string())
     }
+
+    fn created_by(&mut self, creator: &str) -> Result<u64, StoreError> {
+        let count: i64 = self
+            .connection
+            .query_row(
+                "SELECT count(*) FROM games WHERE creator = ?1",
+                [creator],
+                |row| row.get(0),
+            )
+            .map_err(failure)?;
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
 }
 
 /// Game `id` with all its actions and its events after number `after`.
@@ -181,8 +204,8 @@ fn write(tx: &rusqlite::Transaction<'_>, change: &Change) -> rusqlite::Result<()
         Change::Insert(game, _) => {
             tx.execute(
                 "INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, host,
-                                    opening, server_seed, player_seeds, room)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                                    opening, server_seed, player_seeds, room, creator)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     game.id,
                     game.created,
@@ -196,6 +219,7 @@ fn write(tx: &rusqlite::Transaction<'_>, change: &Change) -> rusqlite::Result<()
                     game.server_seed,
                     game.player_seeds,
                     game.room,
+                    game.creator,
                 ],
             )?;
             let mut insert =
@@ -296,7 +320,7 @@ fn read_games(
     let mut games = Vec::new();
     let mut query = connection.prepare(&format!(
         "SELECT id, created, updated, ruleset, overrides, seats, seed, host, opening,
-                server_seed, player_seeds, room
+                server_seed, player_seeds, room, creator
          FROM games {filter} ORDER BY created, id"
     ))?;
     let rows = query.query_map(params, |row| {
@@ -317,6 +341,7 @@ fn read_games(
             server_seed: row.get(9)?,
             player_seeds: row.get(10)?,
             room: row.get(11)?,
+            creator: row.get(12)?,
             actions: Vec::new(),
             snapshot: None,
             events: Vec::new(),
@@ -359,4 +384,41 @@ fn read_games(
         }
     }
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database written before the creators' column: its games take their creator from their
+    /// rooms, and a room that is not JSON leaves it unknown.
+    #[test]
+    fn games_written_before_the_creators_column_take_it_from_their_rooms() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("before.sqlite");
+        {
+            let mut before = Connection::open(&path).expect("open");
+            migrate_sqlite(&mut before).expect("the schema");
+            before
+                .execute_batch(
+                    "DROP INDEX games_creator;
+                     ALTER TABLE games DROP COLUMN creator;
+                     INSERT INTO games (id, created, ruleset, overrides, seats, seed, room) VALUES
+                       ('a', 1, 'ludo', '', 'human', '0', '{\"seats\":[],\"creator\":\"192.0.2.1\"}'),
+                       ('b', 1, 'ludo', '', 'human', '0', '{\"creator\":\"192.0.2.1\"'),
+                       ('c', 1, 'ludo', '', 'human', '0', NULL),
+                       ('d', 1, 'ludo', '', 'human', '0', '{\"creator\":\"2001:db8::1\"}');",
+                )
+                .expect("games of before");
+        }
+        let mut sqlite = Sqlite::open(&path).expect("opened and brought up to date");
+        assert_eq!(sqlite.created_by("192.0.2.1").expect("count"), 1);
+        assert_eq!(sqlite.created_by("2001:db8::1").expect("count"), 1);
+        let games = read_all(&sqlite.connection).expect("read");
+        let creators: Vec<Option<&str>> = games.iter().map(|g| g.creator.as_deref()).collect();
+        assert_eq!(
+            creators,
+            [Some("192.0.2.1"), None, None, Some("2001:db8::1")]
+        );
+    }
 }

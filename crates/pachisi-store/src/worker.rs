@@ -26,6 +26,8 @@ pub(crate) enum Request {
     Release(String),
     /// Where a game lives.
     Owner(String),
+    /// How many games an address created.
+    CreatedBy(String),
     /// The instances' key, or this candidate kept as it.
     Key(String),
 }
@@ -39,6 +41,7 @@ pub(crate) enum Answer {
     Held(Holding),
     Claimed(bool),
     Owner(Owner),
+    Count(u64),
     Key(String),
 }
 
@@ -161,6 +164,9 @@ fn answer<B: Backend>(backend: &mut B, request: Request, reply: &Reply) {
             twice(backend, |b| b.release(&instance)).map(|()| Answer::Done)
         }
         Request::Owner(game) => twice(backend, |b| b.owner(&game)).map(Answer::Owner),
+        Request::CreatedBy(creator) => {
+            twice(backend, |b| b.created_by(&creator)).map(Answer::Count)
+        }
         Request::Key(candidate) => twice(backend, |b| b.key(&candidate)).map(Answer::Key),
         // Changes are written in batches, never answered one by one here.
         Request::Change(change) => {
@@ -241,6 +247,9 @@ mod tests {
         }
         fn key(&mut self, candidate: &str) -> Result<String, StoreError> {
             Ok(candidate.to_string())
+        }
+        fn created_by(&mut self, _: &str) -> Result<u64, StoreError> {
+            Ok(0)
         }
     }
 

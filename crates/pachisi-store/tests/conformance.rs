@@ -27,6 +27,7 @@ fn game(id: &str) -> StoredGame {
         server_seed: Some("cd".repeat(32)),
         player_seeds: None,
         room: Some("{\"seats\":[]}".into()),
+        creator: Some("198.51.100.7".into()),
         actions: Vec::new(),
         snapshot: None,
         events: vec![(1, "{\"kind\":\"created\"}".into())],
@@ -83,7 +84,20 @@ fn story(database: &Database) {
         assert_eq!(conflict.kind(), ErrorKind::Conflict, "{conflict}");
 
         store.insert(&game("b")).expect("insert");
+        // The games of an address are counted by the database, whoever holds them.
+        store
+            .insert(&StoredGame {
+                creator: Some("2001:db8::1".into()),
+                ..game("c")
+            })
+            .expect("insert");
+        assert_eq!(store.created_by("198.51.100.7").expect("count"), 2);
+        assert_eq!(store.created_by("2001:db8::1").expect("count"), 1);
+        assert_eq!(store.created_by("203.0.113.9").expect("count"), 0);
+        store.delete("c").expect("delete");
         store.delete("b").expect("delete");
+        assert_eq!(store.created_by("198.51.100.7").expect("count"), 1);
+        assert_eq!(store.created_by("2001:db8::1").expect("count"), 0);
         let gone = store
             .commit(Commit {
                 id: "b".into(),
@@ -133,6 +147,47 @@ fn postgres_keeps_games_actions_and_events_and_refuses_a_taken_event() {
         return;
     };
     story(&Database::parse(&cluster.database()).expect("a URL"));
+}
+
+/// A database written before the creators' column: its games take their creator from their
+/// rooms when it is added, and a room not as the server writes it leaves it unknown.
+#[test]
+fn postgres_games_written_before_the_creators_column_take_it_from_their_rooms() {
+    let Some(cluster) = Cluster::start("postgres_games_written_before_the_creators") else {
+        return;
+    };
+    let url = cluster.database();
+    let database = Database::parse(&url).expect("a URL");
+    drop(Store::open(&database).expect("the schema"));
+    // The schema as it was before: the column gone, its migration not applied.
+    cluster.query(
+        &url,
+        "DROP INDEX games_creator; ALTER TABLE games DROP COLUMN creator;
+         DELETE FROM schema_migrations WHERE name = 'creators';
+         INSERT INTO games (id, created, updated, ruleset, overrides, seats, seed, room) VALUES
+           ('a', 1, 1, 'ludo', '', 'human', '0', '{\"seats\":[],\"creator\":\"192.0.2.1\"}'),
+           ('b', 1, 1, 'ludo', '', 'human', '0', '{\"creator\": 7'),
+           ('c', 1, 1, 'ludo', '', 'human', '0', NULL),
+           ('d', 1, 1, 'ludo', '', 'human', '0', '{\"creator\":\"2001:db8::1\"}');",
+    );
+    let store = Store::open(&database).expect("opened and brought up to date");
+    assert_eq!(store.created_by("192.0.2.1").expect("count"), 1);
+    assert_eq!(store.created_by("2001:db8::1").expect("count"), 1);
+    let creators: Vec<Option<String>> = store
+        .load_all()
+        .expect("read")
+        .into_iter()
+        .map(|g| g.creator)
+        .collect();
+    assert_eq!(
+        creators,
+        [
+            Some("192.0.2.1".into()),
+            None,
+            None,
+            Some("2001:db8::1".into())
+        ]
+    );
 }
 
 #[test]

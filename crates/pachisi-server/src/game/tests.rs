@@ -23,6 +23,7 @@ fn ludo() -> StoredGame {
         seed: 5,
         actions: Vec::new(),
         snapshot: None,
+        creator: None,
     }
 }
 

@@ -55,6 +55,45 @@ fn room(games: &Arc<Games>) -> (String, String) {
     (created.game.id().to_string(), created.token)
 }
 
+/// An address's games are counted over every instance: at its limit on one, it makes no more
+/// on another, and a game deleted anywhere frees a place.
+#[tokio::test]
+async fn the_games_of_an_address_are_counted_on_every_instance() {
+    let Some(cluster) = cluster::Cluster::start("the_games_of_an_address_are_counted") else {
+        return;
+    };
+    let url = cluster.database();
+    let limits = || Limits {
+        max_games_per_client: 2,
+        ..Limits::default()
+    };
+    let a = on_with(&url, "127.0.0.1:7001", limits());
+    let b = on_with(&url, "127.0.0.1:7002", limits());
+    let client: std::net::IpAddr = "198.51.100.7".parse().expect("an address");
+    let new = || NewGame {
+        ruleset: "ludo".into(),
+        seats: vec!["me".into(); 4],
+        seed: Some(7),
+        ..NewGame::default()
+    };
+    let first = a.create(new(), Some(client)).expect("a first game on A");
+    b.create(new(), Some(client)).expect("a second on B");
+    for (name, games) in [("A", &a), ("B", &b)] {
+        let refused = games.create(new(), Some(client)).err();
+        assert!(
+            matches!(refused, Some(GameError::TooMany(_))),
+            "a third on {name}: {refused:?}"
+        );
+    }
+    // Another address is not held back.
+    b.create(new(), Some("203.0.113.9".parse().expect("an address")))
+        .expect("another address's game");
+    a.delete(first.game.id(), Some(&first.token))
+        .expect("deleted by its host");
+    b.create(new(), Some(client))
+        .expect("a place freed on A is free on B");
+}
+
 /// A room lives in the instance that created it; another instance holds nothing of it and
 /// points at the owner's address; an id not in the database, or not of the form ids have, is
 /// answered here (404 by the route).

@@ -118,6 +118,17 @@ impl Games {
 
     /// Whether `client` may add a game now.
     fn check_room(&self, client: Option<IpAddr>) -> Result<(), GameError> {
+        // On a database the instances share, the database counts an address's games: each
+        // instance holds only its share of them, and the address's may be on any. Asked before
+        // the games' lock is taken, so that no read waits for the database.
+        let counted = match client {
+            Some(client) if self.store.is_shared() => Some(
+                self.store
+                    .created_by(&client.to_string())
+                    .map_err(|e| GameError::Store(e.to_string()))?,
+            ),
+            _ => None,
+        };
         let map = self.map();
         let held = map.len() + lock(&self.unplayable).len();
         if held >= self.limits.max_games {
@@ -127,7 +138,10 @@ impl Games {
             )));
         }
         if let Some(client) = client {
-            let mine = map.values().filter(|g| g.creator == Some(client)).count();
+            let mine = counted.map_or_else(
+                || map.values().filter(|g| g.creator == Some(client)).count(),
+                |n| usize::try_from(n).unwrap_or(usize::MAX),
+            );
             if mine >= self.limits.max_games_per_client {
                 return Err(GameError::TooMany(format!(
                     "your address has created {mine} games on this server, its limit: delete one to start another"
@@ -285,6 +299,8 @@ impl Games {
             actions: Vec::new(),
             snapshot: None,
             events: Vec::new(),
+            // Counted by the database when instances share it (`check_room`).
+            creator: client.map(|c| c.to_string()),
         };
         // Kept with the room, so that the games of an address are counted after a restart too.
         room.creator = client.map(|c| c.to_string());

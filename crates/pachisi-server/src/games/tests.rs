@@ -366,6 +366,7 @@ async fn games_stored_before_the_throw_off_restore_as_seat_0_began() {
             room: None,
             actions: Vec::new(),
             snapshot: None,
+            creator: None,
             events: Vec::new(),
         })
         .expect("insert");
@@ -414,6 +415,7 @@ async fn a_game_that_cannot_be_played_leaves_the_others_playable() {
         room: None,
         actions: Vec::new(),
         snapshot: None,
+        creator: None,
         events: Vec::new(),
     };
     store
