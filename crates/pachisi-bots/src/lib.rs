@@ -50,6 +50,7 @@
 pub mod analysis;
 pub mod calibration;
 pub mod endgame;
+mod estimate;
 pub mod eval;
 pub mod expectimax;
 pub mod heuristic;
