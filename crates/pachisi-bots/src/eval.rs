@@ -12,129 +12,13 @@
 //! stays as it is.
 
 use crate::neural::{Network, NetworkError};
+pub use crate::values::Values;
+use crate::values::{finished_teams, share_among_playing};
+pub use crate::weights::{Weights, WeightsError, DEFAULT_WEIGHTS};
 use crate::EndgameTable;
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Move, Phase, Position, Rules};
-use serde::{Deserialize, Serialize};
-use std::path::Path;
 use std::sync::Arc;
-
-/// Estimated winning chances, indexed by team.
-pub type Values = [f64; MAX_SEATS];
-
-/// The weights of the evaluation's features; `weights/default.toml` explains each.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Weights {
-    /// Softmax factor turning scores into winning chances.
-    pub scale: f64,
-    /// Per unit of progress (a whole route is 1).
-    pub progress: f64,
-    /// A piece on the board.
-    pub entered: f64,
-    /// A piece home.
-    pub home: f64,
-    /// A piece where no opponent may capture it.
-    pub safe: f64,
-    /// Chance of capture times the piece's progress.
-    pub danger: f64,
-    /// Chance of capture.
-    pub danger_flat: f64,
-    /// A piece on a castle one throw from home.
-    pub waiting: f64,
-    /// A blockade of two pieces.
-    pub blockade: f64,
-}
-
-/// The weights shipped with the bots.
-pub const DEFAULT_WEIGHTS: &str = include_str!("../weights/default.toml");
-
-/// Why a weights file was refused.
-#[derive(Debug, thiserror::Error)]
-pub enum WeightsError {
-    /// The file could not be read.
-    #[error("cannot read weights file {path}: {source}")]
-    Read {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The text is not valid weights.
-    #[error("weights {origin}: {reason}")]
-    Invalid {
-        /// Where the text came from.
-        origin: String,
-        /// What is wrong, naming the field.
-        reason: String,
-    },
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        // The shipped file is checked by a unit test, so this cannot fail.
-        Weights::from_toml(DEFAULT_WEIGHTS, "default weights").unwrap_or(Weights {
-            scale: 6.0,
-            progress: 1.0,
-            entered: 0.12,
-            home: 0.05,
-            safe: 0.03,
-            danger: 0.9,
-            danger_flat: 0.1,
-            waiting: 0.04,
-            blockade: 0.03,
-        })
-    }
-}
-
-impl Weights {
-    /// Parses and validates weights written in TOML; `origin` names the text in errors.
-    ///
-    /// # Errors
-    /// When a field is missing, unknown, not a finite number, or `scale` is not positive.
-    pub fn from_toml(text: &str, origin: &str) -> Result<Weights, WeightsError> {
-        let invalid = |reason: String| WeightsError::Invalid {
-            origin: origin.to_string(),
-            reason,
-        };
-        let w: Weights = toml::from_str(text).map_err(|e| invalid(e.message().to_string()))?;
-        let fields = [
-            ("scale", w.scale),
-            ("progress", w.progress),
-            ("entered", w.entered),
-            ("home", w.home),
-            ("safe", w.safe),
-            ("danger", w.danger),
-            ("danger_flat", w.danger_flat),
-            ("waiting", w.waiting),
-            ("blockade", w.blockade),
-        ];
-        if let Some((name, v)) = fields.iter().find(|(_, v)| !v.is_finite()) {
-            return Err(invalid(format!(
-                "field `{name}` must be a finite number, not {v}"
-            )));
-        }
-        if w.scale <= 0.0 {
-            return Err(invalid(format!(
-                "field `scale` must be positive, not {}",
-                w.scale
-            )));
-        }
-        Ok(w)
-    }
-
-    /// Reads weights from a TOML file.
-    ///
-    /// # Errors
-    /// When the file cannot be read or is not valid weights.
-    pub fn from_file(path: &Path) -> Result<Weights, WeightsError> {
-        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
-        Weights::from_toml(&text, &path.display().to_string())
-    }
-}
 
 /// The evaluation of one ruleset: the weights and tables precomputed from the rules.
 #[derive(Clone, Debug)]
@@ -471,45 +355,6 @@ pub(crate) enum Standing {
     },
 }
 
-/// Every team's value as far as finishing decides it (1 for a team whose pieces are all home,
-/// else 0), and which teams still play: the part of [`Evaluator::evaluate`] that is exact.
-pub(crate) fn finished_teams(rules: &Rules, pos: &Position) -> (Values, [bool; MAX_SEATS]) {
-    let teams = usize::from(rules.teams());
-    let mut values = [0.0; MAX_SEATS];
-    let mut playing = [false; MAX_SEATS];
-    for (t, (value, playing)) in values.iter_mut().zip(&mut playing).take(teams).enumerate() {
-        let seats = rules.team_seats(t as u8);
-        let finished = (0..rules.seats())
-            .filter(|s| seats & (1 << s) != 0)
-            .all(|s| pos.seat_finished(rules, s));
-        *value = if finished { 1.0 } else { 0.0 };
-        *playing = !finished;
-    }
-    (values, playing)
-}
-
-/// Shares one chance among the teams still `playing` by a softmax of their `scores` times
-/// `scale`; the others' values are left as they are.
-pub(crate) fn share_among_playing(
-    values: &mut Values,
-    playing: &[bool; MAX_SEATS],
-    scores: &Values,
-    scale: f64,
-) {
-    let best = (0..MAX_SEATS)
-        .filter(|&t| playing[t])
-        .map(|t| scores[t])
-        .fold(f64::NEG_INFINITY, f64::max);
-    let mut total = 0.0;
-    for t in (0..MAX_SEATS).filter(|&t| playing[t]) {
-        values[t] = (scale * (scores[t] - best)).exp();
-        total += values[t];
-    }
-    for t in (0..MAX_SEATS).filter(|&t| playing[t]) {
-        values[t] /= total;
-    }
-}
-
 /// Pairs of pieces of one seat sharing a square on the board.
 pub(crate) fn blockade_count(pieces: &[u8], home: u8) -> u32 {
     let mut count = 0;
@@ -548,22 +393,6 @@ mod tests {
     fn evaluator(name: &str) -> Evaluator {
         let rules = builtin_rules(name, &[]).expect("built-in ruleset");
         Evaluator::new(Arc::new(rules), Weights::default())
-    }
-
-    #[test]
-    fn shipped_weights_parse() {
-        let w = Weights::from_toml(DEFAULT_WEIGHTS, "default").expect("valid");
-        assert!(w.scale > 0.0);
-    }
-
-    #[test]
-    fn weights_errors_name_the_field() {
-        let bad = DEFAULT_WEIGHTS.replace("scale = 6.0", "scale = -1.0");
-        let e = Weights::from_toml(&bad, "x").expect_err("negative scale");
-        assert!(e.to_string().contains("`scale`"), "{e}");
-        let unknown = format!("{DEFAULT_WEIGHTS}\nbogus = 1.0\n");
-        let e = Weights::from_toml(&unknown, "x").expect_err("unknown field");
-        assert!(e.to_string().contains("bogus"), "{e}");
     }
 
     #[test]

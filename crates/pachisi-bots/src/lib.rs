@@ -60,12 +60,16 @@ pub mod random;
 pub mod rollout;
 mod seats;
 mod spec;
+mod values;
+mod weights;
 
 pub use endgame::{EndgameError, EndgameTable};
-pub use eval::{Evaluator, Values, Weights};
+pub use eval::Evaluator;
 pub use rollout::{roll_out, RolloutError, RolloutSettings, Rollouts, Sampling};
 pub use seats::SeatBots;
 pub use spec::{BotKind, BotSpec, Budget, SpecError, BUILTIN_WEIGHTS};
+pub use values::Values;
+pub use weights::Weights;
 
 use pachisi_core::{Move, Position, Rules};
 

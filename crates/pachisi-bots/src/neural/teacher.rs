@@ -11,8 +11,8 @@
 //! the cost of one evaluation per move.
 
 use super::train::Example;
-use crate::eval::finished_teams;
 use crate::expectimax::{ExpectimaxBot, ExpectimaxConfig};
+use crate::values::finished_teams;
 use crate::{after, legal_moves, Bot, Evaluator};
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Phase, Position, RandomBits};

@@ -28,7 +28,7 @@ use super::features::{view_inputs, Layout};
 use super::network::{Network, MAX_HIDDEN};
 use super::td::{lambda_examples, Sample};
 use super::NetworkError;
-use crate::eval::finished_teams;
+use crate::values::finished_teams;
 use crate::{Evaluator, Values, Weights};
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Move, Phase, Position, RandomBits, Rules};
