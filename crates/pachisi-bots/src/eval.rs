@@ -7,11 +7,13 @@
 //! mover. The scores become winning chances through a softmax, so they sum to one and search bots
 //! can take expectations over them. The weights are data ([`Weights`], `weights/default.toml`).
 //!
-//! The same evaluator can score the teams with a learned network instead ([`crate::neural`]),
-//! which reads the same per-piece features; everything exact (finished teams, endgame tables)
-//! stays as it is.
+//! The per-piece features come from the ruleset's precomputed tables of where pieces stand
+//! (`standing.rs`); the same evaluator can score the teams with a learned network instead
+//! ([`crate::neural`]), which reads the same features; everything exact (finished teams, endgame
+//! tables) stays as it is.
 
 use crate::neural::{Network, NetworkError};
+use crate::standing::{blockade_count, Standing, StandingTables};
 pub use crate::values::Values;
 use crate::values::{finished_teams, share_among_playing};
 pub use crate::weights::{Weights, WeightsError, DEFAULT_WEIGHTS};
@@ -23,20 +25,9 @@ use std::sync::Arc;
 /// The evaluation of one ruleset: the weights and tables precomputed from the rules.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
-    rules: Arc<Rules>,
+    /// Where pieces stand: the per-piece features the heuristic weighs and a network reads.
+    tables: StandingTables,
     weights: Weights,
-    home: u8,
-    /// For each seat and progress: the board square (`u16::MAX` off the board).
-    square: Vec<Vec<u16>>,
-    /// For each seat and progress: whether no opponent may capture a piece there.
-    safe: Vec<Vec<bool>>,
-    /// For each seat and progress: a castle one throw from home.
-    waiting: Vec<Vec<bool>>,
-    /// For each seat and square: the progresses at which the seat's route passes the square.
-    passes: Vec<Vec<Vec<u8>>>,
-    /// For each distance: the chance that one throw moves a piece exactly that far.
-    hit: Vec<f32>,
-    blockades: bool,
     /// Exact values that replace the estimate where they apply.
     endgame: Option<Arc<EndgameTable>>,
     /// A learned network that scores the teams instead of the weights ([`crate::neural`]).
@@ -46,71 +37,9 @@ pub struct Evaluator {
 impl Evaluator {
     /// Builds the tables of a ruleset.
     pub fn new(rules: Arc<Rules>, weights: Weights) -> Evaluator {
-        let seats = rules.seats();
-        let home = rules.home();
-        let squares = rules.topology().square_count();
-        let passes: Vec<Vec<Vec<u8>>> = (0..seats)
-            .map(|seat| {
-                let mut passes = vec![Vec::new(); squares];
-                for (p, sq) in (1..).zip(rules.route(seat)) {
-                    passes[usize::from(sq.0)].push(p);
-                }
-                passes
-            })
-            .collect();
-        let mut square = Vec::new();
-        let mut safe = Vec::new();
-        let mut waiting = Vec::new();
-        for seat in 0..seats {
-            let progresses = 0..=home;
-            square.push(
-                progresses
-                    .clone()
-                    .map(|p| {
-                        rules
-                            .square_at(seat, p)
-                            .map_or(u16::MAX, |s| u16::from(s.0))
-                    })
-                    .collect::<Vec<_>>(),
-            );
-            safe.push(
-                progresses
-                    .clone()
-                    .map(|p| match rules.square_at(seat, p) {
-                        None => true,
-                        Some(sq) => {
-                            rules.castle_at(seat, p)
-                                || (0..seats).all(|other| {
-                                    other == seat
-                                        || passes[usize::from(other)][usize::from(sq.0)].is_empty()
-                                })
-                        }
-                    })
-                    .collect::<Vec<_>>(),
-            );
-            waiting.push(
-                progresses
-                    .map(|p| {
-                        p > 0
-                            && p < home
-                            && rules.castle_at(seat, p)
-                            && rules.outcomes().iter().any(|o| o.value == home - p)
-                    })
-                    .collect::<Vec<_>>(),
-            );
-        }
-        let blockades = rules.ruleset().moves.blockades;
-        let hit = hit_chances(&rules);
         Evaluator {
-            rules,
+            tables: StandingTables::new(rules),
             weights,
-            home,
-            square,
-            safe,
-            waiting,
-            passes,
-            hit,
-            blockades,
             endgame: None,
             network: None,
         }
@@ -122,7 +51,7 @@ impl Evaluator {
     /// # Errors
     /// When the network was made for rules of another shape ([`Network::check_rules`]).
     pub fn with_network(mut self, network: Arc<Network>) -> Result<Evaluator, NetworkError> {
-        network.check_rules(&self.rules)?;
+        network.check_rules(self.tables.rules())?;
         self.network = Some(network);
         Ok(self)
     }
@@ -136,7 +65,7 @@ impl Evaluator {
     /// between two sides with few pieces left, [`crate::endgame`]). A table of other rules is
     /// ignored.
     pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Evaluator {
-        if table.rules().ruleset() == self.rules.ruleset() {
+        if table.rules().ruleset() == self.tables.rules().ruleset() {
             self.endgame = Some(table);
         }
         self
@@ -149,7 +78,12 @@ impl Evaluator {
 
     /// The rules evaluated.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        self.tables.rules()
+    }
+
+    /// The tables from which the pieces' standing is read, which a network's inputs read too.
+    pub(crate) fn tables(&self) -> &StandingTables {
+        &self.tables
     }
 
     /// Every team's estimated winning chance; they sum to one while no team has finished.
@@ -167,13 +101,13 @@ impl Evaluator {
         if let Some(exact) = self.endgame.as_ref().and_then(|t| t.values(pos)) {
             return exact;
         }
-        let (mut values, playing) = finished_teams(&self.rules, pos);
+        let (mut values, playing) = finished_teams(self.tables.rules(), pos);
         if pos.phase() == Phase::Over {
             return values;
         }
         match &self.network {
             Some(net) => {
-                let scores = net.scores(self, pos);
+                let scores = net.team_scores(&self.tables, pos);
                 let scores = scores.map(f64::from);
                 share_among_playing(&mut values, &playing, &scores, net.scale());
             }
@@ -187,13 +121,13 @@ impl Evaluator {
 
     /// Every team's score: its features summed over its pieces, per piece.
     pub fn scores(&self, pos: &Position) -> Values {
-        let rules = &*self.rules;
+        let rules = self.tables.rules();
         let w = &self.weights;
         let seats = rules.seats();
         let teams = usize::from(rules.teams());
         let mut scores = [0.0; MAX_SEATS];
         let mut pieces = [0u32; MAX_SEATS];
-        let home = f64::from(self.home);
+        let home = f64::from(self.tables.home());
         for seat in 0..seats {
             let team = usize::from(rules.team_of(seat));
             let mine = pos.pieces_of(seat);
@@ -201,7 +135,7 @@ impl Evaluator {
             for &p in mine {
                 let progress = f64::from(p) / home;
                 score += w.progress * progress;
-                match self.standing(pos, seat, team, p) {
+                match self.tables.standing(pos, seat, team, p) {
                     // Home keeps what being on the board and safe were worth, so finishing
                     // a piece never looks like a loss. Where the goal is in the lane, a piece
                     // in it has finished as one home has (and its progress still counts: deeper
@@ -221,8 +155,8 @@ impl Evaluator {
                     }
                 }
             }
-            if self.blockades {
-                score += w.blockade * f64::from(blockade_count(mine, self.home));
+            if self.tables.blockades() {
+                score += w.blockade * f64::from(blockade_count(mine, self.tables.home()));
             }
             scores[team] += score;
             pieces[team] += mine.len() as u32;
@@ -234,91 +168,16 @@ impl Evaluator {
         }
         scores
     }
-}
-
-impl Evaluator {
-    /// Where a piece of `seat` (of `team`) at progress `p` stands: the per-piece features the
-    /// heuristic weighs, which the network ([`crate::neural`]) reads as inputs too.
-    pub(crate) fn standing(&self, pos: &Position, seat: u8, team: usize, p: u8) -> Standing {
-        if self.rules.in_goal(p) {
-            return Standing::Goal;
-        }
-        if p == 0 {
-            return Standing::Waiting;
-        }
-        let (s, pi) = (usize::from(seat), usize::from(p));
-        if self.safe[s][pi] {
-            return Standing::Safe {
-                waiting: self.waiting[s][pi],
-            };
-        }
-        Standing::Exposed {
-            danger: self.danger(pos, team, usize::from(self.square[s][pi])),
-        }
-    }
-
-    /// The chance that a piece of `seat` (of `team`) at progress `p` can hit an opponent's piece
-    /// with its next throw: for every opponent piece ahead of it on its route, off the squares
-    /// where it is safe, the chance of a throw of exactly that distance, summed and capped at 1.
-    /// The other side of [`Evaluator::standing`]'s danger, which the heuristic does not weigh but
-    /// the network reads.
-    pub(crate) fn attack(&self, pos: &Position, seat: u8, team: usize, p: u8) -> f32 {
-        let rules = &*self.rules;
-        let mine = &self.passes[usize::from(seat)];
-        let mut chance = 0.0f32;
-        for other in (0..rules.seats()).filter(|&o| usize::from(rules.team_of(o)) != team) {
-            let o = usize::from(other);
-            for &q in pos.pieces_of(other) {
-                let qi = usize::from(q);
-                if q == 0 || rules.in_goal(q) || self.safe[o][qi] {
-                    continue;
-                }
-                let sq = usize::from(self.square[o][qi]);
-                for &at in mine.get(sq).map_or(&[][..], Vec::as_slice) {
-                    if at > p {
-                        chance += self.hit.get(usize::from(at - p)).copied().unwrap_or(0.0);
-                    }
-                }
-            }
-        }
-        chance.min(1.0)
-    }
-
-    /// Whether the rules have blockades, so that pairs of pieces count.
-    pub(crate) fn blockades(&self) -> bool {
-        self.blockades
-    }
 
     /// The heuristic's weights.
     pub fn weights(&self) -> &Weights {
         &self.weights
     }
 
-    /// The chance that another team can hit square `sq` with its next throw: for every one of its
-    /// pieces on the board behind the square, the chance of a throw of exactly that distance,
-    /// summed and capped at 1.
-    fn danger(&self, pos: &Position, team: usize, sq: usize) -> f32 {
-        let rules = &*self.rules;
-        let mut danger = 0.0f32;
-        for other in (0..usize::from(rules.teams())).filter(|&t| t != team) {
-            let mut threat = 0.0f32;
-            for seat in (0..rules.seats()).filter(|&s| usize::from(rules.team_of(s)) == other) {
-                let passes = &self.passes[usize::from(seat)][sq];
-                for &q in pos.pieces_of(seat).iter().filter(|&&q| q != 0) {
-                    for &p in passes.iter().filter(|&&p| p > q) {
-                        threat += self.hit.get(usize::from(p - q)).copied().unwrap_or(0.0);
-                    }
-                }
-            }
-            danger += threat;
-        }
-        danger.min(1.0)
-    }
-
     /// The first of `moves` after which the mover's team's chance is highest: the one-ply choice
     /// of the heuristic bot and of heuristic playouts.
     pub fn best_move(&self, pos: &Position, moves: &[Move]) -> Move {
-        let rules = &*self.rules;
+        let rules = self.tables.rules();
         let team = usize::from(rules.team_of(pos.to_move()));
         let mut best = (
             f64::NEG_INFINITY,
@@ -336,53 +195,13 @@ impl Evaluator {
     }
 }
 
-/// Where a piece stands, as the evaluation sees it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Standing {
-    /// Not yet on the board.
-    Waiting,
-    /// Home, or in a goal lane where that counts as finished.
-    Goal,
-    /// On the board where no opponent may capture it; `waiting` on a castle one throw from home.
-    Safe {
-        /// On a castle one throw from home.
-        waiting: bool,
-    },
-    /// On the board within the opponents' reach; `danger`: the chance of a capture next throw.
-    Exposed {
-        /// The chance that an opponent can hit the square with its next throw, capped at 1.
-        danger: f32,
-    },
-}
-
-/// Pairs of pieces of one seat sharing a square on the board.
-pub(crate) fn blockade_count(pieces: &[u8], home: u8) -> u32 {
-    let mut count = 0;
-    for (i, &p) in pieces.iter().enumerate() {
-        if p != 0 && p != home && pieces[..i].contains(&p) {
-            count += 1;
-        }
+impl Network {
+    /// Every team's score in `pos` (teams past the rules' count score 0). The evaluator supplies
+    /// the per-piece features; its rules must fit the network ([`Network::check_rules`], which
+    /// [`Evaluator::with_network`] makes), or every score is 0.
+    pub fn scores(&self, eval: &Evaluator, pos: &Position) -> [f32; MAX_SEATS] {
+        self.team_scores(&eval.tables, pos)
     }
-    count
-}
-
-/// For every distance, the chance that one throw lets a piece move exactly that far: a throw of
-/// that value, or one of two separate dice showing it.
-fn hit_chances(rules: &Rules) -> Vec<f32> {
-    let longest = rules.outcomes().iter().map(|o| o.value).max().unwrap_or(0);
-    let mut hit = vec![0.0f32; usize::from(longest) + 1];
-    for o in rules.outcomes() {
-        let mut distances = vec![o.value];
-        for d in o.dice {
-            if d != 0 && !distances.contains(&d) {
-                distances.push(d);
-            }
-        }
-        for d in distances {
-            hit[usize::from(d)] += o.probability as f32;
-        }
-    }
-    hit
 }
 
 #[cfg(test)]

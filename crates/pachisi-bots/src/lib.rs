@@ -60,6 +60,7 @@ pub mod random;
 pub mod rollout;
 mod seats;
 mod spec;
+mod standing;
 mod values;
 mod weights;
 

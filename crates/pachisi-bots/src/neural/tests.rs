@@ -52,7 +52,7 @@ fn reference_scores(net: &Network, eval: &Evaluator, pos: &Position) -> Vec<f64>
     let mut scores = Vec::new();
     for team in 0..layout.teams {
         let mut sparse = Vec::new();
-        view_inputs(eval, &layout, pos, team, &mut sparse);
+        view_inputs(eval.tables(), &layout, pos, team, &mut sparse);
         let mut x = vec![0.0f64; net.inputs];
         for (i, v) in sparse {
             x[i as usize] += f64::from(v);

@@ -483,7 +483,13 @@ impl Trainer {
         let mut scores = [0.0f32; MAX_SEATS];
         for t in (0..teams).filter(|&t| playing[t]) {
             scratch.inputs[t].clear();
-            view_inputs(&self.features, &self.layout, pos, t, &mut scratch.inputs[t]);
+            view_inputs(
+                self.features.tables(),
+                &self.layout,
+                pos,
+                t,
+                &mut scratch.inputs[t],
+            );
             scores[t] = net.view_score(&scratch.inputs[t], &mut scratch.acc[t]);
         }
         let best = (0..teams)
