@@ -12,7 +12,8 @@
 //! ([`crate::neural`]), which reads the same features; everything exact (finished teams, endgame
 //! tables) stays as it is.
 
-use crate::neural::{Network, NetworkError};
+use crate::net::network::Network;
+use crate::net::NetworkError;
 use crate::standing::{blockade_count, Standing, StandingTables};
 pub use crate::values::Values;
 use crate::values::{finished_teams, share_among_playing};

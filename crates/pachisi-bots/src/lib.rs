@@ -55,6 +55,7 @@ pub mod eval;
 pub mod expectimax;
 pub mod heuristic;
 pub mod mcts;
+mod net;
 pub mod neural;
 pub mod random;
 pub mod rollout;
