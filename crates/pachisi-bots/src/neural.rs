@@ -23,6 +23,7 @@
 //! shipped networks lie below the evaluation, in the crate's `net` module, and are re-exported
 //! here under the same names.
 
+mod example;
 mod td;
 mod teacher;
 pub mod train;

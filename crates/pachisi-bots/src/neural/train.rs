@@ -26,6 +26,7 @@
 
 pub use crate::net::checkpoint::{Method, TeacherEval, TrainConfig, TrainingState};
 
+use super::example::Example;
 use super::td::{lambda_examples, Sample};
 use crate::net::features::{view_inputs, Layout};
 use crate::net::network::{Network, MAX_HIDDEN};
@@ -82,13 +83,6 @@ pub struct Trainer {
     state: TrainingState,
     /// The pool that plays the games (rayon's global pool without one).
     pool: Option<rayon::ThreadPool>,
-}
-
-/// A position to learn, and what to learn: the teams still playing and their target chances.
-pub(crate) struct Example {
-    pub pos: Position,
-    pub playing: [bool; MAX_SEATS],
-    pub target: Values,
 }
 
 impl Trainer {
