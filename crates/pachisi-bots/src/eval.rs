@@ -7,152 +7,28 @@
 //! mover. The scores become winning chances through a softmax, so they sum to one and search bots
 //! can take expectations over them. The weights are data ([`Weights`], `weights/default.toml`).
 //!
-//! The same evaluator can score the teams with a learned network instead ([`crate::neural`]),
-//! which reads the same per-piece features; everything exact (finished teams, endgame tables)
-//! stays as it is.
+//! The per-piece features come from the ruleset's precomputed tables of where pieces stand
+//! (`standing.rs`); the same evaluator can score the teams with a learned network instead
+//! ([`crate::neural`]), which reads the same features; everything exact (finished teams, endgame
+//! tables) stays as it is.
 
-use crate::neural::{Network, NetworkError};
+use crate::net::network::Network;
+use crate::net::NetworkError;
+use crate::standing::{blockade_count, Standing, StandingTables};
+pub use crate::values::Values;
+use crate::values::{finished_teams, share_among_playing};
+pub use crate::weights::{Weights, WeightsError, DEFAULT_WEIGHTS};
 use crate::EndgameTable;
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Move, Phase, Position, Rules};
-use serde::{Deserialize, Serialize};
-use std::path::Path;
 use std::sync::Arc;
-
-/// Estimated winning chances, indexed by team.
-pub type Values = [f64; MAX_SEATS];
-
-/// The weights of the evaluation's features; `weights/default.toml` explains each.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Weights {
-    /// Softmax factor turning scores into winning chances.
-    pub scale: f64,
-    /// Per unit of progress (a whole route is 1).
-    pub progress: f64,
-    /// A piece on the board.
-    pub entered: f64,
-    /// A piece home.
-    pub home: f64,
-    /// A piece where no opponent may capture it.
-    pub safe: f64,
-    /// Chance of capture times the piece's progress.
-    pub danger: f64,
-    /// Chance of capture.
-    pub danger_flat: f64,
-    /// A piece on a castle one throw from home.
-    pub waiting: f64,
-    /// A blockade of two pieces.
-    pub blockade: f64,
-}
-
-/// The weights shipped with the bots.
-pub const DEFAULT_WEIGHTS: &str = include_str!("../weights/default.toml");
-
-/// Why a weights file was refused.
-#[derive(Debug, thiserror::Error)]
-pub enum WeightsError {
-    /// The file could not be read.
-    #[error("cannot read weights file {path}: {source}")]
-    Read {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The text is not valid weights.
-    #[error("weights {origin}: {reason}")]
-    Invalid {
-        /// Where the text came from.
-        origin: String,
-        /// What is wrong, naming the field.
-        reason: String,
-    },
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        // The shipped file is checked by a unit test, so this cannot fail.
-        Weights::from_toml(DEFAULT_WEIGHTS, "default weights").unwrap_or(Weights {
-            scale: 6.0,
-            progress: 1.0,
-            entered: 0.12,
-            home: 0.05,
-            safe: 0.03,
-            danger: 0.9,
-            danger_flat: 0.1,
-            waiting: 0.04,
-            blockade: 0.03,
-        })
-    }
-}
-
-impl Weights {
-    /// Parses and validates weights written in TOML; `origin` names the text in errors.
-    ///
-    /// # Errors
-    /// When a field is missing, unknown, not a finite number, or `scale` is not positive.
-    pub fn from_toml(text: &str, origin: &str) -> Result<Weights, WeightsError> {
-        let invalid = |reason: String| WeightsError::Invalid {
-            origin: origin.to_string(),
-            reason,
-        };
-        let w: Weights = toml::from_str(text).map_err(|e| invalid(e.message().to_string()))?;
-        let fields = [
-            ("scale", w.scale),
-            ("progress", w.progress),
-            ("entered", w.entered),
-            ("home", w.home),
-            ("safe", w.safe),
-            ("danger", w.danger),
-            ("danger_flat", w.danger_flat),
-            ("waiting", w.waiting),
-            ("blockade", w.blockade),
-        ];
-        if let Some((name, v)) = fields.iter().find(|(_, v)| !v.is_finite()) {
-            return Err(invalid(format!(
-                "field `{name}` must be a finite number, not {v}"
-            )));
-        }
-        if w.scale <= 0.0 {
-            return Err(invalid(format!(
-                "field `scale` must be positive, not {}",
-                w.scale
-            )));
-        }
-        Ok(w)
-    }
-
-    /// Reads weights from a TOML file.
-    ///
-    /// # Errors
-    /// When the file cannot be read or is not valid weights.
-    pub fn from_file(path: &Path) -> Result<Weights, WeightsError> {
-        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
-        Weights::from_toml(&text, &path.display().to_string())
-    }
-}
 
 /// The evaluation of one ruleset: the weights and tables precomputed from the rules.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
-    rules: Arc<Rules>,
+    /// Where pieces stand: the per-piece features the heuristic weighs and a network reads.
+    tables: StandingTables,
     weights: Weights,
-    home: u8,
-    /// For each seat and progress: the board square (`u16::MAX` off the board).
-    square: Vec<Vec<u16>>,
-    /// For each seat and progress: whether no opponent may capture a piece there.
-    safe: Vec<Vec<bool>>,
-    /// For each seat and progress: a castle one throw from home.
-    waiting: Vec<Vec<bool>>,
-    /// For each seat and square: the progresses at which the seat's route passes the square.
-    passes: Vec<Vec<Vec<u8>>>,
-    /// For each distance: the chance that one throw moves a piece exactly that far.
-    hit: Vec<f32>,
-    blockades: bool,
     /// Exact values that replace the estimate where they apply.
     endgame: Option<Arc<EndgameTable>>,
     /// A learned network that scores the teams instead of the weights ([`crate::neural`]).
@@ -162,71 +38,9 @@ pub struct Evaluator {
 impl Evaluator {
     /// Builds the tables of a ruleset.
     pub fn new(rules: Arc<Rules>, weights: Weights) -> Evaluator {
-        let seats = rules.seats();
-        let home = rules.home();
-        let squares = rules.topology().square_count();
-        let passes: Vec<Vec<Vec<u8>>> = (0..seats)
-            .map(|seat| {
-                let mut passes = vec![Vec::new(); squares];
-                for (p, sq) in (1..).zip(rules.route(seat)) {
-                    passes[usize::from(sq.0)].push(p);
-                }
-                passes
-            })
-            .collect();
-        let mut square = Vec::new();
-        let mut safe = Vec::new();
-        let mut waiting = Vec::new();
-        for seat in 0..seats {
-            let progresses = 0..=home;
-            square.push(
-                progresses
-                    .clone()
-                    .map(|p| {
-                        rules
-                            .square_at(seat, p)
-                            .map_or(u16::MAX, |s| u16::from(s.0))
-                    })
-                    .collect::<Vec<_>>(),
-            );
-            safe.push(
-                progresses
-                    .clone()
-                    .map(|p| match rules.square_at(seat, p) {
-                        None => true,
-                        Some(sq) => {
-                            rules.castle_at(seat, p)
-                                || (0..seats).all(|other| {
-                                    other == seat
-                                        || passes[usize::from(other)][usize::from(sq.0)].is_empty()
-                                })
-                        }
-                    })
-                    .collect::<Vec<_>>(),
-            );
-            waiting.push(
-                progresses
-                    .map(|p| {
-                        p > 0
-                            && p < home
-                            && rules.castle_at(seat, p)
-                            && rules.outcomes().iter().any(|o| o.value == home - p)
-                    })
-                    .collect::<Vec<_>>(),
-            );
-        }
-        let blockades = rules.ruleset().moves.blockades;
-        let hit = hit_chances(&rules);
         Evaluator {
-            rules,
+            tables: StandingTables::new(rules),
             weights,
-            home,
-            square,
-            safe,
-            waiting,
-            passes,
-            hit,
-            blockades,
             endgame: None,
             network: None,
         }
@@ -238,7 +52,7 @@ impl Evaluator {
     /// # Errors
     /// When the network was made for rules of another shape ([`Network::check_rules`]).
     pub fn with_network(mut self, network: Arc<Network>) -> Result<Evaluator, NetworkError> {
-        network.check_rules(&self.rules)?;
+        network.check_rules(self.tables.rules())?;
         self.network = Some(network);
         Ok(self)
     }
@@ -252,7 +66,7 @@ impl Evaluator {
     /// between two sides with few pieces left, [`crate::endgame`]). A table of other rules is
     /// ignored.
     pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Evaluator {
-        if table.rules().ruleset() == self.rules.ruleset() {
+        if table.rules().ruleset() == self.tables.rules().ruleset() {
             self.endgame = Some(table);
         }
         self
@@ -265,7 +79,12 @@ impl Evaluator {
 
     /// The rules evaluated.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        self.tables.rules()
+    }
+
+    /// The tables from which the pieces' standing is read, which a network's inputs read too.
+    pub(crate) fn tables(&self) -> &StandingTables {
+        &self.tables
     }
 
     /// Every team's estimated winning chance; they sum to one while no team has finished.
@@ -283,13 +102,13 @@ impl Evaluator {
         if let Some(exact) = self.endgame.as_ref().and_then(|t| t.values(pos)) {
             return exact;
         }
-        let (mut values, playing) = finished_teams(&self.rules, pos);
+        let (mut values, playing) = finished_teams(self.tables.rules(), pos);
         if pos.phase() == Phase::Over {
             return values;
         }
         match &self.network {
             Some(net) => {
-                let scores = net.scores(self, pos);
+                let scores = net.team_scores(&self.tables, pos);
                 let scores = scores.map(f64::from);
                 share_among_playing(&mut values, &playing, &scores, net.scale());
             }
@@ -303,13 +122,13 @@ impl Evaluator {
 
     /// Every team's score: its features summed over its pieces, per piece.
     pub fn scores(&self, pos: &Position) -> Values {
-        let rules = &*self.rules;
+        let rules = self.tables.rules();
         let w = &self.weights;
         let seats = rules.seats();
         let teams = usize::from(rules.teams());
         let mut scores = [0.0; MAX_SEATS];
         let mut pieces = [0u32; MAX_SEATS];
-        let home = f64::from(self.home);
+        let home = f64::from(self.tables.home());
         for seat in 0..seats {
             let team = usize::from(rules.team_of(seat));
             let mine = pos.pieces_of(seat);
@@ -317,7 +136,7 @@ impl Evaluator {
             for &p in mine {
                 let progress = f64::from(p) / home;
                 score += w.progress * progress;
-                match self.standing(pos, seat, team, p) {
+                match self.tables.standing(pos, seat, team, p) {
                     // Home keeps what being on the board and safe were worth, so finishing
                     // a piece never looks like a loss. Where the goal is in the lane, a piece
                     // in it has finished as one home has (and its progress still counts: deeper
@@ -337,8 +156,8 @@ impl Evaluator {
                     }
                 }
             }
-            if self.blockades {
-                score += w.blockade * f64::from(blockade_count(mine, self.home));
+            if self.tables.blockades() {
+                score += w.blockade * f64::from(blockade_count(mine, self.tables.home()));
             }
             scores[team] += score;
             pieces[team] += mine.len() as u32;
@@ -350,91 +169,16 @@ impl Evaluator {
         }
         scores
     }
-}
-
-impl Evaluator {
-    /// Where a piece of `seat` (of `team`) at progress `p` stands: the per-piece features the
-    /// heuristic weighs, which the network ([`crate::neural`]) reads as inputs too.
-    pub(crate) fn standing(&self, pos: &Position, seat: u8, team: usize, p: u8) -> Standing {
-        if self.rules.in_goal(p) {
-            return Standing::Goal;
-        }
-        if p == 0 {
-            return Standing::Waiting;
-        }
-        let (s, pi) = (usize::from(seat), usize::from(p));
-        if self.safe[s][pi] {
-            return Standing::Safe {
-                waiting: self.waiting[s][pi],
-            };
-        }
-        Standing::Exposed {
-            danger: self.danger(pos, team, usize::from(self.square[s][pi])),
-        }
-    }
-
-    /// The chance that a piece of `seat` (of `team`) at progress `p` can hit an opponent's piece
-    /// with its next throw: for every opponent piece ahead of it on its route, off the squares
-    /// where it is safe, the chance of a throw of exactly that distance, summed and capped at 1.
-    /// The other side of [`Evaluator::standing`]'s danger, which the heuristic does not weigh but
-    /// the network reads.
-    pub(crate) fn attack(&self, pos: &Position, seat: u8, team: usize, p: u8) -> f32 {
-        let rules = &*self.rules;
-        let mine = &self.passes[usize::from(seat)];
-        let mut chance = 0.0f32;
-        for other in (0..rules.seats()).filter(|&o| usize::from(rules.team_of(o)) != team) {
-            let o = usize::from(other);
-            for &q in pos.pieces_of(other) {
-                let qi = usize::from(q);
-                if q == 0 || rules.in_goal(q) || self.safe[o][qi] {
-                    continue;
-                }
-                let sq = usize::from(self.square[o][qi]);
-                for &at in mine.get(sq).map_or(&[][..], Vec::as_slice) {
-                    if at > p {
-                        chance += self.hit.get(usize::from(at - p)).copied().unwrap_or(0.0);
-                    }
-                }
-            }
-        }
-        chance.min(1.0)
-    }
-
-    /// Whether the rules have blockades, so that pairs of pieces count.
-    pub(crate) fn blockades(&self) -> bool {
-        self.blockades
-    }
 
     /// The heuristic's weights.
     pub fn weights(&self) -> &Weights {
         &self.weights
     }
 
-    /// The chance that another team can hit square `sq` with its next throw: for every one of its
-    /// pieces on the board behind the square, the chance of a throw of exactly that distance,
-    /// summed and capped at 1.
-    fn danger(&self, pos: &Position, team: usize, sq: usize) -> f32 {
-        let rules = &*self.rules;
-        let mut danger = 0.0f32;
-        for other in (0..usize::from(rules.teams())).filter(|&t| t != team) {
-            let mut threat = 0.0f32;
-            for seat in (0..rules.seats()).filter(|&s| usize::from(rules.team_of(s)) == other) {
-                let passes = &self.passes[usize::from(seat)][sq];
-                for &q in pos.pieces_of(seat).iter().filter(|&&q| q != 0) {
-                    for &p in passes.iter().filter(|&&p| p > q) {
-                        threat += self.hit.get(usize::from(p - q)).copied().unwrap_or(0.0);
-                    }
-                }
-            }
-            danger += threat;
-        }
-        danger.min(1.0)
-    }
-
     /// The first of `moves` after which the mover's team's chance is highest: the one-ply choice
     /// of the heuristic bot and of heuristic playouts.
     pub fn best_move(&self, pos: &Position, moves: &[Move]) -> Move {
-        let rules = &*self.rules;
+        let rules = self.tables.rules();
         let team = usize::from(rules.team_of(pos.to_move()));
         let mut best = (
             f64::NEG_INFINITY,
@@ -452,92 +196,13 @@ impl Evaluator {
     }
 }
 
-/// Where a piece stands, as the evaluation sees it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Standing {
-    /// Not yet on the board.
-    Waiting,
-    /// Home, or in a goal lane where that counts as finished.
-    Goal,
-    /// On the board where no opponent may capture it; `waiting` on a castle one throw from home.
-    Safe {
-        /// On a castle one throw from home.
-        waiting: bool,
-    },
-    /// On the board within the opponents' reach; `danger`: the chance of a capture next throw.
-    Exposed {
-        /// The chance that an opponent can hit the square with its next throw, capped at 1.
-        danger: f32,
-    },
-}
-
-/// Every team's value as far as finishing decides it (1 for a team whose pieces are all home,
-/// else 0), and which teams still play: the part of [`Evaluator::evaluate`] that is exact.
-pub(crate) fn finished_teams(rules: &Rules, pos: &Position) -> (Values, [bool; MAX_SEATS]) {
-    let teams = usize::from(rules.teams());
-    let mut values = [0.0; MAX_SEATS];
-    let mut playing = [false; MAX_SEATS];
-    for (t, (value, playing)) in values.iter_mut().zip(&mut playing).take(teams).enumerate() {
-        let seats = rules.team_seats(t as u8);
-        let finished = (0..rules.seats())
-            .filter(|s| seats & (1 << s) != 0)
-            .all(|s| pos.seat_finished(rules, s));
-        *value = if finished { 1.0 } else { 0.0 };
-        *playing = !finished;
+impl Network {
+    /// Every team's score in `pos` (teams past the rules' count score 0). The evaluator supplies
+    /// the per-piece features; its rules must fit the network ([`Network::check_rules`], which
+    /// [`Evaluator::with_network`] makes), or every score is 0.
+    pub fn scores(&self, eval: &Evaluator, pos: &Position) -> [f32; MAX_SEATS] {
+        self.team_scores(&eval.tables, pos)
     }
-    (values, playing)
-}
-
-/// Shares one chance among the teams still `playing` by a softmax of their `scores` times
-/// `scale`; the others' values are left as they are.
-pub(crate) fn share_among_playing(
-    values: &mut Values,
-    playing: &[bool; MAX_SEATS],
-    scores: &Values,
-    scale: f64,
-) {
-    let best = (0..MAX_SEATS)
-        .filter(|&t| playing[t])
-        .map(|t| scores[t])
-        .fold(f64::NEG_INFINITY, f64::max);
-    let mut total = 0.0;
-    for t in (0..MAX_SEATS).filter(|&t| playing[t]) {
-        values[t] = (scale * (scores[t] - best)).exp();
-        total += values[t];
-    }
-    for t in (0..MAX_SEATS).filter(|&t| playing[t]) {
-        values[t] /= total;
-    }
-}
-
-/// Pairs of pieces of one seat sharing a square on the board.
-pub(crate) fn blockade_count(pieces: &[u8], home: u8) -> u32 {
-    let mut count = 0;
-    for (i, &p) in pieces.iter().enumerate() {
-        if p != 0 && p != home && pieces[..i].contains(&p) {
-            count += 1;
-        }
-    }
-    count
-}
-
-/// For every distance, the chance that one throw lets a piece move exactly that far: a throw of
-/// that value, or one of two separate dice showing it.
-fn hit_chances(rules: &Rules) -> Vec<f32> {
-    let longest = rules.outcomes().iter().map(|o| o.value).max().unwrap_or(0);
-    let mut hit = vec![0.0f32; usize::from(longest) + 1];
-    for o in rules.outcomes() {
-        let mut distances = vec![o.value];
-        for d in o.dice {
-            if d != 0 && !distances.contains(&d) {
-                distances.push(d);
-            }
-        }
-        for d in distances {
-            hit[usize::from(d)] += o.probability as f32;
-        }
-    }
-    hit
 }
 
 #[cfg(test)]
@@ -548,22 +213,6 @@ mod tests {
     fn evaluator(name: &str) -> Evaluator {
         let rules = builtin_rules(name, &[]).expect("built-in ruleset");
         Evaluator::new(Arc::new(rules), Weights::default())
-    }
-
-    #[test]
-    fn shipped_weights_parse() {
-        let w = Weights::from_toml(DEFAULT_WEIGHTS, "default").expect("valid");
-        assert!(w.scale > 0.0);
-    }
-
-    #[test]
-    fn weights_errors_name_the_field() {
-        let bad = DEFAULT_WEIGHTS.replace("scale = 6.0", "scale = -1.0");
-        let e = Weights::from_toml(&bad, "x").expect_err("negative scale");
-        assert!(e.to_string().contains("`scale`"), "{e}");
-        let unknown = format!("{DEFAULT_WEIGHTS}\nbogus = 1.0\n");
-        let e = Weights::from_toml(&unknown, "x").expect_err("unknown field");
-        assert!(e.to_string().contains("bogus"), "{e}");
     }
 
     #[test]

@@ -50,21 +50,28 @@
 pub mod analysis;
 pub mod calibration;
 pub mod endgame;
+mod estimate;
 pub mod eval;
 pub mod expectimax;
 pub mod heuristic;
 pub mod mcts;
+mod net;
 pub mod neural;
 pub mod random;
 pub mod rollout;
 mod seats;
 mod spec;
+mod standing;
+mod values;
+mod weights;
 
 pub use endgame::{EndgameError, EndgameTable};
-pub use eval::{Evaluator, Values, Weights};
+pub use eval::Evaluator;
 pub use rollout::{roll_out, RolloutError, RolloutSettings, Rollouts, Sampling};
 pub use seats::SeatBots;
 pub use spec::{BotKind, BotSpec, Budget, SpecError, BUILTIN_WEIGHTS};
+pub use values::Values;
+pub use weights::Weights;
 
 use pachisi_core::{Move, Position, Rules};
 

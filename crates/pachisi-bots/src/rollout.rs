@@ -1,6 +1,7 @@
 //! Rollouts: every legal move of a decision position played out to the end of the game many
 //! times, a bot from a spec in every seat, and the mover's team's chance of taking first place
-//! after each move estimated with a 95% interval ([`estimate`]).
+//! after each move estimated with a 95% interval ([`Estimate`], from the crate's estimates of
+//! repeated trials, which the endgame measure shares).
 //!
 //! Two samplings ([`Sampling`]):
 //!
@@ -20,6 +21,7 @@
 //! Rollouts are split among threads by index and put back in order, so the results are the same
 //! on any number of threads.
 
+use crate::estimate::{independent, stratified};
 use crate::{after, legal_moves, BotSpec, SeatBots};
 use pachisi_core::{Move, Phase, Position, Rules, Throw};
 use pachisi_sim::{game_seed, Draws, Policy, SeededThrows, MAX_THROWS_PER_GAME};
@@ -27,9 +29,14 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-pub mod estimate;
 #[cfg(test)]
 mod tests;
+
+pub mod estimate {
+    //! The estimates rollouts report: [`Estimate`], a mean with its standard error and 95%
+    //! interval (independent results, or stratified by their first throw).
+    pub use crate::estimate::Estimate;
+}
 
 pub use estimate::Estimate;
 
@@ -110,8 +117,8 @@ impl Rollouts {
     pub fn chance(&self, k: usize) -> Estimate {
         let values = self.wins[k].iter().map(|&w| f64::from(u8::from(w)));
         let (mean, se) = match self.sampling {
-            Sampling::Paired => estimate::stratified(values, &self.strata),
-            Sampling::Plain => estimate::independent(values),
+            Sampling::Paired => stratified(values, &self.strata),
+            Sampling::Plain => independent(values),
         };
         Estimate::new(mean, se, 0.0, 1.0)
     }
@@ -126,7 +133,7 @@ impl Rollouts {
                     .iter()
                     .zip(&self.wins[j])
                     .map(|(&a, &b)| f64::from(u8::from(a)) - f64::from(u8::from(b)));
-                estimate::stratified(diffs, &self.strata)
+                stratified(diffs, &self.strata)
             }
             Sampling::Plain => {
                 let (a, b) = (self.chance(k), self.chance(j));

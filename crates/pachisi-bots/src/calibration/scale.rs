@@ -27,7 +27,7 @@ use super::{
     check_settings, check_spec, play_games, winner_loss, Calibration, CalibrationError,
     CalibrationSettings, Tally,
 };
-use crate::eval::{finished_teams, share_among_playing};
+use crate::values::{finished_teams, share_among_playing};
 use crate::{BotSpec, Evaluator, Values, Weights};
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::Rules;

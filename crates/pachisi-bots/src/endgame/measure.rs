@@ -8,7 +8,7 @@
 //! that of the move the bot chooses: 0 for a best move, never negative.
 
 use super::EndgameTable;
-use crate::rollout::estimate::{independent, Estimate};
+use crate::estimate::{independent, Estimate};
 use crate::Bot;
 use pachisi_core::{Phase, Position};
 use pachisi_sim::Draws;

@@ -4,7 +4,7 @@
 //! return, `(1 - λ) V(next) + λ G(next)`, and where a team finishes (the end of the game, or of a
 //! place where every place is played for) which team finished first.
 
-use super::train::Example;
+use super::example::Example;
 use crate::Values;
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Phase, Position};

@@ -10,9 +10,9 @@
 //! what one more throw brings: a network that learns them ranks moves as the search would, at
 //! the cost of one evaluation per move.
 
-use super::train::Example;
-use crate::eval::finished_teams;
+use super::example::Example;
 use crate::expectimax::{ExpectimaxBot, ExpectimaxConfig};
+use crate::values::finished_teams;
 use crate::{after, legal_moves, Bot, Evaluator};
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Phase, Position, RandomBits};

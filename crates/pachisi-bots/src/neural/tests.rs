@@ -52,7 +52,7 @@ fn reference_scores(net: &Network, eval: &Evaluator, pos: &Position) -> Vec<f64>
     let mut scores = Vec::new();
     for team in 0..layout.teams {
         let mut sparse = Vec::new();
-        view_inputs(eval, &layout, pos, team, &mut sparse);
+        view_inputs(eval.tables(), &layout, pos, team, &mut sparse);
         let mut x = vec![0.0f64; net.inputs];
         for (i, v) in sparse {
             x[i as usize] += f64::from(v);
@@ -145,7 +145,7 @@ fn a_finished_game_keeps_its_exact_values() {
         let eval = evaluator(rules.clone(), Arc::new(random_network(&rules, 9))).expect("fits");
         let pos = finished_game(&rules, 11);
         let v: Values = eval.evaluate(&pos);
-        let (exact, _) = crate::eval::finished_teams(&rules, &pos);
+        let (exact, _) = crate::values::finished_teams(&rules, &pos);
         assert_eq!(v, exact, "{name}");
         let winner = usize::from(pos.winner().expect("a winner"));
         assert_eq!(v[winner], 1.0, "{name}");
@@ -502,11 +502,11 @@ fn the_scale_multiplies_the_scores_before_the_softmax() {
     let half = evaluator(rules.clone(), Arc::new(half.expect("valid"))).expect("fits");
     let mut differ = false;
     for pos in positions(&rules, 4, 150) {
-        let (_, playing) = crate::eval::finished_teams(&rules, &pos);
+        let (_, playing) = crate::values::finished_teams(&rules, &pos);
         let scores = net.scores(&plain, &pos).map(f64::from);
         let softmax = |scale: f64| {
-            let mut v = crate::eval::finished_teams(&rules, &pos).0;
-            crate::eval::share_among_playing(&mut v, &playing, &scores, scale);
+            let mut v = crate::values::finished_teams(&rules, &pos).0;
+            crate::values::share_among_playing(&mut v, &playing, &scores, scale);
             v
         };
         if pos.phase() == Phase::Over {

@@ -20,9 +20,9 @@
 //! | 8..=16 | progress on a scale of 9 points, 0, 1/8, ..., 1: the two points around it share 1 in proportion to how near it is to each |
 //!
 //! Inputs 0 to 6 are exactly the per-piece quantities the heuristic weighs
-//! (the heuristic's `Evaluator::standing` computes them from its precomputed tables), so a linear
+//! (both read them from the ruleset's precomputed tables, `StandingTables::standing`), so a linear
 //! layer over them can reproduce the heuristic's score; the threat a piece makes (7) is the
-//! same computation from the other side (`Evaluator::attack`), and the
+//! same computation from the other side (`StandingTables::attack`), and the
 //! scale lets the network value progress unevenly along the route: any function of progress that is
 //! linear between the points is a weighted sum of them. (A thermometer of the same buckets
 //! expresses the same functions, but with up to eight inputs a piece where these take two, and
@@ -33,7 +33,7 @@
 //! whether that seat is in the middle of spending a throw, and what it still holds to spend as a
 //! fraction of the route.
 
-use crate::eval::{blockade_count, Evaluator, Standing};
+use crate::standing::{blockade_count, Standing, StandingTables};
 use pachisi_core::ruleset::{MAX_PIECES, MAX_SEATS};
 use pachisi_core::{Phase, Position, Rules};
 
@@ -137,12 +137,12 @@ impl Layout {
 /// The block is the same in every view: only where it goes differs.
 #[inline]
 pub(crate) fn seat_inputs(
-    eval: &Evaluator,
+    tables: &StandingTables,
     pos: &Position,
     seat: u8,
     mut add: impl FnMut(usize, f32),
 ) {
-    let rules = eval.rules();
+    let rules = tables.rules();
     let home = f32::from(rules.home());
     let team = usize::from(rules.team_of(seat));
     let mine = pos.pieces_of(seat);
@@ -158,7 +158,7 @@ pub(crate) fn seat_inputs(
             continue;
         }
         add(base + piece::PROGRESS, progress);
-        match eval.standing(pos, seat, team, p) {
+        match tables.standing(pos, seat, team, p) {
             Standing::Waiting => {}
             Standing::Goal => add(base + piece::GOAL, 1.0),
             Standing::Safe { waiting } => {
@@ -177,7 +177,7 @@ pub(crate) fn seat_inputs(
             }
         }
         if !rules.in_goal(p) {
-            let attack = eval.attack(pos, seat, team, p);
+            let attack = tables.attack(pos, seat, team, p);
             if attack > 0.0 {
                 add(base + piece::ATTACK, attack);
             }
@@ -192,7 +192,7 @@ pub(crate) fn seat_inputs(
             add(base + SCALE_START + below + 1, above);
         }
     }
-    if eval.blockades() {
+    if tables.blockades() {
         let pairs = blockade_count(mine, rules.home());
         if pairs > 0 {
             add(sorted.len() * PIECE_FEATURES, pairs as f32);
@@ -226,18 +226,18 @@ pub(crate) fn turn_inputs(
 /// Every input of the view of `team` that is not zero, as (index, value), appended to `out`:
 /// the plain form training and tests use (inference adds the blocks where they go instead).
 pub(crate) fn view_inputs(
-    eval: &Evaluator,
+    tables: &StandingTables,
     layout: &Layout,
     pos: &Position,
     team: usize,
     out: &mut Vec<(u32, f32)>,
 ) {
-    for seat in 0..eval.rules().seats() {
+    for seat in 0..tables.rules().seats() {
         let base = layout.slot(team, usize::from(seat)) * layout.block;
-        seat_inputs(eval, pos, seat, |k, x| out.push(((base + k) as u32, x)));
+        seat_inputs(tables, pos, seat, |k, x| out.push(((base + k) as u32, x)));
     }
     let base = layout.turn_start();
-    turn_inputs(layout, eval.rules(), pos, team, |k, x| {
+    turn_inputs(layout, tables.rules(), pos, team, |k, x| {
         out.push(((base + k) as u32, x))
     });
 }

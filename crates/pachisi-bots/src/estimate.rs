@@ -1,5 +1,8 @@
-//! The estimates of rollouts: a mean of per-rollout results (a win 1, anything else 0, or a
-//! paired difference of two such results) with its standard error and a normal 95% interval.
+//! Estimates from repeated trials: a mean of per-trial results (a win 1, anything else 0, a
+//! paired difference of two such results, or a loss of winning chance) with its standard error
+//! and a normal 95% interval, from independent results or from results stratified by their first
+//! throw. Rollouts ([`crate::rollout`]) and the measure of bots against the exact endgame values
+//! ([`crate::endgame::measure`]) both report theirs with it.
 //!
 //! The interval is the normal one with the sample variance, not Wilson's: rollouts with common
 //! throws and stratified first throws are not independent Bernoulli trials, and their variance is

@@ -31,9 +31,9 @@
 //! [`Network::check_rules`]. Nothing in a bad file panics: every refusal is a
 //! [`NetworkError`] that names what is wrong.
 
+use super::checkpoint::TrainingState;
 use super::features::{Layout, FEATURE_SET};
 use super::network::{check_scale, FittedScale, Network, NetworkInfo, MAX_HIDDEN};
-use super::train::TrainingState;
 use super::NetworkError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;

@@ -21,7 +21,7 @@
 
 use super::features::{piece, seat_inputs, turn_inputs, Layout, FEATURE_SET, PIECE_FEATURES};
 use super::NetworkError;
-use crate::eval::Evaluator;
+use crate::standing::StandingTables;
 use crate::Weights;
 use pachisi_core::ruleset::MAX_SEATS;
 use pachisi_core::{Position, Rules};
@@ -238,22 +238,26 @@ impl Network {
         Ok(())
     }
 
-    /// Every team's score in `pos` (teams past the rules' count score 0). The evaluator supplies
-    /// the per-piece features; its rules must fit the network ([`Network::check_rules`], which
-    /// [`Evaluator::with_network`] makes), or every score is 0.
-    pub fn scores(&self, eval: &Evaluator, pos: &Position) -> [f32; MAX_SEATS] {
+    /// Every team's score in `pos` (teams past the rules' count score 0), the per-piece features
+    /// read from `tables`: [`Network::scores`], which takes them from an evaluator. The tables'
+    /// rules must fit the network ([`Network::check_rules`]), or every score is 0.
+    pub(crate) fn team_scores(&self, tables: &StandingTables, pos: &Position) -> [f32; MAX_SEATS] {
         // The hidden units' count as a constant lets the compiler unroll and vectorise every
         // row's addition: the default size gets its own copy of the code.
         match self.hidden {
-            16 => self.scores_of::<16>(eval, pos),
-            _ => self.scores_of::<MAX_HIDDEN>(eval, pos),
+            16 => self.scores_of::<16>(tables, pos),
+            _ => self.scores_of::<MAX_HIDDEN>(tables, pos),
         }
     }
 
-    /// [`Network::scores`] with room for `H` hidden units (at least [`Network::hidden`]).
+    /// [`Network::team_scores`] with room for `H` hidden units (at least [`Network::hidden`]).
     #[inline]
-    fn scores_of<const H: usize>(&self, eval: &Evaluator, pos: &Position) -> [f32; MAX_SEATS] {
-        let rules = eval.rules();
+    fn scores_of<const H: usize>(
+        &self,
+        tables: &StandingTables,
+        pos: &Position,
+    ) -> [f32; MAX_SEATS] {
+        let rules = tables.rules();
         let layout = Layout::new(rules);
         if layout.inputs != self.inputs {
             // Rules the network was not checked against: no score rather than a panic.
@@ -283,7 +287,7 @@ impl Network {
             }
         };
         for seat in 0..rules.seats() {
-            seat_inputs(eval, pos, seat, |k, x| {
+            seat_inputs(tables, pos, seat, |k, x| {
                 for t in 0..teams {
                     let i = layout.slot(t, usize::from(seat)) * layout.block + k;
                     add(&mut acc[t], &mut lin[t], i, x);
