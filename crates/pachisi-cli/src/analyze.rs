@@ -1,7 +1,8 @@
 //! `pachisi analyze`: a recorded game's decisions graded and its throws' luck weighed
 //! (`pachisi_bots::analysis` does the work), shown as tables or JSON, with a progress bar.
 
-use crate::run::{check_threads, rules_of_record};
+use crate::checks::check_threads;
+use crate::record_io::rules_of_record;
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};

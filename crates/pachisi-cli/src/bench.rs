@@ -2,8 +2,8 @@
 //! on one thread and on all cores (the code `pachisi simulate` runs, statistics included), and
 //! the playouts per second of Monte Carlo tree search on positions of a random game.
 
-use crate::run::load_rules;
-use crate::simulate::{run, simulation, timing, Players, Timing};
+use crate::batch::{run, simulation, timing, Players, Timing};
+use crate::ruleset::load_rules;
 use crate::BenchArgs;
 use anyhow::{bail, Result};
 use pachisi_bots::{BotSpec, Budget};

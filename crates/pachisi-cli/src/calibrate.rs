@@ -2,8 +2,10 @@
 //! with `--fit-scale` a network's softmax scale fitted to them and written to a new file
 //! (`pachisi_bots::calibration` does the work), as text or JSON, with a progress bar.
 
-use crate::files::{command_line, write_atomically};
-use crate::run::{check_games, check_threads, GamesBar};
+use crate::checks::{check_games, check_threads};
+use crate::files::write_atomically;
+use crate::progress::GamesBar;
+use crate::shell::command_line;
 use crate::RulesArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;

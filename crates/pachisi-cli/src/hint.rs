@@ -1,6 +1,6 @@
 //! `pachisi hint`: a bot's ranking of the legal moves, or rollouts' (`hint/rollouts.rs`).
 
-use crate::run::position_after_throw;
+use crate::position::position_after_throw;
 use crate::HintArgs;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::{BotSpec, RankedMove};

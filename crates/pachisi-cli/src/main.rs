@@ -17,21 +17,37 @@ macro_rules! out {
     }};
 }
 
+// Dispatch: which command runs.
+mod run;
+
+// The commands, one module each.
 mod analyze;
 mod bench;
 mod calibrate;
 mod endgame;
-mod files;
 mod hint;
+mod moves;
+mod perft;
 mod play;
+mod record;
 mod replay;
 mod report;
-mod run;
+mod rules;
 mod serve;
 mod simulate;
 mod tournament;
 mod train;
 mod verify;
+
+// What the commands share; these modules use no command module.
+mod batch;
+mod checks;
+mod files;
+mod position;
+mod progress;
+mod record_io;
+mod ruleset;
+mod shell;
 
 use clap::{Args, Parser, Subcommand};
 use pachisi_server::Limits;

@@ -1,6 +1,7 @@
 //! `pachisi play`: the terminal game, and the command that replays its record.
 
-use crate::run::load_rules;
+use crate::ruleset::load_rules;
+use crate::shell::quote;
 use crate::PlayArgs;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::BotSpec;
@@ -69,7 +70,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
 /// The command that replays `record`, as the user can type it where they are.
 fn replay_command(record: &Path) -> String {
     let program = std::env::args_os().next().unwrap_or_default();
-    let file = crate::report::quote(&record.display().to_string());
+    let file = quote(&record.display().to_string());
     format!("{} {file}", replay_program(Path::new(&program)))
 }
 
@@ -89,7 +90,7 @@ fn replay_program(program: &Path) -> String {
     }
     let name = program.display().to_string();
     let name = if name.is_empty() { "pachisi" } else { &name };
-    format!("{} replay", crate::report::quote(name))
+    format!("{} replay", quote(name))
 }
 
 /// The seats from `--seats`: one entry per seat; none gives a person in the first seat and

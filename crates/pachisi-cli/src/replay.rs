@@ -1,7 +1,8 @@
 //! `pachisi replay`: the replay viewer, with the game's analysis on opening (`--analyze`) or on a
 //! key (`pachisi_tui` draws it, `pachisi_bots::analysis` grades the game).
 
-use crate::run::{check_threads, rules_of_record};
+use crate::checks::check_threads;
+use crate::record_io::rules_of_record;
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use pachisi_bots::analysis::DEFAULT_EVALUATOR;

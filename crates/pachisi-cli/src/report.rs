@@ -1,7 +1,10 @@
 //! `pachisi report`: loads the rulesets, runs [`pachisi_report::gather`] with progress bars and
 //! writes the page with [`pachisi_report::write_report`].
 
-use crate::run::{check_threads, load_rules, GamesBar};
+use crate::checks::check_threads;
+use crate::progress::GamesBar;
+use crate::ruleset::load_rules;
+use crate::shell::quote;
 use crate::ReportArgs;
 use anyhow::{anyhow, Result};
 use pachisi_bots::BotSpec;
@@ -76,19 +79,6 @@ fn command_line(args: &ReportArgs) -> String {
     words.join(" ")
 }
 
-/// A word as a POSIX shell reads it back: as it is when it is plain, otherwise single-quoted.
-pub(crate) fn quote(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.,/:=+@%".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
-}
-
 /// One bar per stage of the report (each ruleset's games, then each match).
 #[derive(Default)]
 struct Bars {
@@ -116,19 +106,5 @@ impl Progress for Bars {
                 bar.finish();
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn words_are_quoted_only_when_the_shell_needs_it() {
-        assert_eq!(quote("pachisi,ludo"), "pachisi,ludo");
-        assert_eq!(quote("expectimax:depth=1"), "expectimax:depth=1");
-        assert_eq!(quote("my rules.toml"), "'my rules.toml'");
-        assert_eq!(quote("it's"), r"'it'\''s'");
-        assert_eq!(quote(""), "''");
     }
 }

@@ -1,7 +1,9 @@
 //! `pachisi tournament`: runs a [`pachisi_tournament::Tournament`] and prints its report.
 
+use crate::checks::{check_threads, parse_specs};
+use crate::progress::GamesBar;
 use crate::TournamentArgs;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use pachisi_bots::BotSpec;
 use pachisi_core::Rules;
 use pachisi_tournament::{Interval, NotEstimable, Pairs, Report, SeatingMethod, Tournament};
@@ -10,7 +12,7 @@ use std::sync::Arc;
 /// Plays the tournament and prints the report.
 pub fn tournament(args: &TournamentArgs) -> Result<()> {
     let rules = Arc::new(args.rules.load()?);
-    crate::run::check_threads(args.threads)?;
+    check_threads(args.threads)?;
     let ruleset = if args.rules.set.is_empty() {
         args.rules.name.clone()
     } else {
@@ -30,7 +32,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         },
     };
     let plan = t.plan()?;
-    let bar = crate::run::GamesBar::new(plan.total_games, "");
+    let bar = GamesBar::new(plan.total_games, "");
     let report = t.run(&|done| bar.update(done));
     bar.finish();
     let report = report?;
@@ -40,17 +42,6 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         print_report(&rules, &report, t.pairs)?;
     }
     Ok(())
-}
-
-/// Bot specs, each refused with the reason when it does not parse.
-pub(crate) fn parse_specs(texts: &[String]) -> Result<Vec<BotSpec>> {
-    texts
-        .iter()
-        .map(|text| {
-            text.parse::<BotSpec>()
-                .map_err(|e| anyhow!("bad bot spec `{text}`: {e}"))
-        })
-        .collect()
 }
 
 /// The bot specs, at least two.

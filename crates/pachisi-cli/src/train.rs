@@ -1,8 +1,10 @@
 //! `pachisi train`: a network for the `neural` bot trained by self-play
 //! (`pachisi_bots::neural::train` does the work), with a progress bar and checkpoints.
 
-use crate::files::{command_line, write_atomically};
-use crate::run::{check_games, check_threads, GamesBar};
+use crate::checks::{check_games, check_threads};
+use crate::files::write_atomically;
+use crate::progress::GamesBar;
+use crate::shell::command_line;
 use crate::RulesArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;

@@ -2,6 +2,7 @@
 //! random --fair`, which plays a game with fair throws to try it on. The scheme itself lives in
 //! `pachisi-fair` (docs/fair-throws.md).
 
+use crate::record_io::{record_header, rules_of_record, write_record};
 use crate::RulesArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -78,7 +79,7 @@ pub(crate) fn verify(args: &VerifyArgs) -> Result<()> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     let record = GameRecord::parse(&text).with_context(|| file.display().to_string())?;
-    let (rules, _) = crate::run::rules_of_record(&record, &[])?;
+    let (rules, _) = rules_of_record(&record, &[])?;
     let tags = FairTags::read(&rules, &record).with_context(|| file.display().to_string())?;
     let given = args
         .server_seed
@@ -167,7 +168,7 @@ pub(crate) fn record_random_fair(
             .insert_entry(&rules, entry)
             .context("--player-seed")?;
     }
-    let mut record = crate::run::record_header(&args.name, &args.set, seed)?;
+    let mut record = record_header(&args.name, &args.set, seed)?;
     write_commitment(&rules, &mut record, &server.commitment(), &players);
     let mut dice = FairDice::new(&rules, &server, &players)?;
     let mut pos = dice.begin(&rules, &mut record);
@@ -188,5 +189,5 @@ pub(crate) fn record_random_fair(
     // The game is over: the seed can be revealed.
     reveal(&mut record, &server);
     record.set_tag("Final", pos.to_notation(&rules));
-    crate::run::write_record(&rules, &record, out)
+    write_record(&rules, &record, out)
 }

@@ -4,7 +4,7 @@
 //! tournament` print.
 
 use crate::errors;
-use crate::game::{Game, GameCore};
+use crate::ruleset::{Game, GameCore};
 use crate::state::State;
 use pachisi_bots::{BotKind, BotSpec, SeatBots};
 use pachisi_core::{Phase, Position};

@@ -3,7 +3,8 @@
 //! - [`encode`]: the observation tensor and the returns (pure Rust, tested without Python);
 //! - [`opening`]: the throw-off before a game, as chance nodes (pure Rust);
 //! - `errors`: the exception classes and the engine's errors mapped to them;
-//! - `game`: `Game`, a ruleset with its overrides, and `rulesets()`;
+//! - `ruleset`: `GameCore`, a compiled ruleset with its overrides, and the `Game` class holding it;
+//! - `game`: `Game`'s methods, and `rulesets()`;
 //! - `state`: `State`, a position with its history, the OpenSpiel-shaped game API;
 //! - `bots`: `Bot`, `simulate` and `tournament`, run with the interpreter released;
 //! - [`vector`]: many games stepped together on a thread pool (pure Rust);
@@ -25,6 +26,8 @@ mod errors;
 #[cfg(feature = "python")]
 mod game;
 #[cfg(feature = "python")]
+mod ruleset;
+#[cfg(feature = "python")]
 mod state;
 #[cfg(feature = "python")]
 mod vecenv;
@@ -37,7 +40,7 @@ use pyo3::prelude::*;
 #[pymodule(gil_used = false)]
 fn _pachisi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
-    m.add_class::<game::Game>()?;
+    m.add_class::<ruleset::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<bots::Bot>()?;
     m.add_class::<vecenv::VecEnv>()?;

@@ -4,8 +4,8 @@
 
 use crate::encode::returns;
 use crate::errors;
-use crate::game::{Game, GameCore, SET_SEPARATOR};
 use crate::opening::Opening;
+use crate::ruleset::{Game, GameCore, SET_SEPARATOR};
 use numpy::{IntoPyArray, PyArray1};
 use pachisi_core::record::Action;
 use pachisi_core::{GameRecord, Move, Phase, Position, Throw, ThrowOff, ThrowOffSteps};

@@ -6,7 +6,7 @@
 //! arrays' layout, the auto-reset and the options.
 
 use crate::errors;
-use crate::game::{Game, GameCore};
+use crate::ruleset::{Game, GameCore};
 use crate::state::State;
 use crate::vector::{Batch, Chance, Games, Rows, VecError};
 use numpy::ndarray::{Array1, Array2};

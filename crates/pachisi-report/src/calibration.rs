@@ -6,10 +6,8 @@
 //! its area proportional to the chances it holds. On the diagonal the chances mean what they
 //! say. This module draws the figure and the table the page shows under it.
 
-use crate::figures::{
-    font, grid, mesh, panels, percent_label, Area, DrawResult, Figure, REFERENCE,
-};
-use crate::page::{count, escape};
+use crate::plot::{font, grid, mesh, panels, percent_label, Area, DrawResult, Figure, REFERENCE};
+use crate::text::{count, escape};
 use crate::{ReportData, ReportError, RulesetReport, CALIBRATION_EVERY};
 use plotters::prelude::*;
 use std::fmt::Write;

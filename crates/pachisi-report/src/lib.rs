@@ -43,6 +43,8 @@
 pub mod calibration;
 pub mod figures;
 pub mod page;
+mod plot;
+mod text;
 
 use pachisi_bots::calibration::{calibrate, Calibration, CalibrationError, CalibrationSettings};
 use pachisi_bots::BotSpec;

@@ -1,9 +1,14 @@
 //! The HTML page: one file, every figure inlined as SVG, the style inline, no script, no font,
 //! image or style sheet from elsewhere. It is also well-formed XML, so any XML parser reads it.
+//! [`escape`] and [`count`], the words and numbers the figures share with it, are named here
+//! too.
 
-use crate::figures::{self, Figure};
+use crate::calibration;
+use crate::plot::{colour, Figure};
 use crate::{Matchup, ReportData, RulesetReport, DATA_FILE};
 use std::fmt::Write;
+
+pub use crate::text::{count, escape};
 
 /// The page's style sheet.
 const STYLE: &str = r#"
@@ -43,35 +48,6 @@ td.list > span { display: block; white-space: nowrap; }
 footer { color: #555; font-size: 13px; margin-top: 24px; }
 "#;
 
-/// Escapes text for HTML and XML.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A count with thousands separated by commas.
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
-
 fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
@@ -98,7 +74,7 @@ fn score(m: &Matchup) -> String {
 }
 
 fn swatch(index: usize) -> String {
-    let c = figures::colour(index);
+    let c = colour(index);
     format!(
         "<span class=\"swatch\" style=\"background: rgb({}, {}, {})\"></span>",
         c.0, c.1, c.2
@@ -132,7 +108,7 @@ pub fn html(data: &ReportData, figures: &[Figure]) -> String {
         match f.id() {
             "seat-advantage" => win_table(&mut out, data),
             "luck-skill" => skill_notes(&mut out, data),
-            "calibration" => crate::calibration::table(&mut out, data),
+            "calibration" => calibration::table(&mut out, data),
             _ => {}
         }
         out.push_str("</section>\n");
@@ -402,6 +378,7 @@ fn skill_notes(out: &mut String, data: &ReportData) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::figures;
 
     /// Parses the page as XML; its `<!DOCTYPE html>` is a document type declaration.
     fn parse_html(text: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {

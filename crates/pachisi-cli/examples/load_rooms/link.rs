@@ -5,7 +5,7 @@
 //! instance that does not answer (killed, starting again) is skipped for the next one up, until
 //! the stall time runs out.
 
-use crate::room::Shared;
+use crate::shared::Shared;
 use crate::tally::Live;
 use crate::wire::begin;
 use futures_util::{SinkExt, StreamExt};

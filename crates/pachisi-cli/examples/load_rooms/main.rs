@@ -67,13 +67,15 @@ mod link;
 mod report;
 mod room;
 mod server;
+mod shared;
 mod tally;
 mod wire;
 
 use clap::Parser;
 use database::Store;
 use fleet::Fleet;
-use room::{Phase, Shared};
+use room::Phase;
+use shared::Shared;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;

@@ -18,6 +18,7 @@
 //! played again on the state that follows.
 
 use crate::link::{self, next, next_maybe, Failure, Incoming, Socket};
+use crate::shared::Shared;
 use crate::tally::{micros, Feed, Live, Tally};
 use crate::wire::{begin, parse, EventIn, Played, State, Watched};
 use futures_util::SinkExt;
@@ -25,7 +26,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::watch;
 use tokio::time::{sleep_until, timeout, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -44,26 +45,6 @@ pub enum Phase {
     Run,
     /// The run is over: people stop acting and the rooms settle.
     Stop,
-}
-
-/// What every slot shares.
-pub struct Shared {
-    pub http: reqwest::Client,
-    /// The instances' addresses.
-    pub endpoints: Arc<crate::fleet::Endpoints>,
-    /// A fault run: closed sockets open again elsewhere, unanswered requests go elsewhere.
-    pub faults: bool,
-    pub ruleset: String,
-    pub seats: Vec<String>,
-    pub watch: bool,
-    pub think: Duration,
-    /// How long a room may go without any message while it waits for one.
-    pub stall: Duration,
-    /// How long the end of the run waits for the last events.
-    pub settle: Duration,
-    pub live: Live,
-    /// Rooms set up at once at the start.
-    pub setup: Semaphore,
 }
 
 /// A room just created, with its sockets welcomed.

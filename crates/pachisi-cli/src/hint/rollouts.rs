@@ -2,7 +2,8 @@
 //! chance and its difference to the best move with 95% intervals; with `--compare-plain`, the
 //! same by plain Monte Carlo, and the games plain Monte Carlo would need for the same interval.
 
-use crate::run::{check_threads, GamesBar};
+use crate::checks::check_threads;
+use crate::progress::GamesBar;
 use crate::HintArgs;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::rollout::Estimate;
