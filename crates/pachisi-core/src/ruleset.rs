@@ -4,35 +4,24 @@
 //! the document it comes from. [`Rules::compile`] checks that the fields make sense together and
 //! precomputes what play needs (routes, outcomes, per-value flags). Nothing downstream re-checks.
 
-use crate::movegen::mechanics::{AnyMechanics, Build};
+use crate::route::mechanics::{AnyMechanics, Build};
+use crate::route::{destination, RouteEnd};
 use crate::sampling::{dice_combinations, Sampling};
-use crate::throw::{cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName};
+use crate::throw::{
+    cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName, ValueFlags,
+};
 use crate::topology::{RouteStart, Square, Topology};
 
 mod checks;
 mod entry;
 mod landing;
-mod schema;
 mod text;
 
+pub use crate::schema::*;
 use checks::{check_family_rules, compile_board, compile_throws, faces_of};
 pub(crate) use entry::{EntryBits, SeatEntry, OFF_BOARD};
 use landing::{compile_landing, LandingTables};
-pub use schema::*;
 pub use text::RulesetError;
-
-/// Per-value facts, looked up by throw value on the hot path.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ValueFlags {
-    pub grace: bool,
-    pub extra_throw: bool,
-    pub first_entry: bool,
-    pub needs_piece_on_board: bool,
-    pub bonus_step: bool,
-    pub opening: bool,
-    /// The representative of the value's streak group (the value itself if it has none).
-    pub streak_group: u8,
-}
 
 /// Stands for "no square" in [`Rules`]' square tables: a piece waiting to enter, or home. No
 /// board has this many squares (see the assertion below), so it is never a real square's index.
@@ -69,8 +58,9 @@ pub struct Rules {
     plain_throws: bool,
     /// The build of the move generator the moves take: see [`Rules::build`].
     build: Build,
-    /// The progress of a piece home (`route_len + 1`), kept so it is not recomputed per lookup.
-    home: u8,
+    /// Where home is, where the lane turns off the track, how far a piece can go and what a throw
+    /// too long for home does: what the route arithmetic reads ([`Rules::route_end`]).
+    end: RouteEnd,
     /// A seat's progress row once all its pieces are home: `home` for each piece, 0 in the unused
     /// slots (as [`crate::Position`] keeps them), so a finished seat is one row comparison.
     home_row: [u8; MAX_PIECES],
@@ -81,7 +71,7 @@ pub struct Rules {
     /// How [`Rules::draw_throw`] turns random bits into a throw.
     sampling: Sampling,
     /// Where a single piece moving to raw progress `i` (its progress plus the throw) ends
-    /// ([`crate::movegen::destination`] with [`Rules::min_step`]), or [`NO_DESTINATION`]: one
+    /// ([`crate::route::destination`] with [`Rules::min_step`]), or [`NO_DESTINATION`]: one
     /// lookup on the hot path of [`crate::PlainGame`].
     single_destination: Box<[u8; 512]>,
     /// For each seat, where a single piece moving to raw progress `i` ends, as a square index:
@@ -101,14 +91,9 @@ pub struct Rules {
     colours: Vec<String>,
     /// The fewest squares any increment can move a single piece.
     min_step: u8,
-    /// The progress of a piece on its arm's end square, about to turn up its lane.
-    turn_home: u8,
     /// The least progress at which a piece has finished: `home`, or the lane's first square
     /// where the goal is in the lane.
     goal_start: u8,
-    /// The farthest progress a piece can reach: `home`, or the lane's last square where the goal
-    /// is in the lane.
-    last_progress: u8,
     /// Jump squares, entry squares' seats, and what the landing and first-turn rules need.
     landing: LandingTables,
 }
@@ -343,15 +328,27 @@ impl Rules {
         let plain_moves = single_moves && plain_order(&ruleset);
         let plain_throws = plain_throws(&ruleset);
         let build = Build::of(&ruleset);
+        let end = RouteEnd {
+            home,
+            turn_home,
+            last_progress,
+            goal_in_lane: ruleset.finish.goal == Goal::Lane,
+            exact_home: m.exact_home,
+            bounce: m.bounce,
+        };
+        // Filled by the very function the move generator uses.
+        let mut single_destination = Box::new([NO_DESTINATION; 512]);
+        for (raw, slot) in (0..512u16).zip(single_destination.iter_mut()) {
+            *slot = destination::<AnyMechanics>(&end, raw, min_step).unwrap_or(NO_DESTINATION);
+        }
         let mut rules = Rules {
             plain_moves,
             build,
             single_moves,
             plain_throws,
             min_step,
-            turn_home,
             goal_start,
-            last_progress,
+            end,
             landing,
             ruleset,
             topology,
@@ -359,7 +356,6 @@ impl Rules {
             square_table,
             castle_square,
             routes_revisit,
-            home,
             home_row,
             outcomes,
             cumulative,
@@ -371,15 +367,10 @@ impl Rules {
             opponent_count,
             letters,
             colours,
-            single_destination: Box::new([NO_DESTINATION; 512]),
+            single_destination,
             landing_square: Vec::new(),
             entry_bits: Box::new([0; 256]),
         };
-        // Filled from the rules just compiled, by the very function the move generator uses.
-        for raw in 0..512u16 {
-            let to = crate::movegen::destination::<AnyMechanics>(&rules, raw, rules.min_step);
-            rules.single_destination[usize::from(raw)] = to.unwrap_or(NO_DESTINATION);
-        }
         rules.landing_square = entry::landing_rows(&rules);
         let values: Vec<u8> = rules.outcomes.iter().map(|o| o.value).collect();
         for value in values {
@@ -518,7 +509,7 @@ impl Rules {
     /// The progress of a piece that has reached the Charkoni again.
     #[inline]
     pub fn home(&self) -> u8 {
-        self.home
+        self.end.home
     }
 
     /// Whether pieces finish in their lane (`finish.goal = "lane"`) rather than at home.
@@ -544,13 +535,20 @@ impl Rules {
     /// the lane's last square ([`Rules::route_len`]).
     #[inline]
     pub fn last_progress(&self) -> u8 {
-        self.last_progress
+        self.end.last_progress
     }
 
     /// The progress at which a piece stands on its arm's end square for the second time, about to
     /// turn up its lane.
     pub fn turn_home(&self) -> u8 {
-        self.turn_home
+        self.end.turn_home
+    }
+
+    /// The end of the routes as the route arithmetic meets it ([`crate::route`]): home, the turn
+    /// up the lane, the farthest progress, exact throws and bounces.
+    #[inline]
+    pub(crate) fn route_end(&self) -> &RouteEnd {
+        &self.end
     }
 
     /// Whether pieces wait in a nest beside the board and enter onto the track (Parcheesi, Ludo)
@@ -699,15 +697,15 @@ impl Rules {
     }
 
     /// Where a single piece at `from` moving `value` ends, or [`NO_DESTINATION`] where it may
-    /// not stop ([`crate::movegen::destination`] with [`Rules::min_step`], from a table).
+    /// not stop ([`crate::route::destination`] with [`Rules::min_step`], from a table).
     #[inline]
     pub(crate) fn single_destination(&self, from: u8, value: u8) -> u8 {
         self.single_destination[usize::from(from) + usize::from(value)]
     }
 
     /// What a thrown `value` may do for a piece in the start, for the seat's first entry or a
-    /// later one: the hot path's form of [`crate::movegen::can_enter_with`] and
-    /// [`crate::movegen::may_leave_start`], from a table (0 for a value no throw gives).
+    /// later one: the hot path's form of [`crate::route::can_enter_with`] and
+    /// [`crate::route::may_leave_start`], from a table (0 for a value no throw gives).
     #[inline]
     pub(crate) fn entry_bits(&self, value: u8) -> EntryBits {
         EntryBits(self.entry_bits[usize::from(value)])
