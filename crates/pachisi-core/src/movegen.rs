@@ -566,19 +566,15 @@ impl Position {
     /// (004, even for a first piece that may leave freely), nor a 7 or 14, which "can not
     /// introduce your new pawn" at all (004).
     pub(crate) fn may_leave_start(&self, rules: &Rules, inc: &Increment) -> bool {
-        let flags = rules.flags(inc.value);
-        may_leave_start(rules.ruleset(), flags, self.first_entry_due(), inc.plain)
+        let first = self.first_entry_due();
+        may_leave_start(rules.ruleset(), first, rules.flags(inc.value), inc.plain)
     }
 
     /// Whether an increment of `value` (a thrown one unless `plain`) may introduce one of the
     /// mover's pieces (see [`can_enter_with`]).
     pub(crate) fn can_enter_with(&self, rules: &Rules, value: u8, plain: bool) -> bool {
-        can_enter_with(
-            rules.ruleset(),
-            rules.flags(value),
-            self.first_entry_due(),
-            plain,
-        )
+        let first = self.first_entry_due();
+        can_enter_with(rules.ruleset(), first, rules.flags(value), plain)
     }
 }
 

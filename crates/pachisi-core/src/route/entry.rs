@@ -3,9 +3,10 @@
 //! for every waiting piece, and the rules compile their answers into a table by value for the hot
 //! path of random play (`EntryBits`, in [`crate::ruleset`]).
 //!
-//! Each question takes the ruleset, the thrown value's flags, whether the seat has yet to bring out
-//! its first piece (`first`: some rules admit only certain throws for it, or let it leave freely),
-//! and whether the increment is a plain one (a bonus step or what a split leaves, never a grace).
+//! Each question takes the ruleset, whether the seat has yet to bring out its first piece
+//! (`first`: some rules admit only certain throws for it, or let it leave freely), the thrown
+//! value's flags, and whether the increment is a plain one (a bonus step or what a split leaves,
+//! never a grace).
 
 use crate::schema::{Entry, Ruleset};
 use crate::throw::ValueFlags;
@@ -23,7 +24,7 @@ pub(crate) fn leaves_freely(r: &Ruleset, first: bool) -> bool {
 /// under grace entry never a grace, which brings a new piece onto the first square instead, nor a
 /// throw that needs a piece on the board (004).
 #[inline]
-pub(crate) fn may_leave_start(r: &Ruleset, flags: ValueFlags, first: bool, plain: bool) -> bool {
+pub(crate) fn may_leave_start(r: &Ruleset, first: bool, flags: ValueFlags, plain: bool) -> bool {
     let enters_otherwise = (flags.grace && !plain) || flags.needs_piece_on_board;
     leaves_freely(r, first) && !(r.moves.entry == Entry::Grace && enters_otherwise)
 }
@@ -32,7 +33,7 @@ pub(crate) fn may_leave_start(r: &Ruleset, flags: ValueFlags, first: bool, plain
 /// under grace entry; `first` as for [`leaves_freely`] (some rules admit only certain throws for
 /// the first).
 #[inline]
-pub(crate) fn can_enter_with(r: &Ruleset, flags: ValueFlags, first: bool, plain: bool) -> bool {
+pub(crate) fn can_enter_with(r: &Ruleset, first: bool, flags: ValueFlags, plain: bool) -> bool {
     r.moves.entry == Entry::Grace
         && !plain
         && flags.grace

@@ -56,10 +56,10 @@ impl EntryBits {
         let (r, flags) = (rules.ruleset(), rules.flags(value));
         let bit = |b: bool, at: u8| u8::from(b) << at;
         EntryBits(
-            bit(can_enter_with(r, flags, false, false), 0)
-                | bit(may_leave_start(r, flags, false, false), 1)
-                | bit(can_enter_with(r, flags, true, false), 2)
-                | bit(may_leave_start(r, flags, true, false), 3),
+            bit(can_enter_with(r, false, flags, false), 0)
+                | bit(may_leave_start(r, false, flags, false), 1)
+                | bit(can_enter_with(r, true, flags, false), 2)
+                | bit(may_leave_start(r, true, flags, false), 3),
         )
     }
 
