@@ -6,7 +6,8 @@
 //! [`Phase::Move`] has at least one legal move.
 //!
 //! Where a move may end and which throws bring a piece out of the start, it asks the route
-//! arithmetic ([`crate::route`]), the same the rules compile their tables for random play from.
+//! arithmetic (the crate's `route` module), the same the rules compile their tables for random
+//! play from.
 
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position, Share};
