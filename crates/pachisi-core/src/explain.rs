@@ -8,10 +8,11 @@
 //! gets an explanation exactly when no legal move starts from where it stands.
 
 use crate::describe::place;
-use crate::movegen::mechanics::AnyMechanics;
-use crate::movegen::{grace_kept_for_entry, min_step, reach, LazyOccupancy, Stop};
+use crate::movegen::{grace_kept_for_entry, min_step, LazyOccupancy, Stop};
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position, Share};
+use crate::route::mechanics::AnyMechanics;
+use crate::route::reach;
 use crate::ruleset::{Entry, HeldCastle, Rules};
 
 mod refusal;
@@ -340,7 +341,7 @@ impl Position {
             }
         }
         let last = rules.last_progress();
-        match reach::<AnyMechanics>(rules, from, dist, min_step(rules, pair)) {
+        match reach::<AnyMechanics>(rules.route_end(), from, dist, min_step(rules, pair)) {
             None if rules.goal_in_lane() && raw > u16::from(last) => Some(Refusal::PastGoal {
                 value,
                 room: last - from,

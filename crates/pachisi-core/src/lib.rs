@@ -13,6 +13,10 @@
 //! - [`mod@perft`]: move-sequence counts for testing;
 //! - [`plain`]: a compact game for fast self-play under the simpler rulesets.
 //!
+//! Two private modules sit below these: the ruleset's data types (re-exported by [`ruleset`]),
+//! and the route arithmetic (where a move ends, which throws bring a piece out) that both the
+//! rules' tables and the move generator are built from. docs/modules.md has the layering.
+//!
 //! A game alternates between chance nodes (the seat to move throws) and decision nodes (it
 //! spends its throws):
 //!
@@ -44,8 +48,10 @@ pub mod perft;
 pub mod plain;
 pub mod position;
 pub mod record;
+mod route;
 pub mod ruleset;
 pub mod sampling;
+mod schema;
 pub mod throw;
 pub mod throw_off;
 pub mod topology;

@@ -4,12 +4,17 @@
 //! same value are interchangeable, so only the first of each is offered. [`Move::Pass`] is offered
 //! when the rules allow declining, and always when nothing else is legal, so every position in
 //! [`Phase::Move`] has at least one legal move.
+//!
+//! Where a move may end and which throws bring a piece out of the start, it asks the route
+//! arithmetic (the crate's `route` module), the same the rules compile their tables for random
+//! play from.
 
 use crate::moves::Move;
 use crate::position::{Increment, Phase, Position, Share};
+use crate::route::mechanics::{AnyMechanics, Build, Mechanics, StraightMoves};
+use crate::route::{bounced, can_enter_with, destination, leaves_freely, may_leave_start, reach};
 use crate::ruleset::{
-    CastleRule, Entry, Fourteen, HeldCastle, PairParts, Rules, Usage, MAX_PIECES, MAX_SEATS,
-    NO_SQUARE,
+    CastleRule, Fourteen, HeldCastle, PairParts, Rules, Usage, MAX_PIECES, MAX_SEATS, NO_SQUARE,
 };
 use crate::PlayError;
 use std::cell::OnceCell;
@@ -19,39 +24,11 @@ mod apply;
 mod clear_entry;
 mod fullest;
 mod landing;
-pub(crate) mod mechanics;
 mod occupancy;
 mod witness;
 
-pub(crate) use landing::{bounced, reach};
-use mechanics::{AnyMechanics, Build, Mechanics, StraightMoves};
 pub(crate) use occupancy::LazyOccupancy;
 use occupancy::{ByteSet, Occupancy};
-
-/// Where a move ends whose progress would be `raw` (its start plus its distance), if it may end
-/// there: home on an exact throw (or any overshoot where that is allowed). Under exact throws a
-/// stop nearer the Charkoni than `min_step` (the smallest move the piece could make next) is not
-/// allowed: it could never get home, and that reading would trap the player (document 003's
-/// principle). Where the goal is in the lane, a move ends at the lane's last square at the
-/// farthest, and only a stop short of the lane is held to the same principle.
-#[inline]
-pub(crate) fn destination<M: Mechanics>(rules: &Rules, raw: u16, min_step: u8) -> Option<u8> {
-    if M::goal_in_lane(rules.ruleset()) {
-        let last = u16::from(rules.last_progress());
-        let short_of_lane = raw <= u16::from(rules.turn_home());
-        let trapped = short_of_lane && last - raw < u16::from(min_step);
-        return u8::try_from(raw).ok().filter(|_| raw <= last && !trapped);
-    }
-    let home = u16::from(rules.home());
-    let exact = rules.ruleset().moves.exact_home;
-    let reaches_home = raw == home || (raw > home && !exact);
-    let trapped = exact && raw < home && home - raw < u16::from(min_step);
-    if reaches_home {
-        Some(rules.home())
-    } else {
-        u8::try_from(raw).ok().filter(|_| raw < home && !trapped)
-    }
-}
 
 /// The smallest move a piece (or a pair, which moves half a throw) could make next, as
 /// [`destination`] takes it.
@@ -86,34 +63,6 @@ pub(crate) enum Stop {
     Castle,
     /// An opposing pair stands there, and the move is a single piece's.
     Pair,
-}
-
-/// Whether pieces of a seat leave the start freely (without a grace), for a seat that has not
-/// introduced a piece yet when `first`.
-#[inline]
-pub(crate) fn leaves_freely(rules: &Rules, first: bool) -> bool {
-    let m = &rules.ruleset().moves;
-    m.entry == Entry::Free || (m.first_piece_free && first)
-}
-
-/// See [`Position::may_leave_start`]; `first` as for [`leaves_freely`].
-#[inline]
-pub(crate) fn may_leave_start(rules: &Rules, first: bool, value: u8, plain: bool) -> bool {
-    let flags = rules.flags(value);
-    let enters_otherwise = (flags.grace && !plain) || flags.needs_piece_on_board;
-    leaves_freely(rules, first)
-        && !(rules.ruleset().moves.entry == Entry::Grace && enters_otherwise)
-}
-
-/// Whether an increment of `value` (a thrown one unless `plain`) may introduce a piece under grace
-/// entry; `first` as for [`leaves_freely`] (some rules admit only certain throws for the first).
-#[inline]
-pub(crate) fn can_enter_with(rules: &Rules, first: bool, value: u8, plain: bool) -> bool {
-    let flags = rules.flags(value);
-    rules.ruleset().moves.entry == Entry::Grace
-        && !plain
-        && flags.grace
-        && (!first || rules.ruleset().throw.first_entry.is_empty() || flags.first_entry)
 }
 
 /// Where move generation puts its moves: the caller's `Vec`, or, inside the search for the
@@ -269,7 +218,9 @@ impl Position {
                     continue;
                 }
                 let raw = u16::from(from) + u16::from(v);
-                let Some(to) = destination::<AnyMechanics>(rules, raw, rules.min_step()) else {
+                let Some(to) =
+                    destination::<AnyMechanics>(rules.route_end(), raw, rules.min_step())
+                else {
                     continue;
                 };
                 if self.may_land_alone(rules, to) {
@@ -315,7 +266,7 @@ impl Position {
 
     /// Every move the rules allow one increment at a time, before the demand to use as many
     /// increments as possible is applied; [`Move::Pass`] is not included. `M` must fit the rules
-    /// ([`mechanics::fits`]).
+    /// ([`crate::route::mechanics::fits`]).
     pub(crate) fn candidate_moves<M: Mechanics>(
         &self,
         rules: &Rules,
@@ -599,8 +550,9 @@ impl Position {
             .count()
     }
 
+    /// Whether the mover's pieces leave the start freely (see [`leaves_freely`]).
     pub(crate) fn leaves_freely(&self, rules: &Rules) -> bool {
-        leaves_freely(rules, self.first_entry_due())
+        leaves_freely(rules.ruleset(), self.first_entry_due())
     }
 
     /// Whether the seat to move has yet to introduce its first piece.
@@ -615,11 +567,15 @@ impl Position {
     /// (004, even for a first piece that may leave freely), nor a 7 or 14, which "can not
     /// introduce your new pawn" at all (004).
     pub(crate) fn may_leave_start(&self, rules: &Rules, inc: &Increment) -> bool {
-        may_leave_start(rules, self.first_entry_due(), inc.value, inc.plain)
+        let first = self.first_entry_due();
+        may_leave_start(rules.ruleset(), first, rules.flags(inc.value), inc.plain)
     }
 
+    /// Whether an increment of `value` (a thrown one unless `plain`) may introduce one of the
+    /// mover's pieces (see [`can_enter_with`]).
     pub(crate) fn can_enter_with(&self, rules: &Rules, value: u8, plain: bool) -> bool {
-        can_enter_with(rules, self.first_entry_due(), value, plain)
+        let first = self.first_entry_due();
+        can_enter_with(rules.ruleset(), first, rules.flags(value), plain)
     }
 }
 

@@ -86,7 +86,9 @@ impl Move {
                 let raw = u16::from(from) + u16::from(self.distance());
                 let to = if round_again {
                     raw.saturating_sub(u16::from(rules.topology().track_len()))
-                } else if let Some(back) = crate::movegen::bounced(rules, from, self.distance()) {
+                } else if let Some(back) =
+                    crate::route::bounced(rules.route_end(), from, self.distance())
+                {
                     u16::from(back)
                 } else {
                     raw.min(u16::from(rules.home()))

@@ -3,36 +3,34 @@
 //! A [`Ruleset`] is what a data file says, field for field; docs/rules.md explains every field and
 //! the document it comes from. [`Rules::compile`] checks that the fields make sense together and
 //! precomputes what play needs (routes, outcomes, per-value flags). Nothing downstream re-checks.
+//!
+//! This module owns the compiled [`Rules`] and what play asks of them. The ruleset's types are
+//! defined below it, in the crate's schema module, where the route arithmetic can read them too,
+//! and are re-exported here under their usual paths. Its parts:
+//! - compile.rs: [`Rules::compile`], the order of its checks and the tables it precomputes;
+//! - checks.rs: the checks of each section of a ruleset;
+//! - entry.rs: the tables of random play's hot path (entries, single moves' landing squares);
+//! - landing.rs: the tables of the landing and first-turn rules;
+//! - text.rs: reading and writing TOML, with overrides, and [`RulesetError`].
 
-use crate::movegen::mechanics::{AnyMechanics, Build};
-use crate::sampling::{dice_combinations, Sampling};
-use crate::throw::{cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName};
-use crate::topology::{RouteStart, Square, Topology};
+use crate::route::mechanics::Build;
+use crate::route::RouteEnd;
+use crate::sampling::Sampling;
+use crate::throw::{
+    cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName, ValueFlags,
+};
+use crate::topology::{Square, Topology};
 
 mod checks;
+mod compile;
 mod entry;
 mod landing;
-mod schema;
 mod text;
 
-use checks::{check_family_rules, compile_board, compile_throws, faces_of};
+pub use crate::schema::*;
 pub(crate) use entry::{EntryBits, SeatEntry, OFF_BOARD};
-use landing::{compile_landing, LandingTables};
-pub use schema::*;
+use landing::LandingTables;
 pub use text::RulesetError;
-
-/// Per-value facts, looked up by throw value on the hot path.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ValueFlags {
-    pub grace: bool,
-    pub extra_throw: bool,
-    pub first_entry: bool,
-    pub needs_piece_on_board: bool,
-    pub bonus_step: bool,
-    pub opening: bool,
-    /// The representative of the value's streak group (the value itself if it has none).
-    pub streak_group: u8,
-}
 
 /// Stands for "no square" in [`Rules`]' square tables: a piece waiting to enter, or home. No
 /// board has this many squares (see the assertion below), so it is never a real square's index.
@@ -69,8 +67,9 @@ pub struct Rules {
     plain_throws: bool,
     /// The build of the move generator the moves take: see [`Rules::build`].
     build: Build,
-    /// The progress of a piece home (`route_len + 1`), kept so it is not recomputed per lookup.
-    home: u8,
+    /// Where home is, where the lane turns off the track, how far a piece can go and what a throw
+    /// too long for home does: what the route arithmetic reads ([`Rules::route_end`]).
+    end: RouteEnd,
     /// A seat's progress row once all its pieces are home: `home` for each piece, 0 in the unused
     /// slots (as [`crate::Position`] keeps them), so a finished seat is one row comparison.
     home_row: [u8; MAX_PIECES],
@@ -81,7 +80,7 @@ pub struct Rules {
     /// How [`Rules::draw_throw`] turns random bits into a throw.
     sampling: Sampling,
     /// Where a single piece moving to raw progress `i` (its progress plus the throw) ends
-    /// ([`crate::movegen::destination`] with [`Rules::min_step`]), or [`NO_DESTINATION`]: one
+    /// ([`crate::route::destination`] with [`Rules::min_step`]), or [`NO_DESTINATION`]: one
     /// lookup on the hot path of [`crate::PlainGame`].
     single_destination: Box<[u8; 512]>,
     /// For each seat, where a single piece moving to raw progress `i` ends, as a square index:
@@ -101,305 +100,14 @@ pub struct Rules {
     colours: Vec<String>,
     /// The fewest squares any increment can move a single piece.
     min_step: u8,
-    /// The progress of a piece on its arm's end square, about to turn up its lane.
-    turn_home: u8,
     /// The least progress at which a piece has finished: `home`, or the lane's first square
     /// where the goal is in the lane.
     goal_start: u8,
-    /// The farthest progress a piece can reach: `home`, or the lane's last square where the goal
-    /// is in the lane.
-    last_progress: u8,
     /// Jump squares, entry squares' seats, and what the landing and first-turn rules need.
     landing: LandingTables,
 }
 
 impl Rules {
-    /// Validates a ruleset. `origin` names it in error messages.
-    ///
-    /// # Errors
-    /// When a field is out of range or contradicts another; the error names the field.
-    pub fn compile(ruleset: Ruleset, origin: &str) -> Result<Rules, RulesetError> {
-        let invalid = |field: &str, reason: String| RulesetError::Invalid {
-            origin: origin.to_string(),
-            field: field.to_string(),
-            reason,
-        };
-        let b = &ruleset.board;
-        let topology = compile_board(b, &invalid)?;
-        let p = &ruleset.players;
-        if p.seats.len() < 2 || p.seats.len() > MAX_SEATS.min(usize::from(b.arms)) {
-            return Err(invalid(
-                "players.seats",
-                format!(
-                    "needs 2 to {} seats, not {}",
-                    MAX_SEATS.min(usize::from(b.arms)),
-                    p.seats.len()
-                ),
-            ));
-        }
-        for (i, &arm) in p.seats.iter().enumerate() {
-            if arm >= b.arms {
-                return Err(invalid(
-                    "players.seats",
-                    format!("arm {arm} does not exist (the board has {} arms)", b.arms),
-                ));
-            }
-            if p.seats[..i].contains(&arm) {
-                return Err(invalid(
-                    "players.seats",
-                    format!("arm {arm} is given to two seats"),
-                ));
-            }
-        }
-        let colours: Vec<String> = if p.colours.is_empty() {
-            PALETTE[..p.seats.len()]
-                .iter()
-                .map(|c| (*c).to_string())
-                .collect()
-        } else if p.colours.len() == p.seats.len() {
-            p.colours.clone()
-        } else {
-            return Err(invalid(
-                "players.colours",
-                format!(
-                    "{} colours for {} seats (leave the list empty for the usual colours)",
-                    p.colours.len(),
-                    p.seats.len()
-                ),
-            ));
-        };
-        let mut letters = Vec::new();
-        for colour in &colours {
-            let letter = colour
-                .chars()
-                .next()
-                .filter(char::is_ascii_alphabetic)
-                .map(|c| c.to_ascii_uppercase())
-                .ok_or_else(|| {
-                    invalid(
-                        "players.colours",
-                        format!("colour `{colour}` must start with a letter"),
-                    )
-                })?;
-            if letters.contains(&letter) {
-                return Err(invalid(
-                    "players.colours",
-                    format!("two colours start with `{letter}`; seats are named by it"),
-                ));
-            }
-            letters.push(letter);
-        }
-        if p.pieces == 0 || usize::from(p.pieces) > MAX_PIECES {
-            return Err(invalid(
-                "players.pieces",
-                format!("needs 1 to {MAX_PIECES} pieces, not {}", p.pieces),
-            ));
-        }
-        let seats = p.seats.len() as u8;
-        let mut team_of = [u8::MAX; MAX_SEATS];
-        let mut team_seats = Vec::new();
-        for team in &p.teams {
-            if team.is_empty() {
-                return Err(invalid("players.teams", "a team has no seats".into()));
-            }
-            let mut mask = 0u8;
-            for &seat in team {
-                if seat >= seats {
-                    return Err(invalid(
-                        "players.teams",
-                        format!("seat {seat} does not exist ({seats} seats)"),
-                    ));
-                }
-                if team_of[usize::from(seat)] != u8::MAX {
-                    return Err(invalid(
-                        "players.teams",
-                        format!("seat {seat} is in two teams"),
-                    ));
-                }
-                team_of[usize::from(seat)] = team_seats.len() as u8;
-                mask |= 1 << seat;
-            }
-            team_seats.push(mask);
-        }
-        for seat in 0..seats {
-            if team_of[usize::from(seat)] == u8::MAX {
-                team_of[usize::from(seat)] = team_seats.len() as u8;
-                team_seats.push(1 << seat);
-            }
-        }
-        if team_seats.len() < 2 {
-            return Err(invalid(
-                "players.teams",
-                "every seat is in one team: nobody to play against".into(),
-            ));
-        }
-
-        let (outcomes, flags) = compile_throws(&ruleset, &invalid)?;
-
-        let t = &ruleset.turn;
-        if matches!(
-            t.three_in_a_row,
-            StreakPenalty::CancelTurn | StreakPenalty::VoidStreak
-        ) && t.spend != Spend::AfterThrowing
-        {
-            return Err(invalid(
-                "turn.three_in_a_row",
-                "cancel-turn and void-streak strike out throws already made, so they need \
-                 turn.spend = \"after-throwing\" (a move already played cannot be struck out)"
-                    .into(),
-            ));
-        }
-        let m = &ruleset.moves;
-        if m.first_piece_free && m.entry == Entry::Free {
-            return Err(invalid(
-                "moves.first_piece_free",
-                "every piece enters freely already (moves.entry = \"free\")".into(),
-            ));
-        }
-        if m.entry == Entry::Free && !ruleset.throw.grace.is_empty() {
-            return Err(invalid(
-                "throw.grace",
-                "graces introduce pieces, but moves.entry = \"free\" needs none; leave the list empty".into(),
-            ));
-        }
-        if m.entry == Entry::Grace && !m.first_piece_free && ruleset.throw.grace.is_empty() {
-            return Err(invalid(
-                "throw.grace",
-                "no value is a grace, so no piece could ever leave the Charkoni".into(),
-            ));
-        }
-        check_family_rules(&ruleset, &invalid)?;
-        let c = &ruleset.capture;
-        if c.invalidation && !c.before_home {
-            return Err(invalid(
-                "capture.invalidation",
-                "striking out a capture only matters when capture.before_home is true".into(),
-            ));
-        }
-
-        let start = match b.start {
-            StartArea::Charkoni => RouteStart::Lane,
-            StartArea::Nest => RouteStart::Track {
-                offset: b.entry_offset,
-            },
-        };
-        let routes: Vec<Vec<Square>> = p
-            .seats
-            .iter()
-            .map(|&arm| topology.route(arm, b.direction, start))
-            .collect();
-        let mut opponents = [[0u8; MAX_SEATS]; MAX_SEATS];
-        let mut opponent_count = [0u8; MAX_SEATS];
-        for seat in 0..usize::from(seats) {
-            for t in (0..seats).filter(|&t| team_of[usize::from(t)] != team_of[seat]) {
-                opponents[seat][usize::from(opponent_count[seat])] = t;
-                opponent_count[seat] += 1;
-            }
-        }
-        let landing = compile_landing(&ruleset, &topology, &routes, &outcomes, &invalid)?;
-        let square_table = routes.iter().map(|r| square_table(r)).collect();
-        let routes_revisit = routes.iter().any(|r| {
-            let mut seen = [false; 256];
-            r.iter()
-                .any(|sq| std::mem::replace(&mut seen[usize::from(sq.0)], true))
-        });
-        let mut castle_square = [false; 256];
-        for (sq, castle) in castle_square
-            .iter_mut()
-            .enumerate()
-            .take(topology.square_count())
-        {
-            *castle = topology.is_castle(Square(sq as u8));
-        }
-        // Progress counts in a byte, and 255 is kept to mean "no destination".
-        let home = u8::try_from(routes[0].len() + 1)
-            .ok()
-            .filter(|&h| h < NO_DESTINATION)
-            .ok_or_else(|| invalid("board", "a route of over 253 squares is too long".into()))?;
-        let mut home_row = [0; MAX_PIECES];
-        home_row[..usize::from(p.pieces)].fill(home);
-        let cumulative = outcomes
-            .iter()
-            .scan(0.0, |acc: &mut f64, o| {
-                *acc += o.probability;
-                Some(*acc)
-            })
-            .collect::<Vec<f64>>();
-        let sampling = sampling_of(&ruleset.throw, &outcomes, &cumulative);
-        let min_step = if m.split || !ruleset.throw.bonus_step.is_empty() {
-            1
-        } else if ruleset.throw.separate_dice {
-            outcomes.iter().map(|o| o.dice[1]).min().unwrap_or(1)
-        } else {
-            outcomes.iter().map(|o| o.value).min().unwrap_or(1)
-        };
-        // The end square's last visit: the lane home follows it.
-        let turn_home = (routes[0].len() + 1 - usize::from(b.arm_length)) as u8;
-        let (goal_start, last_progress) = match ruleset.finish.goal {
-            Goal::Home => (home, home),
-            Goal::Lane => (turn_home + 1, home - 1),
-        };
-        let single_moves = single_moves(&ruleset) && !landing.resolves_landings;
-        let plain_moves = single_moves && plain_order(&ruleset);
-        let plain_throws = plain_throws(&ruleset);
-        let build = Build::of(&ruleset);
-        let mut rules = Rules {
-            plain_moves,
-            build,
-            single_moves,
-            plain_throws,
-            min_step,
-            turn_home,
-            goal_start,
-            last_progress,
-            landing,
-            ruleset,
-            topology,
-            routes,
-            square_table,
-            castle_square,
-            routes_revisit,
-            home,
-            home_row,
-            outcomes,
-            cumulative,
-            sampling,
-            flags,
-            team_of,
-            team_seats,
-            opponents,
-            opponent_count,
-            letters,
-            colours,
-            single_destination: Box::new([NO_DESTINATION; 512]),
-            landing_square: Vec::new(),
-            entry_bits: Box::new([0; 256]),
-        };
-        // Filled from the rules just compiled, by the very function the move generator uses.
-        for raw in 0..512u16 {
-            let to = crate::movegen::destination::<AnyMechanics>(&rules, raw, rules.min_step);
-            rules.single_destination[usize::from(raw)] = to.unwrap_or(NO_DESTINATION);
-        }
-        rules.landing_square = entry::landing_rows(&rules);
-        let values: Vec<u8> = rules.outcomes.iter().map(|o| o.value).collect();
-        for value in values {
-            rules.entry_bits[usize::from(value)] = EntryBits::of(&rules, value).0;
-        }
-        Ok(rules)
-    }
-
-    /// Parses and validates TOML text in one step.
-    ///
-    /// # Errors
-    /// As [`Ruleset::from_toml_with`] and [`Rules::compile`].
-    pub fn from_toml(
-        text: &str,
-        origin: &str,
-        overrides: &[String],
-    ) -> Result<Rules, RulesetError> {
-        Rules::compile(Ruleset::from_toml_with(text, origin, overrides)?, origin)
-    }
-
     /// The ruleset these rules were compiled from.
     #[inline]
     pub fn ruleset(&self) -> &Ruleset {
@@ -518,7 +226,7 @@ impl Rules {
     /// The progress of a piece that has reached the Charkoni again.
     #[inline]
     pub fn home(&self) -> u8 {
-        self.home
+        self.end.home
     }
 
     /// Whether pieces finish in their lane (`finish.goal = "lane"`) rather than at home.
@@ -544,13 +252,20 @@ impl Rules {
     /// the lane's last square ([`Rules::route_len`]).
     #[inline]
     pub fn last_progress(&self) -> u8 {
-        self.last_progress
+        self.end.last_progress
     }
 
     /// The progress at which a piece stands on its arm's end square for the second time, about to
     /// turn up its lane.
     pub fn turn_home(&self) -> u8 {
-        self.turn_home
+        self.end.turn_home
+    }
+
+    /// The end of the routes as the route arithmetic meets it ([`crate::route`]): home, the turn
+    /// up the lane, the farthest progress, exact throws and bounces.
+    #[inline]
+    pub(crate) fn route_end(&self) -> &RouteEnd {
+        &self.end
     }
 
     /// Whether pieces wait in a nest beside the board and enter onto the track (Parcheesi, Ludo)
@@ -699,15 +414,15 @@ impl Rules {
     }
 
     /// Where a single piece at `from` moving `value` ends, or [`NO_DESTINATION`] where it may
-    /// not stop ([`crate::movegen::destination`] with [`Rules::min_step`], from a table).
+    /// not stop ([`crate::route::destination`] with [`Rules::min_step`], from a table).
     #[inline]
     pub(crate) fn single_destination(&self, from: u8, value: u8) -> u8 {
         self.single_destination[usize::from(from) + usize::from(value)]
     }
 
     /// What a thrown `value` may do for a piece in the start, for the seat's first entry or a
-    /// later one: the hot path's form of [`crate::movegen::can_enter_with`] and
-    /// [`crate::movegen::may_leave_start`], from a table (0 for a value no throw gives).
+    /// later one: the hot path's form of [`crate::route::can_enter_with`] and
+    /// [`crate::route::may_leave_start`], from a table (0 for a value no throw gives).
     #[inline]
     pub(crate) fn entry_bits(&self, value: u8) -> EntryBits {
         EntryBits(self.entry_bits[usize::from(value)])
@@ -751,65 +466,4 @@ impl Rules {
     pub fn opponents_may_share_squares(&self) -> bool {
         self.landing.bounce_to_track
     }
-}
-
-/// See [`Rules::single_moves`].
-fn single_moves(ruleset: &Ruleset) -> bool {
-    let m = &ruleset.moves;
-    let c = &ruleset.capture;
-    !(m.split
-        || m.pairs
-        || m.go_round_again
-        || m.enter_with_sum
-        || m.grace_only_enters
-        || m.blockades
-        || m.carry_on
-        || m.bounce != Bounce::None
-        || m.held_castle != HeldCastle::LosesThrow
-        || ruleset.doubles.fourteen != Fourteen::Increments
-        || c.on_entry
-        || c.before_home)
-}
-
-/// What [`Rules::plain_moves`] asks beyond single moves: nothing orders the moves, and pieces
-/// finish at home.
-fn plain_order(ruleset: &Ruleset) -> bool {
-    let m = &ruleset.moves;
-    !(m.must_enter || m.clear_entry || ruleset.finish.goal == Goal::Lane)
-}
-
-/// See [`Rules::plain_throws`].
-fn plain_throws(ruleset: &Ruleset) -> bool {
-    let t = &ruleset.throw;
-    let turn = &ruleset.turn;
-    !(t.separate_dice
-        || ruleset.doubles.enabled
-        || !turn.opening.is_empty()
-        || !t.needs_piece_on_board.is_empty()
-        || turn.three_in_a_row != StreakPenalty::None)
-}
-
-/// A route as a table indexed by progress: progress `i` (1-based) stands on `route[i - 1]`, and
-/// every other progress (0: waiting; beyond the route: home) on [`NO_SQUARE`].
-fn square_table(route: &[Square]) -> [u8; 256] {
-    let mut table = [NO_SQUARE; 256];
-    for (slot, sq) in table[1..].iter_mut().zip(route) {
-        *slot = sq.0;
-    }
-    table
-}
-
-/// The cheapest exact way to draw the throws of `t` (see [`crate::sampling`]).
-fn sampling_of(t: &ThrowRules, outcomes: &[Outcome], cumulative: &[f64]) -> Sampling {
-    let (fair_shells, combinations) = match t.device {
-        Device::Cowries => ((t.p_up == 0.5).then_some(t.shells).flatten(), None),
-        Device::Dice => {
-            let count = t.dice.unwrap_or(1);
-            (
-                None,
-                dice_combinations(outcomes, count, &faces_of(t), t.separate_dice),
-            )
-        }
-    };
-    Sampling::new(outcomes, cumulative, fair_shells, combinations)
 }

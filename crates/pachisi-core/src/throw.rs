@@ -4,8 +4,10 @@
 //! dice (the outcome is their total, or, where each die counts on its own as in Parcheesi, the pair
 //! of numbers shown). The ruleset maps every outcome to an [`Outcome`]: how many
 //! squares it is worth, whether it is a grace (may introduce a piece) and whether it earns another
-//! throw. The engine never draws random numbers itself: callers pick an outcome, by chance or by
-//! hand, and [`crate::Position::apply_throw`] applies it.
+//! throw, and every thrown value to what it counts for (`ValueFlags`: a grace, a first entry,
+//! another throw, a bonus step, an opening, a streak group). The engine never draws random numbers
+//! itself: callers pick an outcome, by chance or by hand, and [`crate::Position::apply_throw`]
+//! applies it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -105,6 +107,20 @@ pub struct Outcome {
 /// An index into [`crate::Rules::outcomes`]: a throw as the engine applies it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Throw(pub u8);
+
+/// What a thrown value counts for under the rules, compiled once with them
+/// ([`crate::Rules`] keeps one for every value) and looked up by value on the hot path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ValueFlags {
+    pub grace: bool,
+    pub extra_throw: bool,
+    pub first_entry: bool,
+    pub needs_piece_on_board: bool,
+    pub bonus_step: bool,
+    pub opening: bool,
+    /// The representative of the value's streak group (the value itself if it has none).
+    pub streak_group: u8,
+}
 
 /// The distribution of raw results of a device: `(result, probability)` for every result that can
 /// occur, in increasing order of result.

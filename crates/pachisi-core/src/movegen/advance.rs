@@ -89,7 +89,7 @@ impl Position {
         // at the lane's foot or in the lane, where no capture is possible any more, could trap the
         // seat for ever (003's principle), so they go round again instead of turning up the lane.
         let must_go_round = self.uncredited::<M>(rules) && turns_up_lane;
-        let to = reach::<M>(rules, from, dist, min_step(rules, pair));
+        let to = reach::<M>(rules.route_end(), from, dist, min_step(rules, pair));
         let mut offer = |to: u8, steps: u8, round_again: bool| {
             // `from` is one of the mover's progresses (or the carried pawn's).
             if self.may_land_from::<M>(rules, occupancy, from, to, pair, true)
@@ -161,7 +161,7 @@ impl Position {
                 let (_, must_pair) = self.pairing::<AnyMechanics>(rules, from);
                 let dist = if must_pair { v / 2 } else { v };
                 let min = min_step(rules, must_pair);
-                let Some(to) = reach::<AnyMechanics>(rules, from, dist, min) else {
+                let Some(to) = reach::<AnyMechanics>(rules.route_end(), from, dist, min) else {
                     continue;
                 };
                 if dist > 0

@@ -77,7 +77,7 @@ impl Position {
                     };
                 }
                 if let Some(piece) = moved {
-                    let bounced = landing::bounced(rules, from, mv.distance()).is_some();
+                    let bounced = bounced(rules.route_end(), from, mv.distance()).is_some();
                     if rules.resolves_landings() || bounced {
                         to = self.land(rules, piece, to, bounced);
                     } else {

@@ -302,3 +302,65 @@ impl Position {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::tests::random_positions;
+    use crate::{builtin_rules, BUILTIN_RULESETS};
+
+    /// Both builds list the same moves, in the same order, wherever the narrow one fits: along
+    /// random games of every ruleset that takes it, and of house rules of the editions that
+    /// change which questions are asked (carried pawns, stopping behind a blockade, a throw used
+    /// whole or not at all, the 14 finishing a pawn anywhere).
+    #[test]
+    fn both_builds_list_the_same_moves() {
+        let house_rules: [(&str, &[&str]); 4] = [
+            ("parcheesi-sr", &["moves.carry_on=true"]),
+            ("parcheesi-pb", &["moves.stop_behind_blockade=true"]),
+            ("parcheesi-mb", &["moves.usage=\"all-or-nothing\""]),
+            ("parcheesi-tr", &["doubles.finish_from_fourteen=false"]),
+        ];
+        let builtins = BUILTIN_RULESETS.iter().map(|&(name, _)| (name, &[][..]));
+        let mut straight = 0;
+        for (seed, (name, overrides)) in builtins.chain(house_rules).enumerate() {
+            let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+            let rules = builtin_rules(name, &overrides).expect("valid overrides");
+            if rules.build() != Build::Straight {
+                continue;
+            }
+            straight += 1;
+            let mut compared = 0;
+            random_positions(&rules, 900 + seed as u64, 20, 3000, |pos| {
+                if pos.phase() != Phase::Move {
+                    return;
+                }
+                let occupancy = LazyOccupancy::new(pos, &rules);
+                let (mut narrow, mut any) = (Vec::new(), Vec::new());
+                pos.fullest_moves::<StraightMoves>(&rules, &occupancy, &mut narrow);
+                pos.fullest_moves::<AnyMechanics>(&rules, &occupancy, &mut any);
+                assert_eq!(
+                    narrow,
+                    any,
+                    "{name} {overrides:?}: {}",
+                    pos.to_notation(&rules)
+                );
+                assert_eq!(
+                    pos.max_use_known::<StraightMoves>(&rules, None),
+                    pos.max_use_known::<AnyMechanics>(&rules, None),
+                    "{name} {overrides:?}: {}",
+                    pos.to_notation(&rules)
+                );
+                compared += 1;
+            });
+            assert!(
+                compared > 1000,
+                "{name}: only {compared} positions compared"
+            );
+        }
+        assert!(
+            straight >= 8,
+            "only {straight} rulesets take the narrow build"
+        );
+    }
+}

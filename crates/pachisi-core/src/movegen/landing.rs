@@ -1,42 +1,11 @@
-//! What a move's landing does beyond a plain capture (the Ludo LUDOpy plays): the bounce back
-//! from home (`moves.bounce`), the jump from a jump square to the next (`board.jump_squares`),
-//! and the pieces met on each square landed on, which may send the mover back to its start
-//! (`capture.castles = "send-back"`, `capture.two_or_more = "send-back"`).
+//! What a move's landing does beyond a plain capture (the Ludo LUDOpy plays): the jump from a
+//! jump square to the next (`board.jump_squares`), and the pieces met on each square landed on,
+//! which may send the mover back to its start (`capture.castles = "send-back"`,
+//! `capture.two_or_more = "send-back"`). Where a bounce back from home (`moves.bounce`) leaves the
+//! piece is route arithmetic ([`crate::route::bounced`]).
 
 use super::*;
-use crate::ruleset::{Bounce, TwoOrMore};
-
-/// Where a move of `dist` squares from `from` ends if it bounces back from home: it is too long
-/// to reach home exactly and `moves.bounce` sends it back (`None` otherwise).
-#[inline]
-pub(crate) fn bounced(rules: &Rules, from: u8, dist: u8) -> Option<u8> {
-    let home = u16::from(rules.home());
-    let raw = u16::from(from) + u16::from(dist);
-    if raw <= home {
-        return None;
-    }
-    let back = match rules.ruleset().moves.bounce {
-        Bounce::None => return None,
-        Bounce::BackByExcess => raw - home,
-        Bounce::BackByThrow => u16::from(dist),
-    };
-    // The ruleset's checks keep every increment shorter than the route, so this stays on it.
-    u8::try_from(home.saturating_sub(back))
-        .ok()
-        .filter(|&p| p > 0)
-}
-
-/// Where a move of `dist` squares from `from` may end ([`destination`]), or where it bounces
-/// back from home ([`bounced`]); no stop is too near home where pieces bounce, as any throw moves
-/// them.
-#[inline]
-pub(crate) fn reach<M: Mechanics>(rules: &Rules, from: u8, dist: u8, min_step: u8) -> Option<u8> {
-    let raw = u16::from(from) + u16::from(dist);
-    if M::bounce(rules.ruleset()) == Bounce::None {
-        return destination::<M>(rules, raw, min_step);
-    }
-    bounced(rules, from, dist).or_else(|| u8::try_from(raw).ok())
-}
+use crate::ruleset::TwoOrMore;
 
 impl Position {
     /// Settles a move of the mover's `piece`, just put at progress `to`: the jump it makes from

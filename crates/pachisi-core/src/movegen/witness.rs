@@ -563,7 +563,7 @@ impl Position {
         {
             return None;
         }
-        let to = reach::<M>(rules, from, value, min_step(rules, false))?;
+        let to = reach::<M>(rules.route_end(), from, value, min_step(rules, false))?;
         let raw = u16::from(from) + u16::from(value);
         if m.blockades
             && self

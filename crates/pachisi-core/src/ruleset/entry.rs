@@ -49,15 +49,17 @@ pub(super) fn landing_rows(rules: &Rules) -> Vec<[u8; 512]> {
 pub(crate) struct EntryBits(pub(super) u8);
 
 impl EntryBits {
-    /// The bits of `value` under `rules`, from the move generator's own tests.
+    /// The bits of `value` under `rules`, from the very questions the move generator asks
+    /// ([`crate::route::can_enter_with`], [`crate::route::may_leave_start`]).
     pub(super) fn of(rules: &Rules, value: u8) -> EntryBits {
-        use crate::movegen::{can_enter_with, may_leave_start};
+        use crate::route::{can_enter_with, may_leave_start};
+        let (r, flags) = (rules.ruleset(), rules.flags(value));
         let bit = |b: bool, at: u8| u8::from(b) << at;
         EntryBits(
-            bit(can_enter_with(rules, false, value, false), 0)
-                | bit(may_leave_start(rules, false, value, false), 1)
-                | bit(can_enter_with(rules, true, value, false), 2)
-                | bit(may_leave_start(rules, true, value, false), 3),
+            bit(can_enter_with(r, false, flags, false), 0)
+                | bit(may_leave_start(r, false, flags, false), 1)
+                | bit(can_enter_with(r, true, flags, false), 2)
+                | bit(may_leave_start(r, true, flags, false), 3),
         )
     }
 

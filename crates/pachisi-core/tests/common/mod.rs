@@ -1,7 +1,12 @@
 //! Helpers shared by the scenario tests (`scenarios.rs`, `parcheesi.rs`, `ludo.rs`): rulesets with
-//! overrides, positions from notation, throws and moves by their text, and legal-move lists.
+//! overrides, positions from notation, throws and moves by their text, and legal-move lists; and,
+//! in their own modules, the helpers of the Pachisi scenarios (`pachisi`) and of the Parcheesi
+//! scenarios (`parcheesi`), each shared by the files of its suite.
 
 #![allow(dead_code)]
+
+pub mod pachisi;
+pub mod parcheesi;
 
 use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, RulesetError, ThrowName};
 

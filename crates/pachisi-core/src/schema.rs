@@ -1,5 +1,10 @@
 //! The ruleset as written in a data file: one plain type per TOML table, field for field, with
 //! the defaults a file may leave out. docs/rules.md explains every field and its document.
+//!
+//! This module owns the data and nothing else: no checks, no tables. It sits at the bottom of the
+//! rules, below the route arithmetic ([`crate::route`]) and the compiled rules
+//! ([`crate::ruleset`]), which both read it; [`crate::ruleset`] re-exports every type, and that is
+//! where the rest of the crate and its users name them.
 
 use crate::topology::Direction;
 use serde::{Deserialize, Serialize};
