@@ -463,7 +463,7 @@ async fn agreed_state(
 fn driver(cluster: &Cluster, url: &str, id: &str) -> String {
     cluster.query(
         url,
-        &format!("SELECT instance FROM drivers WHERE game = '{id}' AND expires > (extract(epoch from clock_timestamp()) * 1000)::BIGINT"),
+        &format!("SELECT d.instance FROM drivers d JOIN instances i ON i.instance = d.instance WHERE d.game = '{id}' AND i.expires > (extract(epoch from clock_timestamp()) * 1000)::BIGINT"),
     )
 }
 

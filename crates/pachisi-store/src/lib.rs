@@ -279,16 +279,17 @@ pub(crate) trait Backend {
     fn alive(&mut self) -> Result<i64, StoreError>;
     /// Game `id` with all its actions and its events after number `after`.
     fn read_game(&mut self, id: &str, after: u64) -> Result<Option<StoredGame>, StoreError>;
-    /// Renews `instance`'s leases for `ttl_ms` (and its address) and brings its holding to its
-    /// share of the games (giving up games over it, taking games nobody holds up to it).
+    /// Renews `instance`'s lease for `ttl_ms` (and its address), which holds every game it owns,
+    /// and brings its holding to its share of the games (giving up games over it, taking games
+    /// nobody holds up to it).
     fn lease(
         &mut self,
         instance: &str,
         address: Option<&str>,
         ttl_ms: i64,
     ) -> Result<Holding, StoreError>;
-    /// Takes the lease of game `game` for `instance`, for `ttl_ms`, if nobody holds it (or its
-    /// holder let it run out); returns whether `instance` holds it now.
+    /// Takes game `game` for `instance` (alive for `ttl_ms` at least), if nobody holds it (or
+    /// its holder's lease ran out); returns whether `instance` holds it now.
     fn claim(&mut self, game: &str, instance: &str, ttl_ms: i64) -> Result<bool, StoreError>;
     /// Gives up `instance`'s leases.
     fn release(&mut self, instance: &str) -> Result<(), StoreError>;

@@ -58,6 +58,11 @@ pub(crate) const POSTGRES: &[Migration] = &[
         name: "creators",
         sql: include_str!("../migrations/postgres/0006_creators.sql"),
     },
+    Migration {
+        version: 7,
+        name: "instance_leases",
+        sql: include_str!("../migrations/postgres/0007_instance_leases.sql"),
+    },
 ];
 
 /// The table where a database records its migrations (the same on both backends).

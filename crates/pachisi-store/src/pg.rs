@@ -3,12 +3,16 @@
 //! the next request; a transaction cut off by the loss is reported as failed, and nothing of it
 //! was written.
 //!
-//! Each game is owned by one instance, the holder of its lease in `drivers`, timed by
-//! PostgreSQL's own clock (so the instances' clocks never matter). A commit that names its
-//! owner first locks the owner's lease row (`FOR SHARE`, the batch's rows in the order of their
-//! games, so two transactions never wait on each other in a circle) and is refused if the lease
-//! is not that instance's any more: the lease is a fencing token, and another instance taking
-//! the game over waits for a commit in flight, then reads it.
+//! Each game is owned by one instance, the one its row in `drivers` names, for as long as that
+//! instance's own lease in `instances` runs, timed by PostgreSQL's own clock (so the instances'
+//! clocks never matter). An instance renews its one row, never its games' rows: a renewal takes
+//! no lock a commit waits for (renewing each game's row locked every row a commit reads, and
+//! held a whole instance's commits for up to a second at each round). A game whose instance is
+//! not alive is free, and taken by the next instance short of its share. A commit that names its
+//! owner first locks the game's row in `drivers` (`FOR SHARE`, the batch's rows in the order of
+//! their games, so two transactions never wait on each other in a circle) and is refused if the
+//! row names another instance or the owner is not alive any more: the row is a fencing token,
+//! and another instance taking the game over waits for a commit in flight, then reads it.
 
 use crate::migrate::{self, Migration};
 use crate::StoredGame;
@@ -26,6 +30,26 @@ const MIGRATION_LOCK: i64 = 0x0070_6163_6869_7369;
 /// PostgreSQL's clock now, in milliseconds since 1970 (`clock_timestamp`, not the transaction's
 /// start, so that a lease is timed from the moment it is written).
 const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::BIGINT";
+
+/// Of a game's row in `drivers` (as `drivers`): the instance it names is not alive, so the game
+/// is free to take.
+const FREE: &str = "NOT EXISTS (SELECT 1 FROM instances i WHERE i.instance = drivers.instance
+                    AND i.expires >= (extract(epoch from clock_timestamp()) * 1000)::BIGINT)";
+
+/// Makes `instance` alive for at least `ttl_ms` from now (a new instance's row, or its lease
+/// lengthened, never shortened), when it takes a game outside its rounds.
+fn alive_for(tx: &mut Transaction<'_>, instance: &str, ttl_ms: i64) -> Result<(), StoreError> {
+    tx.execute(
+        &format!(
+            "INSERT INTO instances (instance, expires) VALUES ($1, {NOW_MS} + $2)
+             ON CONFLICT (instance) DO UPDATE
+             SET expires = GREATEST(instances.expires, excluded.expires)"
+        ),
+        &[&instance, &ttl_ms],
+    )
+    .map_err(failure)?;
+    Ok(())
+}
 
 pub(crate) struct Postgres {
     url: String,
@@ -171,14 +195,11 @@ impl Backend for Postgres {
             &[&instance, &ttl_ms, &address],
         )
         .map_err(failure)?;
+        // The games' rows of an instance gone stay as they are: they name an instance not
+        // alive, so the games are free.
         tx.execute(
             &format!("DELETE FROM instances WHERE expires < {NOW_MS}"),
             &[],
-        )
-        .map_err(failure)?;
-        tx.execute(
-            &format!("UPDATE drivers SET expires = {NOW_MS} + $2 WHERE instance = $1"),
-            &[&instance, &ttl_ms],
         )
         .map_err(failure)?;
         // Each live instance's share of the games, rounded up, so that the shares hold them
@@ -214,18 +235,19 @@ impl Backend for Postgres {
             // lease fresh and leaves it.
             tx.execute(
                 &format!(
-                    "INSERT INTO drivers (game, instance, expires)
-                     SELECT free.id, $1, {NOW_MS} + $2 FROM
+                    "INSERT INTO drivers (game, instance)
+                     SELECT free.id, $1 FROM
                        (SELECT g.id FROM games g
                         LEFT JOIN drivers d ON d.game = g.id
-                        WHERE d.game IS NULL OR d.expires < {NOW_MS}
-                        ORDER BY md5(g.id || $1) LIMIT $3) AS free
+                        LEFT JOIN instances i ON i.instance = d.instance AND i.expires >= {NOW_MS}
+                        WHERE i.instance IS NULL
+                        ORDER BY md5(g.id || $1) LIMIT $2) AS free
                      ORDER BY free.id
                      ON CONFLICT (game) DO UPDATE
-                     SET instance = excluded.instance, expires = excluded.expires
-                     WHERE drivers.expires < {NOW_MS}"
+                     SET instance = excluded.instance
+                     WHERE {FREE}"
                 ),
-                &[&instance, &ttl_ms, &(share - held)],
+                &[&instance, &(share - held)],
             )
             .map_err(failure)?;
         }
@@ -262,18 +284,23 @@ impl Backend for Postgres {
 
     fn claim(&mut self, game: &str, instance: &str, ttl_ms: i64) -> Result<bool, StoreError> {
         let client = self.client()?;
-        let taken = client
+        let mut tx = client.transaction().map_err(failure)?;
+        // The instance claiming is alive (it is answering a request): its lease runs at least
+        // `ttl_ms` from now, so that the game it takes is not free again at once.
+        alive_for(&mut tx, instance, ttl_ms)?;
+        let taken = tx
             .execute(
                 &format!(
-                    "INSERT INTO drivers (game, instance, expires)
-                     SELECT id, $2, {NOW_MS} + $3 FROM games WHERE id = $1
+                    "INSERT INTO drivers (game, instance)
+                     SELECT id, $2 FROM games WHERE id = $1
                      ON CONFLICT (game) DO UPDATE
-                     SET instance = excluded.instance, expires = excluded.expires
-                     WHERE drivers.expires < {NOW_MS} OR drivers.instance = excluded.instance"
+                     SET instance = excluded.instance
+                     WHERE drivers.instance = excluded.instance OR {FREE}"
                 ),
-                &[&game, &instance, &ttl_ms],
+                &[&game, &instance],
             )
             .map_err(failure)?;
+        tx.commit().map_err(failure)?;
         Ok(taken == 1)
     }
 
@@ -302,9 +329,9 @@ impl Backend for Postgres {
         let row = client
             .query_opt(
                 &format!(
-                    "SELECT d.instance, i.address FROM games g
-                     LEFT JOIN drivers d ON d.game = g.id AND d.expires >= {NOW_MS}
-                     LEFT JOIN instances i ON i.instance = d.instance
+                    "SELECT i.instance, i.address FROM games g
+                     LEFT JOIN drivers d ON d.game = g.id
+                     LEFT JOIN instances i ON i.instance = d.instance AND i.expires >= {NOW_MS}
                      WHERE g.id = $1"
                 ),
                 &[&game],
@@ -395,12 +422,10 @@ fn write(tx: &mut Transaction<'_>, change: &Change) -> Result<(), StoreError> {
             }
             insert_events(tx, &game.id, &game.events)?;
             if let Some(Lease { instance, ttl_ms }) = lease {
+                alive_for(tx, instance, *ttl_ms)?;
                 tx.execute(
-                    &format!(
-                        "INSERT INTO drivers (game, instance, expires)
-                         VALUES ($1, $2, {NOW_MS} + $3)"
-                    ),
-                    &[&game.id, instance, ttl_ms],
+                    "INSERT INTO drivers (game, instance) VALUES ($1, $2)",
+                    &[&game.id, instance],
                 )
                 .map_err(failure)?;
             }

@@ -124,9 +124,10 @@ impl Store {
             .args([
                 self.url(),
                 "-AtXc",
-                "SELECT instance, count(*) FROM drivers WHERE expires >= \
+                "SELECT d.instance, count(*) FROM drivers d \
+                 JOIN instances i ON i.instance = d.instance WHERE i.expires >= \
                  (extract(epoch from clock_timestamp()) * 1000)::BIGINT \
-                 GROUP BY instance ORDER BY 2 DESC, 1",
+                 GROUP BY d.instance ORDER BY 2 DESC, 1",
             ])
             .output()
             .ok()?;

@@ -40,7 +40,7 @@ pub(super) fn check_owners(
                 "SELECT d.game FROM drivers d
                  JOIN unnest($1::text[], $2::text[]) AS o(game, instance)
                    ON d.game = o.game AND d.instance = o.instance
-                 WHERE d.expires >= {NOW_MS}
+                 JOIN instances i ON i.instance = d.instance AND i.expires >= {NOW_MS}
                  ORDER BY d.game FOR SHARE OF d"
             ),
             &[&games, &owners],
