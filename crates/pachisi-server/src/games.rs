@@ -14,7 +14,7 @@
 use crate::action::{apply, authorize, Request};
 use crate::clock::ServerTime;
 use crate::error::GameError;
-use crate::game::{build, lock, restore, Game, Unplayable};
+use crate::game::{build, lock, restore, Event, Game, Unplayable};
 use crate::limits::Limits;
 use crate::room::timer;
 use crate::room::{self, token_hash, Holder, Room};
@@ -519,6 +519,30 @@ pub const SNAPSHOT_EVERY: usize = 100;
 /// A room as the database keeps it.
 pub(crate) fn room_json(room: &Room) -> Result<String, GameError> {
     serde_json::to_string(room).map_err(|e| GameError::Store(e.to_string()))
+}
+
+impl Games {
+    /// The commit of a change with no action played (the room's people, its chat, its clock):
+    /// the `events` that tell it at `at`, with the `room` as it is now when it changed.
+    /// `person_waits`: a person asked for it, and it is written before the bots' actions.
+    pub(crate) fn room_commit(
+        &self,
+        game: &Game,
+        room: Option<&Room>,
+        events: &[Event],
+        at: i64,
+        person_waits: bool,
+    ) -> Result<Commit, GameError> {
+        Ok(Commit {
+            id: game.stored.id.clone(),
+            room: room.map(room_json).transpose()?,
+            events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
+            at,
+            owner: self.owner_name(),
+            urgent: person_waits,
+            ..Commit::default()
+        })
+    }
 }
 
 /// Seconds since 1970.

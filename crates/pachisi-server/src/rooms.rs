@@ -8,7 +8,7 @@
 use crate::clock::{self, Timer};
 use crate::error::GameError;
 use crate::game::{parse_seats, ChatLine, Game};
-use crate::games::{now, room_json, Founding, Games};
+use crate::games::{now, Founding, Games};
 use crate::room::timer;
 use crate::room::{
     chat_text, check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room,
@@ -114,15 +114,8 @@ impl Games {
         let at = now();
         self.store()
             .commit(Commit {
-                id: game.stored.id.clone(),
-                room: Some(room_json(&room)?),
                 start,
-                events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
-                at,
-                owner: self.owner_name(),
-                // A person asked for it and waits.
-                urgent: true,
-                ..Commit::default()
+                ..self.room_commit(game, Some(&room), &events, at, true)?
             })
             .map_err(|e| self.refused(game, &mut table, e))?;
         *game.room() = room;
@@ -347,16 +340,9 @@ impl Games {
             serde_json::json!({ "kind": "rematch", "game": next.id() }),
         ]);
         let at = now();
-        let written = self.store().commit(Commit {
-            id: game.stored.id.clone(),
-            room: Some(room_json(&room)?),
-            events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
-            at,
-            owner: self.owner_name(),
-            // A person asked for it and waits.
-            urgent: true,
-            ..Commit::default()
-        });
+        let written =
+            self.store()
+                .commit(self.room_commit(game, Some(&room), &events, at, true)?);
         if let Err(e) = written {
             // Nobody was told of the new room: it goes, and a rematch asked again makes another.
             let _ = self.remove(next.id());
@@ -556,15 +542,7 @@ impl Games {
         let events = game.number(vec![body]);
         let at = now();
         self.store()
-            .commit(Commit {
-                id: game.stored.id.clone(),
-                events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
-                at,
-                owner: self.owner_name(),
-                // A person asked for it and waits.
-                urgent: true,
-                ..Commit::default()
-            })
+            .commit(self.room_commit(game, None, &events, at, true)?)
             .map_err(|e| self.refused(game, &mut table, e))?;
         game.publish(&table, events, at, false)?;
         Ok(())

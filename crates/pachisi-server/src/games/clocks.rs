@@ -3,13 +3,12 @@
 //! refuses), and the heartbeat that writes the server's time while a clock runs, so that a
 //! server started again goes on from it (`clock`, docs/api.md, "Turn timer").
 
-use super::{now, room_json, Games};
+use super::{now, Games};
 use crate::clock::HEARTBEAT;
 use crate::error::GameError;
 use crate::game::{lock, Game};
 use crate::room::timer::ran_out;
 use crate::room::Room;
-use crate::store::Commit;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -96,14 +95,9 @@ impl Games {
         };
         let events = game.number(bodies);
         let at = now();
-        let written = self.store().commit(Commit {
-            id: game.stored.id.clone(),
-            room: Some(room_json(&room)?),
-            events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),
-            at,
-            owner: self.owner_name(),
-            ..Commit::default()
-        });
+        let written =
+            self.store()
+                .commit(self.room_commit(game, Some(&room), &events, at, false)?);
         if let Err(e) = written {
             // Another instance changed the game first: it is caught up, and its clock, if
             // still running out, is armed again from there.
