@@ -486,6 +486,7 @@ impl Games {
         let written = self.store.commit(Commit {
             id: game.stored.id.clone(),
             actions: Some((from, new)),
+            takes_back: from < prior.actions.len(),
             snapshot,
             room: room.as_ref().map(room_json).transpose()?,
             events: events.iter().map(|e| (e.n, e.json.to_string())).collect(),

@@ -185,6 +185,12 @@ pub struct Commit {
     pub id: String,
     /// The actions from this index on are replaced by `actions`.
     pub actions: Option<(usize, Vec<String>)>,
+    /// Whether the game has actions from that index on already, taken back first (an undo). A
+    /// commit that says not only appends: PostgreSQL then looks for no row to delete (a search
+    /// over a batch's games that its planner made a scan of the whole table of actions, the
+    /// longer the slower), and an action already there is refused as a conflict, never
+    /// overwritten.
+    pub takes_back: bool,
     /// The room, as JSON.
     pub room: Option<String>,
     /// The players' seeds and the throw-off, fixed when the game begins.

@@ -38,6 +38,8 @@ fn actions(from: usize, tokens: &[&str], events: &[(u64, &str)], at: i64) -> Com
     Commit {
         id: "a".into(),
         actions: Some((from, tokens.iter().map(|t| (*t).to_string()).collect())),
+        // Every story's commit from a later index takes actions back (an undo).
+        takes_back: from > 0,
         events: events.iter().map(|(n, b)| (*n, (*b).to_string())).collect(),
         at,
         ..Commit::default()
@@ -465,6 +467,7 @@ fn postgres_writes_many_games_commits_together_and_one_refused_spoils_none() {
     let commit = |id: &str, n: u64, owner: &str| Commit {
         id: id.into(),
         actions: Some((0, vec!["(25)".into(), format!("E{n}")])),
+        takes_back: false,
         events: vec![(2, format!("{{\"by\":\"{id}\"}}"))],
         room: Some(format!("{{\"seats\":[{n}]}}")),
         start: Some((format!("seeds {n}"), String::new())),

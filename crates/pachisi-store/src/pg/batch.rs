@@ -140,14 +140,20 @@ fn write_actions(tx: &mut Transaction<'_>, commits: &[&Commit]) -> Result<(), St
     if replaced.is_empty() {
         return Ok(());
     }
-    let ids: Vec<&str> = replaced.iter().map(|(c, _, _)| c.id.as_str()).collect();
-    let froms: Vec<i32> = replaced.iter().map(|(_, from, _)| seq(*from)).collect();
-    tx.execute(
-        "DELETE FROM actions a USING unnest($1::text[], $2::int[]) AS d(game, seq)
-         WHERE a.game = d.game AND a.seq >= d.seq",
-        &[&ids, &froms],
-    )
-    .map_err(failure)?;
+    // Only an undo has rows to delete: a batch of appends looks for none (`Commit::takes_back`).
+    let (ids, froms): (Vec<&str>, Vec<i32>) = replaced
+        .iter()
+        .filter(|(c, _, _)| c.takes_back)
+        .map(|(c, from, _)| (c.id.as_str(), seq(*from)))
+        .unzip();
+    if !ids.is_empty() {
+        tx.execute(
+            "DELETE FROM actions a USING unnest($1::text[], $2::int[]) AS d(game, seq)
+             WHERE a.game = d.game AND a.seq >= d.seq",
+            &[&ids, &froms],
+        )
+        .map_err(failure)?;
+    }
     let mut games = Vec::new();
     let mut seqs = Vec::new();
     let mut tokens = Vec::new();
@@ -174,6 +180,7 @@ fn write_actions(tx: &mut Transaction<'_>, commits: &[&Commit]) -> Result<(), St
 fn write_snapshots(tx: &mut Transaction<'_>, commits: &[&Commit]) -> Result<(), StoreError> {
     let (ids, froms): (Vec<&str>, Vec<i32>) = commits
         .iter()
+        .filter(|c| c.takes_back)
         .filter_map(|c| {
             c.actions
                 .as_ref()
