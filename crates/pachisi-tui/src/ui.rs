@@ -193,7 +193,12 @@ pub fn team_lines(rules: &Rules, position: &Position) -> Vec<Line<'static>> {
                 })
                 .sum();
             let total = seats.len() * usize::from(rules.pieces());
-            let mut spans = vec![format!("Team {}: ", team + 1).into()];
+            // A seat playing alone is its colour; partners are a team.
+            let name = match seats.as_slice() {
+                [alone] => capitalized(rules.seat_colour(*alone)),
+                _ => format!("Team {}", team + 1),
+            };
+            let mut spans = vec![format!("{name}: ").into()];
             for &s in &seats {
                 spans.push(
                     Span::from(format!("{} ", rules.seat_letter(s)))
@@ -208,6 +213,14 @@ pub fn team_lines(rules: &Rules, position: &Position) -> Vec<Line<'static>> {
             Line::from(spans)
         })
         .collect()
+}
+
+/// `word` with its first letter a capital.
+fn capitalized(word: &str) -> String {
+    let mut letters = word.chars();
+    letters.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(letters).collect()
+    })
 }
 
 fn ordinal(n: usize) -> String {
@@ -560,4 +573,33 @@ fn key_lines(keys: &[(&str, &str)]) -> Vec<Line<'static>> {
             ])
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pachisi_core::builtin_rules;
+
+    fn labels(name: &str) -> Vec<String> {
+        let rules = builtin_rules(name, &[]).expect("a built-in ruleset");
+        let position = Position::new(&rules);
+        team_lines(&rules, &position)
+            .iter()
+            .map(|line| {
+                let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+                text.split(':').next().unwrap_or_default().to_string()
+            })
+            .collect()
+    }
+
+    /// Seats playing alone are named by their colours, partners as teams.
+    #[test]
+    fn seats_alone_are_named_by_colour_and_partners_as_teams() {
+        let ludo = labels("ludo");
+        assert_eq!(ludo.len(), 4);
+        assert!(ludo.iter().all(|l| !l.starts_with("Team")), "{ludo:?}");
+        let rules = builtin_rules("ludo", &[]).expect("ludo");
+        assert_eq!(ludo[0], capitalized(rules.seat_colour(0)));
+        assert_eq!(labels("pachisi"), ["Team 1", "Team 2"]);
+    }
 }
