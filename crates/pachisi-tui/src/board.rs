@@ -282,31 +282,31 @@ impl BoardWidget<'_> {
         } else {
             "waiting"
         };
-        let label = self.seat_labels.get(usize::from(seat)).cloned();
-        let lines: Vec<(String, Style)> = [
-            Some((
-                format!("{} {}", rules.seat_letter(seat), rules.seat_colour(seat)),
-                colour,
-            )),
-            label.map(|l| (l, Style::new().fg(Color::Gray))),
-            Some((
-                format!("{start} {}", piece_marks(rules, seat, waiting)),
-                Style::new(),
-            )),
-            Some((
-                format!("{finished} {}", piece_marks(rules, seat, home)),
-                Style::new(),
-            )),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
         // Leave one character of margin on the sides towards the arms.
         let inner = Rect {
             x: rect.x + 1,
             width: rect.width.saturating_sub(2),
             ..rect
         };
+        // Who plays the seat, whole: a bot's spec too long for the corner goes on over lines.
+        let label = self
+            .seat_labels
+            .get(usize::from(seat))
+            .map(|l| wrap(l, usize::from(inner.width)))
+            .unwrap_or_default();
+        let mut lines: Vec<(String, Style)> = vec![(
+            format!("{} {}", rules.seat_letter(seat), rules.seat_colour(seat)),
+            colour,
+        )];
+        lines.extend(label.into_iter().map(|l| (l, Style::new().fg(Color::Gray))));
+        lines.push((
+            format!("{start} {}", piece_marks(rules, seat, waiting)),
+            Style::new(),
+        ));
+        lines.push((
+            format!("{finished} {}", piece_marks(rules, seat, home)),
+            Style::new(),
+        ));
         let top = inner.y + inner.height.saturating_sub(lines.len() as u16) / 2;
         for (i, (text, style)) in lines.iter().enumerate() {
             let y = top + i as u16;
@@ -315,6 +315,43 @@ impl BoardWidget<'_> {
             }
         }
     }
+}
+
+/// `text` in lines of at most `width` characters, broken after a space or a colon (a bot's spec
+/// reads `kind:option=value:...`), and inside a word only when the word alone is longer.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    if width == 0 {
+        return Vec::new();
+    }
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for c in text.chars() {
+        word.push(c);
+        if c == ' ' || c == ':' {
+            words.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in words {
+        let length = |s: &str| s.trim_end().chars().count();
+        if !line.is_empty() && length(&line) + length(&word) > width {
+            lines.push(line.trim_end().to_string());
+            line.clear();
+        }
+        let mut rest: Vec<char> = word.chars().collect();
+        while rest.len() > width && length(&rest.iter().collect::<String>()) > width {
+            lines.push(rest.drain(..width).collect());
+        }
+        line.extend(rest);
+    }
+    if !line.trim().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines
 }
 
 /// `n` pieces as the seat's letter repeated (`YY`), or the letter and a count when many.
@@ -346,6 +383,22 @@ mod tests {
     use super::*;
     use pachisi_core::builtin_rules;
     use pachisi_core::topology::Column;
+
+    /// A bot's spec longer than its corner goes on over lines, whole, broken after its colons.
+    #[test]
+    fn a_long_label_is_wrapped_whole_and_a_short_one_kept() {
+        assert_eq!(wrap("bot heuristic", 16), ["bot heuristic"]);
+        assert_eq!(
+            wrap("bot expectimax:depth=2:eval=neural", 16),
+            ["bot expectimax:", "depth=2:", "eval=neural"]
+        );
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("you", 0), Vec::<String>::new());
+        let all = "bot mcts:playouts=500:rollout=heuristic";
+        let lines = wrap(all, 12);
+        assert!(lines.iter().all(|l| l.chars().count() <= 12), "{lines:?}");
+        assert_eq!(lines.join(" ").replace(' ', ""), all.replace(' ', ""));
+    }
 
     #[test]
     fn every_square_has_its_own_cell_outside_the_charkoni() {
