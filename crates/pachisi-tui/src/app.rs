@@ -313,16 +313,10 @@ impl App {
             self.message = "w explains your pieces while you choose a move".into();
             return;
         }
-        let lines: Vec<String> =
-            pachisi_core::describe::why_not_all(self.table.rules(), self.table.position())
-                .into_iter()
-                .flat_map(|(_, reasons)| reasons)
-                .collect();
-        self.overlay = Some(Overlay::WhyNot(if lines.is_empty() {
-            vec!["Every piece you have on its way can move.".into()]
-        } else {
-            lines
-        }));
+        self.overlay = Some(Overlay::WhyNot(why_not_lines(
+            self.table.rules(),
+            self.table.position(),
+        )));
     }
 
     /// Enter: throw when a throw is due, play the selected move when a move is due.
@@ -474,5 +468,52 @@ impl App {
             }
             None => "Game over.".into(),
         }
+    }
+}
+
+/// What `w` says: why each of the mover's pieces that cannot move cannot, or that every one can
+/// (pieces on the board, or waiting to come in when none is on it yet).
+fn why_not_lines(rules: &pachisi_core::Rules, position: &pachisi_core::Position) -> Vec<String> {
+    let lines: Vec<String> = pachisi_core::describe::why_not_all(rules, position)
+        .into_iter()
+        .flat_map(|(_, reasons)| reasons)
+        .collect();
+    if !lines.is_empty() {
+        return lines;
+    }
+    let on_board = position
+        .pieces_of(position.to_move())
+        .iter()
+        .any(|&p| p != 0 && p != rules.home());
+    vec![if on_board {
+        "Every piece you have on its way can move.".into()
+    } else {
+        "None of your pieces is on the board yet, and every one waiting can come in with this throw."
+            .into()
+    }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pachisi_core::{builtin_rules, Phase, Position};
+
+    /// With no piece on the board, `w` does not speak of pieces "on their way".
+    #[test]
+    fn with_no_piece_on_the_board_w_speaks_of_the_pieces_waiting() {
+        let rules = builtin_rules("ludo", &[]).expect("ludo");
+        let mut position = Position::new(&rules);
+        // A six brings a piece in (the Ludo rule book).
+        let six = rules
+            .throw_by_name("6".parse().expect("a throw's name"))
+            .expect("a six");
+        position.apply_throw(&rules, six).expect("thrown");
+        assert_eq!(position.phase(), Phase::Move);
+        let lines = why_not_lines(&rules, &position);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with("None of your pieces is on the board"),
+            "{lines:?}"
+        );
     }
 }
