@@ -465,15 +465,86 @@ pub fn draw_log(frame: &mut Frame, area: Rect, log: &[String], back: usize) {
     draw_log_lines(frame, area, lines, back);
 }
 
-/// [`draw_log`] of lines already styled (the replay viewer's, with marks).
-pub fn draw_log_lines(frame: &mut Frame, area: Rect, mut log: Vec<Line<'_>>, back: usize) {
+/// [`draw_log`] of lines already styled (the replay viewer's, with marks). A line longer than
+/// the panel goes on over the rows below it, so that none is cut; `back` counts rows.
+pub fn draw_log_lines(frame: &mut Frame, area: Rect, log: Vec<Line<'_>>, back: usize) {
     let inner = section("Log").inner(area);
     frame.render_widget(section("Log"), area);
+    let mut log: Vec<Line> = log
+        .into_iter()
+        .flat_map(|line| wrap_line(line, usize::from(inner.width)))
+        .collect();
     let rows = usize::from(inner.height);
     let back = back.min(log.len().saturating_sub(rows));
     log.truncate(log.len() - back);
     let start = log.len().saturating_sub(rows);
     frame.render_widget(Paragraph::new(log.split_off(start)), inner);
+}
+
+/// `line` in rows of at most `width` characters, its styles kept: broken after a space where
+/// the row has one, the rows after the first indented by two spaces.
+fn wrap_line(line: Line<'_>, width: usize) -> Vec<Line<'static>> {
+    const INDENT: usize = 2;
+    let chars: Vec<(char, Style)> = line
+        .spans
+        .iter()
+        .flat_map(|span| {
+            let style = line.style.patch(span.style);
+            span.content.chars().map(move |c| (c, style))
+        })
+        .collect();
+    if width <= INDENT || chars.len() <= width {
+        let spans = group(&chars);
+        return vec![Line::from(spans)];
+    }
+    let mut rows = Vec::new();
+    let mut rest: &[(char, Style)] = &chars;
+    let mut first = true;
+    while !rest.is_empty() {
+        let room = if first { width } else { width - INDENT };
+        let mut cut = rest.len().min(room);
+        if cut < rest.len() && rest[cut].0 != ' ' {
+            // Back to just after the row's last space, if it has one.
+            if let Some(space) = rest[..cut].iter().rposition(|(c, _)| *c == ' ') {
+                cut = space + 1;
+            }
+        }
+        let mut spans = if first {
+            Vec::new()
+        } else {
+            vec![Span::raw(" ".repeat(INDENT))]
+        };
+        spans.extend(group(&rest[..cut]));
+        rows.push(Line::from(spans));
+        rest = &rest[cut..];
+        // A row does not begin with the space it was broken at.
+        while rest.first().is_some_and(|(c, _)| *c == ' ') {
+            rest = &rest[1..];
+        }
+        first = false;
+    }
+    rows
+}
+
+/// Characters of one style together as one span.
+fn group(chars: &[(char, Style)]) -> Vec<Span<'static>> {
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut text = String::new();
+    let mut style = None;
+    for &(c, s) in chars {
+        if style.is_some_and(|current| current != s) {
+            spans.push(Span::styled(
+                std::mem::take(&mut text),
+                style.unwrap_or_default(),
+            ));
+        }
+        style = Some(s);
+        text.push(c);
+    }
+    if !text.is_empty() {
+        spans.push(Span::styled(text, style.unwrap_or_default()));
+    }
+    spans
 }
 
 /// A window over the board.
@@ -590,6 +661,36 @@ mod tests {
                 text.split(':').next().unwrap_or_default().to_string()
             })
             .collect()
+    }
+
+    /// A log line longer than the panel goes on over rows, whole, its styles kept.
+    #[test]
+    fn a_long_log_line_is_wrapped_whole() {
+        let line = Line::from(vec![
+            Span::raw("yellow begins: "),
+            Span::styled("the throw-off", Style::new().fg(Color::Yellow)),
+            Span::raw(" gave 6 against 4"),
+        ]);
+        let rows = wrap_line(line, 20);
+        let texts: Vec<String> = rows
+            .iter()
+            .map(|r| r.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect();
+        assert_eq!(
+            texts,
+            ["yellow begins: the ", "  throw-off gave 6 ", "  against 4"]
+        );
+        assert!(texts.iter().all(|t| t.chars().count() <= 20));
+        // The throw-off keeps its colour across the break.
+        let coloured: String = rows
+            .iter()
+            .flat_map(|r| r.spans.iter())
+            .filter(|s| s.style.fg == Some(Color::Yellow))
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert_eq!(coloured, "the throw-off");
+        let short = wrap_line(Line::from("Y: (3) -"), 20);
+        assert_eq!(short.len(), 1);
     }
 
     /// Seats playing alone are named by their colours, partners as teams.
