@@ -31,7 +31,8 @@ const ANALYSIS_ROWS: u16 = 4;
 struct Moment {
     position: Position,
     last_move: Option<LastMove>,
-    last_throw: Option<Throw>,
+    /// The seat that made the last throw, and the throw.
+    last_throw: Option<(u8, Throw)>,
     throw_count: u64,
     /// Log lines complete or begun by then, and the last one as it read then.
     log_lines: usize,
@@ -492,7 +493,7 @@ fn moment(table: &Table) -> Moment {
     Moment {
         position: *table.position(),
         last_move: table.last_move(),
-        last_throw: table.last_throw(),
+        last_throw: table.last_thrower().zip(table.last_throw()),
         throw_count: table.throw_count(),
         log_lines: table.log().len(),
         last_line: table.log().last().cloned().unwrap_or_default(),

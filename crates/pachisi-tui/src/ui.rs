@@ -294,21 +294,26 @@ pub fn pool_line(position: &Position) -> Line<'static> {
     }
 }
 
-/// The panel's throw section: [`throw_lines`] and [`pool_line`], in [`THROW_ROWS`] rows.
+/// The panel's throw section: [`throw_lines`] and [`pool_line`], in [`THROW_ROWS`] rows, under
+/// a title that says whose throw it is (`thrown`: the seat that threw, and the throw).
 pub fn draw_throw(
     frame: &mut Frame,
     area: Rect,
     rules: &Rules,
     position: &Position,
-    throw: Option<Throw>,
+    thrown: Option<(u8, Throw)>,
     salt: u64,
 ) {
-    let mut text = throw_lines(rules, throw, salt);
+    let mut text = throw_lines(rules, thrown.map(|(_, t)| t), salt);
     text.push(pool_line(position));
+    let title = match thrown {
+        Some((seat, _)) => format!("{}'s throw", capitalized(rules.seat_colour(seat))),
+        None => "Throw".to_string(),
+    };
     frame.render_widget(
         Paragraph::new(text)
             .wrap(Wrap { trim: true })
-            .block(section("Throw")),
+            .block(section(&title)),
         area,
     );
 }
@@ -370,7 +375,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         throw_area,
         &rules,
         &pos,
-        table.last_throw(),
+        table.last_thrower().zip(table.last_throw()),
         table.throw_count(),
     );
 
