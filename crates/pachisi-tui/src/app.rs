@@ -69,6 +69,42 @@ pub struct App {
     /// Records written to disk: `(path, text)` waiting to be written by the caller, so that this
     /// module does no input or output of its own.
     pub pending_save: Option<(PathBuf, GameRecord)>,
+    /// A person's turn that passed because no piece of theirs could move with their throw: said
+    /// on the status line until they act again, and explained by `w`.
+    pub passed: Option<PassedTurn>,
+}
+
+/// A person's throw with which no piece of theirs could move, so that their turn passed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassedTurn {
+    /// The throw, as it is written.
+    pub throw: String,
+    /// Why each piece could not move.
+    pub reasons: Vec<String>,
+}
+
+impl PassedTurn {
+    /// The turn of the mover of `position` (just thrown `throw`) if it can only pass.
+    fn of(
+        rules: &pachisi_core::Rules,
+        position: &pachisi_core::Position,
+        throw: String,
+    ) -> Option<PassedTurn> {
+        let only_pass = position.phase() == Phase::Move
+            && position.legal_moves(rules).as_slice() == [Move::Pass];
+        only_pass.then(|| PassedTurn {
+            throw,
+            reasons: why_not_lines(rules, position),
+        })
+    }
+
+    /// What the status line says of it.
+    fn said(&self) -> String {
+        format!(
+            "Turn passed: your {} moved no piece (w says why).",
+            self.throw
+        )
+    }
 }
 
 impl App {
@@ -90,6 +126,7 @@ impl App {
             hits: HitMap::default(),
             too_small: false,
             pending_save: None,
+            passed: None,
         })
     }
 
@@ -310,7 +347,15 @@ impl App {
     /// The explanations for every piece of the mover that cannot move.
     fn why_not_all(&mut self) {
         if !self.table.awaits_human() || self.table.position().phase() != Phase::Move {
-            self.message = "w explains your pieces while you choose a move".into();
+            match &self.passed {
+                Some(passed) => {
+                    let mut lines =
+                        vec![format!("You threw {}, and your turn passed:", passed.throw)];
+                    lines.extend(passed.reasons.iter().cloned());
+                    self.overlay = Some(Overlay::WhyNot(lines));
+                }
+                None => self.message = "w explains your pieces while you choose a move".into(),
+            }
             return;
         }
         self.overlay = Some(Overlay::WhyNot(why_not_lines(
@@ -396,6 +441,7 @@ impl App {
         match self.table.undo() {
             Ok(()) => {
                 self.selected = 0;
+                self.passed = None;
                 self.message = "Took back your last move.".into();
             }
             Err(e) => self.message = e,
@@ -441,6 +487,12 @@ impl App {
         let pos = *self.table.position();
         self.selected = 0;
         self.log_back = 0;
+        if let Happening::Threw(seat, throw) = *happening {
+            if self.table.is_human(seat) {
+                // A person's own throw: a turn passed before is behind them now.
+                self.passed = PassedTurn::of(&rules, &pos, rules.outcome(throw).name.to_string());
+            }
+        }
         self.message = match *happening {
             Happening::Threw(seat, throw) => {
                 let o = rules.outcome(throw);
@@ -449,6 +501,9 @@ impl App {
             Happening::Moved(seat, Move::Pass) => format!("{} passed", rules.seat_colour(seat)),
             Happening::Moved(seat, mv) => format!("{} played {mv}", rules.seat_colour(seat)),
         };
+        if let Some(passed) = &self.passed {
+            self.message = format!("{} {}", passed.said(), self.message);
+        }
         if pos.phase() == Phase::Over {
             self.message = format!("{} Press s to save the record, q to leave.", self.result());
         }
@@ -497,6 +552,31 @@ fn why_not_lines(rules: &pachisi_core::Rules, position: &pachisi_core::Position)
 mod tests {
     use super::*;
     use pachisi_core::{builtin_rules, Phase, Position};
+
+    /// A throw with which no piece can move passes the turn, and says why.
+    #[test]
+    fn a_throw_no_piece_can_use_passes_the_turn_and_says_why() {
+        let rules = builtin_rules("ludo", &[]).expect("ludo");
+        let throw = |name: &str| {
+            rules
+                .throw_by_name(name.parse().expect("a throw's name"))
+                .expect("a throw of the rules")
+        };
+        // Every piece in the nest: a 3 brings none in.
+        let mut position = Position::new(&rules);
+        position.apply_throw(&rules, throw("3")).expect("thrown");
+        let passed = PassedTurn::of(&rules, &position, "3".into()).expect("the turn passes");
+        assert!(!passed.reasons.is_empty(), "{passed:?}");
+        assert!(
+            passed.said().contains("your 3 moved no piece"),
+            "{}",
+            passed.said()
+        );
+        // A six brings one in: nothing passes.
+        let mut position = Position::new(&rules);
+        position.apply_throw(&rules, throw("6")).expect("thrown");
+        assert_eq!(PassedTurn::of(&rules, &position, "6".into()), None);
+    }
 
     /// With no piece on the board, `w` does not speak of pieces "on their way".
     #[test]
