@@ -33,8 +33,12 @@ const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::BIGINT";
 
 /// Of a game's row in `drivers` (as `drivers`): the instance it names is not alive, so the game
 /// is free to take.
-const FREE: &str = "NOT EXISTS (SELECT 1 FROM instances i WHERE i.instance = drivers.instance
-                    AND i.expires >= (extract(epoch from clock_timestamp()) * 1000)::BIGINT)";
+fn free() -> String {
+    format!(
+        "NOT EXISTS (SELECT 1 FROM instances i WHERE i.instance = drivers.instance
+                     AND i.expires >= {NOW_MS})"
+    )
+}
 
 /// Makes `instance` alive for at least `ttl_ms` from now (a new instance's row, or its lease
 /// lengthened, never shortened), when it takes a game outside its rounds.
@@ -245,7 +249,8 @@ impl Backend for Postgres {
                      ORDER BY free.id
                      ON CONFLICT (game) DO UPDATE
                      SET instance = excluded.instance
-                     WHERE {FREE}"
+                     WHERE {free}",
+                    free = free()
                 ),
                 &[&instance, &(share - held)],
             )
@@ -295,7 +300,8 @@ impl Backend for Postgres {
                      SELECT id, $2 FROM games WHERE id = $1
                      ON CONFLICT (game) DO UPDATE
                      SET instance = excluded.instance
-                     WHERE drivers.instance = excluded.instance OR {FREE}"
+                     WHERE drivers.instance = excluded.instance OR {free}",
+                    free = free()
                 ),
                 &[&game, &instance],
             )
