@@ -16,7 +16,7 @@
 use super::{outgoing, Forward, NotAnswered};
 use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::Response;
 use hyper::upgrade::{OnUpgrade, Upgraded};
 use hyper_util::rt::TokioIo;
@@ -49,16 +49,7 @@ pub(super) async fn relay(
         .path_and_query()
         .map(|pq| pq.as_str())
         .unwrap_or("/");
-    let mut headers = outgoing(forward, &parts.headers, &parts.extensions)?;
-    // The handshake's own headers go across as the client sent them: the owner answers the
-    // client's key, and the connection is the client's once upgraded.
-    for (name, value) in &parts.headers {
-        if name.as_str().starts_with("sec-websocket-") {
-            headers.append(name, value.clone());
-        }
-    }
-    headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
-    headers.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
+    let headers = handshake_headers(forward, &parts.headers, &parts.extensions)?;
     let mut owner_request = hyper::Request::builder()
         .method(Method::GET)
         .uri(path)
@@ -115,6 +106,26 @@ pub(super) async fn relay(
         }
     });
     response.body(Body::empty()).map_err(NotAnswered::because)
+}
+
+/// The headers of the handshake sent to the owner: the client's as a forwarded request keeps
+/// them (never the instances' own, whatever the client sent), with the instances' key and the
+/// client's address; and the handshake's own as the client sent them, since the owner answers
+/// the client's key and the connection is the client's once upgraded.
+fn handshake_headers(
+    forward: &Forward,
+    incoming: &HeaderMap,
+    extensions: &axum::http::Extensions,
+) -> Result<HeaderMap, NotAnswered> {
+    let mut headers = outgoing(forward, incoming, extensions)?;
+    for (name, value) in incoming {
+        if name.as_str().starts_with("sec-websocket-") {
+            headers.append(name, value.clone());
+        }
+    }
+    headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+    headers.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
+    Ok(headers)
 }
 
 /// Carries the bytes both ways until either side goes away.
@@ -315,6 +326,48 @@ mod tests {
         assert!(frames.between());
         frames.feed(&frame(0x8, &[0x03, 0xe8], false));
         assert!(frames.closed);
+    }
+
+    /// The owner hears the instances' key and the client's address from the relay only, never
+    /// as the client wrote them, and the client's own handshake as it came.
+    #[tokio::test]
+    async fn the_owner_gets_the_instances_key_from_the_relay_never_the_clients() {
+        use crate::peers::{Peers, CLIENT, KEY};
+        use axum::extract::ConnectInfo;
+        use std::net::SocketAddr;
+        use std::sync::Arc;
+        let path = crate::testing::temp_db("relay-headers");
+        let games =
+            crate::testing::open(&path, std::time::Duration::ZERO, crate::Limits::default());
+        let key = "k".repeat(64);
+        let forward = Forward::new(games, Arc::new(Peers::new(key.clone()).expect("peers")));
+        let mut incoming = HeaderMap::new();
+        for (name, value) in [
+            (KEY, "a guessed key"),
+            (CLIENT, "192.0.2.1"),
+            ("host", "pachisi.example.org"),
+            ("connection", "Upgrade"),
+            ("upgrade", "websocket"),
+            ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
+            ("sec-websocket-version", "13"),
+        ] {
+            incoming.insert(name, HeaderValue::from_static(value));
+        }
+        let mut extensions = axum::http::Extensions::new();
+        let client: SocketAddr = "198.51.100.7:4000".parse().expect("an address");
+        extensions.insert(ConnectInfo(client));
+        let Ok(sent) = handshake_headers(&forward, &incoming, &extensions) else {
+            panic!("the headers are made");
+        };
+        assert_eq!(sent.get_all(KEY).iter().count(), 1);
+        assert_eq!(sent[KEY], key.as_str());
+        assert_eq!(sent.get_all(CLIENT).iter().count(), 1);
+        assert_eq!(sent[CLIENT], "198.51.100.7");
+        assert_eq!(sent["sec-websocket-key"], "dGhlIHNhbXBsZSBub25jZQ==");
+        assert_eq!(sent["sec-websocket-version"], "13");
+        assert_eq!(sent["host"], "pachisi.example.org");
+        assert_eq!(sent["upgrade"], "websocket");
+        crate::testing::remove(&path);
     }
 
     #[test]
