@@ -1,0 +1,18 @@
+# Words every part of the game shares: the colours of the seats, the pieces, counting.
+
+colour-yellow = Yellow
+colour-green = Green
+colour-black = Black
+colour-red = Red
+colour-blue = Blue
+
+# A count of pieces. Pachisi's rule books say "piece"; Parcheesi's "pawn"; Ludo's "token".
+# One word per family of rulesets, chosen by the ruleset's family.
+pieces = { $count ->
+    [one] one piece
+   *[other] { $count } pieces
+}
+squares = { $count ->
+    [one] one square
+   *[other] { $count } squares
+}

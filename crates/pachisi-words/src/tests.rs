@@ -1,0 +1,136 @@
+//! The catalogues themselves: every file reads cleanly, every message the code asks for exists
+//! in English, and every shipped language holds every English message.
+
+use super::*;
+use std::path::{Path, PathBuf};
+
+#[test]
+fn every_shipped_catalogue_reads_without_a_problem() {
+    for words in catalogues() {
+        assert!(words.problems().is_empty(), "{:?}", words.problems());
+        assert!(!words.ids().is_empty(), "{} has no message", words.lang());
+    }
+}
+
+#[test]
+fn english_comes_first_and_is_the_fallback() {
+    assert_eq!(SHIPPED[0].0, ENGLISH);
+    assert_eq!(english().lang(), ENGLISH);
+    assert_eq!(words("xx").lang(), ENGLISH);
+    assert_eq!(english().msg("no-such-message"), "[no-such-message]");
+}
+
+#[test]
+fn plurals_are_the_catalogues_business() {
+    let mut args = Args::new();
+    args.set("count", number(1));
+    assert_eq!(english().check("pieces", &args).as_deref(), Ok("one piece"));
+    args.set("count", number(3));
+    assert_eq!(english().check("pieces", &args).as_deref(), Ok("3 pieces"));
+    // A value the message needs and was not given is an error a test sees.
+    assert!(english().check("pieces", &Args::new()).is_err());
+}
+
+#[test]
+fn a_tag_finds_its_language_in_any_spelling() {
+    assert_eq!(primary_tag("hi_IN.UTF-8"), "hi");
+    assert_eq!(primary_tag("ta-IN"), "ta");
+    assert_eq!(primary_tag("EN"), "en");
+    assert_eq!(words("en_GB.UTF-8").lang(), "en");
+    assert_eq!(words("C").lang(), "en");
+}
+
+#[test]
+fn the_browsers_languages_are_taken_by_their_weights() {
+    assert_eq!(from_accept_language("").lang(), "en");
+    assert_eq!(from_accept_language("fr-FR,fr;q=0.9").lang(), "en");
+    assert_eq!(from_accept_language("de;q=0.2, en;q=0.5").lang(), "en");
+    for (lang, _) in SHIPPED {
+        let header = format!("fr;q=0.9, {lang};q=0.8, en;q=0.1");
+        let expected = if *lang == "en" { "en" } else { lang };
+        assert_eq!(from_accept_language(&header).lang(), expected);
+    }
+}
+
+#[test]
+fn every_shipped_language_holds_every_english_message() {
+    let english_ids = english().ids();
+    let mut missing = Vec::new();
+    for words in catalogues().iter().skip(1) {
+        for id in english_ids {
+            if !words.has(id) {
+                missing.push(format!("{}: {id}", words.lang()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "messages missing: {missing:#?}");
+}
+
+/// The files of the workspace's crates: sources, tests and examples.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "target") {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The literal ids in `text` that follow `msg(` or `msg_with(`.
+fn ids_asked_for(text: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    for call in ["msg(", "msg_with("] {
+        for (at, _) in text.match_indices(call) {
+            let before = text[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = text[at + call.len()..].trim_start();
+            if let Some(quoted) = rest.strip_prefix('"') {
+                if let Some(end) = quoted.find('"') {
+                    ids.push(quoted[..end].to_string());
+                }
+            }
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_message_the_code_asks_for_is_in_the_english_catalogue() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    rust_files(&crates, &mut files);
+    let mut unknown = Vec::new();
+    for file in files {
+        if file.ends_with("pachisi-words/src/tests.rs") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        for id in ids_asked_for(&text) {
+            if !english().has(&id) {
+                unknown.push(format!("{}: {id}", file.display()));
+            }
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "ids not in the English catalogue: {unknown:#?}"
+    );
+}
+
+#[test]
+fn the_scan_finds_ids_in_both_kinds_of_call() {
+    let text = r#"w.msg("a-b"); w.msg_with(
+        "c", &args); my_msg("not-this");"#;
+    assert_eq!(ids_asked_for(text), vec!["a-b", "c"]);
+}
