@@ -1,0 +1,1 @@
+//! How to play a ruleset, in plain words made from the ruleset itself.

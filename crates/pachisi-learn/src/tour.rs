@@ -1,0 +1,1 @@
+//! The guided first game.
