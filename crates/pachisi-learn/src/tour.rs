@@ -310,7 +310,7 @@ impl Lesson {
     }
 
     /// Goes on to the next step; false at the end of the tour or before the step is answered.
-    pub fn next(&mut self) -> Result<bool, LearnError> {
+    pub fn next_step(&mut self) -> Result<bool, LearnError> {
         if self.stage != Stage::Done || self.is_last() {
             return Ok(false);
         }

@@ -84,7 +84,7 @@ fn a_walk_by_the_answers_reaches_the_end_of_every_tour() {
             let feedback = lesson.play(answer, english()).expect("play");
             assert!(matches!(feedback, Feedback::Right(_)), "{feedback:?}");
             assert_eq!(lesson.stage(), Stage::Done);
-            if !lesson.next().expect("next") {
+            if !lesson.next_step().expect("next") {
                 break;
             }
         }
@@ -165,7 +165,7 @@ fn actions_out_of_turn_are_refused() {
         lesson.play(Move::Pass, english()),
         Err(LearnError::NotNow("throw first"))
     );
-    assert!(!lesson.next().expect("next"));
+    assert!(!lesson.next_step().expect("next"));
     lesson.throw(english()).expect("throw");
     assert!(lesson.throw(english()).is_err());
     // A move the engine does not allow is refused with the engine's reason.
