@@ -26,6 +26,7 @@ mod bench;
 mod calibrate;
 mod endgame;
 mod hint;
+mod learn;
 mod moves;
 mod perft;
 mod play;
@@ -92,6 +93,9 @@ enum Command {
     ///
     /// Example: pachisi play --rules pachisi-7-cowries --cowrie-p 0.4 --seed 7
     Play(PlayArgs),
+    /// Learn to play by playing: a guided tour on the real board, then a first game.
+    #[command(long_about = learn::HELP)]
+    Learn(learn::LearnArgs),
     /// Step through a saved game forwards and backwards on the board, and see its analysis.
     #[command(long_about = replay::HELP)]
     Replay(replay::ReplayArgs),

@@ -35,23 +35,58 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         .hint_bot
         .parse()
         .map_err(|e| anyhow!("bad --hint-bot `{}`: {e}", args.hint_bot))?;
-    let seed = args.seed.unwrap_or_else(seed_from_clock);
-    let record = pachisi_table::record_header(&args.rules.name, &overrides, seed, Some(&seats))
-        .map_err(anyhow::Error::msg)?;
-    let save_path = args.save.clone().unwrap_or_else(|| {
-        let stem = std::path::Path::new(&args.rules.name)
+    play_game(Game {
+        ruleset: &args.rules.name,
+        overrides: &overrides,
+        rules,
+        seats,
+        seed: args.seed,
+        save: args.save.clone(),
+        pace: args.pace,
+        hint_bot,
+    })
+}
+
+/// A game to play in the terminal, its settings checked.
+pub struct Game<'a> {
+    /// The ruleset's name or file, as the record names it.
+    pub ruleset: &'a str,
+    /// The `--set` overrides.
+    pub overrides: &'a [String],
+    /// The rules, with the overrides.
+    pub rules: pachisi_core::Rules,
+    /// Who plays each seat.
+    pub seats: Vec<SeatSpec>,
+    /// The seed, or none for one from the clock.
+    pub seed: Option<u64>,
+    /// Where `s` saves the record, or none for RULESET-SEED.record.
+    pub save: Option<PathBuf>,
+    /// Milliseconds between two actions of the bots.
+    pub pace: u64,
+    /// The bot asked for hints.
+    pub hint_bot: BotSpec,
+}
+
+/// Plays `game` in the terminal, then says where the record is.
+pub fn play_game(game: Game) -> Result<()> {
+    let seed = game.seed.unwrap_or_else(seed_from_clock);
+    let record =
+        pachisi_table::record_header(game.ruleset, game.overrides, seed, Some(&game.seats))
+            .map_err(anyhow::Error::msg)?;
+    let save_path = game.save.unwrap_or_else(|| {
+        let stem = std::path::Path::new(game.ruleset)
             .file_stem()
             .map_or("game".into(), |s| s.to_string_lossy().into_owned());
         PathBuf::from(format!("{stem}-{seed}.record"))
     });
     let outcome = pachisi_tui::play(PlayOptions {
-        rules: Arc::new(rules),
+        rules: Arc::new(game.rules),
         record,
-        seats,
+        seats: game.seats,
         seed,
         save_path,
-        pace: Duration::from_millis(args.pace),
-        hint_bot,
+        pace: Duration::from_millis(game.pace),
+        hint_bot: game.hint_bot,
     })?;
     if outcome.finished {
         outln!("{}", outcome.last_message);

@@ -36,6 +36,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tournament(args) => crate::tournament::tournament(&args),
         Command::Report(args) => crate::report::report(&args),
         Command::Play(args) => crate::play::play(&args),
+        Command::Learn(args) => crate::learn::learn(&args),
         Command::Replay(args) => crate::replay::replay(&args),
         Command::Serve(args) => crate::serve::serve_command(&args),
         Command::Hint(args) => crate::hint::hint(&args),

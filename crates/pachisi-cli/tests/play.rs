@@ -455,3 +455,74 @@ fn replay_refuses_bad_analysis_options_before_the_screen_opens() {
         assert!(help.contains(needle), "{needle}: {help}");
     }
 }
+
+#[test]
+fn learn_walks_the_pachisi_tour_by_keys_and_starts_a_first_game() {
+    use pachisi_learn::tour::{parse_move, tour, Lesson};
+    let dir = scratch("learn");
+    let record = dir.join("first.record");
+    let record_arg = record.display().to_string();
+    let mut session = Session::start(
+        &[
+            "learn",
+            "--lang",
+            "en",
+            "--seed",
+            "3",
+            "--pace",
+            "0",
+            "--save",
+            &record_arg,
+        ],
+        100,
+        40,
+    );
+    session.wait_for("Learn to play", MINUTE);
+    session.send("\r");
+    let pachisi = tour("pachisi").expect("the Pachisi tour");
+    let words = pachisi_words::english();
+    for (i, step) in pachisi.steps.iter().enumerate() {
+        session.wait_for(
+            &format!("step {} of {}", i + 1, pachisi.steps.len()),
+            MINUTE,
+        );
+        session.wait_for("Enter throws", MINUTE);
+        session.send("\r");
+        session.wait_for("Your moves", MINUTE);
+        // The digit of each move, as the lesson lists them.
+        let mut lesson = Lesson::at("pachisi", i).expect("step");
+        lesson.throw(words).expect("throw");
+        let digit = |text: &str| {
+            let mv = parse_move(text).expect("move");
+            let index = lesson
+                .legal_moves()
+                .iter()
+                .position(|m| *m == mv)
+                .expect("listed");
+            char::from(b'1' + index as u8).to_string()
+        };
+        // A wrong move, where the step has one, is explained and the step stays.
+        if let Some((wrong, _)) = step.wrong.first() {
+            session.send(&digit(wrong));
+            session.wait_for("Not this time", MINUTE);
+            assert!(session.screen().contains("Enter plays"));
+        }
+        session.send(&digit(step.answers[0]));
+        session.wait_for("Well played", MINUTE);
+        session.send("\r");
+    }
+    session.wait_for("the end", MINUTE);
+    session.send("\r");
+    // The first game: you in the first seat against gentle bots.
+    session.wait_for("(you) to throw", MINUTE);
+    assert!(session.screen().contains("bot heuristic"));
+    // The bots may have moved before you: leaving then asks whether to save.
+    session.send("q");
+    std::thread::sleep(Duration::from_millis(300));
+    if session.screen().contains("Leave the game?") {
+        session.send("y");
+    }
+    let (ok, output) = session.finish(MINUTE);
+    assert!(ok, "{output}");
+    session.assert_restored();
+}

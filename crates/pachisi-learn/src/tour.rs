@@ -154,6 +154,7 @@ pub struct Lesson {
     position: Position,
     stage: Stage,
     last_throw: Option<Throw>,
+    player: u8,
 }
 
 impl Lesson {
@@ -174,6 +175,7 @@ impl Lesson {
             step: index,
             stage: Stage::Throw,
             last_throw: None,
+            player: 0,
         };
         lesson.begin(index)?;
         Ok(lesson)
@@ -188,6 +190,7 @@ impl Lesson {
         self.position = step_position(&self.rules, step)?;
         self.step = index;
         self.last_throw = None;
+        self.player = self.position.to_move();
         self.stage = match self.position.phase() {
             Phase::Throw => Stage::Throw,
             Phase::Move => Stage::Move,
@@ -219,6 +222,11 @@ impl Lesson {
     /// The position on the board.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The player's seat: the seat to act when the step begins.
+    pub fn player(&self) -> u8 {
+        self.player
     }
 
     /// Where the step stands.

@@ -9,6 +9,7 @@
 //! - [`board`]: where each square falls on the screen, and the board widget;
 //! - [`ui`]: drawing the screens;
 //! - [`mod@replay`]: the replay viewer;
+//! - [`mod@learn`]: `pachisi learn`, the guided first game;
 //! - [`analysis_view`]: a game's analysis in the replay viewer (marks, grades, the graph of the
 //!   winning chances), run on a background thread;
 //! - [`terminal`]: the real terminal, always restored.
@@ -19,6 +20,7 @@
 pub mod analysis_view;
 pub mod app;
 pub mod board;
+pub mod learn;
 pub mod replay;
 pub mod terminal;
 pub mod ui;
@@ -115,6 +117,19 @@ pub fn replay(
     }
     // Leaving while the analysis runs just leaves: its thread ends with the process.
     terminal::run(&mut viewer, Duration::from_millis(250))
+}
+
+/// Walks a tour of the guided first game in the terminal; says whether the player finished it
+/// and asked for a first game.
+///
+/// # Errors
+/// An unknown tour (the message lists the tours), standard output that is not a terminal, or a
+/// failing terminal.
+pub fn learn(tour: &str, words: &'static pachisi_words::Words) -> Result<learn::LearnExit> {
+    let mut screen = learn::LearnScreen::new(tour, words).map_err(anyhow::Error::msg)?;
+    require_terminal()?;
+    terminal::run(&mut screen, Duration::from_millis(250))?;
+    Ok(screen.exit.unwrap_or(learn::LearnExit::Left))
 }
 
 fn require_terminal() -> Result<()> {

@@ -134,3 +134,22 @@ learn-parcheesi-bonus-thrown = Capture Blue’s pawn with the 3.
 learn-parcheesi-bonus-wrong = Capture Blue’s pawn with the 3.
 learn-parcheesi-bonus-done = Captured, and a capture earns 20 spaces for one of your pawns: Parcheesi’s reward, which Pachisi does not have.
 learn-parcheesi-bonus-source = “A capture earns 20.” (Parcheesi Composite Rules and Instructions)
+
+## The tour's screen in the terminal.
+
+learn-ui-title-intro = Learn to play { $ruleset }
+learn-ui-title-step = Learn { $ruleset } · step { $step } of { $steps }: { $title }
+learn-ui-title-outro = Learn { $ruleset } · the end
+learn-ui-what-to-do = What to do
+learn-ui-your-moves = Your moves
+learn-ui-source = From the source
+learn-ui-you = you
+learn-ui-pass = Pass: move no piece with this throw
+learn-ui-right = Well played. Enter goes on.
+learn-ui-wrong = Not this time: read why, and choose again.
+learn-ui-all-can-move = Every piece of yours can move with this throw.
+learn-ui-keys-intro = Enter begins · q leaves
+learn-ui-keys-throw = Enter throws · r starts the step again · q leaves
+learn-ui-keys-move = ↑↓ choose · Enter plays · p passes · w why a piece can't move · q leaves
+learn-ui-keys-done = Enter: the next step · r starts the step again · q leaves
+learn-ui-keys-outro = Enter plays a first game against gentle bots · q leaves
