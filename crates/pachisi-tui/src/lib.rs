@@ -23,6 +23,7 @@ pub mod board;
 pub mod learn;
 pub mod replay;
 pub mod terminal;
+pub mod tips;
 pub mod ui;
 
 use anyhow::{bail, Result};

@@ -119,6 +119,24 @@ impl Words {
         }
     }
 
+    /// A seat's colour as the rulesets name it (`yellow`), as a name in a sentence (`Yellow`). A
+    /// colour the catalogue does not know is shown as the ruleset wrote it, capitalised.
+    pub fn colour(&self, colour: &str) -> String {
+        match colour {
+            "yellow" => self.msg("colour-yellow"),
+            "green" => self.msg("colour-green"),
+            "black" => self.msg("colour-black"),
+            "red" => self.msg("colour-red"),
+            "blue" => self.msg("colour-blue"),
+            other => {
+                let mut chars = other.chars();
+                chars.next().map_or_else(String::new, |first| {
+                    first.to_uppercase().chain(chars).collect()
+                })
+            }
+        }
+    }
+
     /// The message `id` in this catalogue alone, with what went wrong in formatting it (a value
     /// it needs and was not given): for tests.
     pub fn check(&self, id: &str, args: &Args) -> Result<String, String> {

@@ -134,3 +134,14 @@ fn the_scan_finds_ids_in_both_kinds_of_call() {
         "c", &args); my_msg("not-this");"#;
     assert_eq!(ids_asked_for(text), vec!["a-b", "c"]);
 }
+
+#[test]
+fn the_colours_the_rulesets_use_have_names() {
+    for colour in ["yellow", "green", "black", "red", "blue"] {
+        let name = english().colour(colour);
+        assert!(!name.starts_with('['), "{colour}: {name}");
+        assert!(name.starts_with(char::is_uppercase), "{name}");
+    }
+    assert_eq!(english().colour("violet"), "Violet");
+    assert_eq!(english().colour(""), "");
+}

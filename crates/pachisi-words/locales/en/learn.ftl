@@ -153,3 +153,10 @@ learn-ui-keys-throw = Enter throws · r starts the step again · q leaves
 learn-ui-keys-move = ↑↓ choose · Enter plays · p passes · w why a piece can't move · q leaves
 learn-ui-keys-done = Enter: the next step · r starts the step again · q leaves
 learn-ui-keys-outro = Enter plays a first game against gentle bots · q leaves
+
+## Tips in a first game, at the moments a new player needs them.
+
+tip-passed = You passed: none of your pieces can move with { $throw }. { $reasons }
+tip-grace = A grace ({ $value })! Bring a piece in from the Charkoni if you like, and you throw again.
+tip-captured = { $by } captured your piece: it is back in the Charkoni and needs a grace to come in again. Pieces on castles (the squares marked x) cannot be captured.
+tip-castle-25 = This castle is exactly 25 squares from home, and nobody can capture you on it: many players wait here, passing, until a 25 takes the piece straight home.
