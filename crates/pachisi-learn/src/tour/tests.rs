@@ -200,3 +200,15 @@ fn the_throw_is_said_in_words() {
     assert!(said.contains("10"), "{said}");
     assert!(said.contains("grace"), "{said}");
 }
+
+#[test]
+fn every_colour_of_the_built_in_rulesets_has_a_name_in_the_catalogue() {
+    for (name, _) in pachisi_core::BUILTIN_RULESETS {
+        let rules = pachisi_core::builtin_rules(name, &[]).expect(name);
+        for seat in 0..rules.seats() {
+            let colour = rules.seat_colour(seat);
+            let id = format!("colour-{colour}");
+            assert!(english().has(&id), "{name}: no message {id}");
+        }
+    }
+}
