@@ -309,3 +309,9 @@ end-all = { $teams ->
     [0] Play goes on until every place is decided: the first player to finish with all their pieces is first, the next second, and so on.
    *[other] Play goes on until every place is decided.
 }
+
+## The page /rules/NAME of `pachisi serve`
+
+page-back = ← Back to the game
+page-unknown-title = No such rules
+page-unknown = There are no rules called “{ $name }” here. These are the rules there are:
