@@ -588,6 +588,31 @@ enum RulesCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Explain how to play a ruleset, in plain words made from the ruleset itself: the players,
+    /// the throw with the chance of every value, a turn, coming into play, the route, castles,
+    /// captures, moving and the end. The same text as the page /rules/NAME of `pachisi serve`;
+    /// `rules show` gives the fields themselves.
+    ///
+    /// Example: pachisi rules explain pachisi
+    ///
+    /// Example: pachisi rules explain parcheesi-sr --set finish.placings=all --lang en
+    Explain {
+        /// A built-in ruleset name or a ruleset file (or give it with --rules).
+        name: Option<String>,
+        /// The ruleset, as every other command takes it: a built-in name or a ruleset file.
+        #[arg(long = "rules", value_name = "NAME")]
+        rules: Option<String>,
+        /// Override a field, e.g. `--set moves.split=true` (repeatable): the explanation follows.
+        #[arg(long = "set", value_name = "FIELD=VALUE")]
+        set: Vec<String>,
+        /// The language, e.g. `en` (default: the environment's, LC_ALL, LC_MESSAGES or LANG;
+        /// English where no catalogue of that language is shipped).
+        #[arg(long, value_name = "TAG")]
+        lang: Option<String>,
+        /// Print the HTML of the page (its article, with the route drawn as SVG) instead of text.
+        #[arg(long)]
+        html: bool,
+    },
     /// Show a seat's route: every square in order, castles marked.
     ///
     /// Example: pachisi rules route pachisi --seat G (or: pachisi rules route --rules pachisi --seat 1)

@@ -1,5 +1,6 @@
 //! `pachisi rules`: the built-in rulesets listed, one ruleset shown whole (board, seats, throw
-//! outcomes, every field), and a seat's route square by square.
+//! outcomes, every field), explained in plain words (`pachisi-learn`), and a seat's route square
+//! by square.
 
 use crate::ruleset::load_rules;
 use crate::RulesCommand;
@@ -8,7 +9,7 @@ use pachisi_core::describe::route;
 use pachisi_core::{Rules, BUILTIN_RULESETS};
 use serde_json::json;
 
-/// `pachisi rules list`, `show` and `route`.
+/// `pachisi rules list`, `show`, `explain` and `route`.
 pub(crate) fn rules(command: RulesCommand) -> Result<()> {
     match command {
         RulesCommand::List { json } => rules_list(json),
@@ -20,6 +21,16 @@ pub(crate) fn rules(command: RulesCommand) -> Result<()> {
         } => {
             let name = ruleset_name("show", name, rules)?;
             rules_show(&load_rules(&name, &set)?, json)
+        }
+        RulesCommand::Explain {
+            name,
+            rules,
+            set,
+            lang,
+            html,
+        } => {
+            let name = ruleset_name("explain", name, rules)?;
+            rules_explain(&load_rules(&name, &set)?, lang.as_deref(), html)
         }
         RulesCommand::Route {
             name,
@@ -35,7 +46,7 @@ pub(crate) fn rules(command: RulesCommand) -> Result<()> {
     }
 }
 
-/// The ruleset of `pachisi rules show` or `route`: given by name (`rules show ludo`) or with
+/// The ruleset of `pachisi rules show`, `explain` or `route`: given by name (`rules show ludo`) or with
 /// `--rules` (`rules show --rules ludo`), once.
 fn ruleset_name(command: &str, name: Option<String>, rules: Option<String>) -> Result<String> {
     match (name, rules) {
@@ -95,6 +106,30 @@ fn rules_list(json: bool) -> Result<()> {
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     for (name, title, source) in rows {
         outln!("{name:width$}  {title} [source {source}]");
+    }
+    Ok(())
+}
+
+/// How to play `rules`, in the language asked for (or the environment's), as text or HTML.
+fn rules_explain(rules: &Rules, lang: Option<&str>, html: bool) -> Result<()> {
+    let words = match lang {
+        Some(tag) if !pachisi_words::is_shipped(tag) => {
+            let shipped: Vec<&str> = pachisi_words::SHIPPED.iter().map(|(l, _)| *l).collect();
+            bail!(
+                "--lang {tag}: no catalogue of that language is shipped; the languages are: {}, \
+                 e.g. --lang {}",
+                shipped.join(", "),
+                pachisi_words::ENGLISH
+            )
+        }
+        Some(tag) => pachisi_words::words(tag),
+        None => pachisi_words::from_environment(),
+    };
+    let explanation = pachisi_learn::explain::explain(rules, words);
+    if html {
+        out!("{}", pachisi_learn::explain::render::html(&explanation));
+    } else {
+        out!("{}", pachisi_learn::explain::render::text(&explanation));
     }
     Ok(())
 }

@@ -47,6 +47,32 @@ fn rules_route_puts_the_preceding_end_castle_25_steps_from_home() {
 }
 
 #[test]
+fn rules_explain_says_how_to_play_in_words_without_field_names() {
+    let text = ok(&["rules", "explain", "pachisi"]);
+    assert!(text.starts_with("How to play Pachisi, six cowries\n"));
+    assert!(text.contains("1 in 64 (1.6%)"), "{text}");
+    assert!(text.contains("A 6, 10 or 25 is a grace"), "{text}");
+    for (name, _) in pachisi_core::BUILTIN_RULESETS {
+        let text = ok(&["rules", "explain", name, "--lang", "en"]);
+        let found = pachisi_learn::explain::leaks::leaks(&text);
+        assert!(found.is_empty(), "{name} shows {found:?}:\n{text}");
+    }
+    // Overrides change the explanation, and --rules names the ruleset as elsewhere.
+    let star = "board.castles=entry-and-star-squares";
+    let house = ok(&["rules", "explain", "--rules", "ludo", "--set", star]);
+    assert!(house.contains("and so is the square 8 squares past each"));
+    let html = ok(&["rules", "explain", "parcheesi-sr", "--html"]);
+    assert!(html.contains("<h1>How to play Parcheesi, Selchow &amp; Righter</h1>"));
+    assert!(html.contains("<svg class=\"route-figure\""));
+    let e = fails(&["rules", "explain", "pachisi", "--lang", "xx"]);
+    assert!(e.contains("--lang xx") && e.contains("en"), "{e}");
+    let e = fails(&["rules", "explain", "no-such-rules"]);
+    assert!(e.contains("pachisi") && e.contains("ludo"), "{e}");
+    let help = ok(&["rules", "explain", "--help"]);
+    assert!(help.contains("Example: pachisi rules explain pachisi"));
+}
+
+#[test]
 fn moves_lists_entry_and_pass_after_a_grace() {
     let out = json(&[
         "moves",

@@ -51,6 +51,7 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/online.css", get(crate::web::online_style))
         .route("/analysis.css", get(crate::web::analysis_style))
         .route("/js/{name}", get(crate::web::module))
+        .route("/rules/{name}", get(crate::how_to_play::rules_page))
         .route("/api/rulesets", get(rulesets))
         .route("/api/games", post(create_game))
         .route("/api/lobby", get(lobby))

@@ -252,11 +252,15 @@ pub async fn finish(request: Request, next: Next) -> Response {
 }
 
 async fn json_error(response: Response, method: &Method) -> Response {
-    let is_json = response
+    // JSON errors are in their form already; a page (`/rules/NAME` of an unknown name) is
+    // meant for a person and stays one.
+    let kept = response
         .headers()
         .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if is_json {
+        .is_some_and(|v| {
+            v.as_bytes().starts_with(b"application/json") || v.as_bytes().starts_with(b"text/html")
+        });
+    if kept {
         return response;
     }
     let (mut parts, body) = response.into_parts();

@@ -41,7 +41,8 @@
 //! - [`guard`]: the names and origins the server answers to, and error bodies in one form;
 //! - [`net`]: the connections: timeouts, a cap on all of them and one per address;
 //! - [`rate`]: rates within a sliding window (chat, room changes and undos);
-//! - [`web`]: the embedded page;
+//! - [`web`]: the embedded page; [`how_to_play`]: the page of each ruleset's rules
+//!   (`/rules/NAME`), made from the ruleset itself;
 //! - [`work`]: the threads that think (bots, hints, replays, analyses), shared fairly between
 //!   client addresses.
 
@@ -56,6 +57,7 @@ pub mod forward;
 pub mod game;
 pub mod games;
 pub mod guard;
+pub mod how_to_play;
 pub mod limits;
 pub mod net;
 pub mod peers;

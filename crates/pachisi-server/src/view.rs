@@ -24,14 +24,15 @@ pub struct RulesetInfo {
 }
 
 impl RulesetInfo {
-    /// The description of `rules`.
+    /// The description of `rules`: its `description` is the short summary in plain English
+    /// words made from the rules (`pachisi-learn`), with no field names or document codes.
     pub fn of(rules: &Rules) -> RulesetInfo {
         let r = rules.ruleset();
         RulesetInfo {
             name: r.name.clone(),
             title: r.title.clone(),
             source: r.source.clone(),
-            description: r.description.trim().to_string(),
+            description: pachisi_learn::explain::summary(rules, pachisi_words::english()),
             seats: rules.seats(),
             teams: (0..rules.teams())
                 .map(|t| {
@@ -548,6 +549,18 @@ mod tests {
         let rules = Arc::new(builtin_rules(name, &[]).expect("builtin"));
         let seats = vec![SeatSpec::Human; usize::from(rules.seats())];
         Table::new(rules, &seats, 1, GameRecord::new(name)).expect("table")
+    }
+
+    #[test]
+    fn ruleset_descriptions_carry_no_field_name_or_document_code() {
+        for (name, _) in pachisi_core::BUILTIN_RULESETS {
+            let rules = builtin_rules(name, &[]).expect("builtin");
+            let json = serde_json::to_value(RulesetInfo::of(&rules)).expect("json");
+            let description = json["description"].as_str().expect("a description");
+            assert!(!description.is_empty(), "{name}");
+            let found = pachisi_learn::explain::leaks::leaks(description);
+            assert!(found.is_empty(), "{name}: {found:?} in {description}");
+        }
     }
 
     #[test]

@@ -50,6 +50,8 @@ function render() {
   $('#moves-box').hidden = !view || view.replay || !humanMoveDue();
   const title = view?.ruleset?.title || 'Pachisi';
   $('#game-name').textContent = title;
+  $('#how-to-play').hidden = !view?.ruleset?.name;
+  if (view?.ruleset?.name) $('#how-to-play').href = `/rules/${encodeURIComponent(view.ruleset.name)}`;
   document.title = title;
   renderRoom(view);
   renderChat(view);

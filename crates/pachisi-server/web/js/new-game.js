@@ -94,6 +94,7 @@ function rulesetChanged() {
   const ruleset = rulesetByName($('#ruleset').value);
   $('#ruleset-description').textContent = ruleset?.description ?? '';
   $('#ruleset-about').hidden = !ruleset?.description;
+  $('#ruleset-rules').href = `/rules/${encodeURIComponent(ruleset?.name ?? '')}`;
   $('#cowrie-row').hidden = !ruleset || ruleset.device !== 'cowries';
   renderSeatRows();
 }

@@ -16,3 +16,5 @@ squares = { $count ->
     [one] one square
    *[other] { $count } squares
 }
+colour-orange = Orange
+colour-white = White

@@ -1,2 +1,317 @@
 # How to play a ruleset, in plain words, made from the ruleset itself
 # (`pachisi rules explain NAME`, the page /rules/NAME and the descriptions of /api/rulesets).
+#
+# Values the messages take:
+#   $start      charkoni (pieces wait in the Charkoni) or nest (in a nest beside the board)
+#   $direction  counterclockwise or clockwise
+#   $goal       home (pieces finish in the centre) or lane (in their own lane)
+#   $values, $graces, $places   numbers already made into a list ("6, 10 or 25")
+# Never name a ruleset's fields or the codes of its documents here: players read these.
+
+explain-title = How to play { $title }
+
+## Lists
+
+list-comma = {", "}
+list-or = { $head } or { $last }
+list-and = { $head } and { $last }
+list-against = {" against "}
+
+## Chances
+
+chance-fraction = { $num } in { $den } ({ $percent }%)
+chance-percent = { $percent }%
+chance-certain = always
+
+## Where the rules come from
+
+source-line = These rules follow { $source }.
+source-article = the article “Pachisi. Ancestor of Ludo”
+source-humphries = E. De M. Humphries' record of village play at Karwi, 1904
+source-herklots = Herklots' record of the game, 1832
+source-parcheesi = the “Parcheesi Composite Rules and Instructions”
+source-parcheesi-sr = the Selchow & Righter edition of Parcheesi, as the “Parcheesi Composite Rules and Instructions” describe it
+source-parcheesi-pb = the Parker Bros. edition of Parcheesi, as the “Parcheesi Composite Rules and Instructions” describe it
+source-parcheesi-mb = Milton Bradley's India before 1988, as the “Parcheesi Composite Rules and Instructions” describe it
+source-parcheesi-tr = Transogram's India and Pa-Chiz-Si, as the “Parcheesi Composite Rules and Instructions” describe them
+source-encyclopedia = an encyclopedia's account of how Pachisi is played
+source-ludo = the rules of Ludo as they are commonly printed
+source-openspiel = Mensch ärgere dich nicht as the OpenSpiel game library plays it
+source-ludopy = Ludo as the Python package LUDOpy 1.5.0 plays it
+
+## The summary on the new-game form
+
+device-cowries = { $count } cowrie shells
+device-dice = { $count ->
+    [one] one die
+   *[other] { $count } dice
+}
+summary-who = { $seats } players { $teams ->
+    [0] each on their own
+   *[other] in { $teams } teams of partners
+}, { $pieces ->
+    [one] one piece
+   *[other] { $pieces } pieces
+} each, { $device }.
+summary-enter-grace = A piece comes in with a { $graces } and travels { $route } squares round the board { $goal ->
+    [lane] into its goal squares
+   *[home] { $start ->
+        [nest] to home
+       *[charkoni] to the Charkoni
+    }
+}.
+summary-enter-free = A piece leaves the Charkoni with any throw and travels { $route } squares round the board and back.
+summary-source = The rules follow { $source }.
+
+## Section headings
+
+section-players = Players
+section-throw = The throw
+section-turn = A turn
+section-doublets = Doublets
+section-entry = Coming into play
+section-route = The route
+section-castles = Castles and safe squares
+section-captures = Captures
+section-moving = Moving
+section-end = The end of the game
+
+## Players
+
+players-count = { $seats } players { $teams ->
+    [0] each playing on their own
+   *[other] in { $teams } teams of partners
+}, with { $pieces ->
+    [one] one piece
+   *[other] { $pieces } pieces
+} each.
+players-teams = Partners win or lose together: { $teams }.
+players-order = Turns pass in this order: { $order }.
+players-first-seat = { $colour } begins.
+players-first-throw = To decide who begins, everyone throws once; the highest throw begins, and those tied for it throw again.
+
+## The throw
+
+throw-cowries = A throw is { $count } cowrie shells cast together; what counts is how many land with the mouth up.
+throw-cowries-uneven = Each shell lands mouth up { $percent }% of the time, so the chances below follow that.
+throw-dice = { $count ->
+    [one] A throw is one die.
+   *[other] A throw is { $count } dice.
+}
+throw-faces = Each die shows { $faces }.
+throw-separate = Each die counts on its own: the two numbers are two separate moves.
+throw-total = The dice count their total.
+throw-graces = A { $values } is a grace: it may bring a piece { $start ->
+    [nest] in from the nest
+   *[charkoni] out of the Charkoni
+}.
+throw-first-entry = A player's first piece can only come in with a { $values }.
+throw-again = A { $values } earns another throw.
+throw-again-not-first-turn = In a player's first turn it does not.
+throw-needs-piece = A { $values } counts for nothing while the player has no piece on the board.
+throw-bonus-step = A { $values } also gives one extra square, moved by any piece as a move of its own{ $all ->
+    [yes] , once all of the player's pieces are in play
+   *[no] {""}
+}.
+throw-enter-chance = The chance that a throw can bring a piece in is { $chance }.
+table-cowries = Every throw of the shells
+table-dice = Every throw of the dice
+table-one-die = Each die
+table-mouths-up = Shells mouth up
+table-value = Throw
+table-number = Number
+table-chance = Chance
+table-does = What it does
+does-enter = brings a piece in
+does-enter-later = brings a piece in once the first is in
+does-again = earns another throw
+does-bonus-step = adds one square
+does-needs-piece = counts only with a piece on the board
+
+## A turn
+
+turn-each-throw = Each throw is moved before the next throw is made.
+turn-after-throwing = A player first makes all the throws of the turn, then moves them in any order they like.
+turn-three-void-third = When the same throw comes three times in a row, the third does not count and the throwing ends.
+turn-three-void-streak = When the same throw comes three times in a row, all three are struck out and the throwing ends.
+turn-three-cancel = When the same throw comes three times in a row, the whole turn is lost: none of its throws is moved.
+turn-streak-group = For this, { $values } count as the same throw.
+turn-opening = A player's throws count for nothing until they have thrown a { $values }.
+turn-first-throws = In a player's first turn, while all their pieces still wait, a throw that brings none in is followed by another, up to { $count } throws in all.
+turn-unusable = A throw that no piece can use is lost.
+
+## Doublets
+
+doublets-what = { $dice ->
+    [two] A doublet is a throw of two dice alike.
+   *[one] With one die, a { $face } counts as a doublet.
+}
+doublets-chance = The chance of a doublet is { $chance }.
+doublets-again = A doublet earns another throw.
+doublets-again-if-used = A doublet earns another throw, but only if all of it could be moved.
+doublets-undersides = { $dice ->
+    [two] A doublet also gives the numbers on the undersides of the dice (seven less each number on top): 14 squares in all, as four moves.
+   *[one] A doublet also gives the number on the underside of the die: 7 squares in all.
+}
+doublets-undersides-entered = { $dice ->
+    [two] Once none of the player's pieces waits to come in, a doublet also gives the numbers on the undersides of the dice (seven less each number on top): 14 squares in all, as four moves.
+   *[one] Once none of the player's pieces waits to come in, a doublet also gives the number on the underside of the die: 7 squares in all.
+}
+doublets-all-or-nothing = If they cannot all be moved, none of them is.
+doublets-fourteen-two = The 14 squares may be shared out as the player likes between at most two pieces.
+doublets-fourteen-any = The 14 squares may be shared out as the player likes among any of the player's pieces.
+doublets-finish-fourteen = A doublet brings a piece home only when that piece is exactly 14 squares from home and the whole 14 takes it there.
+doublets-third-none = Doublets earn throws without limit.
+doublets-third-void = A third doublet in one turn gives no movement and ends the turn.
+doublets-third-send-back = A third doublet in one turn is not moved: the player's piece closest to home goes back to the nest, and the turn ends.
+
+## Coming into play
+
+entry-start = { $start ->
+    [nest] Every piece starts in its player's nest beside the board.
+   *[charkoni] Every piece starts in the Charkoni, the large square in the middle of the board.
+}
+entry-grace = { $start ->
+    [nest] A piece comes in only with a { $graces }, onto its player's entry square on the track, { $offset ->
+        [0] the end square of its own arm
+        [one] one square past the end of its own arm
+       *[other] { $offset } squares past the end of its own arm
+    }; the number is used up by coming in.
+   *[charkoni] A piece comes out only with a grace, onto the first square of its lane, the middle column of its own arm.
+}
+entry-free = { $start ->
+    [nest] A piece comes in with any throw, that many squares along from its entry square.
+   *[charkoni] A piece comes out with any throw, as any move: a throw of 3 takes it to the third square of its lane, the middle column of its own arm.
+}
+entry-first-free = A player's first piece comes out with any throw, moving that many squares; the others need a grace.
+entry-sum = Two dice that add up to { $graces } bring a piece in too.
+entry-must = A piece must come in whenever one can.
+entry-grace-only = While a piece waits to come in, a die showing { $graces } may only bring a piece in; if none can come in, that number is lost.
+entry-clear = While a piece waits to come in, a piece standing on the entry square must move off it first, whenever it can.
+entry-captures = A piece coming in captures a lone opponent's piece on its entry square, even though that square is safe.
+
+## The route
+
+route-board = The board is a cross of { $arms } arms, each three columns of { $length } squares. The outer columns and the end squares of the arms make a track of { $track } squares that everyone shares; the middle column of each arm is its owner's own lane.
+route-one-corner = Only one square of the track touches each corner of the centre.
+route-path = { $start ->
+    [nest] A piece goes from its entry square { $direction ->
+        [clockwise] clockwise
+       *[counterclockwise] counter-clockwise
+    } round the track to the end square of its own arm, then up the middle column of that arm, { $goal ->
+        [lane] into its { $lane } goal squares: { $route } squares in all.
+       *[home] its home column of { $lane } squares, and into home in the centre: { $route } squares, and home is the step after the last.
+    }
+   *[charkoni] A piece goes out of the Charkoni down the middle column of its own arm, { $direction ->
+        [clockwise] clockwise
+       *[counterclockwise] counter-clockwise
+    } once round the whole track, and back up the same middle column into the Charkoni: { $route } squares, and the Charkoni is the step after the last.
+}
+route-goal-lane = A piece in its goal squares has finished, but it may still move on within them by exact throws, jumping over others.
+route-round-again = A piece that comes back to the end square of its own arm may go round the track once more instead of turning home.
+route-exact = A piece reaches { $start ->
+    [nest] home
+   *[charkoni] the Charkoni
+} only with an exact throw.
+route-bounce-excess = A piece reaches { $start ->
+    [nest] home
+   *[charkoni] the Charkoni
+} only with an exact throw; a throw too long takes it there and back again by the squares left over.
+route-bounce-throw = A piece reaches { $start ->
+    [nest] home
+   *[charkoni] the Charkoni
+} only with an exact throw; with a throw too long, the piece stops as many squares short of home as the throw shows.
+route-stars = Stars stand { $places } squares past each entry square: a piece that ends its move on a star jumps on to the next star of its route, capturing on both squares.
+route-last-star-home = The last star before the home column takes a piece straight home.
+
+## The figure of the route
+
+figure-title = The route of { $colour }'s pieces on the board
+figure-caption = The route of { $colour }'s pieces. { $start ->
+    [nest] They start at the ring, on the entry square,
+   *[charkoni] They start at the ring, in the Charkoni,
+} and go { $direction ->
+    [clockwise] clockwise
+   *[counterclockwise] counter-clockwise
+}, the way the arrows point, to the dot{ $goal ->
+    [lane] , the last of their goal squares
+   *[home] {""}
+}. Castles and safe squares are crossed.
+
+## Castles and safe squares
+
+castles-cross = There are { $count } castles, each marked with a cross: the end square of every arm, and on both outer columns of every arm the square { $row } rows out from the centre.
+castles-entry = Every player's entry square is a safe square ({ $count } in all).
+castles-entry-star = Every entry square is a safe square, and so is the square { $distance } squares past each ({ $count } in all).
+castles-none = There are no safe squares: a piece can be captured anywhere on the track, even on its own entry square.
+castles-closed = A piece on a castle cannot be captured, and no piece may stop on a castle where an opponent's piece stands.
+castles-shared = Pieces of any player may share a safe square, and no piece is captured there.
+castles-send-back = A piece may land on a safe square where an opponent's piece stands, but it goes back to { $start ->
+    [nest] its nest
+   *[charkoni] the Charkoni
+} instead of staying; on an entry square, only the pieces of that square's own player send it back.
+castles-held-loses-turn = If a throw could only carry a piece onto a castle an opponent holds, the whole turn is lost.
+castles-carry-on = A die may put a piece on a castle an opponent holds when the other die of the same throw carries it on at once.
+
+## Captures
+
+capture-basic = A piece that ends its move where an opponent's pieces stand alone captures them: they go back to { $start ->
+    [nest] their nest
+   *[charkoni] the Charkoni
+} and must come in again.
+capture-partners = Partners never capture each other.
+capture-anywhere = Captures can happen on any square of the track.
+capture-pairs = Only a pair can capture a pair.
+capture-crowd = A single piece that lands on two or more pieces of one opponent goes back to { $start ->
+    [nest] its nest
+   *[charkoni] the Charkoni
+} instead.
+capture-overtake = Passing a lone opponent's piece off the castles captures it too.
+capture-again = A capture earns another throw.
+capture-bonus = A capture earns { $count } extra squares, for one piece to move all at once or not at all.
+capture-before-home = A player must have captured at least once before any of their pieces may reach { $start ->
+    [nest] home
+   *[charkoni] the Charkoni
+}.
+capture-invalidation = A capture is struck out if the capturing piece is itself captured on that square by the victim's side before its player's next turn.
+
+## Moving
+
+moving-pass = A player may always choose not to move, and give up the rest of the throw.
+moving-no-pass = A player must move whenever a piece can.
+moving-split = One throw may be shared between several pieces.
+moving-each-die = Each die's number moves one piece; the two may move the same piece or two.
+moving-whole = Each throw moves one piece by its whole value.
+moving-most = As many of the throw's numbers as possible must be used; the player chooses which.
+moving-all-or-nothing = Every number of the throw must be used, or the whole throw is lost.
+moving-pairs = Two of a player's pieces on one square may move together as a pair; a pair moves half the throw.
+moving-pair-parts = A pair may be split up only on a castle.
+moving-pair-parts-next-turn = A pair may be split up only on a castle, from the turn after the one in which it got there.
+moving-stack-any = Any number of pieces may stand on one square.
+moving-stack-one = A piece may not stop on a square where another piece of its own player stands.
+moving-stack = At most { $count } pieces of one player may stand on one square.
+moving-blockades = Two pieces of one player on a square form a blockade: no piece may pass it or land on it, and the two may not move on together with one throw.
+moving-stop-behind = A move that would pass a blockade stops on the square behind it, and the rest of that number is lost.
+
+## The end of the game
+
+end-home = A piece has finished when it reaches { $start ->
+    [nest] home
+   *[charkoni] the Charkoni
+}.
+end-again = Bringing a piece home earns another throw.
+end-bonus = Bringing a piece home earns { $count } extra squares for another piece, to move all at once or not at all.
+end-winner = { $teams ->
+    [0] The first player to finish with all their pieces wins, and the game ends.
+   *[other] The first team to finish with all the pieces of its partners wins, and the game ends.
+}
+end-all = { $teams ->
+    [0] Play goes on until every place is decided: the first player to finish with all their pieces is first, the next second, and so on.
+   *[other] Play goes on until every place is decided.
+}
+
+## The page /rules/NAME of `pachisi serve`
+
+page-back = ← Back to the game
+page-unknown-title = No such rules
+page-unknown = There are no rules called “{ $name }” here. These are the rules there are:

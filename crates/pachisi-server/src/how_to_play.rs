@@ -1,0 +1,189 @@
+//! The page `GET /rules/NAME`: how to play a built-in ruleset, made from the ruleset itself
+//! (`pachisi-learn`), in the first shipped language the browser asks for. The same explanation
+//! as `pachisi rules explain NAME`, escaped into a page of its own in the look of the start page
+//! (its style sheet, and a few rules of layout of its own), linked back to it. A name that is no
+//! built-in ruleset is answered 404 with a page that lists those there are.
+//!
+//! Only built-in rulesets are explained: a name is never read as a file.
+
+use axum::extract::Path;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use pachisi_core::{builtin_rules, BUILTIN_RULESETS};
+use pachisi_learn::explain::render::{escape, html};
+use pachisi_learn::explain::{explain, summary};
+use pachisi_words::{from_accept_language, Args, Words};
+use std::fmt::Write;
+
+/// The page's own layout beyond the start page's style sheet: a readable column, tables that
+/// scroll sideways on a phone rather than widen the page, and a figure that fits the screen.
+const STYLE: &str = "
+body.how-to-play-page { padding: 0 1rem 2rem; }
+.how-to-play-page main { max-width: 46rem; margin: 0 auto; }
+.how-to-play-page nav { max-width: 46rem; margin: 0 auto; padding: 0.75rem 0; }
+.how-to-play-page nav a { color: var(--accent); font-weight: 600; }
+.how-to-play h1 { font-size: 1.6rem; margin: 0.5rem 0 0.75rem; }
+.how-to-play h2 { font-size: 1.2rem; margin: 1.5rem 0 0.5rem; color: var(--accent); }
+.how-to-play p { margin: 0 0 0.75rem; line-height: 1.5; }
+.how-to-play .summary { font-size: 1.05rem; }
+.how-to-play .table-scroll { overflow-x: auto; margin: 0 0 0.75rem; }
+.how-to-play table { border-collapse: collapse; background: var(--card); min-width: 100%; }
+.how-to-play caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
+.how-to-play th, .how-to-play td { border: 1px solid var(--line); padding: 0.3rem 0.5rem;
+  text-align: left; vertical-align: top; }
+.how-to-play figure { margin: 0.5rem 0 1rem; }
+.how-to-play svg.route-figure { width: 100%; max-width: 26rem; height: auto; display: block;
+  background: var(--cloth); border-radius: 0.5rem; }
+.how-to-play figcaption { color: var(--muted); margin-top: 0.4rem; }
+.how-to-play ul { padding-left: 1.25rem; }
+";
+
+/// A whole page: `title`, a link back to the start page, and `main` (HTML already escaped).
+fn page(words: &Words, title: &str, main: &str) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"theme-color\" content=\"#6b3f12\">\n<title>{title}</title>\n\
+         <link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/style.css\">\n\
+         <style>{STYLE}</style>\n</head>\n<body class=\"how-to-play-page\">\n\
+         <nav><a href=\"/\">{back}</a></nav>\n<main>\n{main}</main>\n</body>\n</html>\n",
+        lang = escape(words.lang()),
+        title = escape(title),
+        back = escape(&words.msg("page-back")),
+    );
+    out
+}
+
+/// The answer of `GET /rules/NAME`.
+pub async fn rules_page(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    let language = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let words = from_accept_language(language);
+    let (status, text) = answer(&name, words);
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        text,
+    )
+        .into_response()
+}
+
+/// The status and page for the ruleset `name`.
+pub(crate) fn answer(name: &str, words: &Words) -> (StatusCode, String) {
+    // `builtin_rules` knows only the built-in rulesets: a name is never a path.
+    match builtin_rules(name, &[]) {
+        Ok(rules) => {
+            let explanation = explain(&rules, words);
+            (
+                StatusCode::OK,
+                page(words, &explanation.title, &html(&explanation)),
+            )
+        }
+        Err(_) => (StatusCode::NOT_FOUND, not_found(name, words)),
+    }
+}
+
+/// The page of a name that is no built-in ruleset: what was asked, and every ruleset there is,
+/// each with its summary and a link to its page.
+fn not_found(name: &str, words: &Words) -> String {
+    let mut args = Args::new();
+    args.set("name", name.to_string());
+    let title = words.msg("page-unknown-title");
+    let mut main = String::new();
+    let _ = writeln!(
+        main,
+        "<article class=\"how-to-play\">\n<h1>{}</h1>\n<p>{}</p>\n<ul>",
+        escape(&title),
+        escape(&words.msg_with("page-unknown", &args))
+    );
+    for (known, _) in BUILTIN_RULESETS {
+        if let Ok(rules) = builtin_rules(known, &[]) {
+            let _ = writeln!(
+                main,
+                "<li><a href=\"/rules/{known}\">{}</a>: {}</li>",
+                escape(&rules.ruleset().title),
+                escape(&summary(&rules, words))
+            );
+        }
+    }
+    main.push_str("</ul>\n</article>\n");
+    page(words, &title, &main)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pachisi_learn::explain::leaks::{leaks, page_text};
+    use pachisi_words::english;
+
+    #[test]
+    fn every_ruleset_has_a_page_with_no_field_name_or_document_code() {
+        for (name, _) in BUILTIN_RULESETS {
+            let (status, text) = answer(name, english());
+            assert_eq!(status, StatusCode::OK, "{name}");
+            assert!(text.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+            assert!(
+                text.contains("<a href=\"/\">"),
+                "linked back to the start page"
+            );
+            let found = leaks(&page_text(&text));
+            assert!(found.is_empty(), "{name} shows {found:?}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_rulesets_there_are() {
+        let (status, text) = answer("<script>", english());
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(text.contains("&lt;script&gt;") && !text.contains("<script>"));
+        assert!(text.contains("<a href=\"/rules/ludo\">Ludo</a>"));
+        let found = leaks(&page_text(&text));
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    /// The status, type and body of `GET target` through the route and the layer that gives
+    /// error answers their form.
+    async fn get(target: &str) -> (u16, String, String) {
+        use tower::ServiceExt;
+        let router = axum::Router::new()
+            .route("/rules/{name}", axum::routing::get(rules_page))
+            .layer(axum::middleware::from_fn(crate::guard::finish));
+        let request = axum::http::Request::builder()
+            .uri(target)
+            .header(header::ACCEPT_LANGUAGE, "fr-FR, en;q=0.5")
+            .body(axum::body::Body::empty())
+            .expect("request");
+        let response = router.oneshot(request).await.expect("answer");
+        let status = response.status().as_u16();
+        let kind = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        let body = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .expect("body");
+        (status, kind, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    #[tokio::test]
+    async fn the_route_answers_a_page_and_an_unknown_name_a_page_too() {
+        let (status, kind, body) = get("/rules/pachisi").await;
+        assert_eq!(status, 200);
+        assert!(kind.starts_with("text/html"));
+        assert!(body.contains("<title>How to play Pachisi, six cowries</title>"));
+        assert!(body.contains("<h1>How to play Pachisi, six cowries</h1>"));
+        let (status, kind, body) = get("/rules/nothing-like-it").await;
+        assert_eq!(status, 404);
+        assert!(
+            kind.starts_with("text/html"),
+            "a page, not the API's error: {body}"
+        );
+        assert!(body.contains("nothing-like-it") && body.contains("/rules/pachisi"));
+    }
+}
