@@ -3,7 +3,9 @@
 
 use crate::app::{App, Overlay};
 use crate::board::{seat_color, BoardWidget, Geometry, Marks, SELECTED_BG};
-use pachisi_core::describe::{describe_move, throw_words};
+use crate::legend;
+use crate::move_words::{move_words, MoveWords};
+use pachisi_core::describe::throw_words;
 use pachisi_core::ruleset::Device;
 use pachisi_core::{Phase, Position, Rules, Throw};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -358,13 +360,20 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         app.marks_for(moves.get(app.selected).copied()),
         &labels,
     ));
+    // The legend in the rows the board leaves free under it.
+    let under_board = Rect {
+        y: screen.board.bottom(),
+        height: screen.status.y.saturating_sub(screen.board.bottom()),
+        ..screen.board
+    };
+    legend::draw(frame, under_board, app.words, &rules, screen.cell.0);
 
     let teams = team_lines(&rules, &pos);
     let move_rows = (moves.len() as u16).clamp(1, 8);
     let [teams_area, throw_area, moves_area, log_area] = Layout::vertical([
         Constraint::Length(teams.len() as u16),
         Constraint::Length(THROW_ROWS),
-        Constraint::Length(move_rows + if moves.is_empty() { 1 } else { 3 }),
+        Constraint::Length(move_rows + if moves.is_empty() { 1 } else { 1 + SENTENCE_ROWS }),
         Constraint::Min(2),
     ])
     .areas(screen.panel);
@@ -391,7 +400,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         frame.render_widget(Paragraph::new(text).dark_gray(), inner);
     } else {
         let list = Rect {
-            height: inner.height.saturating_sub(2),
+            height: inner.height.saturating_sub(SENTENCE_ROWS),
             ..inner
         };
         let first = app
@@ -401,20 +410,8 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             .take(usize::from(list.height))
             .enumerate()
         {
-            let d = describe_move(&rules, &pos, moves[i]);
-            let number = if i < 9 {
-                format!("{}", i + 1)
-            } else {
-                " ".into()
-            };
-            let mut text = format!("{number} {:<8}", d.notation);
-            match (&d.from, &d.to) {
-                (Some(from), Some(to)) => text.push_str(&format!("{from} → {to}")),
-                _ => text.push_str("pass"),
-            }
-            if d.captures > 0 {
-                text.push_str(&format!("  captures {}", d.captures));
-            }
+            let said = move_words(app.words, &rules, &pos, moves[i]);
+            let text = move_row(i, &said, usize::from(list.width));
             let style = if i == app.selected {
                 Style::new().bg(SELECTED_BG).fg(Color::White).bold()
             } else {
@@ -431,15 +428,15 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             );
             app.hits.move_rows.push((y, i));
         }
-        // The selected move in words, under the list.
+        // The selected move in a whole sentence, under the list.
         if let Some(&mv) = moves.get(app.selected) {
             let words = Rect {
                 y: list.bottom(),
-                height: 2,
+                height: SENTENCE_ROWS,
                 ..inner
             };
             frame.render_widget(
-                Paragraph::new(describe_move(&rules, &pos, mv).description)
+                Paragraph::new(move_words(app.words, &rules, &pos, mv).sentence)
                     .wrap(Wrap { trim: true })
                     .fg(Color::Green),
                 words,
@@ -447,7 +444,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         }
     }
 
-    draw_log(frame, log_area, app.table.log(), app.log_back);
+    draw_log_lines(frame, log_area, app.log_words.lines(&rules), app.log_back);
     frame.render_widget(
         Paragraph::new(app.message.clone()).fg(Color::Cyan),
         screen.status,
@@ -459,9 +456,88 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         .dark_gray(),
         screen.keys,
     );
-    if let Some(overlay) = &app.overlay {
-        draw_overlay(frame, screen.middle(), overlay);
+    match &app.overlay {
+        Some(overlay @ (Overlay::Help | Overlay::Legend)) => {
+            draw_help_and_legend(frame, screen.middle(), overlay, app, screen.cell.0);
+        }
+        Some(overlay) => draw_overlay(frame, screen.middle(), overlay),
+        None => {}
     }
+}
+
+/// Rows under the move list for the selected move's sentence.
+const SENTENCE_ROWS: u16 = 3;
+
+/// A row of the move list in `width` columns: its number, the move in words, and its notation
+/// in grey at the end; the words are cut short (…) only where the row is too narrow for them.
+fn move_row(index: usize, said: &MoveWords, width: usize) -> Line<'static> {
+    let number = if index < 9 {
+        format!("{} ", index + 1)
+    } else {
+        "  ".into()
+    };
+    let tag = if said.tag.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", said.tag)
+    };
+    let room = width.saturating_sub(Line::from(number.as_str()).width() + Line::from(tag.as_str()).width());
+    let with_captures = format!("{}{}", said.short, said.captures);
+    let mut words = if Line::from(with_captures.as_str()).width() <= room {
+        with_captures
+    } else {
+        said.short.clone()
+    };
+    if Line::from(words.as_str()).width() > room {
+        let mut cut = String::new();
+        for c in words.chars() {
+            if Line::from(format!("{cut}{c}…")).width() > room {
+                break;
+            }
+            cut.push(c);
+        }
+        words = format!("{cut}…");
+    }
+    let pad = room.saturating_sub(Line::from(words.as_str()).width());
+    Line::from(vec![
+        Span::from(number),
+        Span::from(words),
+        Span::from(" ".repeat(pad)),
+        Span::from(tag).fg(Color::DarkGray),
+    ])
+}
+
+/// The help window (`?`): the keys, with the legend under them where the window has room for
+/// both, else a line saying that `?` again shows it; or the legend alone.
+fn draw_help_and_legend(frame: &mut Frame, area: Rect, overlay: &Overlay, app: &App, cell: u16) {
+    let words = app.words;
+    let rules = app.table.rules();
+    // The window's inner width, as draw_window makes it.
+    let inner = usize::from(area.width.saturating_sub(2).clamp(20, 90).saturating_sub(2));
+    let legend = legend::help_lines(words, rules, cell, inner);
+    let keys = key_lines(GAME_KEYS);
+    let room = usize::from(area.height.saturating_sub(2));
+    let footer = |id: &str| Line::from(words.msg(id).dark_gray());
+    let (title, lines) = match overlay {
+        Overlay::Legend => {
+            let mut lines: Vec<Line> = legend.into_iter().skip(1).collect();
+            lines.push(footer("term-legend-more"));
+            (words.msg("term-legend-title"), lines)
+        }
+        _ if keys.len() + 1 + legend.len() <= room => {
+            let mut lines = keys;
+            lines.push(Line::from(""));
+            lines.extend(legend);
+            ("Keys".to_string(), lines)
+        }
+        _ => {
+            let mut lines = keys;
+            lines.push(Line::from(""));
+            lines.push(Line::from(words.msg("term-legend-keys-more").dark_gray()));
+            ("Keys".to_string(), lines)
+        }
+    };
+    draw_window(frame, area, &title, lines);
 }
 
 /// The log, newest line at the bottom, scrolled back `back` lines.
@@ -555,7 +631,7 @@ fn group(chars: &[(char, Style)]) -> Vec<Span<'static>> {
 /// A window over the board.
 pub fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay) {
     let (title, lines): (&str, Vec<Line>) = match overlay {
-        Overlay::Help => ("Keys", key_lines(GAME_KEYS)),
+        Overlay::Help | Overlay::Legend => ("Keys", key_lines(GAME_KEYS)),
         Overlay::Hint(ranked) => (
             "Hint: the moves, best first",
             ranked

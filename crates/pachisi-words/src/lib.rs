@@ -34,6 +34,7 @@ macro_rules! catalogue {
 pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[catalogue!(
     "en": "common.ftl",
     "rules.ftl",
+    "terminal.ftl",
 )];
 
 /// The language every message falls back to.
