@@ -8,10 +8,10 @@ use crate::move_words::move_words;
 use pachisi_bots::BotSpec;
 use pachisi_core::{GameRecord, Move, Phase};
 use pachisi_table::{move_squares, Happening, Table};
+use pachisi_words::Words;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use pachisi_words::Words;
 use std::path::PathBuf;
 
 /// A window over the board.
@@ -522,7 +522,10 @@ impl App {
                 // The move in words, as the log says it.
                 Some((said, did, tag)) if said == seat => {
                     let mut args = pachisi_words::Args::new();
-                    args.set("who", crate::move_words::seat_name(self.words, &rules, seat));
+                    args.set(
+                        "who",
+                        crate::move_words::seat_name(self.words, &rules, seat),
+                    );
                     args.set("did", did.to_string());
                     args.set("tag", tag.to_string());
                     self.words.msg_with("term-status-moved", &args)

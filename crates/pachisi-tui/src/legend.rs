@@ -110,7 +110,11 @@ fn throw_items(words: &Words, rules: &Rules) -> Vec<Item> {
             };
             let mut args = Args::new();
             args.set("kind", kind);
-            vec![item(sign, plain(), words.msg_with("term-legend-dice", &args))]
+            vec![item(
+                sign,
+                plain(),
+                words.msg_with("term-legend-dice", &args),
+            )]
         }
     }
 }
@@ -132,9 +136,7 @@ fn board_items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
         (true, false) => words.msg("term-legend-home"),
         (true, true) => words.msg("term-legend-goal"),
     };
-    let centre_style = Style::new()
-        .fg(Color::Black)
-        .bg(CHARKONI_BG);
+    let centre_style = Style::new().fg(Color::Black).bg(CHARKONI_BG);
     items.push(item(centre_sign(rules, cell_width), centre_style, centre));
     let mut args = Args::new();
     let nest = rules.ruleset().board.start == StartArea::Nest;
@@ -209,9 +211,7 @@ pub fn short_items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
     };
     items.push(item(
         centre_sign(rules, cell_width),
-        Style::new()
-            .fg(Color::Black)
-            .bg(CHARKONI_BG),
+        Style::new().fg(Color::Black).bg(CHARKONI_BG),
         centre,
     ));
     items.push(item(
@@ -330,13 +330,55 @@ pub fn draw(frame: &mut Frame, area: Rect, words: &Words, rules: &Rules, cell_wi
 }
 
 /// The legend in the help window: its title and lines in `width_limit` columns.
-pub fn help_lines(words: &Words, rules: &Rules, cell_width: u16, width_limit: usize) -> Vec<Line<'static>> {
+pub fn help_lines(
+    words: &Words,
+    rules: &Rules,
+    cell_width: u16,
+    width_limit: usize,
+) -> Vec<Line<'static>> {
     let mut out = vec![Line::from(Span::styled(
         words.msg("term-legend-title"),
         Style::new().add_modifier(Modifier::BOLD),
     ))];
     out.extend(lines(&items(words, rules, cell_width), width_limit));
     out
+}
+
+/// The help window (`?`): its title and lines in `area`. The keys (`keys`), with the whole
+/// legend under them where the window has room for both, else a line saying that `?` again
+/// shows it; or, with `legend_only`, the legend alone.
+pub fn help_window(
+    words: &Words,
+    rules: &Rules,
+    cell_width: u16,
+    area: Rect,
+    keys: Vec<Line<'static>>,
+    legend_only: bool,
+) -> (String, Vec<Line<'static>>) {
+    // The window's inner width, as `ui::draw_window` makes it.
+    let inner = usize::from(area.width.saturating_sub(2).clamp(20, 90).saturating_sub(2));
+    let legend = help_lines(words, rules, cell_width, inner);
+    let room = usize::from(area.height.saturating_sub(2));
+    let footer = |id: &str| {
+        Line::from(Span::styled(
+            words.msg(id),
+            Style::new().fg(Color::DarkGray),
+        ))
+    };
+    if legend_only {
+        let mut lines: Vec<Line> = legend.into_iter().skip(1).collect();
+        lines.push(footer("term-legend-more"));
+        return (words.msg("term-legend-title"), lines);
+    }
+    let fits = keys.len() + 1 + legend.len() <= room;
+    let mut lines = keys;
+    lines.push(Line::from(""));
+    if fits {
+        lines.extend(legend);
+    } else {
+        lines.push(footer("term-legend-keys-more"));
+    }
+    ("Keys".to_string(), lines)
 }
 
 #[cfg(test)]
@@ -347,7 +389,12 @@ mod tests {
     fn plain_text(lines: &[Line]) -> String {
         lines
             .iter()
-            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>())
+            .map(|l| {
+                l.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -376,7 +423,13 @@ mod tests {
     fn ludo_legend_speaks_of_the_die_and_the_nest() {
         let rules = builtin_rules("ludo", &[]).expect("builtin");
         let text = plain_text(&lines(&items(pachisi_words::english(), &rules, 4), 200));
-        for needle in ["the die as it fell", "safe square", "Home", "clockwise", "nest"] {
+        for needle in [
+            "the die as it fell",
+            "safe square",
+            "Home",
+            "clockwise",
+            "nest",
+        ] {
             assert!(text.contains(needle), "{needle}: {text}");
         }
         assert!(!text.contains("Charkoni"), "{text}");

@@ -128,7 +128,8 @@ impl LogWords {
     /// The log's lines, oldest first, the notation of each move beside it in grey.
     pub fn lines(&self, rules: &Rules) -> Vec<Line<'static>> {
         let words = self.words;
-        let mut lines: Vec<Line<'static>> = self.opening.iter().map(|o| Line::from(o.clone())).collect();
+        let mut lines: Vec<Line<'static>> =
+            self.opening.iter().map(|o| Line::from(o.clone())).collect();
         let mut i = 0;
         while i < self.entries.len() {
             let entry = &self.entries[i];
@@ -199,13 +200,10 @@ mod tests {
         let rules = builtin_rules("pachisi", &[]).expect("builtin");
         let mut record = GameRecord::new("pachisi");
         let mut pos = Position::new(&rules);
-        for name in ["10"] {
-            let throw = rules
-                .throw_by_name(name.parse().expect("a name"))
-                .expect("a throw");
-            pos.apply_throw(&rules, throw).expect("thrown");
-            record.push(Action::Throw(name.parse().expect("a name")));
-        }
+        let ten = "10".parse().expect("a name");
+        let throw = rules.throw_by_name(ten).expect("a throw");
+        pos.apply_throw(&rules, throw).expect("thrown");
+        record.push(Action::Throw(ten));
         let enter = pos
             .legal_moves(&rules)
             .into_iter()

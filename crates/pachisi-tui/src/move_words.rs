@@ -9,6 +9,8 @@
 use pachisi_core::describe::captured;
 use pachisi_core::{Move, Position, Rules, Square};
 use pachisi_words::{number, Args, Words};
+use ratatui::style::{Color, Stylize};
+use ratatui::text::{Line, Span};
 
 /// A move in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -295,6 +297,52 @@ pub fn move_words(words: &Words, rules: &Rules, pos: &Position, mv: Move) -> Mov
     }
 }
 
+/// A row of the move list in `width` columns: its number, the move in words (with whom it
+/// captures where there is room), and its notation in grey at the end; the words are cut short
+/// (…) only where the row is too narrow for them.
+pub fn list_row(index: usize, said: &MoveWords, width: usize, selected: bool) -> Line<'static> {
+    let number = if index < 9 {
+        format!("{} ", index + 1)
+    } else {
+        "  ".into()
+    };
+    let tag = if said.tag.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", said.tag)
+    };
+    let room = width
+        .saturating_sub(Line::from(number.as_str()).width() + Line::from(tag.as_str()).width());
+    let with_captures = format!("{}{}", said.short, said.captures);
+    let mut words = if Line::from(with_captures.as_str()).width() <= room {
+        with_captures
+    } else {
+        said.short.clone()
+    };
+    if Line::from(words.as_str()).width() > room {
+        let mut cut = String::new();
+        for c in words.chars() {
+            if Line::from(format!("{cut}{c}…")).width() > room {
+                break;
+            }
+            cut.push(c);
+        }
+        words = format!("{cut}…");
+    }
+    let pad = room.saturating_sub(Line::from(words.as_str()).width());
+    Line::from(vec![
+        Span::from(number),
+        Span::from(words),
+        Span::from(" ".repeat(pad)),
+        // Grey beside the words; on the selected row, in the row's own colour to stay legible.
+        if selected {
+            Span::from(tag)
+        } else {
+            Span::from(tag).fg(Color::DarkGray)
+        },
+    ])
+}
+
 /// Whether `text` names a square as the record does (`0m1`, `12r3`): the words never should.
 pub fn names_a_square(text: &str) -> bool {
     text.split(|c: char| !c.is_ascii_alphanumeric())
@@ -342,11 +390,8 @@ mod tests {
         assert_eq!(w.short, "Bring a piece in with the 10");
         assert_eq!(w.tag, "E10");
         assert_eq!(w.past, "brought a piece in");
-        let pos = Position::from_notation(
-            &rules,
-            "1,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 3 entered=Y",
-        )
-        .expect("position");
+        let pos = Position::from_notation(&rules, "1,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 3 entered=Y")
+            .expect("position");
         let mv = pos
             .legal_moves(&rules)
             .into_iter()
@@ -355,7 +400,8 @@ mod tests {
         let w = move_words(english(), &rules, &pos, mv);
         assert_eq!(w.short, "Move your piece 3 squares");
         assert!(
-            w.sentence.starts_with("Move your piece in your lane 3 squares"),
+            w.sentence
+                .starts_with("Move your piece in your lane 3 squares"),
             "{}",
             w.sentence
         );

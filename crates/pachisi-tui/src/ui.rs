@@ -4,7 +4,7 @@
 use crate::app::{App, Overlay};
 use crate::board::{seat_color, BoardWidget, Geometry, Marks, SELECTED_BG};
 use crate::legend;
-use crate::move_words::{move_words, MoveWords};
+use crate::move_words::{list_row, move_words};
 use pachisi_core::describe::throw_words;
 use pachisi_core::ruleset::Device;
 use pachisi_core::{Phase, Position, Rules, Throw};
@@ -373,7 +373,14 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     let [teams_area, throw_area, moves_area, log_area] = Layout::vertical([
         Constraint::Length(teams.len() as u16),
         Constraint::Length(THROW_ROWS),
-        Constraint::Length(move_rows + if moves.is_empty() { 1 } else { 1 + SENTENCE_ROWS }),
+        Constraint::Length(
+            move_rows
+                + if moves.is_empty() {
+                    1
+                } else {
+                    1 + SENTENCE_ROWS
+                },
+        ),
         Constraint::Min(2),
     ])
     .areas(screen.panel);
@@ -411,7 +418,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             .enumerate()
         {
             let said = move_words(app.words, &rules, &pos, moves[i]);
-            let text = move_row(i, &said, usize::from(list.width));
+            let text = list_row(i, &said, usize::from(list.width), i == app.selected);
             let style = if i == app.selected {
                 Style::new().bg(SELECTED_BG).fg(Color::White).bold()
             } else {
@@ -458,7 +465,15 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     );
     match &app.overlay {
         Some(overlay @ (Overlay::Help | Overlay::Legend)) => {
-            draw_help_and_legend(frame, screen.middle(), overlay, app, screen.cell.0);
+            let (title, lines) = legend::help_window(
+                app.words,
+                &rules,
+                screen.cell.0,
+                screen.middle(),
+                key_lines(GAME_KEYS),
+                *overlay == Overlay::Legend,
+            );
+            draw_window(frame, screen.middle(), &title, lines);
         }
         Some(overlay) => draw_overlay(frame, screen.middle(), overlay),
         None => {}
@@ -467,78 +482,6 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
 
 /// Rows under the move list for the selected move's sentence.
 const SENTENCE_ROWS: u16 = 3;
-
-/// A row of the move list in `width` columns: its number, the move in words, and its notation
-/// in grey at the end; the words are cut short (…) only where the row is too narrow for them.
-fn move_row(index: usize, said: &MoveWords, width: usize) -> Line<'static> {
-    let number = if index < 9 {
-        format!("{} ", index + 1)
-    } else {
-        "  ".into()
-    };
-    let tag = if said.tag.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", said.tag)
-    };
-    let room = width.saturating_sub(Line::from(number.as_str()).width() + Line::from(tag.as_str()).width());
-    let with_captures = format!("{}{}", said.short, said.captures);
-    let mut words = if Line::from(with_captures.as_str()).width() <= room {
-        with_captures
-    } else {
-        said.short.clone()
-    };
-    if Line::from(words.as_str()).width() > room {
-        let mut cut = String::new();
-        for c in words.chars() {
-            if Line::from(format!("{cut}{c}…")).width() > room {
-                break;
-            }
-            cut.push(c);
-        }
-        words = format!("{cut}…");
-    }
-    let pad = room.saturating_sub(Line::from(words.as_str()).width());
-    Line::from(vec![
-        Span::from(number),
-        Span::from(words),
-        Span::from(" ".repeat(pad)),
-        Span::from(tag).fg(Color::DarkGray),
-    ])
-}
-
-/// The help window (`?`): the keys, with the legend under them where the window has room for
-/// both, else a line saying that `?` again shows it; or the legend alone.
-fn draw_help_and_legend(frame: &mut Frame, area: Rect, overlay: &Overlay, app: &App, cell: u16) {
-    let words = app.words;
-    let rules = app.table.rules();
-    // The window's inner width, as draw_window makes it.
-    let inner = usize::from(area.width.saturating_sub(2).clamp(20, 90).saturating_sub(2));
-    let legend = legend::help_lines(words, rules, cell, inner);
-    let keys = key_lines(GAME_KEYS);
-    let room = usize::from(area.height.saturating_sub(2));
-    let footer = |id: &str| Line::from(words.msg(id).dark_gray());
-    let (title, lines) = match overlay {
-        Overlay::Legend => {
-            let mut lines: Vec<Line> = legend.into_iter().skip(1).collect();
-            lines.push(footer("term-legend-more"));
-            (words.msg("term-legend-title"), lines)
-        }
-        _ if keys.len() + 1 + legend.len() <= room => {
-            let mut lines = keys;
-            lines.push(Line::from(""));
-            lines.extend(legend);
-            ("Keys".to_string(), lines)
-        }
-        _ => {
-            let mut lines = keys;
-            lines.push(Line::from(""));
-            lines.push(Line::from(words.msg("term-legend-keys-more").dark_gray()));
-            ("Keys".to_string(), lines)
-        }
-    };
-    draw_window(frame, area, &title, lines);
-}
 
 /// The log, newest line at the bottom, scrolled back `back` lines.
 pub fn draw_log(frame: &mut Frame, area: Rect, log: &[String], back: usize) {

@@ -49,9 +49,7 @@ fn the_move_list_says_each_move_in_words_with_its_notation_beside() {
         .find(|&p| !rules.castle_at(0, p + 3) && !rules.castle_at(0, p))
         .expect("a plain square");
     let green = progress_of(&rules, 1, front + 3);
-    let start = format!(
-        "2,{front},0,0/{green},0,0,0/0,0,0,0/0,0,0,0 Ym 3 entered=YGBR"
-    );
+    let start = format!("2,{front},0,0/{green},0,0,0/0,0,0,0/0,0,0,0 Ym 3 entered=YGBR");
     let mut app = app(
         "pachisi",
         "human,bot:heuristic,bot:heuristic,bot:heuristic",
@@ -134,14 +132,8 @@ fn the_log_tells_the_game_in_words() {
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
         .collect();
-    assert!(
-        lines.iter().any(|l| l.contains("threw")),
-        "{lines:#?}"
-    );
-    assert!(
-        lines.iter().all(|l| !names_a_square(l)),
-        "{lines:#?}"
-    );
+    assert!(lines.iter().any(|l| l.contains("threw")), "{lines:#?}");
+    assert!(lines.iter().all(|l| !names_a_square(l)), "{lines:#?}");
     // A move in the log keeps its notation beside the words.
     if let Some(line) = lines.iter().find(|l| l.contains("brought a piece in")) {
         assert!(line.contains(" E"), "{line}");
