@@ -228,9 +228,9 @@ fn a_whole_game_against_bots_in_a_terminal_saves_a_record_that_replays() {
     viewer.assert_restored();
 }
 
-/// A game of Pachisi against bots saving to a scratch record, with the first throw made (the
-/// log says it in words: `Yellow threw 10: ...`, or, for a throw that left no move, folded
-/// with the next seats' as `No move for Yellow (2), ...`): the session and the record's path.
+/// A game of Pachisi against bots saving to a scratch record, with the first throw made: you are
+/// to move, or the status line says your turn passed (it does until you act again). The
+/// session and the record's path.
 fn a_game_with_a_throw(name: &str, seed: &str) -> (Session, PathBuf) {
     a_game_with_a_throw_by(PACHISI, name, seed)
 }
@@ -247,7 +247,7 @@ fn a_game_with_a_throw_by(program: &str, name: &str, seed: &str) -> (Session, Pa
     );
     game.wait_for("(you) to throw", MINUTE);
     game.send("\r");
-    game.wait_for_any(&["Yellow threw", "for Yellow ("], MINUTE);
+    game.wait_for_any(&["(you) to move", "Turn passed"], MINUTE);
     (game, record)
 }
 
