@@ -76,15 +76,20 @@ impl Session {
 
     /// Waits until the screen shows `text`.
     fn wait_for(&mut self, text: &str, timeout: Duration) -> String {
+        self.wait_for_any(&[text], timeout)
+    }
+
+    /// Waits until the screen shows one of `texts`.
+    fn wait_for_any(&mut self, texts: &[&str], timeout: Duration) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if screen.contains(text) {
+            if texts.iter().any(|text| screen.contains(text)) {
                 return screen;
             }
             assert!(
                 start.elapsed() < timeout,
-                "the screen never showed `{text}`; it shows:\n{screen}"
+                "the screen never showed any of {texts:?}; it shows:\n{screen}"
             );
             std::thread::sleep(Duration::from_millis(10));
         }
@@ -223,8 +228,9 @@ fn a_whole_game_against_bots_in_a_terminal_saves_a_record_that_replays() {
     viewer.assert_restored();
 }
 
-/// A game of Pachisi against bots saving to a scratch record, with the first throw made (the
-/// log shows it): the session and the record's path.
+/// A game of Pachisi against bots saving to a scratch record, with the first throw made: you are
+/// to move, or the status line says your turn passed (it does until you act again). The
+/// session and the record's path.
 fn a_game_with_a_throw(name: &str, seed: &str) -> (Session, PathBuf) {
     a_game_with_a_throw_by(PACHISI, name, seed)
 }
@@ -241,7 +247,7 @@ fn a_game_with_a_throw_by(program: &str, name: &str, seed: &str) -> (Session, Pa
     );
     game.wait_for("(you) to throw", MINUTE);
     game.send("\r");
-    game.wait_for("Y: (", MINUTE);
+    game.wait_for_any(&["(you) to move", "Turn passed"], MINUTE);
     (game, record)
 }
 

@@ -78,18 +78,28 @@ pub struct MoveReport {
     pub position: String,
 }
 
+/// The opposing seats whose pieces `mv` sends back to their start, each with how many, in seat
+/// order: who [`MoveReport::captures`] counts, so that a front end can name them.
+pub fn captured(rules: &Rules, pos: &Position, mv: Move) -> Vec<(u8, u32)> {
+    let seat = pos.to_move();
+    let mut after = *pos;
+    after.play_unchecked(rules, mv);
+    let waiting = |p: &Position, s: u8| p.pieces_of(s).iter().filter(|&&x| x == 0).count() as u32;
+    (0..rules.seats())
+        .filter(|&s| rules.team_of(s) != rules.team_of(seat))
+        .filter_map(|s| {
+            let sent_back = waiting(&after, s).saturating_sub(waiting(pos, s));
+            (sent_back > 0).then_some((s, sent_back))
+        })
+        .collect()
+}
+
 /// Plays `mv` on a copy of `pos` and says what it does.
 pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
     let seat = pos.to_move();
     let mut after = *pos;
     after.play_unchecked(rules, mv);
-    let waiting = |p: &Position| -> u32 {
-        (0..rules.seats())
-            .filter(|&s| rules.team_of(s) != rules.team_of(seat))
-            .map(|s| p.pieces_of(s).iter().filter(|&&x| x == 0).count() as u32)
-            .sum()
-    };
-    let captures = waiting(&after).saturating_sub(waiting(pos));
+    let captures = captured(rules, pos, mv).iter().map(|&(_, n)| n).sum();
     let (from, to, description) = match mv {
         Move::Pass => (
             None,
@@ -221,6 +231,25 @@ mod tests {
             words("parcheesi-sr", "4-4"),
             "4-4: a 4 and a 4, a doublet, throw again"
         );
+    }
+
+    #[test]
+    fn a_capture_names_the_seats_sent_back() {
+        let rules = builtin_rules("ludo", &[]).expect("builtin");
+        // Red (seat 0) on 1 throws a 3; Green's piece stands where Red lands.
+        let target = rules.square_at(0, 4).expect("a square");
+        let green = (1..rules.home())
+            .find(|&p| rules.square_at(1, p) == Some(target))
+            .expect("Green passes the square");
+        let text = format!("1,0,0,0/{green},0,0,0/0,0,0,0/0,0,0,0 Rm 3 entered=RG");
+        let pos = Position::from_notation(&rules, &text).expect("position");
+        let mv = pos
+            .legal_moves(&rules)
+            .into_iter()
+            .find(|m| matches!(m, Move::Advance { from: 1, .. }))
+            .expect("the piece on 1 moves");
+        assert_eq!(captured(&rules, &pos, mv), vec![(1, 1)]);
+        assert_eq!(describe_move(&rules, &pos, mv).captures, 1);
     }
 
     #[test]

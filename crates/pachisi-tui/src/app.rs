@@ -3,10 +3,12 @@
 //! values.
 
 use crate::board::{Cell, Geometry, Marks};
+use crate::log_words::LogWords;
+use crate::move_words::move_words;
 use pachisi_bots::BotSpec;
-use pachisi_core::describe::describe_move;
 use pachisi_core::{GameRecord, Move, Phase};
 use pachisi_table::{move_squares, Happening, Table};
+use pachisi_words::Words;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -15,8 +17,10 @@ use std::path::PathBuf;
 /// A window over the board.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Overlay {
-    /// Every key, explained.
+    /// Every key, explained, and the legend where the window has room for both.
     Help,
+    /// The legend: what the signs on the board and the throw mean (`?` from the keys).
+    Legend,
     /// The hint bot's ranking of the moves: `(move, description, winning chance)`.
     Hint(Vec<(Move, String, f64)>),
     /// Why pieces cannot move.
@@ -72,6 +76,10 @@ pub struct App {
     /// A person's turn that passed because no piece of theirs could move with their throw: said
     /// on the status line until they act again, and explained by `w`.
     pub passed: Option<PassedTurn>,
+    /// The catalogue the new sentences come from (the legend, moves in words).
+    pub words: &'static Words,
+    /// The log in words, read from the record.
+    pub log_words: LogWords,
 }
 
 /// A person's throw with which no piece of theirs could move, so that their turn passed.
@@ -114,6 +122,9 @@ impl App {
     /// When the terminal cannot draw the ruleset's board.
     pub fn new(table: Table, save_path: PathBuf, hint_bot: BotSpec) -> Result<App, String> {
         let geometry = Geometry::of(table.rules())?;
+        let words = pachisi_words::english();
+        let mut log_words = LogWords::new(words);
+        log_words.update(table.rules(), table.record());
         Ok(App {
             table,
             geometry,
@@ -127,6 +138,8 @@ impl App {
             too_small: false,
             pending_save: None,
             passed: None,
+            words,
+            log_words,
         })
     }
 
@@ -225,6 +238,9 @@ impl App {
                 self.save();
                 return Flow::Quit;
             }
+            // `?` turns from the keys to the legend and back.
+            (Overlay::Help, KeyCode::Char('?')) => self.overlay = Some(Overlay::Legend),
+            (Overlay::Legend, KeyCode::Char('?')) => self.overlay = Some(Overlay::Help),
             (Overlay::Hint(ranked), KeyCode::Enter) => {
                 // Enter on a hint plays the move the bot likes best.
                 if let Some(&(mv, _, _)) = ranked.first() {
@@ -424,7 +440,7 @@ impl App {
                     .map(|r| {
                         (
                             r.mv,
-                            describe_move(&rules, &pos, r.mv).description,
+                            move_words(self.words, &rules, &pos, r.mv).sentence,
                             r.win_chance,
                         )
                     })
@@ -440,6 +456,8 @@ impl App {
     fn undo(&mut self) {
         match self.table.undo() {
             Ok(()) => {
+                self.log_words
+                    .update(self.table.rules(), self.table.record());
                 self.selected = 0;
                 self.passed = None;
                 self.message = "Took back your last move.".into();
@@ -487,6 +505,7 @@ impl App {
         let pos = *self.table.position();
         self.selected = 0;
         self.log_back = 0;
+        self.log_words.update(&rules, self.table.record());
         if let Happening::Threw(seat, throw) = *happening {
             if self.table.is_human(seat) {
                 // A person's own throw: a turn passed before is behind them now.
@@ -499,7 +518,20 @@ impl App {
                 format!("{} threw {}", rules.seat_colour(seat), o.name)
             }
             Happening::Moved(seat, Move::Pass) => format!("{} passed", rules.seat_colour(seat)),
-            Happening::Moved(seat, mv) => format!("{} played {mv}", rules.seat_colour(seat)),
+            Happening::Moved(seat, mv) => match self.log_words.last_said() {
+                // The move in words, as the log says it.
+                Some((said, did, tag)) if said == seat => {
+                    let mut args = pachisi_words::Args::new();
+                    args.set(
+                        "who",
+                        crate::move_words::seat_name(self.words, &rules, seat),
+                    );
+                    args.set("did", did.to_string());
+                    args.set("tag", tag.to_string());
+                    self.words.msg_with("term-status-moved", &args)
+                }
+                _ => format!("{} played {mv}", rules.seat_colour(seat)),
+            },
         };
         if let Some(passed) = &self.passed {
             self.message = format!("{} {}", passed.said(), self.message);

@@ -8,6 +8,9 @@
 //! - [`app`]: the game screen's state and what each key and click does;
 //! - [`board`]: where each square falls on the screen, and the board widget;
 //! - [`ui`]: drawing the screens;
+//! - [`legend`]: what the signs on the screen mean, under the board and in the help window;
+//! - [`move_words`]: moves in words, for the move list and the log;
+//! - [`log_words`]: the game's log in words, read from the record;
 //! - [`mod@replay`]: the replay viewer;
 //! - [`mod@learn`]: `pachisi learn`, the guided first game;
 //! - [`analysis_view`]: a game's analysis in the replay viewer (marks, grades, the graph of the
@@ -21,6 +24,9 @@ pub mod analysis_view;
 pub mod app;
 pub mod board;
 pub mod learn;
+pub mod legend;
+pub mod log_words;
+pub mod move_words;
 pub mod replay;
 pub mod terminal;
 pub mod tips;

@@ -3,7 +3,9 @@
 
 use crate::app::{App, Overlay};
 use crate::board::{seat_color, BoardWidget, Geometry, Marks, SELECTED_BG};
-use pachisi_core::describe::{describe_move, throw_words};
+use crate::legend;
+use crate::move_words::{list_row, move_words};
+use pachisi_core::describe::throw_words;
 use pachisi_core::ruleset::Device;
 use pachisi_core::{Phase, Position, Rules, Throw};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -358,13 +360,27 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         app.marks_for(moves.get(app.selected).copied()),
         &labels,
     ));
+    // The legend in the rows the board leaves free under it.
+    let under_board = Rect {
+        y: screen.board.bottom(),
+        height: screen.status.y.saturating_sub(screen.board.bottom()),
+        ..screen.board
+    };
+    legend::draw(frame, under_board, app.words, &rules, screen.cell.0);
 
     let teams = team_lines(&rules, &pos);
     let move_rows = (moves.len() as u16).clamp(1, 8);
     let [teams_area, throw_area, moves_area, log_area] = Layout::vertical([
         Constraint::Length(teams.len() as u16),
         Constraint::Length(THROW_ROWS),
-        Constraint::Length(move_rows + if moves.is_empty() { 1 } else { 3 }),
+        Constraint::Length(
+            move_rows
+                + if moves.is_empty() {
+                    1
+                } else {
+                    1 + SENTENCE_ROWS
+                },
+        ),
         Constraint::Min(2),
     ])
     .areas(screen.panel);
@@ -391,7 +407,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         frame.render_widget(Paragraph::new(text).dark_gray(), inner);
     } else {
         let list = Rect {
-            height: inner.height.saturating_sub(2),
+            height: inner.height.saturating_sub(SENTENCE_ROWS),
             ..inner
         };
         let first = app
@@ -401,20 +417,8 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             .take(usize::from(list.height))
             .enumerate()
         {
-            let d = describe_move(&rules, &pos, moves[i]);
-            let number = if i < 9 {
-                format!("{}", i + 1)
-            } else {
-                " ".into()
-            };
-            let mut text = format!("{number} {:<8}", d.notation);
-            match (&d.from, &d.to) {
-                (Some(from), Some(to)) => text.push_str(&format!("{from} → {to}")),
-                _ => text.push_str("pass"),
-            }
-            if d.captures > 0 {
-                text.push_str(&format!("  captures {}", d.captures));
-            }
+            let said = move_words(app.words, &rules, &pos, moves[i]);
+            let text = list_row(i, &said, usize::from(list.width), i == app.selected);
             let style = if i == app.selected {
                 Style::new().bg(SELECTED_BG).fg(Color::White).bold()
             } else {
@@ -431,15 +435,15 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             );
             app.hits.move_rows.push((y, i));
         }
-        // The selected move in words, under the list.
+        // The selected move in a whole sentence, under the list.
         if let Some(&mv) = moves.get(app.selected) {
             let words = Rect {
                 y: list.bottom(),
-                height: 2,
+                height: SENTENCE_ROWS,
                 ..inner
             };
             frame.render_widget(
-                Paragraph::new(describe_move(&rules, &pos, mv).description)
+                Paragraph::new(move_words(app.words, &rules, &pos, mv).sentence)
                     .wrap(Wrap { trim: true })
                     .fg(Color::Green),
                 words,
@@ -447,7 +451,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         }
     }
 
-    draw_log(frame, log_area, app.table.log(), app.log_back);
+    draw_log_lines(frame, log_area, app.log_words.lines(&rules), app.log_back);
     frame.render_widget(
         Paragraph::new(app.message.clone()).fg(Color::Cyan),
         screen.status,
@@ -459,10 +463,25 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         .dark_gray(),
         screen.keys,
     );
-    if let Some(overlay) = &app.overlay {
-        draw_overlay(frame, screen.middle(), overlay);
+    match &app.overlay {
+        Some(overlay @ (Overlay::Help | Overlay::Legend)) => {
+            let (title, lines) = legend::help_window(
+                app.words,
+                &rules,
+                screen.cell.0,
+                screen.middle(),
+                key_lines(GAME_KEYS),
+                *overlay == Overlay::Legend,
+            );
+            draw_window(frame, screen.middle(), &title, lines);
+        }
+        Some(overlay) => draw_overlay(frame, screen.middle(), overlay),
+        None => {}
     }
 }
+
+/// Rows under the move list for the selected move's sentence.
+const SENTENCE_ROWS: u16 = 3;
 
 /// The log, newest line at the bottom, scrolled back `back` lines.
 pub fn draw_log(frame: &mut Frame, area: Rect, log: &[String], back: usize) {
@@ -555,7 +574,7 @@ fn group(chars: &[(char, Style)]) -> Vec<Span<'static>> {
 /// A window over the board.
 pub fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay) {
     let (title, lines): (&str, Vec<Line>) = match overlay {
-        Overlay::Help => ("Keys", key_lines(GAME_KEYS)),
+        Overlay::Help | Overlay::Legend => ("Keys", key_lines(GAME_KEYS)),
         Overlay::Hint(ranked) => (
             "Hint: the moves, best first",
             ranked

@@ -36,6 +36,8 @@ fn the_start_of_a_game_fits_80_by_24() {
     let screen = text(&buffer);
     assert!(screen.contains("Y yellow (you) to throw"), "{screen}");
     assert!(screen.contains("q quit"), "the key line fits: {screen}");
+    // The two rows under the board hold the short legend.
+    assert!(screen.contains("x castle, safe"), "{screen}");
 }
 
 /// Pieces at the given progress for each seat, as position notation (Y to move, nothing thrown).
@@ -252,7 +254,28 @@ fn forced_passes_go_by_unpaced_and_fold_in_the_log() {
         .find(|l| l.contains(pachisi_table::LOG_FOLD_SEPARATOR))
         .expect("passes folded into a line")
         .clone();
-    assert!(text(&buffer).contains(&folded), "{folded}");
+    // The screen's log says the same turns in words: `Y: (4) -  G: (3) -` is "No move for
+    // Yellow (4), Green (3)".
+    let rules = app.table.rules().clone();
+    let turns: Vec<String> = folded
+        .split(pachisi_table::LOG_FOLD_SEPARATOR)
+        .map(|turn| {
+            let letter = turn.chars().next().expect("a seat's letter");
+            let seat = rules.seat_by_letter(letter).expect("a seat");
+            let throw = turn.split(['(', ')']).nth(1).expect("a throw");
+            let name = pachisi_tui::move_words::seat_name(pachisi_words::english(), &rules, seat);
+            format!("{name} ({throw})")
+        })
+        .collect();
+    let worded = format!("No move for {}", turns.join(", "));
+    let lines: Vec<String> = app
+        .log_words
+        .lines(&rules)
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect();
+    assert!(lines.contains(&worded), "{worded}: {lines:#?}");
+    assert!(text(&buffer).contains("No move for"), "{}", text(&buffer));
 }
 
 /// A record without a Seats tag (`pachisi record random` writes none) names no player: the title

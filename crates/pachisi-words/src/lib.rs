@@ -35,6 +35,7 @@ pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[catalogue!(
     "en": "common.ftl",
     "rules.ftl",
     "learn.ftl",
+    "terminal.ftl",
 )];
 
 /// The language every message falls back to.
