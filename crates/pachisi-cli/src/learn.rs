@@ -18,8 +18,9 @@ piece in and throws again, the route, capturing, castles that protect and block,
 passing, and the castle 25 squares from home). Each step asks you to make a move; a wrong one is \
 explained and you choose again. Every step quotes the document its rule comes from.
 
-At the end, Enter starts a first real game against gentle bots (heuristic players), with your \
-partner beside you in Pachisi.
+At the end, Enter starts a first real game against gentle bots (heuristic players), with tips \
+at the moments that matter: why your turn passed, your first grace, a piece of yours captured, \
+the castle 25 squares from home.
 
 Tours: pachisi (nine steps, for someone who knows Ludo or nothing), ludo and parcheesi (a few \
 steps each, saying how each differs from Pachisi).
@@ -89,5 +90,6 @@ pub fn learn(args: &LearnArgs) -> Result<()> {
         save: args.save.clone(),
         pace: args.pace,
         hint_bot: "expectimax".parse().map_err(|e| anyhow!("{e}"))?,
+        tips: true,
     })
 }

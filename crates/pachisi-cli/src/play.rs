@@ -44,6 +44,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         save: args.save.clone(),
         pace: args.pace,
         hint_bot,
+        tips: false,
     })
 }
 
@@ -65,6 +66,8 @@ pub struct Game<'a> {
     pub pace: u64,
     /// The bot asked for hints.
     pub hint_bot: BotSpec,
+    /// Whether to give a first game's tips.
+    pub tips: bool,
 }
 
 /// Plays `game` in the terminal, then says where the record is.
@@ -87,6 +90,7 @@ pub fn play_game(game: Game) -> Result<()> {
         save_path,
         pace: Duration::from_millis(game.pace),
         hint_bot: game.hint_bot,
+        tips: game.tips,
     })?;
     if outcome.finished {
         outln!("{}", outcome.last_message);

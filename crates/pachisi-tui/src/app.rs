@@ -5,8 +5,9 @@
 use crate::board::{Cell, Geometry, Marks};
 use crate::log_words::LogWords;
 use crate::move_words::move_words;
+use crate::tips::Tips;
 use pachisi_bots::BotSpec;
-use pachisi_core::{GameRecord, Move, Phase};
+use pachisi_core::{GameRecord, Move, Phase, Position};
 use pachisi_table::{move_squares, Happening, Table};
 use pachisi_words::Words;
 use ratatui::crossterm::event::{
@@ -25,6 +26,15 @@ pub enum Overlay {
     Hint(Vec<(Move, String, f64)>),
     /// Why pieces cannot move.
     WhyNot(Vec<String>),
+    /// A tip for a first game, at a moment that needs one; the bots wait until it is closed.
+    Tip {
+        /// The window's title.
+        title: String,
+        /// The tip.
+        text: String,
+        /// How to close it.
+        close: String,
+    },
     /// Leaving a game with moves not saved.
     ConfirmQuit,
 }
@@ -80,6 +90,8 @@ pub struct App {
     pub words: &'static Words,
     /// The log in words, read from the record.
     pub log_words: LogWords,
+    /// Tips for a first game, when they are on (`pachisi learn`'s first game).
+    pub tips: Option<Tips>,
 }
 
 /// A person's throw with which no piece of theirs could move, so that their turn passed.
@@ -140,14 +152,16 @@ impl App {
             passed: None,
             words,
             log_words,
+            tips: None,
         })
     }
 
     /// Plays one action that needs no person (a bot's throw or move). Returns whether it did.
     pub fn tick(&mut self) -> bool {
+        let before = *self.table.position();
         match self.table.step_automatic() {
             Some(h) => {
-                self.after(&h);
+                self.after(&h, &before);
                 true
             }
             None => false,
@@ -156,7 +170,8 @@ impl App {
 
     /// Whether the game waits for something other than a person: a bot's action is due.
     pub fn bot_due(&self) -> bool {
-        self.table.automatic_due()
+        // A tip stays on screen until the player has read it: nothing moves under it.
+        self.table.automatic_due() && !matches!(self.overlay, Some(Overlay::Tip { .. }))
     }
 
     /// Whether the action due is a forced pass: a seat, a bot's or a person's, whose only legal
@@ -382,8 +397,9 @@ impl App {
 
     /// Enter: throw when a throw is due, play the selected move when a move is due.
     fn act(&mut self) {
+        let before = *self.table.position();
         if let Some(h) = self.table.human_throw() {
-            self.after(&h);
+            self.after(&h, &before);
             return;
         }
         match self.selected_move() {
@@ -396,8 +412,9 @@ impl App {
     }
 
     fn play(&mut self, mv: Move) {
+        let before = *self.table.position();
         match self.table.human_move(mv) {
-            Ok(h) => self.after(&h),
+            Ok(h) => self.after(&h, &before),
             Err(e) => self.message = e,
         }
     }
@@ -500,9 +517,20 @@ impl App {
     }
 
     /// Sets the status line after an action, and keeps the selection in range.
-    fn after(&mut self, happening: &Happening) {
+    fn after(&mut self, happening: &Happening, before: &Position) {
         let rules = self.table.rules().clone();
         let pos = *self.table.position();
+        if let Some(tips) = &mut self.tips {
+            let table = &self.table;
+            let person = |seat: u8| table.is_human(seat);
+            if let Some(text) = tips.after(&rules, before, happening, &pos, person, self.words) {
+                self.overlay = Some(Overlay::Tip {
+                    title: self.words.msg("tip-title"),
+                    text,
+                    close: self.words.msg("tip-close"),
+                });
+            }
+        }
         self.selected = 0;
         self.log_back = 0;
         self.log_words.update(&rules, self.table.record());

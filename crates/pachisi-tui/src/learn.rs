@@ -7,8 +7,9 @@
 
 use crate::app::Flow;
 use crate::board::{Geometry, Marks};
+use crate::move_words::move_words;
 use crate::ui::{draw_board, draw_throw, draw_too_small, layout, section};
-use pachisi_core::describe::{describe_move, why_not_all};
+use pachisi_core::describe::why_not_all;
 use pachisi_core::Move;
 use pachisi_learn::tour::{Feedback, Lesson, Stage};
 use pachisi_table::move_squares;
@@ -189,7 +190,7 @@ impl LearnScreen {
             .iter()
             .map(|&mv| match mv {
                 Move::Pass => self.words.msg("learn-ui-pass"),
-                _ => describe_move(rules, position, mv).description,
+                _ => move_words(self.words, rules, position, mv).sentence,
             })
             .collect()
     }

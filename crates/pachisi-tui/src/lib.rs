@@ -60,6 +60,8 @@ pub struct PlayOptions {
     pub pace: Duration,
     /// The bot that gives hints.
     pub hint_bot: BotSpec,
+    /// Whether to give a first game's tips (why a turn passed, a first grace, a capture).
+    pub tips: bool,
 }
 
 /// How a game ended.
@@ -83,7 +85,11 @@ pub fn play(options: PlayOptions) -> Result<PlayOutcome> {
     pachisi_table::throw_off_into(&options.rules, options.seed, &mut record);
     let table = Table::new(options.rules, &options.seats, options.seed, record)
         .map_err(anyhow::Error::msg)?;
-    let app = App::new(table, options.save_path, options.hint_bot).map_err(anyhow::Error::msg)?;
+    let mut app =
+        App::new(table, options.save_path, options.hint_bot).map_err(anyhow::Error::msg)?;
+    if options.tips {
+        app.tips = Some(tips::Tips::default());
+    }
     let mut screen = GameScreen { app, saved: None };
     terminal::run(&mut screen, options.pace)?;
     Ok(PlayOutcome {

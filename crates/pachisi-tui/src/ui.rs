@@ -592,6 +592,14 @@ pub fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay) {
                 )])
                 .collect(),
         ),
+        Overlay::Tip { title, text, close } => (
+            title.as_str(),
+            vec![
+                Line::from(text.clone()),
+                Line::from(""),
+                Line::from(close.clone().dark_gray()),
+            ],
+        ),
         Overlay::WhyNot(reasons) => (
             "Why pieces cannot move",
             reasons

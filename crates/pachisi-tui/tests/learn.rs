@@ -121,3 +121,37 @@ fn w_says_why_a_piece_cannot_move() {
     let shown = text(&render(&screen, 100, 40));
     assert!(shown.contains("castle"), "{shown}");
 }
+
+#[test]
+fn a_first_game_with_tips_stops_for_a_tip_and_goes_on_after_a_key() {
+    use common::{app, render as render_app, settle};
+    use pachisi_tui::app::Overlay;
+    use pachisi_tui::tips::Tips;
+    let mut game = app(
+        "pachisi",
+        "human,bot:heuristic,bot:heuristic,bot:heuristic",
+        5,
+        Some("0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -"),
+    );
+    game.tips = Some(Tips::default());
+    let mut tips_seen = 0;
+    for _ in 0..400 {
+        settle(&mut game);
+        if let Some(Overlay::Tip { text, .. }) = &game.overlay {
+            tips_seen += 1;
+            assert!(!text.starts_with('['), "{text}");
+            // Nothing moves under a tip until it is closed.
+            assert!(!game.bot_due());
+            let shown = text(&render_app(&mut game, 100, 40));
+            assert!(shown.contains("Tip"), "{shown}");
+            game.on_key(key(KeyCode::Char('x')));
+            assert!(game.overlay.is_none());
+            if tips_seen == 3 {
+                break;
+            }
+            continue;
+        }
+        game.on_key(key(KeyCode::Enter));
+    }
+    assert_eq!(tips_seen, 3, "tips come in a first game");
+}
