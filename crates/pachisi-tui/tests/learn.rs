@@ -137,9 +137,9 @@ fn a_first_game_with_tips_stops_for_a_tip_and_goes_on_after_a_key() {
     let mut tips_seen = 0;
     for _ in 0..400 {
         settle(&mut game);
-        if let Some(Overlay::Tip { text, .. }) = &game.overlay {
+        if let Some(Overlay::Tip { text: tip, .. }) = &game.overlay {
             tips_seen += 1;
-            assert!(!text.starts_with('['), "{text}");
+            assert!(!tip.starts_with('['), "{tip}");
             // Nothing moves under a tip until it is closed.
             assert!(!game.bot_due());
             let shown = text(&render_app(&mut game, 100, 40));
