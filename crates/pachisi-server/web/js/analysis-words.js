@@ -80,18 +80,23 @@ export function aboutWords(analysis) {
     + 'The bot\'s opinion, not the truth.';
 }
 
-// "the throws favoured Red by 12.0 points of winning chance; Green's went against it by 3.1".
+// "Luck: the throws favoured Red by 12.0 points and Green by 3.1, and went against Blue by 4.0
+// (points of winning chance, ...)".
 export function luckWords(analysis, seats) {
-  const parts = analysis.seats.map((s) => {
-    const who = teamName(s.seats.map((n) => seats[n] ?? { seat: n }));
-    if (Math.abs(s.luck) < 0.0005) return `${who}'s throws were as good as average`;
-    return s.luck > 0 ? `the throws favoured ${who} by ${pointsWord(s.luck)}`
-      : `the throws went against ${who} by ${pointsWord(s.luck)}`;
-  });
-  if (parts.length === 0) return '';
-  const text = parts.join('; ');
-  return `Luck: ${text.charAt(0).toUpperCase()}${text.slice(1)} (points of winning chance, `
-    + 'against what an average throw would have given).';
+  const name = (s) => teamName(s.seats.map((n) => seats[n] ?? { seat: n }));
+  const by = (list) => list.map((s, i) => `${name(s)} by ${i === 0 ? pointsWord(s.luck)
+    : points(Math.abs(s.luck))}`);
+  const and = (words) => (words.length <= 1 ? words.join('')
+    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
+  const even = (s) => Math.abs(s.luck) < 0.0005;
+  const lucky = analysis.seats.filter((s) => !even(s) && s.luck > 0);
+  const unlucky = analysis.seats.filter((s) => !even(s) && s.luck < 0);
+  const parts = [];
+  if (lucky.length > 0) parts.push(`favoured ${and(by(lucky))}`);
+  if (unlucky.length > 0) parts.push(`went against ${and(by(unlucky))}`);
+  if (parts.length === 0) return analysis.seats.length > 0 ? 'Luck: the throws were as good as average.' : '';
+  return `Luck: the throws ${parts.join(', and ')} (points of winning chance, against what `
+    + 'average throws would have given).';
 }
 
 // A move of the record in words, as the play screen says it, from the frame before it.
