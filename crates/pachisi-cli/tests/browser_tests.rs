@@ -61,6 +61,10 @@ fn every_browser_test_is_ignored_with_what_it_needs() {
             ),
             (
                 "serve_browser.rs",
+                "a_new_player_meets_a_page_in_their_words_in_headless_chromium"
+            ),
+            (
+                "serve_browser.rs",
                 "a_record_is_analysed_in_headless_chromium"
             ),
             (

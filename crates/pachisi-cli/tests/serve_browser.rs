@@ -1,6 +1,7 @@
 //! `pachisi serve`, run as a real process, played in headless Chromium: browser-tests/play.mjs
 //! plays a game of Ludo against bots on the page, browser-tests/friends.mjs two people and a
-//! watcher in three browsers, browser-tests/analysis.mjs analyses a record in the replay viewer.
+//! watcher in three browsers, browser-tests/analysis.mjs analyses a record in the replay viewer,
+//! browser-tests/page.mjs goes through what a new player meets.
 
 mod common;
 mod spoiled;
@@ -99,4 +100,25 @@ fn a_record_is_analysed_in_headless_chromium() {
     );
     let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
     assert!(size > 0, "no screenshot at {}", shot.display());
+}
+
+/// What a new player meets, with browser-tests/page.mjs: the board turned to the person's own
+/// arm, one word for the pieces, the legend, no invitations or chat against bots, the bots' pace,
+/// undo's words, the hand-over's default, the invitation's words, the watcher's label, the
+/// stranger's, and the analysis in words, beside the board and on a phone. Screenshots under
+/// target/tmp/page.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn a_new_player_meets_a_page_in_their_words_in_headless_chromium() {
+    require_browser("a_new_player_meets_a_page_in_their_words_in_headless_chromium");
+    let shots = workspace_root().join("target/tmp/page");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).expect("creates target/tmp/page");
+    let server = Server::start(&fresh_database("page"), 0);
+    run_script(
+        &server,
+        "page.mjs",
+        &[shots.as_os_str()],
+        "the page did not read or work as a new player needs",
+    );
 }

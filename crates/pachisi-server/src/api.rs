@@ -58,6 +58,7 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/api/games/{id}", get(read_game).delete(delete_game))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/invitation", get(invitation))
         .route("/api/games/{id}/seats/{seat}", post(hand_over))
         .route("/api/games/{id}/seats/{seat}/back", post(back))
         .route("/api/games/{id}/rematch", post(rematch))
@@ -251,6 +252,39 @@ async fn join(
             "you": you(&game, Some(&joined.token)),
         }),
     )
+}
+
+/// `GET /api/games/{id}/invitation`, the invitation's code shown as the credential: what the
+/// invitation is for (the game, its seat and colour, who invites), so that the person invited
+/// knows before they take the seat. Nothing else of the game is shown.
+async fn invitation(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<serde_json::Value>> {
+    let game = state.games.get(&id)?;
+    let Some(code) = credential(&headers) else {
+        return Err(GameError::Forbidden(
+            "show the invitation's code as `Authorization: Bearer CODE`".into(),
+        )
+        .into());
+    };
+    let (seat, host) = {
+        let room = game.room();
+        let seat = room.invited_seat(&code).map_err(GameError::from)?;
+        let host = room.people.iter().find(|p| p.host).map(|p| p.name.clone());
+        (seat, host)
+    };
+    let table = game.table();
+    let rules = table.rules();
+    let ruleset = rules.ruleset();
+    Ok(Json(serde_json::json!({
+        "ruleset": ruleset.name,
+        "title": ruleset.title,
+        "seat": seat,
+        "colour": rules.seat_colour(seat),
+        "host": host,
+    })))
 }
 
 async fn hand_over(

@@ -91,6 +91,35 @@ pub struct Room {
     /// it was: no action is taken after, and its seed is revealed.
     #[serde(default)]
     pub stopped: Option<String>,
+    /// How fast the bots play (none in a room stored before the pace was chosen: normal).
+    #[serde(default)]
+    pub pace: Pace,
+}
+
+/// How fast the bots of a room play: the wait before each of their actions, as a share of the
+/// server's `--pace`. Only these three are taken, so a room can neither stall its game nor make
+/// the server play without a pause.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pace {
+    /// Twice the server's pace: time to follow every move.
+    Slow,
+    /// The server's pace.
+    #[default]
+    Normal,
+    /// A quarter of it.
+    Fast,
+}
+
+impl Pace {
+    /// The wait before a bot's action, the server's pace being `base`.
+    pub fn of(self, base: std::time::Duration) -> std::time::Duration {
+        match self {
+            Pace::Slow => base.saturating_mul(2),
+            Pace::Normal => base,
+            Pace::Fast => base / 4,
+        }
+    }
 }
 
 /// Who is asking.
@@ -208,6 +237,7 @@ impl Room {
             creator: None,
             undo_floor: 0,
             stopped: None,
+            pace: Pace::Normal,
         }
     }
 
@@ -365,6 +395,7 @@ impl Room {
             "stand_in": self.timer.stand_in,
             "rematch": self.rematch,
             "stopped": self.stopped,
+            "pace": self.pace,
         })
     }
 

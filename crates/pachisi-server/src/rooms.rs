@@ -11,7 +11,7 @@ use crate::game::{parse_seats, ChatLine, Game};
 use crate::games::{now, Founding, Games};
 use crate::room::timer;
 use crate::room::{
-    chat_text, check_name, qr_svg, secret, token_hash, Caller, Holder, Person, Room,
+    chat_text, check_name, qr_svg, secret, token_hash, Caller, Holder, Pace, Person, Room,
 };
 use crate::store::Commit;
 use pachisi_core::Phase;
@@ -55,6 +55,8 @@ pub struct RoomOptions {
     pub away_after: Option<u8>,
     /// The bot that plays a person's turn when their time runs out.
     pub stand_in: Option<String>,
+    /// How fast the bots play: `slow`, `normal` or `fast`.
+    pub pace: Option<Pace>,
 }
 
 /// A field that may be given as `null`: `Some(None)`, where an absent one is `None`.
@@ -406,10 +408,11 @@ impl Games {
             if let Some(spec) = stand_in.clone() {
                 room.timer.stand_in = spec;
             }
+            room.pace = options.pace.unwrap_or(room.pace);
             let body = serde_json::json!({
                 "kind": "room", "watching": room.watch.is_some(), "public": room.public, "hints": room.hints,
                 "turn_seconds": room.timer.turn_seconds, "away_after": room.timer.away_after,
-                "stand_in": room.timer.stand_in,
+                "stand_in": room.timer.stand_in, "pace": room.pace,
             });
             Ok(((), vec![body]))
         })?;
@@ -617,6 +620,7 @@ fn rematch_room(room: &Room) -> Room {
         creator: None,
         undo_floor: 0,
         stopped: None,
+        pace: room.pace,
     }
 }
 

@@ -60,6 +60,10 @@ const MODULES: &[(&str, &str)] = &[
         include_str!("../web/js/analysis-graph.js"),
     ),
     ("analysis.js", include_str!("../web/js/analysis.js")),
+    (
+        "analysis-words.js",
+        include_str!("../web/js/analysis-words.js"),
+    ),
     ("api.js", include_str!("../web/js/api.js")),
     ("board-input.js", include_str!("../web/js/board-input.js")),
     ("board-style.js", include_str!("../web/js/board-style.js")),

@@ -31,7 +31,7 @@ import { keyPressed } from './js/keys.js';
 import { clearError, hideWhy } from './js/messages.js';
 import { fitMoves, renderMoves, showHint } from './js/moves.js';
 import { loadRulesets, openSavedGame, showNewGame, wireNewGame } from './js/new-game.js';
-import { renderControls, renderLog, renderStatus, renderTeams } from './js/panel.js';
+import { renderControls, renderLegend, renderLog, renderStatus, renderTeams } from './js/panel.js';
 import { download, renderRecordTools, verifyThrows } from './js/record.js';
 import { renderReplayControls, wireReplay } from './js/replay.js';
 import { renderRoom, roomEvents } from './js/room.js';
@@ -53,8 +53,12 @@ function render() {
   $('#how-to-play').hidden = !view?.ruleset?.name;
   if (view?.ruleset?.name) $('#how-to-play').href = `/rules/${encodeURIComponent(view.ruleset.name)}`;
   document.title = title;
+  // Who this browser is here: a watcher sees the game and no player's controls.
+  const watching = Boolean(view && !view.replay && ui.you?.watcher);
+  $('#watching').hidden = !watching;
   renderRoom(view);
   renderChat(view);
+  renderLegend(view);
   renderRecordTools(view);
   renderClock(view);
   renderAway(view);
@@ -65,6 +69,7 @@ function render() {
     renderControls();
     renderReplayControls();
     renderAnalysis(null);
+    body.dataset.analysis = '';
     return;
   }
   body.dataset.phase = view.phase ?? '';
@@ -84,6 +89,7 @@ function render() {
   renderReplayControls();
   // After the log and the controls: it marks the log's moves and shows the Analyse buttons.
   renderAnalysis(view);
+  body.dataset.analysis = view.replay && ui.replay?.analysis ? 'open' : '';
 }
 
 // "Reconnecting…" while the game's connection is lost (the page tries again by itself).

@@ -9,7 +9,7 @@ use crate::clock;
 use crate::error::GameError;
 use crate::game::{build, lock, Event, Game};
 use crate::room::timer;
-use crate::room::{self, check_name, secret, token_hash, Holder, Person, Room};
+use crate::room::{self, check_name, secret, token_hash, Holder, Pace, Person, Room};
 use crate::store::StoredGame;
 use crate::view;
 use pachisi_core::builtin_rules;
@@ -52,6 +52,9 @@ pub struct NewGame {
     pub away_after: Option<u8>,
     /// The bot that plays a person's turn when their time runs out.
     pub stand_in: Option<String>,
+    /// How fast the bots play: `slow`, `normal` (absent) or `fast`.
+    #[serde(default)]
+    pub pace: Pace,
 }
 
 /// What a new game's row is made of, besides its room.
@@ -246,6 +249,7 @@ impl Games {
         };
         let mut room = Room::new(host, holders, new.public, new.hints);
         room.timer.turn_seconds = turn_seconds;
+        room.pace = new.pace;
         room.timer.away_after = new.away_after.unwrap_or(room.timer.away_after);
         if let Some(spec) = stand_in {
             room.timer.stand_in = spec;

@@ -51,7 +51,8 @@ impl Games {
                 let wait = if forced_pass {
                     games.pass_pace
                 } else {
-                    games.pace
+                    // The room's choice, within what the server allows (`Pace`).
+                    game.room().pace.of(games.pace)
                 };
                 if !wait.is_zero() {
                     tokio::time::sleep(wait).await;

@@ -6,6 +6,7 @@
 
 import { act, api, ApiError } from './api.js';
 import { drawGraph, markStep, stepAt } from './analysis-graph.js';
+import { aboutWords, judgeLimits, luckWords, points, stepWords } from './analysis-words.js';
 import { $, html } from './dom.js';
 import { clearError } from './messages.js';
 import { recordText } from './record.js';
@@ -16,7 +17,6 @@ import { hooks, ui } from './state.js';
 const SYMBOL = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 const percent = (chance) => `${(100 * chance).toFixed(1)}%`;
-const points = (change) => (100 * change).toFixed(1);
 const signed = (change) => `${change < 0 ? '−' : '+'}${points(Math.abs(change))}`;
 
 // The answer, its decisions and throws found by their step.
@@ -77,33 +77,14 @@ function markLog(analysis, replay) {
     let from = 0;
     for (const [offset, d] of marks.sort((a, b) => a[0] - b[0])) {
       parts.push(text.slice(from, offset), html('span', { class: 'mark', 'data-mark': d.mark,
-        'data-step': d.number, title: `${d.mark}: loses ${points(d.loss)} points`,
+        'data-step': d.number, title: `${d.mark}: the move lost ${points(d.loss)} points of `
+          + 'winning chance',
         text: SYMBOL[d.mark] }));
       from = offset;
     }
     parts.push(text.slice(from));
     item.replaceChildren(...parts);
   }
-}
-
-// The step shown, in words: its decision (played, best, chances, loss) or its throw's luck.
-function stepWords(analysis, step, seats) {
-  if (step === 0) return 'The start of the game.';
-  const seat = (n) => colourName(seats[n]);
-  const d = analysis.decisionAt.get(step);
-  if (d) {
-    const played = `Move ${step}: ${seat(d.seat)} played ${d.played} (${percent(d.played_chance)})`;
-    if (d.played === d.best) return `${played}, the best of ${d.choices} choices.`;
-    const mark = d.mark ? `, ${SYMBOL[d.mark]} ${d.mark}` : '';
-    return `${played}; best ${d.best} (${percent(d.best_chance)}): a loss of `
-      + `${points(d.loss)} points${mark}.`;
-  }
-  const t = analysis.throwAt.get(step);
-  if (t) {
-    return `Throw ${step}: ${seat(t.seat)} threw ${t.throw}: ${percent(t.before)} expected, `
-      + `${percent(t.after)} after, luck ${signed(t.luck)} points.`;
-  }
-  return `Move ${step}: no choice.`;
 }
 
 // Every side's chance at the last point of the graph at or before `step`.
@@ -133,10 +114,11 @@ function renderSummary(analysis, seats) {
     ]);
   });
   $('#analysis-summary tbody').replaceChildren(...rows);
-  const t = analysis.thresholds;
-  $('#analysis-about').textContent = `By ${analysis.evaluator}. Losses and luck in percentage `
-    + `points of winning chance: ?! marks a loss of ${points(t.inaccuracy)} or more, `
-    + `? ${points(t.mistake)}, ?? ${points(t.blunder)}; the evaluator's opinion.`;
+  $('#analysis-about').textContent = aboutWords(analysis);
+  const limits = judgeLimits(analysis, seats);
+  $('#analysis-judge').textContent = limits;
+  $('#analysis-judge').hidden = !limits;
+  $('#analysis-luck').textContent = luckWords(analysis, seats);
 }
 
 export function renderAnalysis(view) {
@@ -154,7 +136,7 @@ export function renderAnalysis(view) {
   drawGraph(graph, analysis, teams, key);
   markStep(graph, replay.frame);
   markLog(analysis, replay);
-  $('#analysis-step').textContent = stepWords(analysis, replay.frame, view.seats);
+  $('#analysis-step').textContent = stepWords(analysis, replay.frame, view.seats, replay);
   $('#analysis-chances').textContent = chancesWords(analysis, replay.frame, teams);
 }
 

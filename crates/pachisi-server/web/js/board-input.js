@@ -7,7 +7,7 @@ import { showWhy } from './messages.js';
 import { playMove, select } from './moves.js';
 import { colourName, otherPerson } from './seats.js';
 import { mine, selectedMove, ui } from './state.js';
-import { plainReason } from './words.js';
+import { pieceWord, plainReason } from './words.js';
 
 // How far from a piece or a destination a tap still counts as on it, in CSS pixels: half of a
 // 44-pixel target, however small the board is drawn.
@@ -78,7 +78,8 @@ function pieceClicked(node) {
   }
   if (seat !== game.to_move) {
     const mover = game.seats[game.to_move];
-    showWhy([`That is ${colourName(game.seats[seat])}'s piece; it is ${colourName(mover)}'s turn.`]);
+    showWhy([`That is ${colourName(game.seats[seat])}'s ${pieceWord(game.ruleset)}; it is `
+      + `${colourName(mover)}'s turn.`]);
     return;
   }
   if (game.awaiting !== 'human') {
@@ -96,14 +97,14 @@ function pieceClicked(node) {
     return;
   }
   if (where === 'home') {
-    showWhy(['This piece is home.']);
+    showWhy([`This ${pieceWord(game.ruleset)} is home.`]);
     return;
   }
   const candidates = game.moves.filter((m) => m.progress === progress);
   if (candidates.length === 0) {
     const why = (game.why_not ?? []).find((w) => w.progress === progress);
     showWhy(why && why.reasons.length > 0 ? why.reasons.map((r) => plainReason(r, game))
-      : ['This piece has no move.']);
+      : [`This ${pieceWord(game.ruleset)} has no move.`]);
     return;
   }
   const key = `${seat}:${progress}`;

@@ -8,7 +8,8 @@ import { $, paint, svg } from './dom.js';
 import { modelFor } from './geometry.js';
 import { decorate } from './motion.js';
 import { colourName, colours, seatLabel } from './seats.js';
-import { mine, selectedMove } from './state.js';
+import { mine, selectedMove, ui } from './state.js';
+import { pieceWord } from './words.js';
 
 function pieceGroups(view) {
   const onSquare = new Map();
@@ -45,7 +46,8 @@ function drawPiece(view, seatIndex, progress, count, cx, cy, r, where, movable) 
     'data-y': cy,
   });
   const place = where === 'waiting' ? ', waiting' : where === 'home' ? ', home' : '';
-  const pieces = count > 1 ? `${count} pieces` : 'a piece';
+  const pieces = count > 1 ? `${count} ${pieceWord(view.ruleset, true)}`
+    : `a ${pieceWord(view.ruleset)}`;
   g.append(svg('title', {}, [`${seatLabel(seat, view)}: ${pieces}${place}`
     + `${movable ? ' (can move)' : ''}`]));
   if (movable) g.append(svg('circle', { class: 'ring', cx, cy, r: r * 1.22 }));
@@ -91,7 +93,52 @@ function arrow(model, seat, sq) {
     points: corners.map((p) => p.map((v) => v.toFixed(3)).join(',')).join(' ') });
 }
 
-export function drawBoard(view) {
+// The quarter turns (clockwise) that bring this person's own arm to the bottom of the board:
+// their first seat's. A watcher, a replay, and a seat without an arm see the board unturned.
+function turnsFor(view) {
+  if (view.replay || ui.you?.watcher || !Array.isArray(ui.you?.seats) || ui.you.seats.length === 0) {
+    return 0;
+  }
+  return modelFor(view).armOfSeat.get(ui.you.seats[0]) ?? 0;
+}
+
+// `board` turned clockwise by `turns` quarter turns about its middle: every square's cell and
+// every corner, so that the pieces, the routes, the slides and the taps all turn with it.
+function turnBoard(board, turns) {
+  const mid = board.side / 2;
+  const turn = (x, y) => {
+    let [dx, dy] = [x - mid, y - mid];
+    for (let i = 0; i < turns; i++) [dx, dy] = [-dy, dx];
+    return [mid + dx, mid + dy];
+  };
+  const squares = (board.squares ?? []).map((sq) => {
+    const [cx, cy] = turn(sq.x + 0.5, sq.y + 0.5);
+    return { ...sq, x: Math.round(cx - 0.5), y: Math.round(cy - 0.5) };
+  });
+  const corners = (board.corners ?? []).map((k) => {
+    const [cx, cy] = turn(k.x + k.size / 2, k.y + k.size / 2);
+    return { ...k, x: cx - k.size / 2, y: cy - k.size / 2 };
+  });
+  return { ...board, squares, corners };
+}
+
+const turned = new WeakMap();
+
+// The view as this person sees it: their arm at the bottom (`turn`: the quarter turns made).
+export function turnedView(view) {
+  const turns = turnsFor(view);
+  if (turns === 0) return view;
+  let byTurns = turned.get(view.board);
+  if (!byTurns) {
+    byTurns = new Map();
+    turned.set(view.board, byTurns);
+  }
+  if (!byTurns.has(turns)) byTurns.set(turns, turnBoard(view.board, turns));
+  return { ...view, turn: turns, board: byTurns.get(turns) };
+}
+
+export function drawBoard(shown) {
+  const view = turnedView(shown);
   const board = view.board;
   const root = $('#board');
   const side = board.side;
@@ -99,6 +146,7 @@ export function drawBoard(view) {
   root.setAttribute('viewBox', `-0.1 -0.1 ${side + 0.2} ${side + 0.2}`);
   root.setAttribute('aria-label', `The board of ${view.ruleset?.title ?? 'the game'}`);
   root.classList.toggle('nest', model.nest);
+  root.dataset.turn = String(view.turn ?? 0);
   const { onSquare, offBoard } = pieceGroups(view);
   const mover = view.to_move;
   const over = view.phase === 'over' || Boolean(view.result);

@@ -4,6 +4,7 @@
 import { act, gameApi } from './api.js';
 import { $, html } from './dom.js';
 import { clearError } from './messages.js';
+import { againstBotsOnly } from './seats.js';
 import { ui } from './state.js';
 import { saveName, savedName } from './tokens.js';
 
@@ -35,7 +36,9 @@ export function chatEvents(events, history) {
 
 export function renderChat(view) {
   const box = $('#chat-box');
-  const live = Boolean(view && !view.replay && ui.you);
+  // Against bots only, the chat has nobody to read it (unless a watcher already spoke).
+  const alone = againstBotsOnly(view) && !ui.you?.watcher && $('#chat').childElementCount === 0;
+  const live = Boolean(view && !view.replay && ui.you) && !alone;
   box.hidden = !live;
   if (!live) return;
   const watcher = Boolean(ui.you.watcher);

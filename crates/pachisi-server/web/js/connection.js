@@ -170,6 +170,10 @@ export function setState(state, source) {
     ui.selected = state.moves.length > 0 ? 0 : null;
     // One action after the state shown: its move slides, its captures are marked.
     if (same && state.actions === shown.actions + 1) noteChange(shown, state);
+    // An undo: what the last move did is no longer so.
+    if (same && state.actions < shown.actions) {
+      ui.lastEvent = { key: state.key, at: state.actions, text: 'The move was taken back.' };
+    }
   }
   if (!ui.replay) hooks.render();
 }

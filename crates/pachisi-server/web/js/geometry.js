@@ -302,7 +302,8 @@ export class BoardModel {
 const models = new Map();
 
 export function modelFor(view) {
-  const key = `${view.key}|${view.board.side}|${view.board.squares?.length}`;
+  // A board turned for a player (board.js) is a model of its own.
+  const key = `${view.key}|${view.turn ?? 0}|${view.board.side}|${view.board.squares?.length}`;
   let model = models.get(key);
   if (!model) {
     model = new BoardModel(view);

@@ -6,6 +6,7 @@ import { act, api, ApiError, authFor, gamePath } from './api.js';
 import { $ } from './dom.js';
 import { clearError, showError } from './messages.js';
 import { openGame, openSavedGame, showNewGame } from './new-game.js';
+import { capital } from './seats.js';
 import { ui } from './state.js';
 import { newPlayerSeed, rememberGame, saveName, savedName } from './tokens.js';
 
@@ -51,6 +52,39 @@ async function take(event) {
   });
 }
 
+// What the invitation is for, asked of the server with its code: "Asha invites you to play Green
+// in a game of Ludo.", and the rules' page. Said plainly when the invitation was used.
+async function describeInvitation(link) {
+  const about = $('#join-about');
+  const heading = $('#join-heading');
+  heading.textContent = 'You are invited to a game';
+  about.textContent = '';
+  $('#join-rules').hidden = true;
+  let invitation;
+  try {
+    invitation = await api('GET', gamePath(link.id, 'invitation'), undefined,
+      { Authorization: `Bearer ${link.code}` });
+  } catch (err) {
+    if (pending !== link) return;
+    about.textContent = err instanceof ApiError && err.status === 409
+      ? `${capital(err.message)}. Ask whoever invited you for a new link.`
+      : 'The game of this invitation cannot be found: it may have been deleted.';
+    return;
+  }
+  if (pending !== link || !invitation || typeof invitation !== 'object') return;
+  const title = String(invitation.title || invitation.ruleset || 'the game');
+  const colour = invitation.colour ? capital(invitation.colour) : `seat ${Number(invitation.seat) + 1}`;
+  const host = typeof invitation.host === 'string' && invitation.host ? invitation.host : null;
+  heading.textContent = `You are invited to a game of ${title}`;
+  about.textContent = `${host ? `${host} invites you` : 'You are invited'} to play ${colour} in a `
+    + `game of ${title}.`;
+  if (typeof invitation.ruleset === 'string' && invitation.ruleset) {
+    $('#join-rules-link').setAttribute('href', `/rules/${encodeURIComponent(invitation.ruleset)}`);
+    $('#join-rules-link').textContent = `How to play ${title}`;
+    $('#join-rules').hidden = false;
+  }
+}
+
 // Opens the link in the address, if there is one: true when it did.
 export async function followLink(hash) {
   const link = parseLink(hash);
@@ -68,6 +102,7 @@ export async function followLink(hash) {
   $('#join-name').value = savedName();
   showJoin(true);
   $('#join-name').focus();
+  await describeInvitation(link);
   return true;
 }
 

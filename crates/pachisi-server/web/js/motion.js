@@ -36,7 +36,8 @@ export function noteChange(before, after) {
   if (!m || JSON.stringify(m) === JSON.stringify(before.last_move ?? null)) return;
   const captured = (after.seats ?? []).map((s) => s.seat)
     .filter((s) => s !== m.seat && waitingCount(after, s) > waitingCount(before, s));
-  ui.lastEvent = { key: after.key, text: moveEvent(before, after, captured) };
+  ui.lastEvent = { key: after.key, at: after.replay ? after.frame : after.actions,
+    text: moveEvent(before, after, captured) };
   if (m.from === null && m.to === null) return;
   const model = modelFor(after);
   const arrived = (after.pieces ?? []).filter((p) => p.seat === m.seat

@@ -11,6 +11,7 @@ import { closeReplay } from './replay.js';
 import { refreshLinks } from './room.js';
 import { BOT_LEVELS, DEFAULT_BOT, capital, chip, colourName, teamName } from './seats.js';
 import { hooks, ui } from './state.js';
+import { ownWords } from './words.js';
 import {
   forgetGame, newPlayerSeed, rememberGame, saveName, savedGames, savedName,
 } from './tokens.js';
@@ -92,7 +93,7 @@ function renderSeatRows() {
 
 function rulesetChanged() {
   const ruleset = rulesetByName($('#ruleset').value);
-  $('#ruleset-description').textContent = ruleset?.description ?? '';
+  $('#ruleset-description').textContent = ownWords(ruleset?.description ?? '', ruleset);
   $('#ruleset-about').hidden = !ruleset?.description;
   $('#ruleset-rules').href = `/rules/${encodeURIComponent(ruleset?.name ?? '')}`;
   $('#cowrie-row').hidden = !ruleset || ruleset.device !== 'cowries';
@@ -124,6 +125,7 @@ function newGameRequest() {
     player_seed: newPlayerSeed(),
     public: $('#public').checked,
     hints: $('#allow-hints').checked,
+    pace: $('#pace').value,
   };
   const turn = $('#turn-seconds').value;
   if (turn !== '') body.turn_seconds = Number(turn);
@@ -215,6 +217,10 @@ export async function openSavedGame(id) {
     } catch (err) {
       // A game deleted, expired, or whose seat this browser no longer holds.
       if (err instanceof ApiError && (err.status === 403 || err.status === 404)) forgetGame(id);
+      // Someone else's game: what to do, not how the server checks.
+      if (err instanceof ApiError && err.status === 403) {
+        throw new ApiError('This game is private: ask a player for the watch link.', 403);
+      }
       throw err;
     }
   });

@@ -4,7 +4,7 @@
 import { $, html, paint } from './dom.js';
 import { botLevel, chip, colours, isYou, ordinal, seatLabel, teamName, teamsOf } from './seats.js';
 import { humanMoveDue, humanThrowDue, ui } from './state.js';
-import { resultWords, statusWords } from './words.js';
+import { pieceWord, resultWords, statusWords } from './words.js';
 
 export function renderStatus(view) {
   const turn = $('#turn');
@@ -12,7 +12,10 @@ export function renderStatus(view) {
   const over = !view.replay && (view.phase === 'over' || Boolean(view.result));
   const seat = view.seats[view.to_move];
   $('#status').textContent = statusWords(view);
-  const event = ui.lastEvent && ui.lastEvent.key === view.key ? ui.lastEvent.text : '';
+  // What the last action did, only while the state shown is the one it led to (an undo, or a
+  // replay stepped back, leaves nothing to say).
+  const event = ui.lastEvent && ui.lastEvent.key === view.key
+    && ui.lastEvent.at === (view.replay ? view.frame : view.actions) ? ui.lastEvent.text : '';
   $('#event').textContent = event;
   $('#event').hidden = !event;
   turn.replaceChildren();
@@ -69,13 +72,16 @@ export function renderControls() {
   const inGame = Boolean(game) && !ui.replay;
   const idle = ui.busy === 0;
   $('#throw').disabled = !(inGame && idle && humanThrowDue());
-  $('#throw').hidden = !inGame;
+  // A watcher sees the game and none of a player's controls.
+  const watcher = Boolean(ui.you?.watcher);
+  $('#throw').hidden = !inGame || watcher;
   // Hints are for a game against bots, or a room that allowed them (the server refuses others).
   const room = game?.room;
   const hintsAllowed = !room || room.players <= 1 || room.hints;
   $('#hint').disabled = !(inGame && idle && hintsAllowed && humanMoveDue());
-  $('#hint').hidden = inGame && !hintsAllowed;
+  $('#hint').hidden = (inGame && !hintsAllowed) || watcher;
   $('#undo').disabled = !(inGame && idle && game.can_undo);
+  $('#undo').hidden = watcher;
   $('#tools').hidden = !inGame;
   $('#download').disabled = !(inGame && idle);
   $('#verify').disabled = !(inGame && idle);
@@ -84,4 +90,29 @@ export function renderControls() {
   $('#chat-send').disabled = !idle;
   $('#start').disabled = !idle;
   $('#join-take').disabled = !idle;
+}
+
+// The board's marks in words, under the board: the safe squares, the centre, the start squares.
+export function renderLegend(view) {
+  const legend = $('#legend');
+  if (!view?.board) {
+    legend.hidden = true;
+    return;
+  }
+  const nest = view.board.centre !== 'Charkoni';
+  const pieces = pieceWord(view.ruleset, true);
+  const items = [
+    ['castle', nest ? '★' : '×', nest ? `Safe square: ${pieces} there cannot be sent back`
+      : `Castle, a safe square: ${pieces} there cannot be sent back`],
+    ['centre', '▢', nest ? `The centre: home, where ${pieces} finish`
+      : `The Charkoni, the centre: where ${pieces} start and finish`],
+    ['start', '➜', `A start square, in its colour: where ${pieces} come in, the arrow their way`],
+  ];
+  legend.replaceChildren(...items.map(([kind, mark, words]) => html('li', { 'data-legend': kind }, [
+    html('span', { class: 'legend-mark', 'aria-hidden': 'true', text: mark }),
+    html('span', { text: words }),
+  ])));
+  legend.hidden = false;
+  $('#move-help-tap').textContent = `Tap a marked ${pieceWord(view.ruleset)}, then its green `
+    + 'square; or a move here.';
 }

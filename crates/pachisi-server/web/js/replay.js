@@ -89,12 +89,12 @@ export function closeReplay(redraw = true) {
 
 export function renderReplayControls() {
   const controls = $('#replay-controls');
+  $('#replay-view').hidden = !ui.replay;
   if (!ui.replay) {
     controls.hidden = true;
     return;
   }
   controls.hidden = false;
-  $('#replay-box').open = true;
   const { frames, frame, name } = ui.replay;
   const last = frames.length - 1;
   $('#replay-frame').textContent = `${name}: step ${frame} of ${last}`;

@@ -5,7 +5,7 @@
 import { act, gameApi } from './api.js';
 import { $, html } from './dom.js';
 import { clearError } from './messages.js';
-import { BOT_LEVELS, chip, colourName } from './seats.js';
+import { againstBotsOnly, BOT_LEVELS, chip, colourName, DEFAULT_BOT, PACES } from './seats.js';
 import { mine, ui } from './state.js';
 
 // The server's QR code is an SVG document; shown as an image it can run nothing.
@@ -118,6 +118,8 @@ function renderHandOver(view) {
     }
     // A practice game's throws are known to whoever knows its seed: nobody else may join it.
     if (view.fair) to.append(html('option', { value: 'open', text: 'someone new, by a new invitation' }));
+    // The strong bot the new game form offers first, not the weakest.
+    to.value = `bot:${DEFAULT_BOT}`;
     const button = html('button', { type: 'button', class: 'hand-over', 'data-seat': held.seat,
       text: 'Hand over' });
     button.addEventListener('click', () => handOver(view, held.seat, to.value));
@@ -151,9 +153,28 @@ export async function refreshLinks(id) {
   if (ui.game?.id === id) renderRoom(ui.game);
 }
 
+// The bots' pace, for the host of a game with a bot in it: changed from the bots' next action.
+function renderPace(view) {
+  const row = $('#pace-row');
+  const bots = (view?.room?.seats ?? []).some((s) => s.holder === 'bot');
+  const over = view?.phase === 'over' || Boolean(view?.result);
+  row.hidden = !view || view.replay || !ui.you?.host || !bots || over;
+  if (row.hidden) return;
+  const select = $('#game-pace');
+  if (select.childElementCount === 0) {
+    for (const [value, text] of PACES) select.append(html('option', { value, text }));
+    select.addEventListener('change', () => {
+      if (ui.game) setOption(ui.game, { pace: select.value });
+    });
+  }
+  select.value = view.room.pace ?? 'normal';
+}
+
 export function renderRoom(view) {
   const box = $('#room-box');
-  if (!view || view.replay || !view.room || ui.you?.watcher) {
+  renderPace(view);
+  // A game against bots only has nobody to invite, seat or tell.
+  if (!view || view.replay || !view.room || ui.you?.watcher || againstBotsOnly(view)) {
     box.hidden = true;
     return;
   }

@@ -21,6 +21,21 @@ const PALETTE = {
 // The server's own default bot, so that a seat left alone plays as `pachisi play` would.
 export const DEFAULT_BOT = 'expectimax';
 
+// Whether a game on the server is one person's against bots: nobody else at the table, no seat
+// open for anyone (invitations, hand-overs and the chat have no use there).
+export function againstBotsOnly(view) {
+  const room = view?.room;
+  return Boolean(room && !view.replay && (room.players ?? 0) <= 1
+    && !(room.seats ?? []).some((s) => s.holder === 'open'));
+}
+
+// How fast the bots play, as the room chooses it (docs/api.md).
+export const PACES = [
+  ['slow', 'slowly'],
+  ['normal', 'at a normal pace'],
+  ['fast', 'fast'],
+];
+
 // The bots a seat may have, by how they play.
 export const BOT_LEVELS = [
   ['random', 'random moves'],

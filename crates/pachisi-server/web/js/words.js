@@ -23,6 +23,27 @@ function list(words) {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
+// One word for a piece in each family of rulesets, as its players say it: Parcheesi's pawns,
+// Ludo's and Mensch ärgere dich nicht's tokens, Pachisi's (and its old rule books') pieces.
+// `ruleset` is a state's `ruleset` (or its name).
+export function pieceWord(ruleset, plural = false) {
+  const name = String((typeof ruleset === 'string' ? ruleset : ruleset?.name) ?? '');
+  const word = /^parcheesi/.test(name) ? 'pawn' : /^(ludo|maedn)/.test(name) ? 'token' : 'piece';
+  return plural ? `${word}s` : word;
+}
+
+// `text` (the engine's or a rule book's) with its pieces, pawns, tokens and men all called by
+// the family's one word.
+export function ownWords(text, ruleset) {
+  const one = pieceWord(ruleset);
+  return String(text ?? '').replace(/\b(pieces?|pawns?|tokens?|men|man)\b/gi, (word) => {
+    const lower = word.toLowerCase();
+    const plural = lower === 'men' || lower.endsWith('s');
+    const said = plural ? `${one}s` : one;
+    return word[0] === word[0].toUpperCase() ? capital(said) : said;
+  });
+}
+
 function seatOf(view, index) {
   return view.seats?.[index] ?? { seat: index };
 }
@@ -61,8 +82,9 @@ export function throwSentence(view) {
   }
   let sentence = parts[0];
   if (t.grace) {
-    sentence += view.ruleset?.device === 'cowries' ? ': a grace, a piece may come in'
-      : ': a piece may come in';
+    const piece = pieceWord(view.ruleset);
+    sentence += view.ruleset?.device === 'cowries' ? `: a grace, a ${piece} may come in`
+      : `: a ${piece} may come in`;
   }
   sentence += '.';
   if (t.extra_throw) sentence += ` ${who === 'You' ? 'You throw' : `${who} throws`} again.`;
@@ -94,7 +116,7 @@ export function parseMove(text) {
 // "the front piece", "the back pair": where the mover's piece at `progress` stands among its
 // pieces on the board, counted from the one furthest along.
 function pieceName(view, progress, pair) {
-  const noun = pair ? 'pair' : 'piece';
+  const noun = pair ? 'pair' : pieceWord(view.ruleset);
   const mine = (view.pieces ?? []).filter((p) => p.seat === view.to_move && p.where === 'board');
   const along = [...new Set(mine.map((p) => p.progress))].sort((a, b) => b - a);
   if (along.length <= 1) return `your ${noun}`;
@@ -122,11 +144,12 @@ export function moveWords(move, view) {
   if (parsed.pass) return { text: 'Pass', more: 'give up the rest of the throw' };
   const more = [];
   let text;
+  const piece = pieceWord(view.ruleset);
   if (parsed.enter) {
-    text = parsed.second !== null ? `Bring a piece in with ${parsed.value} and ${parsed.second}`
-      : `Bring a piece in with the ${parsed.value}`;
+    text = parsed.second !== null ? `Bring a ${piece} in with ${parsed.value} and ${parsed.second}`
+      : `Bring a ${piece} in with the ${parsed.value}`;
   } else if (parsed.from === 0) {
-    text = `Bring a piece in and move it ${squares(parsed.steps)}`;
+    text = `Bring a ${piece} in and move it ${squares(parsed.steps)}`;
   } else {
     text = `Move ${pieceName(view, parsed.from, parsed.pair)} ${squares(parsed.steps)}`;
     if (parsed.split) more.push(`${parsed.steps} of the ${parsed.value}`);
@@ -184,15 +207,16 @@ export function moveEvent(before, after, captured) {
   const who = subject(after, m.seat);
   const parsed = parseMove(m.move) ?? {};
   let text;
+  const piece = pieceWord(after.ruleset);
   if (parsed.pass) text = `${who} passed.`;
-  else if (parsed.enter || m.from === null) text = `${who} brought a piece in.`;
-  else if (m.to === null) text = `${who} brought a piece home.`;
+  else if (parsed.enter || m.from === null) text = `${who} brought a ${piece} in.`;
+  else if (m.to === null) text = `${who} brought a ${piece} home.`;
   else if (parsed.steps === undefined) text = `${who} moved.`;
-  else text = `${who} moved ${parsed.pair ? 'a pair' : 'a piece'} ${squares(parsed.steps)}.`;
+  else text = `${who} moved ${parsed.pair ? 'a pair' : `a ${piece}`} ${squares(parsed.steps)}.`;
   for (const seat of captured) {
     const them = seatOf(after, seat);
-    text += isYou(them, after) ? ' Your piece was sent back!'
-      : ` ${colourName(them)}'s piece was sent back.`;
+    text += isYou(them, after) ? ` Your ${piece} was sent back!`
+      : ` ${colourName(them)}'s ${piece} was sent back.`;
   }
   return text;
 }
@@ -205,5 +229,5 @@ export function plainReason(reason, view) {
   if (view?.ruleset?.device !== 'cowries') {
     text = text.replace(/\ba grace \(([^)]*)\)/g, 'a $1').replace(/\bgraces?\b/g, 'entering throw');
   }
-  return capital(text);
+  return capital(ownWords(text, view?.ruleset));
 }
