@@ -130,6 +130,8 @@ function renderStep(answer) {
   $('#learn-counter').textContent = LEARN.counter(tour.title, answer.step, answer.steps);
   $('#learn-title').textContent = answer.title;
   $('#learn-task').textContent = answer.task;
+  // The throw's and the answer's feedback end with what to do next: said once, not twice.
+  $('#learn-task').hidden = Boolean(answer.feedback?.text.includes(answer.task));
   $('#learn-source-caption').textContent = LEARN.sourceCaption;
   $('#learn-source').textContent = answer.source;
   const feedback = $('#learn-feedback');
