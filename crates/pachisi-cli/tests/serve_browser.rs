@@ -2,6 +2,7 @@
 //! plays a game of Ludo against bots on the page, browser-tests/friends.mjs two people and a
 //! watcher in three browsers, browser-tests/analysis.mjs analyses a record in the replay viewer,
 //! browser-tests/page.mjs goes through what a new player meets.
+//! browser-tests/learn.mjs walks the guided first game at /learn.
 
 mod common;
 mod spoiled;
@@ -121,4 +122,41 @@ fn a_new_player_meets_a_page_in_their_words_in_headless_chromium() {
         &[shots.as_os_str()],
         "the page did not read or work as a new player needs",
     );
+}
+
+/// The guided first game at /learn, with browser-tests/learn.mjs: from the start page's link, the
+/// whole Pachisi tour walked by its answers (the first step by the keyboard alone), every wrong
+/// move the tour names tried first and explained with the step not advanced, then "Play a first
+/// game" opens a game against bots where a tip shows. A screenshot under target/tmp/learn.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn the_pachisi_tour_is_walked_in_headless_chromium() {
+    require_browser("the_pachisi_tour_is_walked_in_headless_chromium");
+    let dir = workspace_root().join("target/tmp/learn");
+    std::fs::create_dir_all(&dir).expect("creates target/tmp/learn");
+    let tour = pachisi_learn::tour::tour("pachisi").expect("the Pachisi tour");
+    let steps: Vec<serde_json::Value> = tour
+        .steps
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "key": s.key,
+                "answer": s.answers[0],
+                "wrong": s.wrong.first().map(|(m, _)| *m),
+            })
+        })
+        .collect();
+    let steps_file = dir.join("pachisi-steps.json");
+    std::fs::write(&steps_file, serde_json::Value::from(steps).to_string()).expect("writes");
+    let shot = dir.join("learn.png");
+    let _ = std::fs::remove_file(&shot);
+    let server = Server::start(&fresh_database("learn-browser"), 0);
+    run_script(
+        &server,
+        "learn.mjs",
+        &[steps_file.as_os_str(), shot.as_os_str()],
+        "the tour could not be walked in the browser",
+    );
+    let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+    assert!(size > 0, "no screenshot at {}", shot.display());
 }

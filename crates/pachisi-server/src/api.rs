@@ -52,6 +52,15 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/analysis.css", get(crate::web::analysis_style))
         .route("/js/{name}", get(crate::web::module))
         .route("/rules/{name}", get(crate::how_to_play::rules_page))
+        .route("/learn", get(crate::web::learn))
+        .route("/learn.css", get(crate::web::learn_style))
+        .route("/api/learn", get(crate::learn::tours))
+        .route(
+            "/api/learn/{tour}/{step}",
+            get(crate::learn::step)
+                .post(crate::learn::act)
+                .layer(DefaultBodyLimit::max(crate::learn::MAX_LEARN_BODY)),
+        )
         .route("/api/rulesets", get(rulesets))
         .route("/api/games", post(create_game))
         .route("/api/lobby", get(lobby))

@@ -32,6 +32,7 @@
 //! - [`replay`]: the replay viewer's work, bounded, and the bounds of every record a peer sends;
 //! - [`analysis`]: the analysis of a record (`POST /api/analyze`), its evaluator fixed by the
 //!   server and its cost bounded;
+//! - [`learn`]: the guided first game's API, each step of a tour answered from the request alone;
 //! - [`answer`]: how a route answers (errors, JSON text, work off the async threads);
 //!   [`app`]: what the handlers share and who is asking; `places`: the places of the WebSockets;
 //! - [`api`]: the router and the API's handlers; [`ws`]: the WebSocket of a game;
@@ -58,6 +59,7 @@ pub mod game;
 pub mod games;
 pub mod guard;
 pub mod how_to_play;
+pub mod learn;
 pub mod limits;
 pub mod net;
 pub mod peers;

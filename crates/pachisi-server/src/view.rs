@@ -185,7 +185,7 @@ pub struct PieceView {
     finished: bool,
 }
 
-fn pieces(rules: &Rules, pos: &Position) -> Vec<PieceView> {
+pub(crate) fn pieces(rules: &Rules, pos: &Position) -> Vec<PieceView> {
     (0..rules.seats())
         .flat_map(|seat| {
             pos.pieces_of(seat)
@@ -216,6 +216,18 @@ pub struct PoolItem {
     bonus: bool,
 }
 
+/// What is left to spend of the throws.
+pub(crate) fn pool(pos: &Position) -> Vec<PoolItem> {
+    pos.pool()
+        .items()
+        .iter()
+        .map(|i| PoolItem {
+            value: i.value,
+            bonus: i.bonus,
+        })
+        .collect()
+}
+
 /// The last throw and what it means.
 #[derive(Serialize)]
 pub struct ThrowView {
@@ -232,11 +244,18 @@ pub struct ThrowView {
 
 /// The table's last throw, with the seat that made it.
 fn last_throw(table: &Table) -> Option<ThrowView> {
-    let rules = table.rules();
     let throw = table.last_throw()?;
-    let seat = table.last_thrower().unwrap_or(0);
+    Some(throw_view(
+        table.rules(),
+        table.last_thrower().unwrap_or(0),
+        throw,
+    ))
+}
+
+/// `throw`, made by `seat`, and what it means.
+pub(crate) fn throw_view(rules: &Rules, seat: u8, throw: pachisi_core::Throw) -> ThrowView {
     let o = rules.outcome(throw);
-    Some(ThrowView {
+    ThrowView {
         seat,
         name: o.name.to_string(),
         value: o.value,
@@ -246,7 +265,7 @@ fn last_throw(table: &Table) -> Option<ThrowView> {
         extra_throw: o.extra_throw,
         doublet: o.doublet,
         words: throw_words(rules, throw),
-    })
+    }
 }
 
 /// The last move and the squares it left and reached.
@@ -272,7 +291,7 @@ pub struct MoveView {
     description: String,
 }
 
-fn move_views(rules: &Rules, pos: &Position, moves: &[Move]) -> Vec<MoveView> {
+pub(crate) fn move_views(rules: &Rules, pos: &Position, moves: &[Move]) -> Vec<MoveView> {
     let seat = pos.to_move();
     moves
         .iter()
@@ -305,7 +324,7 @@ pub struct WhyNot {
     reasons: Vec<String>,
 }
 
-fn why_not(rules: &Rules, pos: &Position) -> Vec<WhyNot> {
+pub(crate) fn why_not(rules: &Rules, pos: &Position) -> Vec<WhyNot> {
     pachisi_core::describe::why_not_all(rules, pos)
         .into_iter()
         .map(|(progress, reasons)| WhyNot { progress, reasons })
@@ -406,18 +425,11 @@ pub fn moment(table: &Table) -> Moment {
         to_move: pos.to_move(),
         awaiting,
         pieces: pieces(rules, pos),
-        pool: pos
-            .pool()
-            .items()
-            .iter()
-            .map(|i| PoolItem {
-                value: i.value,
-                bonus: i.bonus,
-            })
-            .collect(),
+        pool: pool(pos),
         last_throw: last_throw(table),
         last_move: table.last_move().map(move_done),
-        why_not: if moves.is_empty() {
+        // While a forced pass waits to be played, the reasons say why the turn passes.
+        why_not: if moves.is_empty() && !forced_pass(table) {
             Vec::new()
         } else {
             why_not(rules, pos)
@@ -431,7 +443,12 @@ pub fn moment(table: &Table) -> Moment {
     }
 }
 
-fn move_done(m: LastMove) -> MoveDone {
+/// Whether the mover has thrown and nothing but a pass is legal.
+fn forced_pass(table: &Table) -> bool {
+    table.position().phase() == Phase::Move && table.legal_moves() == [Move::Pass]
+}
+
+pub(crate) fn move_done(m: LastMove) -> MoveDone {
     MoveDone {
         seat: m.seat,
         notation: m.mv.to_string(),

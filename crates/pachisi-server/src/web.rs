@@ -14,6 +14,22 @@ pub async fn index() -> impl IntoResponse {
     )
 }
 
+/// The guided first game (`/learn`): its page, whose script is `js/learn.js`.
+pub async fn learn() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        include_str!("../web/learn.html"),
+    )
+}
+
+/// The style of `/learn`, beside the page's own.
+pub async fn learn_style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("../web/learn.css"),
+    )
+}
+
 /// The page's script (a JavaScript module).
 pub async fn script() -> impl IntoResponse {
     (
@@ -75,6 +91,9 @@ const MODULES: &[(&str, &str)] = &[
     ("geometry.js", include_str!("../web/js/geometry.js")),
     ("join.js", include_str!("../web/js/join.js")),
     ("keys.js", include_str!("../web/js/keys.js")),
+    ("learn.js", include_str!("../web/js/learn.js")),
+    ("learn-tips.js", include_str!("../web/js/learn-tips.js")),
+    ("learn-words.js", include_str!("../web/js/learn-words.js")),
     ("messages.js", include_str!("../web/js/messages.js")),
     ("motion.js", include_str!("../web/js/motion.js")),
     ("moves.js", include_str!("../web/js/moves.js")),

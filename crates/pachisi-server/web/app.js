@@ -15,7 +15,8 @@
 //   join.js        invitation and watch links; room.js invitations, options, hand-over;
 //                  chat.js the chat; record.js the record's download and the throws' check;
 //                  clock.js the turn's clock, "I'm back" and the rematch
-//   tokens.js      the seat tokens this browser keeps
+//   tokens.js      the seat tokens this browser keeps; learn-tips.js the tips of the first
+//                  game after /learn (the page /learn itself is learn.js)
 //   seats.js       seats and teams by colour and name; sound.js the optional sound; dom.js,
 //                  messages.js small helpers
 
@@ -28,6 +29,7 @@ import { sendAction } from './js/connection.js';
 import { $ } from './js/dom.js';
 import { followLink, wireJoin } from './js/join.js';
 import { keyPressed } from './js/keys.js';
+import { wireTips } from './js/learn-tips.js';
 import { clearError, hideWhy } from './js/messages.js';
 import { fitMoves, renderMoves, showHint } from './js/moves.js';
 import { loadRulesets, openSavedGame, showNewGame, wireNewGame } from './js/new-game.js';
@@ -136,6 +138,8 @@ function wire() {
 
 async function main() {
   wire();
+  // The first game after /learn tells what happens (after the hooks are set, it follows them).
+  wireTips();
   render();
   await loadRulesets();
   const match = /^#game=(.+)$/.exec(window.location.hash);

@@ -4,9 +4,10 @@
 //! each kind is said a few times at most, then the player is trusted to know it.
 
 use pachisi_core::describe::why_not_all;
+use pachisi_core::ruleset::Device;
 use pachisi_core::{Move, Position, Rules};
 use pachisi_table::Happening;
-use pachisi_words::{number, Args, Words};
+use pachisi_words::{Args, Words};
 
 /// The kinds of tip, each said at most [`Tips::TIMES`] times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,10 +65,7 @@ fn tip(
         Happening::Threw(seat, throw) if person(seat) => {
             let outcome = rules.outcome(throw);
             let waiting = before.pieces_of(seat).contains(&0);
-            (outcome.grace && waiting).then(|| {
-                args.set("value", number(outcome.value));
-                (Kind::Grace, words.msg_with("tip-grace", &args))
-            })
+            (outcome.grace && waiting).then(|| (Kind::Grace, words.msg(family_tips(rules).0)))
         }
         Happening::Moved(seat, Move::Pass) if person(seat) => {
             // Only a pass the player could not avoid: every other move was refused.
@@ -86,7 +84,7 @@ fn tip(
                 .collect();
             args.set("throw", pool.join(", "));
             args.set("reasons", reasons.join(" "));
-            Some((Kind::Passed, words.msg_with("tip-passed", &args)))
+            Some((Kind::Passed, words.msg_with("learn-tip-passed", &args)))
         }
         Happening::Moved(mover, mv) if person(mover) => {
             let Move::Advance { .. } = mv else {
@@ -109,10 +107,22 @@ fn tip(
             if !hit {
                 return None;
             }
-            args.set("by", words.colour(rules.seat_colour(mover)));
-            Some((Kind::Captured, words.msg_with("tip-captured", &args)))
+            Some((Kind::Captured, words.msg(family_tips(rules).1)))
         }
         Happening::Threw(..) => None,
+    }
+}
+
+/// The tips on a grace and on a capture in the words of the ruleset's family, as the tours
+/// say them: Pachisi's cowries and Charkoni, Parcheesi's two dice and nest, Ludo's die and yard.
+fn family_tips(rules: &Rules) -> (&'static str, &'static str) {
+    let throw = &rules.ruleset().throw;
+    match throw.device {
+        Device::Cowries => ("learn-pachisi-tip-grace", "learn-pachisi-tip-captured"),
+        Device::Dice if throw.separate_dice => {
+            ("learn-parcheesi-tip-grace", "learn-parcheesi-tip-captured")
+        }
+        Device::Dice => ("learn-ludo-tip-grace", "learn-ludo-tip-captured"),
     }
 }
 
@@ -187,7 +197,8 @@ mod tests {
                 english(),
             )
             .expect("a tip");
-        assert!(text.contains("Green"), "{text}");
+        assert!(text.contains("captured"), "{text}");
+        assert!(text.contains("Charkoni"), "Pachisi's words: {text}");
     }
 
     #[test]

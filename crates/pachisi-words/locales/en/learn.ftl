@@ -156,9 +156,18 @@ learn-ui-keys-outro = Enter plays a first game against gentle bots · q leaves
 
 ## Tips in a first game, at the moments a new player needs them.
 
-tip-passed = You passed: none of your pieces can move with { $throw }. { $reasons }
-tip-grace = A grace ({ $value })! Bring a piece in from the Charkoni if you like, and you throw again.
-tip-captured = { $by } captured your piece: it is back in the Charkoni and needs a grace to come in again. Pieces on castles (the squares marked x) cannot be captured.
 tip-castle-25 = This castle is exactly 25 squares from home, and nobody can capture you on it: many players wait here, passing, until a 25 takes the piece straight home.
 tip-title = Tip
 tip-close = Any key closes the tip, and the game goes on.
+
+## Tips in the first game after a tour (the page's game started from /learn). In
+## learn-tip-passed, $throw is the throw ("a 3") and $reasons the engine's reasons, each a
+## sentence.
+
+learn-tip-passed = You passed: none of your pieces can move with { $throw }. { $reasons }
+learn-pachisi-tip-grace = A grace: a 6, a 10 or a 25 brings a piece out of the Charkoni onto your arm, and you throw again.
+learn-pachisi-tip-captured = One of your pieces was captured: it is back in the Charkoni, and needs a grace to come in again. A piece on a castle (the squares with a cross) cannot be captured.
+learn-ludo-tip-grace = A 6: it brings a token out of the yard, and throws again.
+learn-ludo-tip-captured = One of your tokens was captured: it is back in its yard, and needs a 6 to come out again. Tokens on the start squares are safe.
+learn-parcheesi-tip-grace = A 5, on one die or as the sum of both: it brings a pawn out of your nest.
+learn-parcheesi-tip-captured = One of your pawns was captured: it is back in its nest, and needs a 5 to enter again. Pawns on the safety spaces cannot be captured.

@@ -1,0 +1,151 @@
+// Tips in the first game started from /learn: when the person's turn passes because nothing
+// could move (and why, in the engine's words), when one of their pieces is captured, and when a
+// grace comes. The game is marked in this browser's storage by /learn; on the game page, each
+// state drawn is compared with the one before to see what just happened. The tips' words come
+// from the learn catalogue (`GET /api/learn`); the page only fills in the throw and the reasons.
+
+import { api } from './api.js';
+import { $, html } from './dom.js';
+import { TIPS } from './learn-words.js';
+import { currentView, hooks, mine } from './state.js';
+import { plainReason } from './words.js';
+
+const KEY = 'pachisi.learn';
+// A grace is told the first few times only: after that the player knows.
+const GRACE_TIPS = 2;
+
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(`
+#learn-tip {
+  display: flex;
+  gap: 0.6rem;
+  align-items: center;
+  justify-content: space-between;
+  padding: 0.5rem 0.7rem;
+  border: 2px solid #2f6fd6;
+  border-radius: 0.5rem;
+  background: #eef4ff;
+}
+#learn-tip-text::before {
+  content: attr(data-label) ": ";
+  font-weight: 700;
+}
+`);
+
+// Marks game `id` as the first game after the tour `tour`.
+export function markTips(id, tour) {
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify({ game: id, tour }));
+  } catch {
+    // Without storage the game plays on, without tips.
+  }
+}
+
+function marked() {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(KEY) ?? 'null');
+    return value && typeof value.game === 'string' && typeof value.tour === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const seen = { last: null, told: new Set(), graces: 0, tips: null };
+
+function loadTips(tour) {
+  seen.tips ??= api('GET', '/api/learn')
+    .then((list) => (list?.tours ?? []).find((t) => t.name === tour)?.tips ?? null)
+    .catch(() => null);
+  return seen.tips;
+}
+
+function box() {
+  let tip = $('#learn-tip');
+  if (tip) return tip;
+  if (!document.adoptedStyleSheets.includes(sheet)) {
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }
+  const dismiss = html('button', { type: 'button', id: 'learn-tip-dismiss', text: TIPS.dismiss });
+  tip = html('div', { id: 'learn-tip', role: 'status', 'aria-live': 'polite', hidden: '' }, [
+    html('p', { id: 'learn-tip-text', 'data-label': TIPS.label }),
+    dismiss,
+  ]);
+  dismiss.addEventListener('click', () => {
+    tip.hidden = true;
+  });
+  const anchor = $('#turn-box');
+  if (anchor) anchor.after(tip);
+  else document.body.prepend(tip);
+  return tip;
+}
+
+async function say(kind, key, tour, fill) {
+  if (seen.told.has(key)) return;
+  seen.told.add(key);
+  const tips = await loadTips(tour);
+  const text = tips?.[kind];
+  if (typeof text !== 'string') return;
+  const tip = box();
+  tip.dataset.kind = kind;
+  $('#learn-tip-text').textContent = fill ? fill(text) : text;
+  tip.hidden = false;
+}
+
+// What the state `view` shows happened since `before`, told as tips.
+function notice(view, before, tour) {
+  const t = view.last_throw;
+  const moves = view.moves ?? [];
+  const forcedPass = view.phase === 'move' && mine(view.to_move) && view.awaiting !== 'human'
+    && moves.length === 0 && t && t.seat === view.to_move && !view.result;
+  if (forcedPass) {
+    const values = (view.pool ?? []).map((p) => p.value);
+    const reasons = [...new Set((view.why_not ?? []).flatMap((w) => w.reasons ?? [])
+      .map((r) => plainReason(r, view))
+      // The engine's reasons are clauses; the tip says them as sentences.
+      .map((r) => (/[.!?]$/.test(r) ? r : `${r}.`)))];
+    say('passed', `pass:${view.actions}`, tour, (text) => text
+      .replace('{throw}', TIPS.throwWords(values.length > 0 ? values : [t.value]))
+      .replace('{reasons}', reasons.join(' '))
+      .trim());
+  }
+  if (t && t.grace && mine(t.seat) && view.phase === 'move' && view.to_move === t.seat
+      && !seen.told.has(`grace:${view.actions}`) && seen.graces < GRACE_TIPS) {
+    seen.graces += 1;
+    say('grace', `grace:${view.actions}`, tour);
+  }
+  if (before) {
+    const captured = (view.pieces ?? []).some((p) => mine(p.seat) && p.where === 'waiting'
+      && (before.pieces ?? []).some((q) => q.seat === p.seat && q.piece === p.piece
+        && q.where === 'board' && !q.finished));
+    if (captured && view.actions > before.actions) say('captured', `capture:${view.actions}`, tour);
+  }
+}
+
+function check() {
+  const mark = marked();
+  const view = currentView();
+  if (!mark || !view || view.replay || view.id !== mark.game) {
+    seen.last = null;
+    return;
+  }
+  const before = seen.last;
+  seen.last = view;
+  if (before && view.actions === before.actions && view.phase === before.phase) return;
+  notice(view, before, mark.tour);
+  if (view.result || view.phase === 'over') {
+    try {
+      window.localStorage.removeItem(KEY);
+    } catch {
+      // Nothing kept, nothing to forget.
+    }
+  }
+}
+
+// Follows every drawing of the game page (call after the page's hooks are set).
+export function wireTips() {
+  const render = hooks.render;
+  hooks.render = () => {
+    render();
+    check();
+  };
+}
