@@ -121,3 +121,96 @@ pub async fn module(Path(name): Path<String>) -> Response {
         None => crate::guard::error_response(StatusCode::NOT_FOUND, "no such page"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The page's own texts carry no field name of the ruleset schema and no document code: a
+    //! player reads the words of the HTML and the strings of the scripts, never their comments.
+
+    use super::MODULES;
+    use pachisi_learn::explain::leaks::{field_names, page_text};
+
+    /// The string literals of a script, its comments left out.
+    fn literals(script: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let chars: Vec<char> = script.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            match chars[i] {
+                '/' if chars.get(i + 1) == Some(&'/') => {
+                    while i < chars.len() && chars[i] != '\n' {
+                        i += 1;
+                    }
+                }
+                '/' if chars.get(i + 1) == Some(&'*') => {
+                    i += 2;
+                    while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                        i += 1;
+                    }
+                    i += 2;
+                }
+                quote @ ('"' | '\'' | '`') => {
+                    let mut text = String::new();
+                    i += 1;
+                    while i < chars.len() && chars[i] != quote {
+                        if chars[i] == '\\' {
+                            i += 1;
+                        }
+                        if let Some(&c) = chars.get(i) {
+                            text.push(c);
+                        }
+                        i += 1;
+                    }
+                    out.push(text);
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        out
+    }
+
+    /// The schema's field names and the documents' codes in `text`.
+    fn forbidden_in(text: &str) -> Vec<String> {
+        let mut found: Vec<String> = field_names()
+            .iter()
+            .filter(|name| text.contains(name.as_str()))
+            .cloned()
+            .collect();
+        for code in [
+            "(SR)", "(PB)", "(MB)", "(TR)", "(nr)", "v1942", "v1975", "v1989",
+        ] {
+            if text.contains(code) {
+                found.push(code.to_string());
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_pages_texts_name_no_field_of_the_schema_and_no_document_code() {
+        assert!(literals("a = 'x'; // 'not' \n b = \"y\" /* `no` */ + `z`") == ["x", "y", "z"]);
+        assert!(
+            !forbidden_in("moves.split").is_empty(),
+            "the check finds a field name"
+        );
+        let mut found = Vec::new();
+        for (name, html) in [
+            ("index.html", include_str!("../web/index.html")),
+            ("learn.html", include_str!("../web/learn.html")),
+        ] {
+            for leak in forbidden_in(&page_text(html)) {
+                found.push(format!("{name}: {leak}"));
+            }
+        }
+        let app = ("app.js", include_str!("../web/app.js"));
+        for (name, script) in MODULES.iter().chain([&app]) {
+            for literal in literals(script) {
+                for leak in forbidden_in(&literal) {
+                    found.push(format!("{name}: {leak} in {literal:?}"));
+                }
+            }
+        }
+        assert!(found.is_empty(), "{found:#?}");
+    }
+}
