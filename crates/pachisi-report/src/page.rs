@@ -393,7 +393,7 @@ mod tests {
     fn text_is_escaped() {
         assert_eq!(
             escape("a<b & \"c\" 'd'>"),
-            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
+            "a&lt;b &amp; &quot;c&quot; &#x27;d&#x27;&gt;"
         );
     }
 
@@ -427,7 +427,7 @@ mod tests {
                 f.file
             );
         }
-        assert!(page.contains("--out &#39;a &lt;dir&gt;&#39;"));
+        assert!(page.contains("--out &#x27;a &lt;dir&gt;&#x27;"));
         assert!(!page.contains("<script"));
         for external in ["src=\"http", "href=\"http", "url(", "@import"] {
             assert!(!page.contains(external), "the page loads {external}");

@@ -64,6 +64,7 @@ pub fn page_text(html: &str) -> String {
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
         .replace("&#39;", "'")
+        .replace("&#x27;", "'")
         .replace("&amp;", "&")
 }
 

@@ -93,18 +93,7 @@ fn text_table(out: &mut String, table: &Table) {
 
 /// `text` escaped for HTML, in text and in attribute values.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    html_escape::encode_quoted_attribute(text).into_owned()
 }
 
 /// The explanation as an HTML `<article>`: the title as its `<h1>`, a `<section>` with an `<h2>`

@@ -172,7 +172,7 @@ fn the_figure_follows_the_route_from_start_to_end() {
 fn html_is_escaped_and_has_headings_a_table_and_the_figure() {
     assert_eq!(
         render::escape("<a & 'b' \"c\">"),
-        "&lt;a &amp; &#39;b&#39; &quot;c&quot;&gt;"
+        "&lt;a &amp; &#x27;b&#x27; &quot;c&quot;&gt;"
     );
     let e = explain(&rules("parcheesi-sr", &[]), english());
     let page = render::html(&e);

@@ -58,20 +58,33 @@ export function gameApi(method, id, rest, body) {
   return api(method, gamePath(id, rest), body, authFor(id));
 }
 
-// Runs a request that changes something, with the controls locked until it is answered so that
-// a second click cannot send an action that is no longer due.
-export async function act(work) {
-  ui.busy += 1;
-  document.body.dataset.busy = 'true';
-  hooks.renderControls();
+// Runs `work` (a request) between `lock` and `unlock`, showing the server's refusal if there is
+// one; the game page and the guided first game lock their controls alike.
+export async function whileLocked(work, { lock, unlock }) {
+  lock();
   try {
     return await work();
   } catch (err) {
     showError(err instanceof ApiError ? err.message : String(err?.message ?? err));
     return undefined;
   } finally {
-    ui.busy -= 1;
-    document.body.dataset.busy = ui.busy > 0 ? 'true' : 'false';
-    hooks.renderControls();
+    unlock();
   }
+}
+
+// Runs a request that changes something, with the controls locked until it is answered so that
+// a second click cannot send an action that is no longer due.
+export function act(work) {
+  return whileLocked(work, {
+    lock() {
+      ui.busy += 1;
+      document.body.dataset.busy = 'true';
+      hooks.renderControls();
+    },
+    unlock() {
+      ui.busy -= 1;
+      document.body.dataset.busy = ui.busy > 0 ? 'true' : 'false';
+      hooks.renderControls();
+    },
+  });
 }

@@ -7,17 +7,16 @@
 // The board, the throw and the moves are drawn by the game page's own modules from a state
 // shaped as a game's is; this module only wires them to the steps.
 
-import { api, ApiError } from './api.js';
+import { api, whileLocked } from './api.js';
 import { drawBoard } from './board.js';
 import { $, html } from './dom.js';
 import { markTips } from './learn-tips.js';
+import { moveButton } from './moves.js';
 import { LEARN } from './learn-words.js';
 import { clearError, showError } from './messages.js';
-import { chip } from './seats.js';
 import { ui } from './state.js';
 import { renderThrow } from './throw-view.js';
 import { newPlayerSeed, rememberGame, savedName } from './tokens.js';
-import { moveWords } from './words.js';
 
 // The gentle bots of the first game: they play sensibly, without searching ahead.
 const GENTLE_BOT = 'bot:heuristic';
@@ -42,21 +41,20 @@ function stepPath(tour, step) {
 }
 
 // Runs a request with the buttons locked, showing the server's refusal if there is one.
-async function request(work) {
+function request(work) {
   if (lesson.busy) return undefined;
-  lesson.busy = true;
-  document.body.dataset.busy = 'true';
-  renderButtons();
-  try {
-    return await work();
-  } catch (err) {
-    showError(err instanceof ApiError ? err.message : String(err?.message ?? err));
-    return undefined;
-  } finally {
-    lesson.busy = false;
-    document.body.dataset.busy = 'false';
-    renderButtons();
-  }
+  return whileLocked(work, {
+    lock() {
+      lesson.busy = true;
+      document.body.dataset.busy = 'true';
+      renderButtons();
+    },
+    unlock() {
+      lesson.busy = false;
+      document.body.dataset.busy = 'false';
+      renderButtons();
+    },
+  });
 }
 
 function renderChoose() {
@@ -148,16 +146,8 @@ function renderMoves(answer, view) {
   const moves = answer.stage === 'move' ? view.moves : [];
   const mover = view.seats[view.to_move];
   const items = moves.map((m, i) => {
-    const words = moveWords(m, view);
-    const button = html('button', { type: 'button', class: 'play-move', 'data-move': m.move,
-      'aria-label': `${words.text}${words.more ? `, ${words.more}` : ''}` }, [
-      html('span', { class: 'key', text: i < 9 ? String(i + 1) : '' }),
-      m.move === '-' ? html('span', { class: 'swatch blank' }) : chip(mover),
-      html('span', { class: 'what' }, [
-        html('span', { class: 'text', text: words.text }),
-        ...(words.more ? [html('span', { class: 'more', text: words.more })] : []),
-      ]),
-    ]);
+    const button = moveButton(m, i, view, mover);
+    button.dataset.move = m.move;
     button.addEventListener('click', () => send(m.move));
     return html('li', { 'data-index': m.index, 'data-move': m.move }, [button]);
   });

@@ -9,6 +9,21 @@ import { chip } from './seats.js';
 import { currentView, humanMoveDue, ui } from './state.js';
 import { moveWords } from './words.js';
 
+// The button of move `m`, the `i`th listed, in words: its key, the mover's chip and what it does
+// (the game page and the guided first game list moves alike).
+export function moveButton(m, i, view, mover) {
+  const words = moveWords(m, view);
+  return html('button', { type: 'button', class: 'play-move',
+    'aria-label': `${words.text}${words.more ? `, ${words.more}` : ''}` }, [
+    html('span', { class: 'key', text: i < 9 ? String(i + 1) : '' }),
+    m.move === '-' ? html('span', { class: 'swatch blank' }) : chip(mover),
+    html('span', { class: 'what' }, [
+      html('span', { class: 'text', text: words.text }),
+      ...(words.more ? [html('span', { class: 'more', text: words.more })] : []),
+    ]),
+  ]);
+}
+
 export function renderMoves(view) {
   const list = $('#moves');
   if (view.replay) {
@@ -26,16 +41,7 @@ export function renderMoves(view) {
       'aria-selected': ui.selected === m.index ? 'true' : 'false',
       class: ui.selected === m.index ? 'selected' : null,
     });
-    const words = moveWords(m, view);
-    const button = html('button', { type: 'button', class: 'play-move',
-      'aria-label': `${words.text}${words.more ? `, ${words.more}` : ''}` }, [
-      html('span', { class: 'key', text: i < 9 ? String(i + 1) : '' }),
-      m.move === '-' ? html('span', { class: 'swatch blank' }) : chip(mover),
-      html('span', { class: 'what' }, [
-        html('span', { class: 'text', text: words.text }),
-        ...(words.more ? [html('span', { class: 'more', text: words.more })] : []),
-      ]),
-    ]);
+    const button = moveButton(m, i, view, mover);
     button.addEventListener('click', () => {
       select(m.index);
       playMove(m);
