@@ -12,7 +12,8 @@
 mod common;
 
 use common::{
-    analysed_replay, app, assert_golden, key, random_record, render, render_replay, settle, text,
+    analysed_replay, app, assert_golden, key, log_texts, random_record, render, render_replay,
+    settle, text,
 };
 use pachisi_core::{builtin_rules, Rules};
 use pachisi_tui::board::{LAST_MOVE_BG, SELECTED_BG};
@@ -268,12 +269,7 @@ fn forced_passes_go_by_unpaced_and_fold_in_the_log() {
         })
         .collect();
     let worded = format!("No move for {}", turns.join(", "));
-    let lines: Vec<String> = app
-        .log_words
-        .lines(&rules)
-        .iter()
-        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
-        .collect();
+    let lines = log_texts(&app);
     assert!(lines.contains(&worded), "{worded}: {lines:#?}");
     assert!(text(&buffer).contains("No move for"), "{}", text(&buffer));
 }

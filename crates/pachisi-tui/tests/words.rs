@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{app, assert_golden, key, render, settle, text};
+use common::{app, assert_golden, key, log_texts, render, settle, text};
 use pachisi_core::{builtin_rules, Rules};
 use pachisi_tui::move_words::names_a_square;
 use ratatui::crossterm::event::KeyCode;
@@ -125,13 +125,7 @@ fn the_log_tells_the_game_in_words() {
     }
     let buffer = render(&mut app, 80, 24);
     assert_golden("log-80x24", &buffer);
-    let rules = app.table.rules().clone();
-    let lines: Vec<String> = app
-        .log_words
-        .lines(&rules)
-        .iter()
-        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
-        .collect();
+    let lines = log_texts(&app);
     assert!(lines.iter().any(|l| l.contains("threw")), "{lines:#?}");
     assert!(lines.iter().all(|l| !names_a_square(l)), "{lines:#?}");
     // A move in the log keeps its notation beside the words.

@@ -161,3 +161,13 @@ pub fn assert_golden(name: &str, buffer: &Buffer) {
         );
     }
 }
+
+/// The game's log in words, one string per line, as the log panel shows it.
+pub fn log_texts(app: &App) -> Vec<String> {
+    let rules = app.table.rules().clone();
+    app.log_words
+        .lines(&rules)
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect()
+}
