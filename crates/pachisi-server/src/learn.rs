@@ -295,8 +295,9 @@ fn board_state(
 ) -> Result<BoardState, String> {
     let rules: &Rules = lesson.rules();
     let pos: &Position = lesson.position();
+    // Nobody plays the other seats of a tour: they are named by their colour alone.
     let players: Vec<String> = (0..rules.seats())
-        .map(|s| if s == seat { "human" } else { "bot" }.to_string())
+        .map(|s| if s == seat { "human" } else { "" }.to_string())
         .collect();
     let moves = lesson.legal_moves();
     let stage = lesson.stage();
