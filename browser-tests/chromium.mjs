@@ -2,7 +2,8 @@
 // $CHROMIUM) driven by playwright-core, which downloads no browser, in a throwaway profile.
 
 import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -74,4 +75,21 @@ export function serverOf(base, usage) {
   };
   const allowed = (u) => sameHost(u) || u.startsWith('data:') || u.startsWith('blob:');
   return { origin, sameHost, allowed };
+}
+
+// axe-core's script, read once; run in the page through the browser's own evaluation, which the
+// page's Content Security Policy (scripts from the server only) does not block.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// Runs axe-core on `page` as it stands and records in `errors` every violation, at any impact,
+// with `where` (which page, at which moment) and the first few elements it found.
+export async function checkAccessibility(page, where, errors) {
+  const found = await page.evaluate(async (source) => {
+    if (!window.axe) (0, eval)(source);
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes
+      .slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+  }, AXE);
+  for (const violation of found) errors.push(`axe-core on ${where}: ${violation}`);
+  return found.length;
 }

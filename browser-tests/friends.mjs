@@ -26,7 +26,7 @@
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectErrors, launch, serverOf } from './chromium.mjs';
+import { checkAccessibility, collectErrors, launch, serverOf } from './chromium.mjs';
 
 const [base, shotDir] = process.argv.slice(2);
 if (!base || !shotDir) {
@@ -214,6 +214,7 @@ try {
   check(await hp.locator('#throw:not(:disabled)').count() === 0,
     'the host can throw before the friend has come');
   await hp.locator('#room-box').screenshot({ path: shot('friends-invite.png') });
+  await checkAccessibility(hp, 'the host\'s page with its invitations', errors);
   const id = decodeURIComponent(new URL(hp.url()).hash.replace('#game=', ''));
   console.log(`room ${id} created; invitation ${joinLink.replace(/\.[^.]+$/, '.…')}`);
 
@@ -222,6 +223,7 @@ try {
   const fp = friend.page;
   await fp.goto(joinLink, { waitUntil: 'load', timeout: 60_000 });
   await fp.waitForSelector('#join:not([hidden])', { timeout: 30_000 });
+  await checkAccessibility(fp, 'the invitation (join) page', errors);
   await fp.fill('#join-name', 'Ravi');
   await fp.tap('#join-take');
   await fp.waitForSelector('#board [data-square]', { timeout: 30_000 });
@@ -235,6 +237,7 @@ try {
   await wp.goto(watchLink, { waitUntil: 'load', timeout: 60_000 });
   await wp.waitForFunction(() => document.body.dataset.role === 'watcher', null,
     { timeout: 30_000, polling: 50 });
+  await checkAccessibility(wp, 'the watcher\'s page', errors);
 
   for (const [page, who, label] of [[hp, 'the host', 'Green — Ravi'], [fp, 'the friend', 'Red — Asha'],
     [hp, 'the host', 'Red — you'], [fp, 'the friend', 'Green — you'], [wp, 'the watcher', 'Red — Asha']]) {

@@ -15,7 +15,7 @@
 // Fails (exit status 1) on any console error, page error or failed request, on a request to any
 // host but the server's own, or when a check above fails. Writes a screenshot either way.
 
-import { collectErrors, launch, serverOf } from './chromium.mjs';
+import { checkAccessibility, collectErrors, launch, serverOf } from './chromium.mjs';
 import { readFileSync } from 'node:fs';
 
 const usage = 'usage: node learn.mjs <base-url> <steps.json> <screenshot.png>';
@@ -53,6 +53,11 @@ async function feedback() {
 }
 
 try {
+  // How to play, for a ruleset of cowries and one of dice: no accessibility violation.
+  for (const ruleset of ['pachisi', 'parcheesi-sr']) {
+    await p.goto(new URL(`/rules/${ruleset}`, origin).href, { waitUntil: 'load', timeout: 60_000 });
+    await checkAccessibility(p, `/rules/${ruleset}`, errors);
+  }
   await p.goto(new URL('/', origin).href, { waitUntil: 'load', timeout: 60_000 });
   const link = p.locator('#learn-link');
   check(await link.isVisible(), 'the start page shows no "Learn to play" link');
@@ -66,6 +71,7 @@ try {
   check(tours.length === 3, `${tours.length} tours offered, not 3`);
   check(/Pachisi/.test(tours[0] ?? ''), `the first tour is not Pachisi's: ${tours[0]}`);
   check(tours.slice(1).every((t) => /how it differs/.test(t)), `the other tours: ${tours}`);
+  await checkAccessibility(p, 'the choice of tours at /learn', errors);
   await p.click('#learn-tours [data-tour="pachisi"]');
 
   for (const [i, step] of steps.entries()) {
@@ -92,6 +98,7 @@ try {
         && document.body.dataset.busy === 'false', null, { timeout: 15_000 })
         .catch(() => errors.push(`${what}: the wrong move ${step.wrong} is not explained`));
       const said = await feedback();
+      if (step.key === 'capture') await checkAccessibility(p, `${what}, a wrong move explained`, errors);
       check(said.text.length > 10, `${what}: the explanation is "${said.text}"`);
       check(said.live === 'polite', `${what}: the feedback is not in a live region`);
       check((await stage()) === 'move', `${what}: the wrong move was not refused`);

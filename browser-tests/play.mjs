@@ -28,7 +28,7 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { collectErrors, launch, serverOf } from './chromium.mjs';
+import { checkAccessibility, collectErrors, launch, serverOf } from './chromium.mjs';
 
 const [base, shot_path] = process.argv.slice(2);
 if (!base || !shot_path) {
@@ -61,6 +61,8 @@ async function startLudo(name, options, tap) {
   const response = await p.goto(new URL('/', origin).href, { waitUntil: 'load', timeout: 60_000 });
   if (response && !response.ok()) errors.push(`loading ${base} gave status ${response.status()}`);
   if (!(await p.title())) errors.push('the page has no title');
+  await p.waitForSelector('#ruleset option[value="ludo"]', { state: 'attached', timeout: 30_000 });
+  await checkAccessibility(p, `the start page (${name})`, errors);
 
   // The new game panel: Ludo, a person and three heuristic bots.
   await p.waitForSelector('#ruleset option[value="ludo"]', { state: 'attached', timeout: 30_000 });
@@ -125,6 +127,7 @@ try {
     buffer: Buffer.from(record),
   });
   await page.waitForSelector('#replay-controls:not([hidden])', { timeout: 30_000 });
+  await checkAccessibility(page, 'the replay viewer', errors);
   const frameOf = async () => Number(await page.getAttribute('#replay-frame', 'data-frame'));
   const end = await frameOf();
   if (!(end > 0)) errors.push(`the replay opened at frame ${end}`);
@@ -151,6 +154,7 @@ try {
   const lines = await page.locator('#analysis-graph polyline.chance-line').count();
   if (lines !== 4) errors.push(`the finished game's analysis draws ${lines} lines, not 4`);
   if ((await frameOf()) !== end) errors.push('the analysed game does not open at its end');
+  await checkAccessibility(page, 'the analysis', errors);
   console.log(`the finished game analysed: ${lines} lines; ${await page.textContent('#analysis-step')}`);
   await page.click('#replay-close');
   await page.waitForSelector('#result:not([hidden])', { timeout: 10_000 });
@@ -222,6 +226,7 @@ async function play(page, { screen, shot, tap = false }) {
   const deadline = Date.now() + TIME_LIMIT_MS;
   const press = (target) => (tap ? target.tap() : target.click());
   let shotTaken = false;
+  let axeChecked = false;
   let reachTried = !tap;
   while (Date.now() < deadline) {
     const due = await page.waitForFunction(() => {
@@ -244,6 +249,19 @@ async function play(page, { screen, shot, tap = false }) {
     for (const problem of await checkScreen(page, screen)) {
       const key = `${screen}: ${problem.replace(/ \(.*\)$/, '')}`;
       if (!screenProblems.has(key)) screenProblems.set(key, `${screen}: ${problem}`);
+    }
+    // The play screen with moves listed, a long log and the hint bot's ranking: no violation
+    // of axe-core's rules at any impact.
+    if (!axeChecked && due === 'move' && done.boardMoves >= 4) {
+      axeChecked = true;
+      if (await page.locator('#hint').isEnabled()) {
+        await press(page.locator('#hint'));
+        await page.waitForSelector('#hints li .chance', { timeout: 30_000 }).catch(() => {
+          errors.push(`${screen}: the hint bot's ranking did not show`);
+        });
+      }
+      await checkAccessibility(page, `the ${screen} game with moves and hints`, errors);
+      continue;
     }
     if (!shotTaken && due === 'move' && done.boardMoves >= 4) {
       await page.screenshot({ path: shot });

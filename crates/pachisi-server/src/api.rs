@@ -54,6 +54,7 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/rules/{name}", get(crate::how_to_play::rules_page))
         .route("/learn", get(crate::web::learn))
         .route("/learn.css", get(crate::web::learn_style))
+        .route("/how-to-play.css", get(crate::web::how_to_play_style))
         .route("/api/learn", get(crate::learn::tours))
         .route(
             "/api/learn/{tour}/{step}",

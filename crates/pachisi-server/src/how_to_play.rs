@@ -15,29 +15,6 @@ use pachisi_learn::explain::{explain, summary};
 use pachisi_words::{from_accept_language, Args, Words};
 use std::fmt::Write;
 
-/// The page's own layout beyond the start page's style sheet: a readable column, tables that
-/// scroll sideways on a phone rather than widen the page, and a figure that fits the screen.
-const STYLE: &str = "
-body.how-to-play-page { padding: 0 1rem 2rem; }
-.how-to-play-page main { max-width: 46rem; margin: 0 auto; }
-.how-to-play-page nav { max-width: 46rem; margin: 0 auto; padding: 0.75rem 0; }
-.how-to-play-page nav a { color: var(--accent); font-weight: 600; }
-.how-to-play h1 { font-size: 1.6rem; margin: 0.5rem 0 0.75rem; }
-.how-to-play h2 { font-size: 1.2rem; margin: 1.5rem 0 0.5rem; color: var(--accent); }
-.how-to-play p { margin: 0 0 0.75rem; line-height: 1.5; }
-.how-to-play .summary { font-size: 1.05rem; }
-.how-to-play .table-scroll { overflow-x: auto; margin: 0 0 0.75rem; }
-.how-to-play table { border-collapse: collapse; background: var(--card); min-width: 100%; }
-.how-to-play caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
-.how-to-play th, .how-to-play td { border: 1px solid var(--line); padding: 0.3rem 0.5rem;
-  text-align: left; vertical-align: top; }
-.how-to-play figure { margin: 0.5rem 0 1rem; }
-.how-to-play svg.route-figure { width: 100%; max-width: 26rem; height: auto; display: block;
-  background: var(--cloth); border-radius: 0.5rem; }
-.how-to-play figcaption { color: var(--muted); margin-top: 0.4rem; }
-.how-to-play ul { padding-left: 1.25rem; }
-";
-
 /// A whole page: `title`, a link back to the start page, and `main` (HTML already escaped).
 fn page(words: &Words, title: &str, main: &str) -> String {
     let mut out = String::new();
@@ -47,7 +24,7 @@ fn page(words: &Words, title: &str, main: &str) -> String {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"theme-color\" content=\"#6b3f12\">\n<title>{title}</title>\n\
          <link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/style.css\">\n\
-         <style>{STYLE}</style>\n</head>\n<body class=\"how-to-play-page\">\n\
+         <link rel=\"stylesheet\" href=\"/how-to-play.css\">\n</head>\n<body class=\"how-to-play-page\">\n\
          <nav><a href=\"/\">{back}</a></nav>\n<main>\n{main}</main>\n</body>\n</html>\n",
         lang = escape(words.lang()),
         title = escape(title),
@@ -151,6 +128,10 @@ mod tests {
         use tower::ServiceExt;
         let router = axum::Router::new()
             .route("/rules/{name}", axum::routing::get(rules_page))
+            .route(
+                "/how-to-play.css",
+                axum::routing::get(crate::web::how_to_play_style),
+            )
             .layer(axum::middleware::from_fn(crate::guard::finish));
         let request = axum::http::Request::builder()
             .uri(target)
@@ -185,5 +166,18 @@ mod tests {
             "a page, not the API's error: {body}"
         );
         assert!(body.contains("nothing-like-it") && body.contains("/rules/pachisi"));
+    }
+
+    #[tokio::test]
+    async fn the_pages_style_is_a_file_of_the_server_as_its_policy_wants() {
+        // The pages' Content Security Policy takes styles from the server only: an inline
+        // `<style>` would be ignored by the browser.
+        let (_, _, body) = get("/rules/pachisi").await;
+        assert!(!body.contains("<style"), "{body}");
+        assert!(body.contains("href=\"/how-to-play.css\""));
+        let (status, kind, css) = get("/how-to-play.css").await;
+        assert_eq!(status, 200);
+        assert!(kind.starts_with("text/css"));
+        assert!(css.contains(".how-to-play table"));
     }
 }

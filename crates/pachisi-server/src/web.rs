@@ -30,6 +30,14 @@ pub async fn learn_style() -> impl IntoResponse {
     )
 }
 
+/// The style of `/rules/NAME`, beside the page's own.
+pub async fn how_to_play_style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("../web/how-to-play.css"),
+    )
+}
+
 /// The page's script (a JavaScript module).
 pub async fn script() -> impl IntoResponse {
     (

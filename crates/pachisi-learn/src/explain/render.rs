@@ -107,10 +107,12 @@ pub fn html(explanation: &Explanation) -> String {
         "<p class=\"summary\">{}</p>",
         escape(&explanation.summary)
     );
+    // The sections' ids carry a prefix of their own, so that a page that embeds the explanation
+    // keeps its own ids (the game page has a `#throw` button) apart from them.
     for section in &explanation.sections {
         let _ = writeln!(
             out,
-            "<section id=\"{id}\" aria-labelledby=\"{id}-heading\">\n<h2 id=\"{id}-heading\">{}</h2>",
+            "<section id=\"rules-{id}\" aria-labelledby=\"rules-{id}-heading\">\n<h2 id=\"rules-{id}-heading\">{}</h2>",
             escape(&section.heading),
             id = section.id
         );

@@ -177,7 +177,7 @@ fn html_is_escaped_and_has_headings_a_table_and_the_figure() {
     let e = explain(&rules("parcheesi-sr", &[]), english());
     let page = render::html(&e);
     assert!(page.contains("<h1>How to play Parcheesi, Selchow &amp; Righter</h1>"));
-    assert!(page.contains("<h2 id=\"throw-heading\">The throw</h2>"));
+    assert!(page.contains("<h2 id=\"rules-throw-heading\">The throw</h2>"));
     assert!(page.contains("<th scope=\"col\">Chance</th>"));
     assert!(page.contains("<svg class=\"route-figure\""));
     assert!(page.contains("<figcaption>"));

@@ -13,9 +13,10 @@ import { moveWords } from './words.js';
 // (the game page and the guided first game list moves alike).
 export function moveButton(m, i, view, mover) {
   const words = moveWords(m, view);
+  // The button is named by its words; its key is announced as a shortcut, not read as text.
   return html('button', { type: 'button', class: 'play-move',
-    'aria-label': `${words.text}${words.more ? `, ${words.more}` : ''}` }, [
-    html('span', { class: 'key', text: i < 9 ? String(i + 1) : '' }),
+    'aria-keyshortcuts': i < 9 ? String(i + 1) : null }, [
+    html('span', { class: 'key', 'aria-hidden': 'true', text: i < 9 ? String(i + 1) : '' }),
     m.move === '-' ? html('span', { class: 'swatch blank' }) : chip(mover),
     html('span', { class: 'what' }, [
       html('span', { class: 'text', text: words.text }),
@@ -38,7 +39,7 @@ export function renderMoves(view) {
     const li = html('li', {
       'data-index': m.index,
       'data-move': m.move,
-      'aria-selected': ui.selected === m.index ? 'true' : 'false',
+      'aria-current': ui.selected === m.index ? 'true' : null,
       class: ui.selected === m.index ? 'selected' : null,
     });
     const button = moveButton(m, i, view, mover);
@@ -53,7 +54,8 @@ export function renderMoves(view) {
         for (const other of list.children) {
           const on = Number(other.dataset.index) === m.index;
           other.classList.toggle('selected', on);
-          other.setAttribute('aria-selected', on ? 'true' : 'false');
+          if (on) other.setAttribute('aria-current', 'true');
+          else other.removeAttribute('aria-current');
         }
       }
     });

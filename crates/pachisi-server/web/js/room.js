@@ -95,7 +95,7 @@ function renderOptions(view) {
     return;
   }
   $('#room-options').replaceChildren(
-    html('h3', { text: 'The room' }),
+    html('h2', { text: 'The room' }),
     checkbox('opt-watch', 'Watching allowed (turned off, the watch link stops working)',
       room.watching, false, (on) => setOption(view, { watch: on })),
     checkbox('opt-public', 'Open seats listed in the lobby', room.public, room.started,
@@ -127,7 +127,7 @@ function renderHandOver(view) {
       html('span', { text: `${colourName(seat)} to ` }), to, button]));
   }
   $('#hand-over').replaceChildren(...(rows.length === 0 ? [] : [
-    html('h3', { text: 'Hand a seat over' }),
+    html('h2', { text: 'Hand a seat over' }),
     html('p', { class: 'help', text: 'For a player who has to go: a bot plays on, or someone new '
       + 'takes the seat by a new invitation.' }),
     ...rows]));
