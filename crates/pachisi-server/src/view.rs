@@ -428,8 +428,10 @@ pub fn moment(table: &Table) -> Moment {
         pool: pool(pos),
         last_throw: last_throw(table),
         last_move: table.last_move().map(move_done),
-        // While a forced pass waits to be played, the reasons say why the turn passes.
-        why_not: if moves.is_empty() && !forced_pass(table) {
+        // While a pass forced on a person waits to be played, the reasons say why their turn
+        // passes. A bot's forced pass needs no reasons, and is never asked for them: this runs
+        // at every action.
+        why_not: if moves.is_empty() && !persons_forced_pass(table) {
             Vec::new()
         } else {
             why_not(rules, pos)
@@ -444,8 +446,13 @@ pub fn moment(table: &Table) -> Moment {
 }
 
 /// Whether the mover has thrown and nothing but a pass is legal.
-fn forced_pass(table: &Table) -> bool {
-    table.position().phase() == Phase::Move && table.legal_moves() == [Move::Pass]
+/// Whether a person's turn is about to pass because only the pass is legal (the seat is
+/// checked first, so that a bot's turn costs no move generation).
+fn persons_forced_pass(table: &Table) -> bool {
+    let pos = table.position();
+    pos.phase() == Phase::Move
+        && table.is_human(pos.to_move())
+        && table.legal_moves() == [Move::Pass]
 }
 
 pub(crate) fn move_done(m: LastMove) -> MoveDone {
