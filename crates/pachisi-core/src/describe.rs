@@ -208,6 +208,15 @@ pub fn why_not_all(rules: &Rules, pos: &Position) -> Vec<(u8, Vec<String>)> {
         .collect()
 }
 
+/// [`why_not_all`]'s reasons in one list, in the order of the pieces: what a front end says when
+/// the player asks why their pieces cannot move, or why their turn passed.
+pub fn why_not_reasons(rules: &Rules, pos: &Position) -> Vec<String> {
+    why_not_all(rules, pos)
+        .into_iter()
+        .flat_map(|(_, reasons)| reasons)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@
 //! sentence is a message of `locales/*/learn.ftl`, with the words of the document the step
 //! teaches from.
 
-use pachisi_core::describe::why_not_all;
+use pachisi_core::describe::why_not_reasons;
 use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, Throw, ThrowName};
 use pachisi_words::{number, Args, Words};
 
@@ -308,10 +308,7 @@ impl Lesson {
 
     /// The engine's reasons why the player's pieces cannot make the move they tried.
     fn not_allowed(&self, words: &Words) -> String {
-        let reasons: Vec<String> = why_not_all(&self.rules, &self.position)
-            .into_iter()
-            .flat_map(|(_, lines)| lines)
-            .collect();
+        let reasons = why_not_reasons(&self.rules, &self.position);
         let mut args = Args::new();
         args.set("reasons", reasons.join(" "));
         words.msg_with("learn-not-allowed", &args)

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use pachisi_core::{builtin_rules, BUILTIN_RULESETS};
 use pachisi_learn::explain::render::{escape, html};
 use pachisi_learn::explain::{explain, summary};
-use pachisi_words::{from_accept_language, Args, Words};
+use pachisi_words::{Args, Words};
 use std::fmt::Write;
 
 /// A whole page: `title`, a link back to the start page, and `main` (HTML already escaped).
@@ -35,11 +35,7 @@ fn page(words: &Words, title: &str, main: &str) -> String {
 
 /// The answer of `GET /rules/NAME`.
 pub async fn rules_page(Path(name): Path<String>, headers: HeaderMap) -> Response {
-    let language = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let words = from_accept_language(language);
+    let words = crate::learn::words(&headers);
     let (status, text) = answer(&name, words);
     (
         status,

@@ -29,8 +29,9 @@ pub const MAX_ACTION_LEN: usize = 16;
 /// The largest body of `POST /api/learn/{tour}/{step}`, in bytes.
 pub const MAX_LEARN_BODY: usize = 512;
 
-/// The language the request asks for, from its `Accept-Language` header.
-fn words(headers: &HeaderMap) -> &'static Words {
+/// The language the request asks for, from its `Accept-Language` header (English without one):
+/// the pages `/rules/NAME` and the API of `/learn` speak it.
+pub(crate) fn words(headers: &HeaderMap) -> &'static Words {
     headers
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())

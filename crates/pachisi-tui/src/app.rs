@@ -589,10 +589,7 @@ impl App {
 /// What `w` says: why each of the mover's pieces that cannot move cannot, or that every one can
 /// (pieces on the board, or waiting to come in when none is on it yet).
 fn why_not_lines(rules: &pachisi_core::Rules, position: &pachisi_core::Position) -> Vec<String> {
-    let lines: Vec<String> = pachisi_core::describe::why_not_all(rules, position)
-        .into_iter()
-        .flat_map(|(_, reasons)| reasons)
-        .collect();
+    let lines = pachisi_core::describe::why_not_reasons(rules, position);
     if !lines.is_empty() {
         return lines;
     }

@@ -9,7 +9,7 @@ use crate::app::Flow;
 use crate::board::{Geometry, Marks};
 use crate::move_words::move_words;
 use crate::ui::{draw_board, draw_throw, draw_too_small, layout, section};
-use pachisi_core::describe::why_not_all;
+use pachisi_core::describe::why_not_reasons;
 use pachisi_core::Move;
 use pachisi_learn::tour::{Feedback, Lesson, Stage};
 use pachisi_table::move_squares;
@@ -169,10 +169,7 @@ impl LearnScreen {
         if self.lesson.stage() != Stage::Move {
             return;
         }
-        let reasons: Vec<String> = why_not_all(self.lesson.rules(), self.lesson.position())
-            .into_iter()
-            .flat_map(|(_, lines)| lines)
-            .collect();
+        let reasons = why_not_reasons(self.lesson.rules(), self.lesson.position());
         let text = if reasons.is_empty() {
             self.words.msg("learn-ui-all-can-move")
         } else {

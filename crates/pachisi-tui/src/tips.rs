@@ -3,7 +3,7 @@
 //! home). Decided from the position before and after each action, so the tests need no screen;
 //! each kind is said a few times at most, then the player is trusted to know it.
 
-use pachisi_core::describe::why_not_all;
+use pachisi_core::describe::why_not_reasons;
 use pachisi_core::ruleset::Device;
 use pachisi_core::{Move, Position, Rules};
 use pachisi_table::Happening;
@@ -72,10 +72,7 @@ fn tip(
             if before.legal_moves(rules) != [Move::Pass] {
                 return None;
             }
-            let reasons: Vec<String> = why_not_all(rules, before)
-                .into_iter()
-                .flat_map(|(_, lines)| lines)
-                .collect();
+            let reasons = why_not_reasons(rules, before);
             let pool: Vec<String> = before
                 .pool()
                 .items()
