@@ -87,9 +87,18 @@ async function againstBots() {
     await p.fill('#seed', '11');
   });
   // The person's own corner at the bottom.
-  const turn = await p.getAttribute('#board', 'data-turn');
-  const corner = await centreOf(p, '[data-corner="2"]');
-  const board = await centreOf(p, '#board');
+  // Measured in one step: the fast bots redraw the board, and a corner measured after its
+  // board was redrawn would be a detached node with no size.
+  const { turn, corner, board } = await p.evaluate(() => {
+    const centre = (node) => {
+      const r = node.getBoundingClientRect();
+      return { y: r.top + r.height / 2, bottom: r.bottom, height: r.height };
+    };
+    const b = document.querySelector('#board');
+    return { turn: b.getAttribute('data-turn'), corner: centre(b.querySelector('[data-corner="2"]')),
+      board: centre(b) };
+  });
+  check(corner.height > 0, 'the person\'s corner has no size on the board');
   check(turn !== '0', `the board is not turned for the third seat (turn ${turn})`);
   check(corner.y > board.y, `the person's corner is at ${corner.y}, above the board's middle ${board.y}`);
   console.log(`turned ${turn} quarter turns; own corner at y ${Math.round(corner.y)} of ${Math.round(board.bottom)}`);
