@@ -35,7 +35,7 @@ fn page(words: &Words, title: &str, main: &str) -> String {
 
 /// The answer of `GET /rules/NAME`.
 pub async fn rules_page(Path(name): Path<String>, headers: HeaderMap) -> Response {
-    let words = crate::learn::words(&headers);
+    let words = crate::language::chosen(&headers);
     let (status, text) = answer(&name, words);
     (
         status,

@@ -7,13 +7,13 @@
 //! number of actions and each action's length are bounded.
 //!
 //! The words come from the learn catalogue in the language the browser asks for
-//! (`Accept-Language`), English otherwise.
+//! (`crate::language::chosen`: the page's chooser, then `Accept-Language`), English otherwise.
 
 use crate::answer::{ApiError, ApiResult};
 use crate::view::{self, BoardView, MoveDone, MoveView, PieceView, RulesetBrief, SeatView};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::Path;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use pachisi_core::{Move, Phase, Position, Rules};
 use pachisi_learn::tour::{self, parse_move, Feedback, LearnError, Lesson, Stage, Tour, TOURS};
@@ -28,15 +28,6 @@ pub const MAX_ACTIONS: usize = 4;
 pub const MAX_ACTION_LEN: usize = 16;
 /// The largest body of `POST /api/learn/{tour}/{step}`, in bytes.
 pub const MAX_LEARN_BODY: usize = 512;
-
-/// The language the request asks for, from its `Accept-Language` header (English without one):
-/// the pages `/rules/NAME` and the API of `/learn` speak it.
-pub(crate) fn words(headers: &HeaderMap) -> &'static Words {
-    headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .map_or_else(pachisi_words::english, pachisi_words::from_accept_language)
-}
 
 fn refused(status: StatusCode, message: impl Into<String>) -> ApiError {
     ApiError(status, message.into(), None)
@@ -94,7 +85,7 @@ fn tips(tour: &Tour, words: &Words) -> Tips {
 
 /// `GET /api/learn`: every tour, Pachisi's first.
 pub async fn tours(headers: HeaderMap) -> ApiResult<Json<serde_json::Value>> {
-    let words = words(&headers);
+    let words = crate::language::chosen(&headers);
     let mut list = Vec::new();
     for tour in TOURS {
         let rules = pachisi_core::builtin_rules(tour.ruleset, &[])
@@ -352,7 +343,12 @@ fn answer(
             format!("the tour {tour} has steps 1 to {count}: there is no step {number}"),
         ));
     }
-    Ok(Json(step_after(tour, number, actions, words(headers))?))
+    Ok(Json(step_after(
+        tour,
+        number,
+        actions,
+        crate::language::chosen(headers),
+    )?))
 }
 
 /// `GET /api/learn/{tour}/{step}`: the step before the player acts.

@@ -59,6 +59,7 @@ pub mod game;
 pub mod games;
 pub mod guard;
 pub mod how_to_play;
+pub mod language;
 pub mod learn;
 pub mod limits;
 pub mod net;

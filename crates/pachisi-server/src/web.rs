@@ -2,23 +2,27 @@
 //! from the internet. Each file of `web/` is served as it is, but the page's style, two files
 //! served as one.
 
+use crate::language;
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-/// The page.
-pub async fn index() -> impl IntoResponse {
+/// The page, in the language the request asks for (`crate::language`).
+pub async fn index(headers: HeaderMap) -> impl IntoResponse {
+    let words = language::chosen(&headers);
     (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        include_str!("../web/index.html"),
+        language::page_headers(),
+        language::fill(include_str!("../web/index.html"), words),
     )
 }
 
-/// The guided first game (`/learn`): its page, whose script is `js/learn.js`.
-pub async fn learn() -> impl IntoResponse {
+/// The guided first game (`/learn`): its page, whose script is `js/learn.js`, in the language
+/// the request asks for.
+pub async fn learn(headers: HeaderMap) -> impl IntoResponse {
+    let words = language::chosen(&headers);
     (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        include_str!("../web/learn.html"),
+        language::page_headers(),
+        language::fill(include_str!("../web/learn.html"), words),
     )
 }
 
@@ -97,6 +101,7 @@ const MODULES: &[(&str, &str)] = &[
     ("connection.js", include_str!("../web/js/connection.js")),
     ("dom.js", include_str!("../web/js/dom.js")),
     ("geometry.js", include_str!("../web/js/geometry.js")),
+    ("i18n.js", include_str!("../web/js/i18n.js")),
     ("join.js", include_str!("../web/js/join.js")),
     ("keys.js", include_str!("../web/js/keys.js")),
     ("learn.js", include_str!("../web/js/learn.js")),

@@ -27,6 +27,7 @@ import { chatEvents, renderChat, wireChat } from './js/chat.js';
 import { renderAway, renderClock, renderRematch, wireClock } from './js/clock.js';
 import { sendAction } from './js/connection.js';
 import { $ } from './js/dom.js';
+import { wireLanguage } from './js/i18n.js';
 import { followLink, wireJoin } from './js/join.js';
 import { keyPressed } from './js/keys.js';
 import { wireTips } from './js/learn-tips.js';
@@ -115,6 +116,7 @@ function wire() {
   };
   wireNewGame();
   wireJoin();
+  wireLanguage();
   wireChat();
   wireClock();
   wireReplay();

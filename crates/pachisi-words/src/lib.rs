@@ -22,6 +22,8 @@ use unic_langid::LanguageIdentifier;
 
 pub use fluent_bundle::FluentArgs as Args;
 
+pub mod page;
+
 /// The files of one language's catalogue, compiled in.
 macro_rules! catalogue {
     ($lang:literal: $($file:literal),* $(,)?) => {
@@ -36,6 +38,7 @@ pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[catalogue!(
     "rules.ftl",
     "learn.ftl",
     "terminal.ftl",
+    "page.ftl",
 )];
 
 /// The language every message falls back to.

@@ -66,7 +66,8 @@ fn every_shipped_language_holds_every_english_message() {
     assert!(missing.is_empty(), "messages missing: {missing:#?}");
 }
 
-/// The files of the workspace's crates: sources, tests and examples.
+/// The files of the workspace's crates: sources, tests and examples, and the page's scripts
+/// and HTML.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -77,24 +78,40 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             if path.file_name().is_some_and(|n| n != "target") {
                 rust_files(&path, out);
             }
-        } else if path.extension().is_some_and(|e| e == "rs") {
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "rs" || e == "js" || e == "html")
+        {
             out.push(path);
         }
     }
 }
 
-/// The literal ids in `text` that follow `msg(` or `msg_with(`.
+/// The literal ids in `text` that follow `msg(` or `msg_with(` (Rust), `t(` (the page's
+/// scripts, quoted with `'`) or `{{t:` (the page's HTML templates).
 fn ids_asked_for(text: &str) -> Vec<String> {
     let mut ids = Vec::new();
-    for call in ["msg(", "msg_with("] {
+    for (call, quote) in [
+        ("msg(", '"'),
+        ("msg_with(", '"'),
+        ("t(", '\''),
+        ("{{t:", '}'),
+    ] {
         for (at, _) in text.match_indices(call) {
+            // `x.t(` and `split(` are other calls.
             let before = text[..at].chars().next_back();
-            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || (c == '.' && call == "t("))
+            {
                 continue;
             }
             let rest = text[at + call.len()..].trim_start();
-            if let Some(quoted) = rest.strip_prefix('"') {
-                if let Some(end) = quoted.find('"') {
+            let quoted = if quote == '}' {
+                Some(rest)
+            } else {
+                rest.strip_prefix(quote)
+            };
+            if let Some(quoted) = quoted {
+                if let Some(end) = quoted.find(quote) {
                     ids.push(quoted[..end].to_string());
                 }
             }
@@ -109,6 +126,7 @@ fn every_message_the_code_asks_for_is_in_the_english_catalogue() {
     let mut files = Vec::new();
     rust_files(&crates, &mut files);
     let mut unknown = Vec::new();
+    let page_messages = crate::page::catalogue(ENGLISH, crate::page::PAGE_FILES);
     for file in files {
         if file.ends_with("pachisi-words/src/tests.rs") {
             continue;
@@ -116,8 +134,15 @@ fn every_message_the_code_asks_for_is_in_the_english_catalogue() {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
+        // The page is sent only the messages of the page's files.
+        let page = file.extension().is_some_and(|e| e != "rs");
         for id in ids_asked_for(&text) {
-            if !english().has(&id) {
+            let known = if page {
+                page_messages.contains_key(&id)
+            } else {
+                english().has(&id)
+            };
+            if !known {
                 unknown.push(format!("{}: {id}", file.display()));
             }
         }
@@ -131,8 +156,8 @@ fn every_message_the_code_asks_for_is_in_the_english_catalogue() {
 #[test]
 fn the_scan_finds_ids_in_both_kinds_of_call() {
     let text = r#"w.msg("a-b"); w.msg_with(
-        "c", &args); my_msg("not-this");"#;
-    assert_eq!(ids_asked_for(text), vec!["a-b", "c"]);
+        "c", &args); my_msg("not-this"); t('d-e', { n }); x.t('no'); <h1>{{t:f}}</h1>"#;
+    assert_eq!(ids_asked_for(text), vec!["a-b", "c", "d-e", "f"]);
 }
 
 #[test]

@@ -10,6 +10,7 @@
 import { api, whileLocked } from './api.js';
 import { drawBoard } from './board.js';
 import { $, html } from './dom.js';
+import { wireLanguage } from './i18n.js';
 import { markTips } from './learn-tips.js';
 import { moveButton } from './moves.js';
 import { LEARN } from './learn-words.js';
@@ -258,6 +259,7 @@ function wire() {
 
 async function main() {
   wire();
+  wireLanguage();
   const list = await request(() => api('GET', '/api/learn'));
   lesson.tours = Array.isArray(list?.tours) ? list.tours : [];
   renderChoose();

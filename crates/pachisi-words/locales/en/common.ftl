@@ -18,3 +18,6 @@ squares = { $count ->
 }
 colour-orange = Orange
 colour-white = White
+
+# The language's own name, in its own script, as the language chooser lists it.
+language-name = English
