@@ -2,7 +2,8 @@
 //! plays a game of Ludo against bots on the page, browser-tests/friends.mjs two people and a
 //! watcher in three browsers, browser-tests/analysis.mjs analyses a record in the replay viewer,
 //! browser-tests/page.mjs goes through what a new player meets.
-//! browser-tests/learn.mjs walks the guided first game at /learn.
+//! browser-tests/learn.mjs walks the guided first game at /learn, browser-tests/listen.mjs plays a
+//! whole game by keys as a blind player hears it.
 
 mod common;
 mod spoiled;
@@ -159,4 +160,26 @@ fn the_pachisi_tour_is_walked_in_headless_chromium() {
     );
     let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
     assert!(size > 0, "no screenshot at {}", shot.display());
+}
+
+/// A blind player's whole game, with browser-tests/listen.mjs: started by Tab and Enter and
+/// played by keys, what is due read from the accessibility tree, every throw and move of the
+/// person announced before their next key and every action of the game accounted for by the
+/// live region; the focus after the analysis and the new game panel; the choice of how much is
+/// announced kept; no animation with reduced motion; no axe-core violation. A screenshot under
+/// target/tmp/listen.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn a_blind_player_follows_and_plays_a_whole_game_in_headless_chromium() {
+    require_browser("a_blind_player_follows_and_plays_a_whole_game_in_headless_chromium");
+    let shots = workspace_root().join("target/tmp/listen");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).expect("creates target/tmp/listen");
+    let server = Server::start(&fresh_database("listen"), 0);
+    run_script(
+        &server,
+        "listen.mjs",
+        &[shots.as_os_str()],
+        "a blind player could not follow or play the game",
+    );
 }

@@ -92,6 +92,7 @@ const MODULES: &[(&str, &str)] = &[
         "analysis-words.js",
         include_str!("../web/js/analysis-words.js"),
     ),
+    ("announce.js", include_str!("../web/js/announce.js")),
     ("api.js", include_str!("../web/js/api.js")),
     ("board-input.js", include_str!("../web/js/board-input.js")),
     ("board-style.js", include_str!("../web/js/board-style.js")),

@@ -27,6 +27,7 @@ import { chatEvents, renderChat, wireChat } from './js/chat.js';
 import { renderAway, renderClock, renderRematch, wireClock } from './js/clock.js';
 import { sendAction } from './js/connection.js';
 import { $ } from './js/dom.js';
+import { announceChange, wireAnnouncements } from './js/announce.js';
 import { wireLanguage } from './js/i18n.js';
 import { followLink, wireJoin } from './js/join.js';
 import { keyPressed } from './js/keys.js';
@@ -117,6 +118,8 @@ function wire() {
   wireNewGame();
   wireJoin();
   wireLanguage();
+  wireAnnouncements();
+  hooks.announce = announceChange;
   wireChat();
   wireClock();
   wireReplay();

@@ -39,6 +39,7 @@ pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[catalogue!(
     "learn.ftl",
     "terminal.ftl",
     "page.ftl",
+    "access.ftl",
 )];
 
 /// The language every message falls back to.

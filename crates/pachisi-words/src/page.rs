@@ -45,7 +45,7 @@ pub enum Part {
 
 /// The catalogue files the page's script and HTML read: a message the page says is in one of
 /// these.
-pub const PAGE_FILES: &[&str] = &["common.ftl", "page.ftl"];
+pub const PAGE_FILES: &[&str] = &["common.ftl", "page.ftl", "access.ftl"];
 
 /// The patterns of one language's files, messages and terms (terms as `-name`).
 struct Patterns {

@@ -7,7 +7,7 @@
 import { act, api, ApiError } from './api.js';
 import { drawGraph, markStep, stepAt } from './analysis-graph.js';
 import { aboutWords, judgeLimits, luckWords, points, stepWords } from './analysis-words.js';
-import { $, html } from './dom.js';
+import { $, focusFirst, html } from './dom.js';
 import { clearError } from './messages.js';
 import { recordText } from './record.js';
 import { openReplay, stepReplay } from './replay.js';
@@ -45,7 +45,10 @@ async function fetchAnalysis(replay) {
 export function analyseReplay() {
   const replay = ui.replay;
   if (!replay || replay.analysis || ui.busy > 0) return undefined;
-  return act(() => fetchAnalysis(replay));
+  return act(async () => {
+    await fetchAnalysis(replay);
+    focusFirst('#analysis-heading', '#replay-close');
+  });
 }
 
 export function analyseGame() {
@@ -54,6 +57,7 @@ export function analyseGame() {
   return act(async () => {
     const record = await recordText(game.id);
     await fetchAnalysis(await openReplay(record, `pachisi-${game.id}.record`));
+    focusFirst('#analysis-heading', '#replay-close');
   });
 }
 

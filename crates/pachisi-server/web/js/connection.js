@@ -175,5 +175,6 @@ export function setState(state, source) {
       ui.lastEvent = { key: state.key, at: state.actions, text: 'The move was taken back.' };
     }
   }
+  hooks.announce(same ? shown : null, state, ui.lastEvent);
   if (!ui.replay) hooks.render();
 }

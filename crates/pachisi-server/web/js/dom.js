@@ -24,6 +24,20 @@ export function html(tag, attrs = {}, children = []) {
   return build(document.createElement(tag), attrs, children);
 }
 
+// Moves the keyboard's focus to the first of `selectors` that is shown, so that after a panel
+// opens or closes the focus lands where the person goes on (never on the page's body). A
+// heading or a region is made focusable by script only (`tabindex="-1"`).
+export function focusFirst(...selectors) {
+  for (const selector of selectors) {
+    const node = document.querySelector(selector);
+    if (!node || node.closest('[hidden]') || node.disabled) continue;
+    if (node.tabIndex < 0 && !node.hasAttribute('tabindex')) node.setAttribute('tabindex', '-1');
+    node.focus({ preventScroll: false });
+    return node;
+  }
+  return null;
+}
+
 // Gives `node` the colour of a seat, which the style sheet reads as `--seat` and `--seat-ink`.
 export function paint(node, [fill, ink]) {
   node.style.setProperty('--seat', fill);

@@ -8,7 +8,7 @@ import { api } from './api.js';
 import { $, html } from './dom.js';
 import { TIPS } from './learn-words.js';
 import { currentView, hooks, mine } from './state.js';
-import { plainReason } from './words.js';
+import { passReasons } from './words.js';
 
 const KEY = 'pachisi.learn';
 // A grace is told the first few times only: after that the player knows.
@@ -99,10 +99,7 @@ function notice(view, before, tour) {
     && moves.length === 0 && t && t.seat === view.to_move && !view.result;
   if (forcedPass) {
     const values = (view.pool ?? []).map((p) => p.value);
-    const reasons = [...new Set((view.why_not ?? []).flatMap((w) => w.reasons ?? [])
-      .map((r) => plainReason(r, view))
-      // The engine's reasons are clauses; the tip says them as sentences.
-      .map((r) => (/[.!?]$/.test(r) ? r : `${r}.`)))];
+    const reasons = passReasons(view);
     say('passed', `pass:${view.actions}`, tour, (text) => text
       .replace('{throw}', TIPS.throwWords(values.length > 0 ? values : [t.value]))
       .replace('{reasons}', reasons.join(' '))

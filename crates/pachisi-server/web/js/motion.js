@@ -37,7 +37,7 @@ export function noteChange(before, after) {
   const captured = (after.seats ?? []).map((s) => s.seat)
     .filter((s) => s !== m.seat && waitingCount(after, s) > waitingCount(before, s));
   ui.lastEvent = { key: after.key, at: after.replay ? after.frame : after.actions,
-    text: moveEvent(before, after, captured) };
+    text: moveEvent(before, after, captured), captured };
   if (m.from === null && m.to === null) return;
   const model = modelFor(after);
   const arrived = (after.pieces ?? []).filter((p) => p.seat === m.seat

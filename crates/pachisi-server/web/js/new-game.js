@@ -4,7 +4,7 @@
 
 import { act, api, ApiError, gameApi } from './api.js';
 import { connect, disconnect, setState } from './connection.js';
-import { $, html } from './dom.js';
+import { $, focusFirst, html } from './dom.js';
 import { clearError, showError } from './messages.js';
 import { clearEffects } from './motion.js';
 import { closeReplay } from './replay.js';
@@ -316,6 +316,12 @@ export function wireNewGame() {
   $('#player-name').value = savedName();
   $('#ruleset').addEventListener('change', rulesetChanged);
   $('#new-game-form').addEventListener('submit', startGame);
-  $('#show-new-game').addEventListener('click', () => showNewGame(true));
-  $('#cancel-new-game').addEventListener('click', () => showNewGame(false));
+  $('#show-new-game').addEventListener('click', () => {
+    showNewGame(true);
+    focusFirst('#ruleset');
+  });
+  $('#cancel-new-game').addEventListener('click', () => {
+    showNewGame(false);
+    focusFirst('#show-new-game', '#board');
+  });
 }

@@ -2,7 +2,7 @@
 // stepped through on the board (buttons, or ← → Home End).
 
 import { act, api, ApiError } from './api.js';
-import { $ } from './dom.js';
+import { $, focusFirst } from './dom.js';
 import { clearError, showError } from './messages.js';
 import { clearEffects, noteChange } from './motion.js';
 import { frameView, hooks, ui } from './state.js';
@@ -47,6 +47,7 @@ export async function openReplay(text, name) {
   ui.throwKey = null;
   hooks.showNewGame(false);
   hooks.render();
+  focusFirst('#replay-next', '#replay-close');
   return ui.replay;
 }
 
@@ -85,6 +86,8 @@ export function closeReplay(redraw = true) {
   if (!redraw) return;
   if (!ui.game) hooks.showNewGame(true);
   hooks.render();
+  // Back where the replay was opened from: the game's tools, or the new game panel.
+  focusFirst('#analyse-game', '#throw', '#board', '#ruleset');
 }
 
 export function renderReplayControls() {

@@ -48,6 +48,8 @@ export const hooks = {
   renderConnection: () => {},
   // Takes the events just received, in order (`history`: the first ones of this game).
   events: () => {},
+  // Says to a screen reader what changed from the state shown to the next (announce.js).
+  announce: () => {},
 };
 
 // The state after `patch`, what changed since `state` as the socket tells it (docs/api.md, "Live

@@ -231,3 +231,12 @@ export function plainReason(reason, view) {
   }
   return capital(ownWords(text, view?.ruleset));
 }
+
+// Why the turn that is due passes (a state's `why_not`, sent during a person's forced pass), as
+// sentences, each reason once.
+export function passReasons(view) {
+  return [...new Set((view.why_not ?? []).flatMap((w) => w.reasons ?? [])
+    .map((r) => plainReason(r, view))
+    // The engine's reasons are clauses; said alone, each is a sentence.
+    .map((r) => (/[.!?]$/.test(r) ? r : `${r}.`)))];
+}
