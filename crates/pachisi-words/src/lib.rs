@@ -31,12 +31,10 @@ macro_rules! catalogue {
 
 /// Every shipped language: its tag and its catalogue's files (name, text). English comes first:
 /// it is the default and the fallback.
-pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[catalogue!(
-    "en": "common.ftl",
-    "rules.ftl",
-    "learn.ftl",
-    "terminal.ftl",
-)];
+pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[
+    catalogue!("en": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl"),
+    catalogue!("ta": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl"),
+];
 
 /// The language every message falls back to.
 pub const ENGLISH: &str = "en";
