@@ -136,7 +136,8 @@ async function main() {
   // Everything waiting is said in the end.
   await p.waitForFunction((n) => {
     const region = document.querySelector('#announcer');
-    return Number(region?.dataset.told) >= n - Number(region?.dataset.from ?? 0);
+    return Number(region?.dataset.told) >= n - Number(region?.dataset.from ?? 0)
+      && [...region.children].some((l) => / won|game is over/i.test(l.textContent));
   }, total, { timeout: 30_000, polling: 100 }).catch(() => {});
   const lines = await heard(p);
   const told = lines.reduce((sum, l) => sum + l.actions, 0);

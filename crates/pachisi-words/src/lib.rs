@@ -36,6 +36,7 @@ macro_rules! catalogue {
 pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[
     catalogue!("en": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl"),
     catalogue!("hi": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl"),
+    catalogue!("ta": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl"),
 ];
 
 /// The language every message falls back to.
