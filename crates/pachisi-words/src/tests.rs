@@ -199,3 +199,71 @@ fn the_colours_the_rulesets_use_have_names() {
     assert_eq!(english().colour("violet"), "Violet");
     assert_eq!(english().colour(""), "");
 }
+
+/// The values a message's text names (`$count`), from the catalogue's source.
+fn variables_of(text: &str, id: &str) -> Vec<String> {
+    let start = text.find(&format!("\n{id} =")).map_or(0, |at| at + 1);
+    let body = &text[start..];
+    // The message runs to the next line that starts a new entry.
+    let end = body[1..]
+        .find("\n")
+        .and_then(|first| {
+            body[first + 1..]
+                .match_indices('\n')
+                .map(|(at, _)| first + 1 + at + 1)
+                .find(|&at| {
+                    body[at..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '#' || c == '-')
+                })
+        })
+        .unwrap_or(body.len());
+    let mut names: Vec<String> = body[..end]
+        .split('$')
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .collect()
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Every message of every shipped language formats without an error when given the values its
+/// English names, and names no value English does not give.
+#[test]
+fn every_shipped_message_formats_with_the_values_english_gives() {
+    let (_, english_files) = SHIPPED[0];
+    let common = english_files[0].1;
+    assert_eq!(variables_of(common, "pieces"), ["count"]);
+    assert!(variables_of(common, "colour-red").is_empty());
+    let mut problems = Vec::new();
+    for (lang, files) in SHIPPED.iter() {
+        let words = words(lang);
+        for (name, text) in files.iter() {
+            let Some((_, english_text)) = english_files.iter().find(|(n, _)| n == name) else {
+                continue;
+            };
+            for id in file_ids(text) {
+                let given = variables_of(english_text, &id);
+                let mut args = Args::new();
+                for value in &given {
+                    args.set(value.clone(), 2);
+                }
+                if let Err(e) = words.check(&id, &args) {
+                    problems.push(e);
+                }
+                for value in variables_of(text, &id) {
+                    if !given.contains(&value) {
+                        problems.push(format!("{lang}/{name}: {id} names ${value}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
