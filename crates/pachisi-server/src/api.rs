@@ -117,8 +117,21 @@ async fn not_found() -> ApiError {
     ApiError(StatusCode::NOT_FOUND, "no such page".into(), None)
 }
 
-async fn rulesets(State(state): State<AppState>) -> Response {
-    json_text(StatusCode::OK, state.rulesets.to_string())
+/// The rulesets, described in the language the request asks for (`crate::language::chosen`).
+async fn rulesets(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let lang = crate::language::chosen(&headers).lang();
+    let list = state
+        .rulesets
+        .iter()
+        .find(|(tag, _)| *tag == lang)
+        .or_else(|| state.rulesets.first())
+        .map_or("[]", |(_, json)| json.as_str());
+    let mut response = json_text(StatusCode::OK, list);
+    response.headers_mut().insert(
+        header::VARY,
+        axum::http::HeaderValue::from_static("Cookie, Accept-Language"),
+    );
+    response
 }
 
 async fn lobby(
@@ -543,4 +556,41 @@ async fn analyze(
     })
     .await?;
     Ok(json_text(StatusCode::OK, value.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_rulesets_are_described_in_the_language_asked_for() {
+        let path = crate::testing::temp_db("rulesets-language");
+        let games =
+            crate::testing::open(&path, std::time::Duration::ZERO, crate::Limits::default());
+        let state = AppState::new(games, "heuristic".parse().expect("a bot")).expect("state");
+        for (lang, _) in pachisi_words::SHIPPED {
+            let mut headers = HeaderMap::new();
+            headers.insert(
+                header::COOKIE,
+                format!("lang={lang}").parse().expect("a cookie"),
+            );
+            let response = rulesets(State(state.clone()), headers).await;
+            let vary = response.headers().get(header::VARY).cloned();
+            assert!(vary.is_some_and(|v| v.to_str().is_ok_and(|v| v.contains("Cookie"))));
+            let body = axum::body::to_bytes(response.into_body(), 1 << 20)
+                .await
+                .expect("body");
+            let list: serde_json::Value = serde_json::from_slice(&body).expect("json");
+            let pachisi = &list[0];
+            let rules = pachisi_core::builtin_rules("pachisi", &[]).expect("builtin");
+            let words = pachisi_words::words(lang);
+            assert_eq!(pachisi["name"], "pachisi");
+            assert_eq!(
+                pachisi["description"],
+                pachisi_learn::explain::summary(&rules, words),
+                "{lang}"
+            );
+        }
+        crate::testing::remove(&path);
+    }
 }

@@ -21,8 +21,8 @@ pub struct AppState {
     pub hint_bot: BotSpec,
     /// The evaluator of the analyses (`POST /api/analyze`): the server's, never a visitor's.
     pub analysis_bot: BotSpec,
-    /// The list of rulesets as JSON, made once.
-    pub(crate) rulesets: Arc<str>,
+    /// The list of rulesets as JSON, made once in each shipped language (by its tag).
+    pub(crate) rulesets: Arc<Vec<(&'static str, String)>>,
     /// The places of the open WebSockets.
     pub(crate) sockets: Arc<crate::places::Places>,
     /// The address the server is reached at, for links (`--public-url`); without one, links
@@ -38,17 +38,27 @@ impl AppState {
     /// # Errors
     /// When a built-in ruleset does not compile (a defect of the build).
     pub fn new(games: Arc<Games>, hint_bot: BotSpec) -> Result<AppState, String> {
-        let mut list = Vec::new();
+        let mut all = Vec::new();
         for (name, _) in BUILTIN_RULESETS {
-            let rules = builtin_rules(name, &[]).map_err(|e| format!("ruleset {name}: {e}"))?;
-            list.push(crate::view::RulesetInfo::of(&rules));
+            all.push(builtin_rules(name, &[]).map_err(|e| format!("ruleset {name}: {e}"))?);
         }
-        let rulesets = serde_json::to_string(&list).map_err(|e| e.to_string())?;
+        let mut rulesets = Vec::new();
+        for (lang, _) in pachisi_words::SHIPPED {
+            let words = pachisi_words::words(lang);
+            let list: Vec<_> = all
+                .iter()
+                .map(|rules| crate::view::RulesetInfo::of(rules, words))
+                .collect();
+            rulesets.push((
+                *lang,
+                serde_json::to_string(&list).map_err(|e| e.to_string())?,
+            ));
+        }
         Ok(AppState {
             games,
             hint_bot,
             analysis_bot: crate::analysis::evaluator(pachisi_bots::analysis::DEFAULT_EVALUATOR)?,
-            rulesets: rulesets.into(),
+            rulesets: Arc::new(rulesets),
             sockets: Arc::default(),
             public_url: None,
             forward: None,

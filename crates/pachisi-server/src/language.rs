@@ -2,7 +2,7 @@
 //!
 //! A person chooses a language with the page's chooser, which keeps the choice in a cookie
 //! (`lang`); without one, the browser's `Accept-Language` decides; English otherwise. The pages
-//! (`/`, `/learn`), `/rules/NAME` and `/api/learn` all ask [`chosen`].
+//! (`/`, `/learn`), `/rules/NAME`, `/api/learn` and `/api/rulesets` all ask [`chosen`].
 //!
 //! A page's HTML is a template whose texts are message ids of the catalogue
 //! (`{{t:page-language}}`), filled here and escaped; `{{lang}}` is the language's tag,

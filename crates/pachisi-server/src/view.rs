@@ -24,15 +24,16 @@ pub struct RulesetInfo {
 }
 
 impl RulesetInfo {
-    /// The description of `rules`: its `description` is the short summary in plain English
-    /// words made from the rules (`pachisi-learn`), with no field names or document codes.
-    pub fn of(rules: &Rules) -> RulesetInfo {
+    /// The description of `rules`: its `description` is the short summary in plain words of the
+    /// language of `words`, made from the rules (`pachisi-learn`), with no field names or
+    /// document codes.
+    pub fn of(rules: &Rules, words: &pachisi_words::Words) -> RulesetInfo {
         let r = rules.ruleset();
         RulesetInfo {
             name: r.name.clone(),
             title: r.title.clone(),
             source: r.source.clone(),
-            description: pachisi_learn::explain::summary(rules, pachisi_words::english()),
+            description: pachisi_learn::explain::summary(rules, words),
             seats: rules.seats(),
             teams: (0..rules.teams())
                 .map(|t| {
@@ -579,7 +580,8 @@ mod tests {
     fn ruleset_descriptions_carry_no_field_name_or_document_code() {
         for (name, _) in pachisi_core::BUILTIN_RULESETS {
             let rules = builtin_rules(name, &[]).expect("builtin");
-            let json = serde_json::to_value(RulesetInfo::of(&rules)).expect("json");
+            let json = serde_json::to_value(RulesetInfo::of(&rules, pachisi_words::english()))
+                .expect("json");
             let description = json["description"].as_str().expect("a description");
             assert!(!description.is_empty(), "{name}");
             let found = pachisi_learn::explain::leaks::leaks(description);

@@ -107,7 +107,6 @@ const MODULES: &[(&str, &str)] = &[
     ("keys.js", include_str!("../web/js/keys.js")),
     ("learn.js", include_str!("../web/js/learn.js")),
     ("learn-tips.js", include_str!("../web/js/learn-tips.js")),
-    ("learn-words.js", include_str!("../web/js/learn-words.js")),
     ("messages.js", include_str!("../web/js/messages.js")),
     ("motion.js", include_str!("../web/js/motion.js")),
     ("moves.js", include_str!("../web/js/moves.js")),
@@ -138,50 +137,109 @@ pub async fn module(Path(name): Path<String>) -> Response {
 
 #[cfg(test)]
 mod tests {
-    //! The page's own texts carry no field name of the ruleset schema and no document code: a
-    //! player reads the words of the HTML and the strings of the scripts, never their comments.
+    //! The page's own texts: every text a player reads comes from the message catalogue (the
+    //! HTML's words are ids such as `{{t:page-title}}`, the scripts' strings are ids given to
+    //! `t(…)`), and none names a field of the ruleset schema or a document code. A player reads
+    //! the words of the HTML and the strings of the scripts, never their comments.
 
     use super::MODULES;
     use pachisi_learn::explain::leaks::{field_names, page_text};
 
+    /// The HTML pages, by name.
+    const PAGES: &[(&str, &str)] = &[
+        ("index.html", include_str!("../web/index.html")),
+        ("learn.html", include_str!("../web/learn.html")),
+    ];
+
+    /// Every script of the page: `app.js` and the modules.
+    fn scripts() -> Vec<(&'static str, &'static str)> {
+        let mut all = MODULES.to_vec();
+        all.push(("app.js", include_str!("../web/app.js")));
+        all
+    }
+
+    /// Where a template literal's `${…}` stood in its text.
+    const HOLE: char = '\u{fffc}';
+
+    /// A string literal of a script: its text (a template's `${…}` each one [`HOLE`]; the
+    /// literals inside them are literals of their own) and the code just before it.
+    #[derive(Debug)]
+    struct Literal {
+        text: String,
+        before: String,
+    }
+
     /// The string literals of a script, its comments left out.
-    fn literals(script: &str) -> Vec<String> {
-        let mut out = Vec::new();
+    fn literals(script: &str) -> Vec<Literal> {
         let chars: Vec<char> = script.chars().collect();
+        let mut out = Vec::new();
         let mut i = 0;
-        while i < chars.len() {
-            match chars[i] {
-                '/' if chars.get(i + 1) == Some(&'/') => {
-                    while i < chars.len() && chars[i] != '\n' {
-                        i += 1;
+        code(&chars, &mut i, false, &mut out);
+        out
+    }
+
+    /// Reads code from `i`: to the end, or (`nested`, inside a template's `${`) to its `}`.
+    fn code(chars: &[char], i: &mut usize, nested: bool, out: &mut Vec<Literal>) {
+        let mut depth = 0usize;
+        while *i < chars.len() {
+            match chars[*i] {
+                '/' if chars.get(*i + 1) == Some(&'/') => {
+                    while *i < chars.len() && chars[*i] != '\n' {
+                        *i += 1;
                     }
                 }
-                '/' if chars.get(i + 1) == Some(&'*') => {
-                    i += 2;
-                    while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
-                        i += 1;
+                '/' if chars.get(*i + 1) == Some(&'*') => {
+                    *i += 2;
+                    while *i + 1 < chars.len() && !(chars[*i] == '*' && chars[*i + 1] == '/') {
+                        *i += 1;
                     }
-                    i += 2;
+                    *i += 2;
+                }
+                '{' => {
+                    depth += 1;
+                    *i += 1;
+                }
+                '}' if nested && depth == 0 => {
+                    *i += 1;
+                    return;
+                }
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    *i += 1;
                 }
                 quote @ ('"' | '\'' | '`') => {
+                    let from = chars[..*i].len().saturating_sub(40);
+                    let before: String = chars[from..*i].iter().collect();
+                    let at = out.len();
+                    out.push(Literal {
+                        text: String::new(),
+                        before,
+                    });
+                    *i += 1;
                     let mut text = String::new();
-                    i += 1;
-                    while i < chars.len() && chars[i] != quote {
-                        if chars[i] == '\\' {
-                            i += 1;
+                    while *i < chars.len() && chars[*i] != quote {
+                        if chars[*i] == '\\' {
+                            *i += 1;
+                        } else if quote == '`'
+                            && chars[*i] == '$'
+                            && chars.get(*i + 1) == Some(&'{')
+                        {
+                            *i += 2;
+                            text.push(HOLE);
+                            code(chars, i, true, out);
+                            continue;
                         }
-                        if let Some(&c) = chars.get(i) {
+                        if let Some(&c) = chars.get(*i) {
                             text.push(c);
                         }
-                        i += 1;
+                        *i += 1;
                     }
-                    out.push(text);
-                    i += 1;
+                    out[at].text = text;
+                    *i += 1;
                 }
-                _ => i += 1,
+                _ => *i += 1,
             }
         }
-        out
     }
 
     /// The schema's field names and the documents' codes in `text`.
@@ -201,30 +259,212 @@ mod tests {
         found
     }
 
+    /// Every text of the page's catalogue in English (each message's text parts).
+    fn catalogue_texts() -> Vec<(String, String)> {
+        fn texts(parts: &[pachisi_words::page::Part], out: &mut String) {
+            for part in parts {
+                match part {
+                    pachisi_words::page::Part::Text(text) => out.push_str(text),
+                    pachisi_words::page::Part::Value { .. } => out.push(' '),
+                    pachisi_words::page::Part::Choice { o, .. } => {
+                        for variant in o.values() {
+                            out.push(' ');
+                            texts(variant, out);
+                        }
+                    }
+                }
+            }
+        }
+        pachisi_words::page::catalogue(pachisi_words::ENGLISH, pachisi_words::page::PAGE_FILES)
+            .into_iter()
+            .map(|(id, parts)| {
+                let mut text = String::new();
+                texts(&parts, &mut text);
+                (id, text)
+            })
+            .collect()
+    }
+
     #[test]
     fn the_pages_texts_name_no_field_of_the_schema_and_no_document_code() {
-        assert!(literals("a = 'x'; // 'not' \n b = \"y\" /* `no` */ + `z`") == ["x", "y", "z"]);
+        let texts: Vec<String> = literals("a = 'x'; // 'not' \n b = \"y\" /* `no` */ + `z`")
+            .into_iter()
+            .map(|l| l.text)
+            .collect();
+        assert_eq!(texts, ["x", "y", "z"]);
         assert!(
             !forbidden_in("moves.split").is_empty(),
             "the check finds a field name"
         );
         let mut found = Vec::new();
-        for (name, html) in [
-            ("index.html", include_str!("../web/index.html")),
-            ("learn.html", include_str!("../web/learn.html")),
-        ] {
-            for leak in forbidden_in(&page_text(html)) {
+        for (name, html) in PAGES {
+            let filled = crate::language::fill(html, pachisi_words::english());
+            for leak in forbidden_in(&page_text(&filled)) {
                 found.push(format!("{name}: {leak}"));
             }
         }
-        let app = ("app.js", include_str!("../web/app.js"));
-        for (name, script) in MODULES.iter().chain([&app]) {
+        for (id, text) in catalogue_texts() {
+            for leak in forbidden_in(&text) {
+                found.push(format!("{id}: {leak} in {text:?}"));
+            }
+        }
+        for (name, script) in scripts() {
             for literal in literals(script) {
-                for leak in forbidden_in(&literal) {
-                    found.push(format!("{name}: {leak} in {literal:?}"));
+                for leak in forbidden_in(&literal.text) {
+                    found.push(format!("{name}: {leak} in {:?}", literal.text));
                 }
             }
         }
         assert!(found.is_empty(), "{found:#?}");
+    }
+
+    /// `html` without its comments and the contents of its `<script>` and `<style>` elements.
+    fn without_code(html: &str) -> String {
+        let mut rest = html;
+        let mut out = String::new();
+        loop {
+            let next = [
+                ("<!--", "-->"),
+                ("<script", "</script>"),
+                ("<style", "</style>"),
+            ]
+            .into_iter()
+            .filter_map(|(open, close)| rest.find(open).map(|at| (at, close)))
+            .min_by_key(|(at, _)| *at);
+            let Some((at, close)) = next else {
+                out.push_str(rest);
+                return out;
+            };
+            out.push_str(&rest[..at]);
+            rest = rest[at..]
+                .find(close)
+                .map_or("", |end| &rest[at + end + close.len()..]);
+        }
+    }
+
+    /// `text` without its `{{…}}` (message ids, the catalogue, the languages).
+    fn without_ids(text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(at) = rest.find("{{") {
+            out.push_str(&rest[..at]);
+            rest = rest[at..]
+                .find("}}")
+                .map_or("", |end| &rest[at + end + 2..]);
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The values of the attributes a player reads or hears (a tooltip, a name, a hint in an
+    /// empty field, an image's words) in `html`.
+    fn spoken_attributes(html: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for name in ["title", "aria-label", "placeholder", "alt"] {
+            let key = format!(" {name}=\"");
+            let mut rest = html;
+            while let Some(at) = rest.find(&key) {
+                rest = &rest[at + key.len()..];
+                let end = rest.find('"').unwrap_or(rest.len());
+                out.push(rest[..end].to_string());
+                rest = &rest[end..];
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_html_pages_show_no_text_but_the_catalogues() {
+        // The check itself: English text and a spoken attribute are found, ids and marks pass.
+        let sample = r#"<p title="Hello">{{t:page-title}} × <!-- a note --><b>Hi</b></p><script>x = "y z";</script>"#;
+        let text = without_ids(&page_text(&without_code(sample)));
+        assert_eq!(text.split_whitespace().collect::<Vec<_>>(), ["×", "Hi"]);
+        assert_eq!(spoken_attributes(sample), ["Hello"]);
+        let mut found = Vec::new();
+        for (name, html) in PAGES {
+            let html = without_code(html);
+            let text = without_ids(&page_text(&html));
+            if text.chars().any(char::is_alphabetic) {
+                found.push(format!(
+                    "{name}: {:?}",
+                    text.split_whitespace().collect::<Vec<_>>()
+                ));
+            }
+            for value in spoken_attributes(&html) {
+                if without_ids(&value).chars().any(char::is_alphabetic) {
+                    found.push(format!("{name}: an attribute says {value:?}"));
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "English outside the message ids: {found:#?}"
+        );
+    }
+
+    /// Literals with English words that are not a player's: the engine's English reworded on an
+    /// English page only (`plainReason` in js/words.js, which says the engine's terms as the
+    /// page does).
+    const NOT_FOR_PLAYERS: &[&str] = &["$1 squares along", "entering throw"];
+
+    /// The code a literal follows when it is a CSS selector, a style sheet or an element's
+    /// class list, not words.
+    const NOT_WORDS_AFTER: &[&str] = &[
+        "$(",
+        "querySelector(",
+        "querySelectorAll(",
+        "closest(",
+        "closest?.(",
+        "replaceSync(",
+        "class:",
+    ];
+
+    /// Whether `text` has two words in a row, separated by a space: a phrase in a language.
+    fn has_phrase(text: &str) -> bool {
+        let words: Vec<bool> = text
+            .split_whitespace()
+            .map(|token| {
+                let word = token.trim_matches(|c: char| {
+                    matches!(
+                        c,
+                        ',' | '.' | ';' | ':' | '!' | '?' | '(' | ')' | '"' | '“' | '”' | '…'
+                    )
+                });
+                !word.is_empty()
+                    && word.chars().all(|c| c.is_alphabetic() || c == '\'')
+                    && word.chars().any(char::is_alphabetic)
+            })
+            .collect();
+        words.windows(2).any(|pair| pair[0] && pair[1])
+    }
+
+    #[test]
+    fn the_scripts_strings_hold_no_words_for_players() {
+        assert!(has_phrase("Copy link"));
+        assert!(has_phrase("the move was taken back."));
+        assert!(!has_phrase("page-copy-link"));
+        assert!(!has_phrase("#seat-rows .seat-row"));
+        assert!(!has_phrase("Red \u{fffc}"));
+        let nested = literals("x = `${t('page-title', { b: 'two words' })} — ${n}`;");
+        let texts: Vec<&str> = nested.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["\u{fffc} — \u{fffc}", "page-title", "two words"]);
+        let mut found = Vec::new();
+        for (name, script) in scripts() {
+            for literal in literals(script) {
+                let selector = NOT_WORDS_AFTER
+                    .iter()
+                    .any(|code| literal.before.trim_end().ends_with(code));
+                if has_phrase(&literal.text)
+                    && !selector
+                    && !NOT_FOR_PLAYERS.contains(&literal.text.as_str())
+                {
+                    found.push(format!("{name}: {:?}", literal.text));
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "English in the scripts' strings, not from the catalogue (t with a page- id): {found:#?}"
+        );
     }
 }

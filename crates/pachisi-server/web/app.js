@@ -28,7 +28,7 @@ import { renderAway, renderClock, renderRematch, wireClock } from './js/clock.js
 import { sendAction } from './js/connection.js';
 import { $ } from './js/dom.js';
 import { announceChange, wireAnnouncements } from './js/announce.js';
-import { wireLanguage } from './js/i18n.js';
+import { t, wireLanguage } from './js/i18n.js';
 import { followLink, wireJoin } from './js/join.js';
 import { keyPressed } from './js/keys.js';
 import { wireTips } from './js/learn-tips.js';
@@ -52,7 +52,7 @@ function render() {
   $('#play').hidden = !view;
   $('#more').hidden = !view;
   $('#moves-box').hidden = !view || view.replay || !humanMoveDue();
-  const title = view?.ruleset?.title || 'Pachisi';
+  const title = view?.ruleset?.title || t('page-title');
   $('#game-name').textContent = title;
   $('#how-to-play').hidden = !view?.ruleset?.name;
   if (view?.ruleset?.name) $('#how-to-play').href = `/rules/${encodeURIComponent(view.ruleset.name)}`;
@@ -100,8 +100,8 @@ function render() {
 function renderConnection() {
   const status = ui.game ? ui.connection : null;
   const box = $('#connection');
-  box.textContent = status === 'reconnecting' ? 'Connection lost: reconnecting…'
-    : status === 'closed' ? 'Not following the game any more: reload the page to try again.' : '';
+  box.textContent = status === 'reconnecting' ? t('page-connection-lost')
+    : status === 'closed' ? t('page-connection-closed') : '';
   box.hidden = !box.textContent;
   document.body.dataset.connection = status ?? '';
 }

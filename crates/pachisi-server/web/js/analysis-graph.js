@@ -4,6 +4,7 @@
 // lines show (the summary table beside it gives the figures).
 
 import { svg } from './dom.js';
+import { t } from './i18n.js';
 import { colours, teamName } from './seats.js';
 
 // The panel shows the graph 300 to 400 pixels wide: its units are near pixels there.
@@ -20,15 +21,15 @@ function yOf(chance) {
   return PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - chance);
 }
 
-const percent = (chance) => `${Math.round(100 * chance)}%`;
+const percent = (chance) => Math.round(100 * chance);
 
 // What the graph shows, in words: each line's team and dash, and where each team ended.
 function describe(analysis, teams) {
   const last = analysis.chances[analysis.chances.length - 1];
-  const lines = teams.map(([team, members], i) => `${teamName(members)} ${i === 0 ? 'solid' : 'dashed'}`
-    + (last ? ` (${percent(last.teams[team] ?? 0)} at step ${last.steps})` : ''));
-  return `Each side's estimated winning chance, from 0 to 100%, before every throw of the `
-    + `${analysis.steps} steps of the game. Lines: ${lines.join('; ')}. Click a step to show it.`;
+  const lines = teams.map(([team, members], i) => t('page-graph-line', { team: teamName(members),
+    dash: i === 0 ? 'solid' : 'dashed', end: last ? 'yes' : 'no',
+    percent: last ? percent(last.teams[team] ?? 0) : 0, step: last?.steps ?? 0 }));
+  return t('page-graph-desc', { steps: analysis.steps, lines: lines.join('; ') });
 }
 
 function grid(total) {
@@ -37,12 +38,13 @@ function grid(total) {
     const y = yOf(chance);
     parts.push(svg('line', { class: 'grid', x1: PAD.left, x2: WIDTH - PAD.right, y1: y, y2: y }));
     parts.push(svg('text', { class: 'axis', x: PAD.left - 5, y: y + 4, 'text-anchor': 'end',
-      text: percent(chance) }));
+      text: t('page-percent', { percent: percent(chance) }) }));
   }
   const base = HEIGHT - PAD.bottom + 15;
-  parts.push(svg('text', { class: 'axis', x: PAD.left, y: base, text: 'step 0' }));
+  parts.push(svg('text', { class: 'axis', x: PAD.left, y: base,
+    text: t('page-graph-step', { step: 0 }) }));
   parts.push(svg('text', { class: 'axis', x: WIDTH - PAD.right, y: base, 'text-anchor': 'end',
-    text: `step ${total}` }));
+    text: t('page-graph-step', { step: total }) }));
   return parts;
 }
 
@@ -64,7 +66,7 @@ export function drawGraph(node, analysis, teams, key) {
       stroke: colours(members[0]?.colour)[0], 'stroke-dasharray': DASHES[i % DASHES.length] }));
   });
   node.replaceChildren(
-    svg('title', { id: 'analysis-graph-title', text: 'Winning chances through the game' }),
+    svg('title', { id: 'analysis-graph-title', text: t('page-graph-title') }),
     svg('desc', { id: 'analysis-graph-desc', text: describe(analysis, teams) }),
     ...grid(total),
     ...lines,

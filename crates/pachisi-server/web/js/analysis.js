@@ -8,6 +8,7 @@ import { act, api, ApiError } from './api.js';
 import { drawGraph, markStep, stepAt } from './analysis-graph.js';
 import { aboutWords, judgeLimits, luckWords, points, stepWords } from './analysis-words.js';
 import { $, focusFirst, html } from './dom.js';
+import { t } from './i18n.js';
 import { clearError } from './messages.js';
 import { recordText } from './record.js';
 import { openReplay, stepReplay } from './replay.js';
@@ -16,19 +17,19 @@ import { hooks, ui } from './state.js';
 
 const SYMBOL = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
-const percent = (chance) => `${(100 * chance).toFixed(1)}%`;
+const percent = (chance) => (100 * chance).toFixed(1);
 const signed = (change) => `${change < 0 ? '−' : '+'}${points(Math.abs(change))}`;
 
 // The answer, its decisions and throws found by their step.
 function indexed(answer) {
   if (!answer || !Array.isArray(answer.chances) || !Array.isArray(answer.decisions)
     || !Array.isArray(answer.throws) || !Array.isArray(answer.seats)) {
-    throw new ApiError('the server sent an analysis without its figures', 0);
+    throw new ApiError(t('page-error-analysis'), 0);
   }
   return {
     ...answer,
     decisionAt: new Map(answer.decisions.map((d) => [d.number, d])),
-    throwAt: new Map(answer.throws.map((t) => [t.number, t])),
+    throwAt: new Map(answer.throws.map((thrown) => [thrown.number, thrown])),
   };
 }
 
@@ -81,8 +82,7 @@ function markLog(analysis, replay) {
     let from = 0;
     for (const [offset, d] of marks.sort((a, b) => a[0] - b[0])) {
       parts.push(text.slice(from, offset), html('span', { class: 'mark', 'data-mark': d.mark,
-        'data-step': d.number, title: `${d.mark}: the move lost ${points(d.loss)} points of `
-          + 'winning chance',
+        'data-step': d.number, title: t('page-mark-title', { mark: d.mark, points: points(d.loss) }),
         text: SYMBOL[d.mark] }));
       from = offset;
     }
@@ -99,9 +99,10 @@ function chancesWords(analysis, step, teams) {
     point = c;
   }
   if (!point) return '';
-  const each = teams.map(([team, members]) => `${teamName(members)} ${percent(point.teams[team] ?? 0)}`);
-  const when = point.steps === analysis.steps ? 'at the end' : `before throw ${point.steps + 1}`;
-  return `Winning chances ${when}: ${each.join(', ')}.`;
+  const each = teams.map(([team, members]) => t('page-chances-side', { team: teamName(members),
+    percent: percent(point.teams[team] ?? 0) }));
+  return t('page-chances', { when: point.steps === analysis.steps ? 'end' : 'throw',
+    throw: point.steps + 1, chances: each.join(t('page-list-comma')) });
 }
 
 function renderSummary(analysis, seats) {

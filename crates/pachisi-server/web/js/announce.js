@@ -141,7 +141,7 @@ export function announceChange(before, after, event) {
     const count = after.actions - before.actions;
     announce(t('access-more-events', { count }), false, count);
   } else if (before && before.key === after.key && after.actions < before.actions) {
-    announce(t('access-undone'), true);
+    announce(t('page-event-undone'), true);
   } else if (!before || before.key !== after.key) {
     // A game opened: what is said from here on tells of the actions after this one.
     const region = $('#announcer');

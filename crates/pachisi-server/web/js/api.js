@@ -1,6 +1,7 @@
 // Requests to the server's JSON API (docs/api.md). Every error becomes an `ApiError` carrying the
 // server's own words.
 
+import { t } from './i18n.js';
 import { showError } from './messages.js';
 import { hooks, ui } from './state.js';
 import { secretFor } from './tokens.js';
@@ -24,7 +25,7 @@ export async function api(method, path, body, headers = {}) {
   try {
     response = await fetch(path, options);
   } catch (err) {
-    throw new ApiError(`cannot reach the server (${err.message})`, 0);
+    throw new ApiError(t('page-error-unreachable', { error: err.message }), 0);
   }
   const type = response.headers.get('Content-Type') ?? '';
   let data;
@@ -35,8 +36,8 @@ export async function api(method, path, body, headers = {}) {
   }
   if (!response.ok) {
     const said = data && typeof data === 'object' && typeof data.error === 'string' ? data.error : '';
-    throw new ApiError(said || `the server answered ${response.status} ${response.statusText}`,
-      response.status, data && typeof data === 'object' ? data : null);
+    throw new ApiError(said || t('page-error-status', { status: response.status,
+      text: response.statusText }), response.status, data && typeof data === 'object' ? data : null);
   }
   return data;
 }

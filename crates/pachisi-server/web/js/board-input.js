@@ -3,11 +3,12 @@
 // cannot move says why.
 
 import { $ } from './dom.js';
+import { t } from './i18n.js';
 import { showWhy } from './messages.js';
 import { playMove, select } from './moves.js';
 import { colourName, otherPerson } from './seats.js';
 import { mine, selectedMove, ui } from './state.js';
-import { pieceWord, plainReason } from './words.js';
+import { family, plainReason } from './words.js';
 
 // How far from a piece or a destination a tap still counts as on it, in CSS pixels: half of a
 // 44-pixel target, however small the board is drawn.
@@ -72,39 +73,39 @@ function pieceClicked(node) {
   const progress = Number(node.dataset.progress);
   const where = node.dataset.where;
   const game = ui.game;
+  const kind = { family: family(game.ruleset) };
   if (game.phase === 'over') {
-    showWhy(['The game is over.']);
+    showWhy([t('page-game-over')]);
     return;
   }
   if (seat !== game.to_move) {
-    const mover = game.seats[game.to_move];
-    showWhy([`That is ${colourName(game.seats[seat])}'s ${pieceWord(game.ruleset)}; it is `
-      + `${colourName(mover)}'s turn.`]);
+    showWhy([t('page-why-not-yours', { ...kind, colour: colourName(game.seats[seat]),
+      mover: colourName(game.seats[game.to_move]) })]);
     return;
   }
   if (game.awaiting !== 'human') {
-    showWhy(['A bot plays this seat.']);
+    showWhy([t('page-why-bot')]);
     return;
   }
   if (!mine(seat)) {
     const other = otherPerson(game.seats[seat], game);
-    showWhy([other ? `${other} plays ${colourName(game.seats[seat])}.`
-      : 'You are watching this game.']);
+    showWhy([other ? t('page-why-other', { name: other, colour: colourName(game.seats[seat]) })
+      : t('page-why-watching')]);
     return;
   }
   if (game.phase !== 'move') {
-    showWhy(['Throw first.']);
+    showWhy([t('page-why-throw-first')]);
     return;
   }
   if (where === 'home') {
-    showWhy([`This ${pieceWord(game.ruleset)} is home.`]);
+    showWhy([t('page-why-home', kind)]);
     return;
   }
   const candidates = game.moves.filter((m) => m.progress === progress);
   if (candidates.length === 0) {
     const why = (game.why_not ?? []).find((w) => w.progress === progress);
     showWhy(why && why.reasons.length > 0 ? why.reasons.map((r) => plainReason(r, game))
-      : [`This ${pieceWord(game.ruleset)} has no move.`]);
+      : [t('page-why-no-move', kind)]);
     return;
   }
   const key = `${seat}:${progress}`;

@@ -6,10 +6,11 @@
 import './board-style.js';
 import { $, paint, svg } from './dom.js';
 import { modelFor } from './geometry.js';
+import { t } from './i18n.js';
 import { decorate } from './motion.js';
 import { colourName, colours, seatLabel } from './seats.js';
 import { mine, selectedMove, ui } from './state.js';
-import { pieceWord } from './words.js';
+import { family } from './words.js';
 
 function pieceGroups(view) {
   const onSquare = new Map();
@@ -45,11 +46,8 @@ function drawPiece(view, seatIndex, progress, count, cx, cy, r, where, movable) 
     'data-x': cx,
     'data-y': cy,
   });
-  const place = where === 'waiting' ? ', waiting' : where === 'home' ? ', home' : '';
-  const pieces = count > 1 ? `${count} ${pieceWord(view.ruleset, true)}`
-    : `a ${pieceWord(view.ruleset)}`;
-  g.append(svg('title', {}, [`${seatLabel(seat, view)}: ${pieces}${place}`
-    + `${movable ? ' (can move)' : ''}`]));
+  g.append(svg('title', {}, [t('page-piece-title', { seat: seatLabel(seat, view), count,
+    family: family(view.ruleset), where, movable: movable ? 'yes' : 'no' })]));
   if (movable) g.append(svg('circle', { class: 'ring', cx, cy, r: r * 1.22 }));
   g.append(svg('circle', { class: 'body', cx, cy, r, fill, stroke: '#111' }));
   g.append(svg('text', { class: 'letter', x: cx, y: cy, fill: ink, 'font-size': r * 1.15 },
@@ -144,7 +142,8 @@ export function drawBoard(shown) {
   const side = board.side;
   const model = modelFor(view);
   root.setAttribute('viewBox', `-0.1 -0.1 ${side + 0.2} ${side + 0.2}`);
-  root.setAttribute('aria-label', `The board of ${view.ruleset?.title ?? 'the game'}`);
+  root.setAttribute('aria-label', view.ruleset?.title
+    ? t('page-board-of', { title: view.ruleset.title }) : t('page-board'));
   root.classList.toggle('nest', model.nest);
   root.dataset.turn = String(view.turn ?? 0);
   const { onSquare, offBoard } = pieceGroups(view);
@@ -198,8 +197,8 @@ export function drawBoard(shown) {
       });
       return top + 0.2 + k * (0.4 + Math.ceil(Math.max(1, pieces.length) / perRow) * 0.85) + 0.1;
     };
-    const next = drawRow(off.waiting, y + 1.9, 'waiting', 'waiting');
-    drawRow(off.home, next, 'home', 'home');
+    const next = drawRow(off.waiting, y + 1.9, t('page-corner-waiting'), 'waiting');
+    drawRow(off.home, next, t('page-corner-home'), 'home');
     nodes.push(g);
   }
 
@@ -218,7 +217,8 @@ export function drawBoard(shown) {
   }
   centre.append(svg('rect', { class: 'centre-cell', x: c + 0.04, y: c + 0.04, width: 2.92,
     height: 2.92, rx: 0.2 }));
-  centre.append(svg('text', { x: c + 1.5, y: c + 1.5, 'font-size': 0.45 }, [board.centre ?? '']));
+  centre.append(svg('text', { x: c + 1.5, y: c + 1.5, 'font-size': 0.45 },
+    [board.centre ? t('page-centre', { centre: board.centre }) : '']));
   if (last && last.to === null && last.from !== null) centre.classList.add('last');
   if (sel && sel.to === null && sel.progress !== null) {
     centre.classList.add('dest');
@@ -250,11 +250,11 @@ export function drawBoard(shown) {
       'data-dest': isDest ? '' : null, 'data-x': sq.x + 0.5, 'data-y': sq.y + 0.5 });
     const owner = start ?? (lane || entrance ? armSeat : null);
     if (owner !== null) paint(g, seatColours(owner));
-    const title = start !== undefined ? `${colourName(view.seats[start])}'s start square`
-      : lane ? `${colourName(view.seats[armSeat])}'s ${model.nest ? 'home column' : 'lane'}`
-        : entrance ? `the way into ${colourName(view.seats[armSeat])}'s home column` : '';
-    const safe = sq.castle ? 'a safe square' : '';
-    g.append(svg('title', {}, [[title, safe].filter(Boolean).join(', ') || 'a square']));
+    const kind = start !== undefined ? 'start' : lane ? (model.nest ? 'column' : 'lane')
+      : entrance ? 'entrance' : 'plain';
+    const belongs = start !== undefined ? start : armSeat;
+    g.append(svg('title', {}, [t('page-square-title', { kind, safe: sq.castle ? 'yes' : 'no',
+      colour: kind === 'plain' ? '' : colourName(view.seats[belongs]) })]));
     g.append(svg('rect', { class: 'cell', x: sq.x + 0.04, y: sq.y + 0.04, width: 0.92,
       height: 0.92, rx: 0.08 }));
     // A start square shows the way its pieces go; other safe squares a star (boards with nests)

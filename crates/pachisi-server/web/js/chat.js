@@ -3,6 +3,7 @@
 
 import { act, gameApi } from './api.js';
 import { $, html } from './dom.js';
+import { t } from './i18n.js';
 import { clearError } from './messages.js';
 import { againstBotsOnly } from './seats.js';
 import { ui } from './state.js';
@@ -17,7 +18,7 @@ function line(event) {
   const watchers = event.line === 'watchers';
   return html('li', { class: watchers ? 'watchers' : 'table' }, [
     html('strong', { class: 'speaker', dir: 'auto', text: String(event.name ?? '') }),
-    ...(watchers ? [html('span', { class: 'line-kind', text: ' (watching)' })] : []),
+    ...(watchers ? [' ', html('span', { class: 'line-kind', text: t('page-chat-watching') })] : []),
     ': ',
     html('span', { class: 'said', dir: 'auto', text: String(event.text ?? '') }),
   ]);
@@ -55,7 +56,7 @@ async function send(event) {
   if (!game || !text) return;
   const body = { text };
   if (ui.you?.watcher) {
-    const name = $('#chat-name').value.trim() || 'Watcher';
+    const name = $('#chat-name').value.trim() || t('page-chat-default-name');
     body.name = name;
     saveName(name);
   }

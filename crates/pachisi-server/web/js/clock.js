@@ -5,6 +5,7 @@
 import { act, gameApi } from './api.js';
 import { setState } from './connection.js';
 import { $ } from './dom.js';
+import { t } from './i18n.js';
 import { clearError } from './messages.js';
 import { openSavedGame } from './new-game.js';
 import { colourName } from './seats.js';
@@ -33,7 +34,7 @@ function tick() {
   $('#clock-time').textContent = format(left);
   $('#clock-bar').style.width = `${Math.max(0, Math.min(100, (left / running.total) * 100))}%`;
   box.classList.toggle('low', left < Math.min(10_000, running.total / 3));
-  box.setAttribute('aria-label', `${format(left)} left for ${running.who}`);
+  box.setAttribute('aria-label', t('page-clock-label', { time: format(left), ...running.who }));
 }
 
 export function renderClock(view) {
@@ -48,7 +49,7 @@ export function renderClock(view) {
   // Every state counts from the server's newest figure.
   const seat = view.seats[clock.seat] ?? { seat: clock.seat };
   running = {
-    who: mine(clock.seat) ? 'your turn' : colourName(seat),
+    who: mine(clock.seat) ? { you: 'yes' } : { you: 'no', colour: colourName(seat) },
     total: Math.max(1, (clock.seconds ?? 1) * 1000),
     end: performance.now() + clock.left_ms,
   };
@@ -82,8 +83,8 @@ export function renderRematch(view) {
   const next = game?.room?.rematch ?? null;
   const player = Boolean(ui.you && !ui.you.watcher);
   $('#rematch-box').hidden = !(over && (player || next));
-  $('#rematch').textContent = next ? 'Play the rematch' : 'Rematch';
-  if (!player && next) $('#rematch').textContent = 'Watch the rematch';
+  $('#rematch').textContent = !next ? t('page-rematch') : player ? t('page-rematch-play')
+    : t('page-rematch-watch');
 }
 
 async function rematch() {

@@ -5,6 +5,7 @@
 // page shows "reconnecting" meanwhile.
 
 import { act, ApiError, gameApi, gamePath } from './api.js';
+import { t } from './i18n.js';
 import { showError } from './messages.js';
 import { noteChange } from './motion.js';
 import { applyPatch, hooks, ui } from './state.js';
@@ -59,7 +60,7 @@ export function connect(id) {
     try {
       message = JSON.parse(event.data);
     } catch {
-      showError('the server sent a message that is not JSON');
+      showError(t('page-error-not-json'));
       return;
     }
     switch (message?.type) {
@@ -77,16 +78,16 @@ export function connect(id) {
         // Watching turned off, the seat handed over, or the game opened in another window.
         ui.socket = null;
         setConnection('closed');
-        showError(String(message.reason ?? 'the host turned watching off'));
+        showError(String(message.reason ?? t('page-error-watching-off')));
         break;
       case 'deleted':
         forgetGame(id);
         ui.socket = null;
         setConnection('closed');
-        showError('this game was deleted by its host');
+        showError(t('page-error-deleted'));
         break;
       case 'error':
-        showError(String(message.error ?? 'the server refused the message'));
+        showError(String(message.error ?? t('page-error-refused')));
         break;
       default:
         break;
@@ -100,7 +101,7 @@ export function connect(id) {
       // turned off.
       forgetGame(id);
       setConnection('closed');
-      showError('this browser no longer has a seat at this game, nor a watch link');
+      showError(t('page-error-no-seat'));
       return;
     }
     // A game that was deleted, or a message the server refused, is not tried again.
@@ -172,7 +173,7 @@ export function setState(state, source) {
     if (same && state.actions === shown.actions + 1) noteChange(shown, state);
     // An undo: what the last move did is no longer so.
     if (same && state.actions < shown.actions) {
-      ui.lastEvent = { key: state.key, at: state.actions, text: 'The move was taken back.' };
+      ui.lastEvent = { key: state.key, at: state.actions, text: t('page-event-undone') };
     }
   }
   hooks.announce(same ? shown : null, state, ui.lastEvent);

@@ -48,6 +48,15 @@ export function t(id, args = {}) {
   return parts ? put(parts, args) : `[${id}]`;
 }
 
+// `items` (texts already said) as one list, "Red, Yellow and Black", joined as the catalogue
+// joins lists (page-list-comma, page-list-and).
+export function listAnd(items) {
+  const all = items.map(String);
+  if (all.length <= 1) return all[0] ?? '';
+  return t('page-list-and', { head: all.slice(0, -1).join(t('page-list-comma')),
+    last: all[all.length - 1] });
+}
+
 // Whether the catalogue has the message `id`.
 export function has(id) {
   return id in messages;

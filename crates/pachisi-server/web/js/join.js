@@ -4,9 +4,10 @@
 
 import { act, api, ApiError, authFor, gamePath } from './api.js';
 import { $ } from './dom.js';
+import { t } from './i18n.js';
 import { clearError, showError } from './messages.js';
 import { openGame, openSavedGame, showNewGame } from './new-game.js';
-import { capital } from './seats.js';
+import { capital, colourName } from './seats.js';
 import { ui } from './state.js';
 import { newPlayerSeed, rememberGame, saveName, savedName } from './tokens.js';
 
@@ -33,7 +34,7 @@ async function take(event) {
   if (!pending) return;
   const name = $('#join-name').value.trim();
   if (!name) {
-    showError('choose a name for the others to see');
+    showError(t('page-join-need-name'));
     return;
   }
   const { id, code } = pending;
@@ -57,7 +58,7 @@ async function take(event) {
 async function describeInvitation(link) {
   const about = $('#join-about');
   const heading = $('#join-heading');
-  heading.textContent = 'You are invited to a game';
+  heading.textContent = t('page-join-heading');
   about.textContent = '';
   $('#join-rules').hidden = true;
   let invitation;
@@ -66,21 +67,21 @@ async function describeInvitation(link) {
       { Authorization: `Bearer ${link.code}` });
   } catch (err) {
     if (pending !== link) return;
+    // An invitation used or cancelled: the server's reason, and what to do.
     about.textContent = err instanceof ApiError && err.status === 409
-      ? `${capital(err.message)}. Ask whoever invited you for a new link.`
-      : 'The game of this invitation cannot be found: it may have been deleted.';
+      ? t('page-join-used', { reason: capital(err.message) }) : t('page-join-not-found');
     return;
   }
   if (pending !== link || !invitation || typeof invitation !== 'object') return;
-  const title = String(invitation.title || invitation.ruleset || 'the game');
-  const colour = invitation.colour ? capital(invitation.colour) : `seat ${Number(invitation.seat) + 1}`;
+  const title = String(invitation.title || invitation.ruleset || t('page-title'));
+  const colour = colourName({ colour: invitation.colour, seat: Number(invitation.seat) });
   const host = typeof invitation.host === 'string' && invitation.host ? invitation.host : null;
-  heading.textContent = `You are invited to a game of ${title}`;
-  about.textContent = `${host ? `${host} invites you` : 'You are invited'} to play ${colour} in a `
-    + `game of ${title}.`;
+  heading.textContent = t('page-join-heading-game', { title });
+  about.textContent = t('page-join-about', { from: host ? 'host' : 'none', host: host ?? '', colour,
+    title });
   if (typeof invitation.ruleset === 'string' && invitation.ruleset) {
     $('#join-rules-link').setAttribute('href', `/rules/${encodeURIComponent(invitation.ruleset)}`);
-    $('#join-rules-link').textContent = `How to play ${title}`;
+    $('#join-rules-link').textContent = t('page-how-to-play-game', { title });
     $('#join-rules').hidden = false;
   }
 }

@@ -6,7 +6,7 @@
 
 import { api } from './api.js';
 import { $, html } from './dom.js';
-import { TIPS } from './learn-words.js';
+import { listAnd, t } from './i18n.js';
 import { currentView, hooks, mine } from './state.js';
 import { passReasons } from './words.js';
 
@@ -27,7 +27,7 @@ sheet.replaceSync(`
   background: #eef4ff;
 }
 #learn-tip-text::before {
-  content: attr(data-label) ": ";
+  content: attr(data-label) " ";
   font-weight: 700;
 }
 `);
@@ -54,7 +54,7 @@ const seen = { last: null, told: new Set(), graces: 0, tips: null };
 
 function loadTips(tour) {
   seen.tips ??= api('GET', '/api/learn')
-    .then((list) => (list?.tours ?? []).find((t) => t.name === tour)?.tips ?? null)
+    .then((list) => (list?.tours ?? []).find((each) => each.name === tour)?.tips ?? null)
     .catch(() => null);
   return seen.tips;
 }
@@ -65,9 +65,10 @@ function box() {
   if (!document.adoptedStyleSheets.includes(sheet)) {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }
-  const dismiss = html('button', { type: 'button', id: 'learn-tip-dismiss', text: TIPS.dismiss });
+  const dismiss = html('button', { type: 'button', id: 'learn-tip-dismiss',
+    text: t('page-tip-dismiss') });
   tip = html('div', { id: 'learn-tip', role: 'status', 'aria-live': 'polite', hidden: '' }, [
-    html('p', { id: 'learn-tip-text', 'data-label': TIPS.label }),
+    html('p', { id: 'learn-tip-text', 'data-label': t('page-tip-label') }),
     dismiss,
   ]);
   dismiss.addEventListener('click', () => {
@@ -92,20 +93,26 @@ async function say(kind, key, tour, fill) {
 }
 
 // What the state `view` shows happened since `before`, told as tips.
+// The throw of a passed turn, for the tip: "a 3", "5 and 3".
+function throwWords(values) {
+  return t('page-tip-throw', { count: values.length, value: values[0], values: listAnd(values) });
+}
+
 function notice(view, before, tour) {
-  const t = view.last_throw;
+  const thrown = view.last_throw;
   const moves = view.moves ?? [];
   const forcedPass = view.phase === 'move' && mine(view.to_move) && view.awaiting !== 'human'
-    && moves.length === 0 && t && t.seat === view.to_move && !view.result;
+    && moves.length === 0 && thrown && thrown.seat === view.to_move && !view.result;
   if (forcedPass) {
     const values = (view.pool ?? []).map((p) => p.value);
     const reasons = passReasons(view);
     say('passed', `pass:${view.actions}`, tour, (text) => text
-      .replace('{throw}', TIPS.throwWords(values.length > 0 ? values : [t.value]))
+      .replace('{throw}', throwWords(values.length > 0 ? values : [thrown.value]))
       .replace('{reasons}', reasons.join(' '))
       .trim());
   }
-  if (t && t.grace && mine(t.seat) && view.phase === 'move' && view.to_move === t.seat
+  if (thrown && thrown.grace && mine(thrown.seat) && view.phase === 'move'
+      && view.to_move === thrown.seat
       && !seen.told.has(`grace:${view.actions}`) && seen.graces < GRACE_TIPS) {
     seen.graces += 1;
     say('grace', `grace:${view.actions}`, tour);

@@ -10,10 +10,9 @@
 import { api, whileLocked } from './api.js';
 import { drawBoard } from './board.js';
 import { $, html } from './dom.js';
-import { wireLanguage } from './i18n.js';
+import { t, wireLanguage } from './i18n.js';
 import { markTips } from './learn-tips.js';
 import { moveButton } from './moves.js';
-import { LEARN } from './learn-words.js';
 import { clearError, showError } from './messages.js';
 import { ui } from './state.js';
 import { renderThrow } from './throw-view.js';
@@ -59,11 +58,14 @@ function request(work) {
 }
 
 function renderChoose() {
-  $('#learn-choose-about').textContent = LEARN.chooseAbout;
+  $('#learn-choose-about').textContent = t('page-learn-choose-about');
+  // The first tour's button: its game's name, the whole game; the others', how theirs differs.
   const items = lesson.tours.map((tour, i) => {
     const button = html('button', { type: 'button', class: 'learn-tour', 'data-tour': tour.name }, [
-      html('span', { class: 'learn-tour-title', text: LEARN.tourTitle(tour, i === 0) }),
-      html('span', { class: 'learn-tour-steps', text: LEARN.tourSteps(tour.steps.length) }),
+      html('span', { class: 'learn-tour-title', text: t('page-learn-tour', { title: tour.title,
+        first: i === 0 ? 'yes' : 'no' }) }),
+      html('span', { class: 'learn-tour-steps', text: t('page-learn-steps',
+        { count: tour.steps.length }) }),
     ]);
     button.addEventListener('click', () => startTour(tour.name));
     return html('li', {}, [button, html('p', { class: 'help', text: tour.intro })]);
@@ -75,13 +77,13 @@ function chooseTour() {
   lesson.tour = null;
   lesson.answer = null;
   history.replaceState(null, '', window.location.pathname);
-  document.title = 'Learn to play Pachisi';
+  document.title = t('page-learn-title');
   show('#learn-choose');
   $('#learn-tours button')?.focus();
 }
 
 async function startTour(name, step = 1) {
-  const tour = lesson.tours.find((t) => t.name === name);
+  const tour = lesson.tours.find((each) => each.name === name);
   if (!tour) return;
   lesson.tour = tour;
   await goStep(step);
@@ -123,15 +125,16 @@ function renderStep(answer) {
   const tour = lesson.tour;
   const view = viewOf(answer);
   ui.you = { seats: [answer.seat] };
-  document.title = `${answer.title} · ${tour.title}`;
+  document.title = t('page-learn-step-title', { step: answer.title, tour: tour.title });
   document.body.dataset.stage = answer.stage;
   document.body.dataset.step = String(answer.step);
-  $('#learn-counter').textContent = LEARN.counter(tour.title, answer.step, answer.steps);
+  $('#learn-counter').textContent = t('page-learn-counter', { tour: tour.title, step: answer.step,
+    steps: answer.steps });
   $('#learn-title').textContent = answer.title;
   $('#learn-task').textContent = answer.task;
   // The throw's and the answer's feedback end with what to do next: said once, not twice.
   $('#learn-task').hidden = Boolean(answer.feedback?.text.includes(answer.task));
-  $('#learn-source-caption').textContent = LEARN.sourceCaption;
+  $('#learn-source-caption').textContent = t('page-learn-source');
   $('#learn-source').textContent = answer.source;
   const feedback = $('#learn-feedback');
   feedback.textContent = answer.feedback?.text ?? '';
@@ -139,7 +142,7 @@ function renderStep(answer) {
   drawBoard(view);
   renderThrow(view);
   renderMoves(answer, view);
-  $('#learn-next').textContent = answer.last ? LEARN.finish : LEARN.next;
+  $('#learn-next').textContent = answer.last ? t('page-learn-finish') : t('page-learn-next');
   renderButtons();
 }
 
@@ -154,7 +157,7 @@ function renderMoves(answer, view) {
   });
   $('#moves').replaceChildren(...items);
   $('#moves-box').hidden = items.length === 0;
-  $('#learn-move-help').textContent = LEARN.moveHelp;
+  $('#learn-move-help').textContent = t('page-learn-move-help');
 }
 
 function renderButtons() {
@@ -176,12 +179,12 @@ function next() {
 
 function finish() {
   const tour = lesson.tour;
-  $('#learn-end-heading').textContent = LEARN.endHeading(tour.title);
+  $('#learn-end-heading').textContent = t('page-learn-end', { tour: tour.title });
   $('#learn-outro').textContent = tour.outro;
-  $('#learn-play').textContent = LEARN.play;
-  $('#learn-play-about').textContent = LEARN.playAbout;
+  $('#learn-play').textContent = t('page-learn-play');
+  $('#learn-play-about').textContent = t('page-learn-play-about');
   const rules = $('#learn-rules');
-  rules.textContent = LEARN.rules;
+  rules.textContent = t('page-how-to-play');
   rules.setAttribute('href', `/rules/${encodeURIComponent(tour.ruleset)}`);
   history.replaceState(null, '', `#${tour.name}/end`);
   show('#learn-end');
@@ -201,10 +204,10 @@ async function playFirstGame() {
     player_seed: newPlayerSeed(),
     ...(name ? { name } : {}),
   };
-  $('#learn-play-about').textContent = LEARN.starting;
+  $('#learn-play-about').textContent = t('page-learn-starting');
   const state = await request(() => api('POST', '/api/games', body));
   if (!state || typeof state.id !== 'string') {
-    $('#learn-play-about').textContent = LEARN.playAbout;
+    $('#learn-play-about').textContent = t('page-learn-play-about');
     return;
   }
   if (typeof state.token === 'string') rememberGame(state.id, state.token, 'player');
@@ -265,7 +268,7 @@ async function main() {
   renderChoose();
   // `#ludo/3` opens that step, so a reload stays where it was.
   const match = /^#([a-z-]+)\/(\d+)$/.exec(window.location.hash);
-  if (match && lesson.tours.some((t) => t.name === match[1])) {
+  if (match && lesson.tours.some((each) => each.name === match[1])) {
     await startTour(match[1], Number(match[2]));
   }
   if ($('#learn-step').hidden) show('#learn-choose');

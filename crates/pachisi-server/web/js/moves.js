@@ -5,6 +5,7 @@ import { act, gameApi } from './api.js';
 import { drawBoard } from './board.js';
 import { sendAction } from './connection.js';
 import { $, html } from './dom.js';
+import { t } from './i18n.js';
 import { chip } from './seats.js';
 import { currentView, humanMoveDue, ui } from './state.js';
 import { moveWords } from './words.js';
@@ -108,9 +109,10 @@ export async function showHint() {
     const hint = await gameApi('GET', game.id, 'hint');
     if (ui.game !== game) return;
     const items = (hint.moves ?? []).map((h) => {
-      const chance = typeof h.win_chance === 'number' ? `${Math.round(h.win_chance * 100)}%` : '?';
+      const chance = typeof h.win_chance === 'number'
+        ? t('page-percent', { percent: Math.round(h.win_chance * 100) }) : '?';
       const move = game.moves.find((m) => m.move === h.move);
-      const words = move ? moveWords(move, game) : { text: 'Move', more: '' };
+      const words = move ? moveWords(move, game) : { text: t('page-move'), more: '' };
       const button = html('button', { type: 'button', class: 'play-hint' }, [
         html('span', { class: 'chance', text: chance }),
         html('span', { class: 'what' }, [
@@ -124,8 +126,7 @@ export async function showHint() {
       });
       return html('li', { 'data-move': h.move }, [button]);
     });
-    const caption = html('li', { class: 'hint-caption',
-      text: 'Your side\'s chance of winning after each move, as a strong bot sees it:' });
+    const caption = html('li', { class: 'hint-caption', text: t('page-hint-caption') });
     $('#hints').replaceChildren(caption, ...items);
     ui.hintsFor = game.actions;
   });

@@ -5,11 +5,14 @@
 import { act, api, ApiError, gameApi } from './api.js';
 import { connect, disconnect, setState } from './connection.js';
 import { $, focusFirst, html } from './dom.js';
+import { t } from './i18n.js';
 import { clearError, showError } from './messages.js';
 import { clearEffects } from './motion.js';
 import { closeReplay } from './replay.js';
 import { refreshLinks } from './room.js';
-import { BOT_LEVELS, DEFAULT_BOT, capital, chip, colourName, teamName } from './seats.js';
+import {
+  BOT_LEVELS, DEFAULT_BOT, TURN_TIMES, chip, colourName, teamName, teamsOf, turnTimeWords,
+} from './seats.js';
 import { hooks, ui } from './state.js';
 import { ownWords } from './words.js';
 import {
@@ -54,15 +57,17 @@ function renderSeatRows() {
   const before = seatChoices();
   const seats = rulesetSeats(ruleset);
   const built = seats.map((seat) => {
-    const colour = seat.colour ? capital(seat.colour) : `Seat ${seat.seat + 1}`;
+    const colour = colourName(seat);
     const kind = html('select', { id: `seat-${seat.seat}-kind`, class: 'kind',
-      'data-seat': seat.seat, 'aria-label': `Who plays ${colour}` });
-    kind.append(html('option', { value: 'me', text: 'you' }),
-      html('option', { value: 'open', text: 'a friend, invited by link' }),
-      html('option', { value: 'bot', text: 'a bot' }));
+      'data-seat': seat.seat, 'aria-label': t('page-seat-kind-label', { colour }) });
+    for (const value of ['me', 'open', 'bot']) {
+      kind.append(html('option', { value, text: t('page-seat-kind', { kind: value }) }));
+    }
     const strength = html('select', { id: `seat-${seat.seat}-bot`, class: 'strength',
-      'data-seat': seat.seat, 'aria-label': `How the ${colour} bot plays` });
-    for (const [value, text] of BOT_LEVELS) strength.append(html('option', { value, text }));
+      'data-seat': seat.seat, 'aria-label': t('page-seat-bot-label', { colour }) });
+    for (const level of BOT_LEVELS) {
+      strength.append(html('option', { value: level, text: t('page-bot-level', { level }) }));
+    }
     const previous = before[seat.seat];
     if (previous === undefined) {
       kind.value = seat.seat === 0 ? 'me' : 'bot';
@@ -79,7 +84,9 @@ function renderSeatRows() {
       strength.hidden = kind.value !== 'bot';
     });
     const partners = seats.filter((s) => s.team === seat.team && s.seat !== seat.seat);
-    const teamText = partners.length > 0 ? `with ${teamName(partners)}` : 'plays alone';
+    const teamText = partners.length > 0
+      ? t('page-seat-team', { partners: teamName(partners), count: partners.length })
+      : t('page-seat-alone');
     return html('div', { class: 'seat-row', 'data-seat': seat.seat }, [
       chip(seat),
       html('span', { class: 'seat-colour', text: colour }),
@@ -103,10 +110,10 @@ function rulesetChanged() {
 export async function loadRulesets() {
   try {
     const list = await api('GET', '/api/rulesets');
-    if (!Array.isArray(list) || list.length === 0) throw new ApiError('the server has no rulesets', 0);
+    if (!Array.isArray(list) || list.length === 0) throw new ApiError(t('page-error-no-rulesets'), 0);
     ui.rulesets = list;
   } catch (err) {
-    showError(`cannot load the rulesets: ${err.message}`);
+    showError(t('page-error-rulesets', { error: err.message }));
     return;
   }
   const select = $('#ruleset');
@@ -121,7 +128,7 @@ function newGameRequest() {
   const body = {
     ruleset: $('#ruleset').value,
     seats: seatChoices(),
-    name: name || 'Host',
+    name: name || t('page-host-name'),
     player_seed: newPlayerSeed(),
     public: $('#public').checked,
     hints: $('#allow-hints').checked,
@@ -134,7 +141,7 @@ function newGameRequest() {
   if (seed !== '') {
     const n = Number(seed);
     if (!Number.isSafeInteger(n) || n < 0) {
-      throw new ApiError(`the seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`, 0);
+      throw new ApiError(t('page-error-seed', { max: Number.MAX_SAFE_INTEGER }), 0);
     }
     body.seed = n;
   }
@@ -142,7 +149,7 @@ function newGameRequest() {
   const p = $('#cowrie-p').value.trim();
   if (ruleset?.device === 'cowries' && p !== '') {
     const n = Number(p);
-    if (!Number.isFinite(n)) throw new ApiError('the cowrie probability must be a number', 0);
+    if (!Number.isFinite(n)) throw new ApiError(t('page-error-cowrie-p'), 0);
     body.cowrie_p = n;
   }
   const set = $('#set').value.trim();
@@ -219,7 +226,7 @@ export async function openSavedGame(id) {
       if (err instanceof ApiError && (err.status === 403 || err.status === 404)) forgetGame(id);
       // Someone else's game: what to do, not how the server checks.
       if (err instanceof ApiError && err.status === 403) {
-        throw new ApiError('This game is private: ask a player for the watch link.', 403);
+        throw new ApiError(t('page-error-private'), 403);
       }
       throw err;
     }
@@ -234,13 +241,19 @@ export function showNewGame(show) {
   if (show) loadGameList();
 }
 
-// What a game of this browser's is at: "your turn", "waiting for players", "finished: ...".
+// What a game of this browser's is at: "your turn", "waiting for players", "finished: Red and
+// Black won" (the winners from the placings).
 function gameLine(g) {
-  if (g.result) return `finished: ${g.result}`;
-  if (g.room?.started === false) return 'waiting for players';
+  if (g.result || g.phase === 'over') {
+    const first = (g.placings ?? [])[0];
+    const team = teamsOf(g.seats).find(([n]) => n === first);
+    if (!team) return t('page-game-state', { state: 'finished' });
+    return t('page-game-state', { state: 'won', winners: teamName(team[1]), count: team[1].length });
+  }
+  if (g.room?.started === false) return t('page-game-state', { state: 'waiting' });
   const yours = Array.isArray(g.you?.seats) && g.you.seats.includes(g.to_move);
-  if (yours && g.awaiting === 'human') return 'your turn';
-  return g.you?.watcher ? 'watching' : 'under way';
+  if (yours && g.awaiting === 'human') return t('page-game-state', { state: 'turn' });
+  return t('page-game-state', { state: g.you?.watcher ? 'watching' : 'going' });
 }
 
 async function loadMyGames() {
@@ -256,18 +269,18 @@ async function loadMyGames() {
     }
     const g = answer.value;
     const open = html('button', { type: 'button', class: 'open-game', 'data-game': id,
-      text: 'Open' });
+      text: t('page-open') });
     open.addEventListener('click', () => openSavedGame(id));
     const buttons = [open];
     if (g.you?.host) {
       const remove = html('button', { type: 'button', class: 'delete-game', 'data-game': id,
-        text: 'Delete' });
+        text: t('page-delete') });
       remove.addEventListener('click', () => deleteGame(id));
       buttons.push(remove);
     }
-    const title = g.ruleset?.title || g.ruleset?.name || 'Game';
+    const title = g.ruleset?.title || g.ruleset?.name || t('page-game-untitled');
     items.push(html('li', {}, [
-      html('span', { class: 'game-line', text: `${title} — ${gameLine(g)}` }),
+      html('span', { class: 'game-line', text: t('page-game-line', { title, state: gameLine(g) }) }),
       html('span', { class: 'buttons' }, buttons),
     ]));
   });
@@ -281,7 +294,7 @@ async function loadLobby() {
   try {
     rooms = await api('GET', '/api/lobby');
   } catch (err) {
-    showError(`cannot read the lobby: ${err.message}`);
+    showError(t('page-error-lobby', { error: err.message }));
     return;
   }
   if (!Array.isArray(rooms)) return;
@@ -291,15 +304,16 @@ async function loadLobby() {
     const joins = (r.invites ?? []).map((inv) => {
       const seat = seats.find((s) => s.seat === inv.seat) ?? { seat: inv.seat };
       const button = html('button', { type: 'button', class: 'join-game', 'data-game': r.id,
-        'data-seat': inv.seat, text: `Play ${colourName(seat)}` });
+        'data-seat': inv.seat, text: t('page-lobby-play', { colour: colourName(seat) }) });
       button.addEventListener('click', () => {
         window.location.hash = `join=${encodeURIComponent(r.id)}.${encodeURIComponent(inv.invite)}`;
       });
       return button;
     });
-    const host = typeof r.host === 'string' ? ` with ${r.host}` : '';
+    const host = typeof r.host === 'string' && r.host ? r.host : null;
     return html('li', {}, [
-      html('span', { class: 'game-line', text: `${r.name || r.ruleset}${host}` }),
+      html('span', { class: 'game-line', text: t('page-lobby-line', { game: r.name || r.ruleset,
+        from: host ? 'host' : 'none', host: host ?? '' }) }),
       html('span', { class: 'buttons' }, joins),
     ]);
   });
@@ -313,6 +327,9 @@ function loadGameList() {
 }
 
 export function wireNewGame() {
+  const turn = $('#turn-seconds');
+  turn.replaceChildren(...TURN_TIMES.map((value) => html('option', { value,
+    text: turnTimeWords(value) })));
   $('#player-name').value = savedName();
   $('#ruleset').addEventListener('change', rulesetChanged);
   $('#new-game-form').addEventListener('submit', startGame);

@@ -2,9 +2,10 @@
 // pieces home, the log, and which buttons may be pressed now.
 
 import { $, html, paint } from './dom.js';
+import { t } from './i18n.js';
 import { botLevel, chip, colours, isYou, ordinal, seatLabel, teamName, teamsOf } from './seats.js';
 import { humanMoveDue, humanThrowDue, ui } from './state.js';
-import { pieceWord, resultWords, statusWords } from './words.js';
+import { family, resultWords, statusWords } from './words.js';
 
 export function renderStatus(view) {
   const turn = $('#turn');
@@ -51,7 +52,7 @@ export function renderTeams(view) {
       ...(partnered && seats.length > 1
         ? [html('span', { class: 'team-name', text: teamName(seats) })] : []),
       html('span', { class: 'members' }, people),
-      html('span', { class: 'home', text: `${home}/${mine.length} home` }),
+      html('span', { class: 'home', text: t('page-team-home', { home, total: mine.length }) }),
       ...(place >= 0 ? [html('strong', { class: 'place', text: ordinal(place + 1) })] : []),
     ]);
     if (toMove) paint(li, colours(view.seats[view.to_move]?.colour));
@@ -100,19 +101,17 @@ export function renderLegend(view) {
     return;
   }
   const nest = view.board.centre !== 'Charkoni';
-  const pieces = pieceWord(view.ruleset, true);
+  const kind = { family: family(view.ruleset) };
   const items = [
-    ['castle', nest ? '★' : '×', nest ? `Safe square: ${pieces} there cannot be sent back`
-      : `Castle, a safe square: ${pieces} there cannot be sent back`],
-    ['centre', '▢', nest ? `The centre: home, where ${pieces} finish`
-      : `The Charkoni, the centre: where ${pieces} start and finish`],
-    ['start', '➜', `A start square, in its colour: where ${pieces} come in, the arrow their way`],
+    ['castle', nest ? '★' : '×', nest ? t('page-legend-castle-nest', kind)
+      : t('page-legend-castle', kind)],
+    ['centre', '▢', nest ? t('page-legend-centre-nest', kind) : t('page-legend-centre', kind)],
+    ['start', '➜', t('page-legend-start', kind)],
   ];
   legend.replaceChildren(...items.map(([kind, mark, words]) => html('li', { 'data-legend': kind }, [
     html('span', { class: 'legend-mark', 'aria-hidden': 'true', text: mark }),
     html('span', { text: words }),
   ])));
   legend.hidden = false;
-  $('#move-help-tap').textContent = `Tap a marked ${pieceWord(view.ruleset)}, then its green `
-    + 'square; or a move here.';
+  $('#move-help-tap').textContent = t('page-move-help-tap', kind);
 }

@@ -4,6 +4,7 @@
 
 import { act, api, authFor, gamePath } from './api.js';
 import { $ } from './dom.js';
+import { t } from './i18n.js';
 import { clearError } from './messages.js';
 import { ui } from './state.js';
 
@@ -32,17 +33,15 @@ export function download() {
 
 // What the check found, in a player's words.
 function verdict(answer) {
-  if (answer.ok) {
-    return `All ${answer.throws} throws match: the server's seed, revealed now, is the one it `
-      + 'committed to before the game, and with the players\' seeds it gives every throw played.';
+  if (answer.ok) return t('page-verify-ok', { throws: answer.throws });
+  const said = [t('page-verify-failed')];
+  if (!answer.seed_matches_commitment) said.push(t('page-verify-seed-differs'));
+  // The server's own words for each throw that differs.
+  for (const m of (answer.mismatches ?? []).slice(0, 5)) {
+    said.push(t('page-server-sentence', { text: m.description }));
   }
-  const said = [];
-  if (!answer.seed_matches_commitment) {
-    said.push('The revealed seed is not the one the server committed to before the game.');
-  }
-  for (const m of (answer.mismatches ?? []).slice(0, 5)) said.push(`${m.description}.`);
-  if (answer.replay_error) said.push(`The record does not replay: ${answer.replay_error}`);
-  return `The throws do not check out. ${said.join(' ')}`;
+  if (answer.replay_error) said.push(t('page-verify-replay-error', { error: answer.replay_error }));
+  return said.join(' ');
 }
 
 export function verifyThrows() {

@@ -3,6 +3,7 @@
 
 import { act, api, ApiError } from './api.js';
 import { $, focusFirst } from './dom.js';
+import { t } from './i18n.js';
 import { clearError, showError } from './messages.js';
 import { clearEffects, noteChange } from './motion.js';
 import { frameView, hooks, ui } from './state.js';
@@ -35,7 +36,7 @@ function expandFrames(changes) {
 export async function openReplay(text, name) {
   const data = await api('POST', '/api/replay', { record: text });
   if (!data || !Array.isArray(data.frames) || data.frames.length === 0) {
-    throw new ApiError('the server sent a replay without frames', 0);
+    throw new ApiError(t('page-error-replay-frames'), 0);
   }
   clearError();
   clearEffects();
@@ -59,7 +60,7 @@ async function replayFile() {
   try {
     text = await file.text();
   } catch (err) {
-    showError(`cannot read ${file.name}: ${err.message}`);
+    showError(t('page-error-read-file', { name: file.name, error: err.message }));
     return;
   }
   await act(() => openReplay(text, file.name));
@@ -100,13 +101,13 @@ export function renderReplayControls() {
   controls.hidden = false;
   const { frames, frame, name } = ui.replay;
   const last = frames.length - 1;
-  $('#replay-frame').textContent = `${name}: step ${frame} of ${last}`;
+  $('#replay-frame').textContent = t('page-replay-step', { name, step: frame, last });
   $('#replay-frame').dataset.frame = frame;
   $('#replay-prev').disabled = frame === 0;
   $('#replay-start').disabled = frame === 0;
   $('#replay-next').disabled = frame === last;
   $('#replay-end').disabled = frame === last;
-  $('#replay-close').textContent = ui.game ? 'Back to the game' : 'Close the replay';
+  $('#replay-close').textContent = ui.game ? t('page-back-to-game') : t('page-replay-close');
 }
 
 export function wireReplay() {

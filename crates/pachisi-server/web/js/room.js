@@ -4,8 +4,11 @@
 
 import { act, gameApi } from './api.js';
 import { $, html } from './dom.js';
+import { t } from './i18n.js';
 import { clearError } from './messages.js';
-import { againstBotsOnly, BOT_LEVELS, chip, colourName, DEFAULT_BOT, PACES } from './seats.js';
+import {
+  againstBotsOnly, BOT_LEVELS, chip, colourName, DEFAULT_BOT, PACES, TURN_TIMES, turnTimeWords,
+} from './seats.js';
 import { mine, ui } from './state.js';
 
 // The server's QR code is an SVG document; shown as an image it can run nothing.
@@ -31,14 +34,14 @@ function linkBlock(kind, label, link, seat) {
   const input = html('input', { type: 'text', readonly: true, class: 'link', value: link.link,
     'aria-label': label, 'data-link': kind, ...(seat === undefined ? {} : { 'data-seat': seat }) });
   input.addEventListener('focus', () => input.select());
-  const button = html('button', { type: 'button', class: 'copy', text: 'Copy link' });
+  const button = html('button', { type: 'button', class: 'copy', text: t('page-copy-link') });
   button.addEventListener('click', async () => {
-    button.textContent = (await copy(link.link, input)) ? 'Copied' : 'Select and copy';
+    button.textContent = (await copy(link.link, input)) ? t('page-copied') : t('page-copy-select');
   });
   return html('div', { class: 'invite', 'data-link': kind }, [
     html('p', { class: 'invite-label', text: label }),
     html('p', { class: 'invite-link' }, [input, button]),
-    qrImage(link.qr_svg, `QR code: ${label}`),
+    qrImage(link.qr_svg, t('page-qr-code', { label })),
   ]);
 }
 
@@ -47,12 +50,11 @@ function renderInvites(view) {
   const blocks = [];
   for (const invite of links?.invites ?? []) {
     const seat = view.seats[invite.seat] ?? { seat: invite.seat };
-    blocks.push(linkBlock('join', `Invitation for ${colourName(seat)}: send it to the friend who plays it`,
-      invite, invite.seat));
+    blocks.push(linkBlock('join', t('page-invite-for', { colour: colourName(seat) }), invite,
+      invite.seat));
   }
   if (links?.watch) {
-    blocks.push(linkBlock('watch', 'Watch link: whoever has it sees the game, and cannot play',
-      links.watch));
+    blocks.push(linkBlock('watch', t('page-watch-link'), links.watch));
   }
   $('#invites').replaceChildren(...blocks);
 }
@@ -64,20 +66,16 @@ function checkbox(id, label, checked, disabled, changed) {
 }
 
 // The time per turn, changed from the next turn on (docs/api.md, "Turn timer").
-const TURN_TIMES = [['', 'no limit'], ['15', '15 seconds'], ['30', '30 seconds'],
-  ['60', '1 minute'], ['120', '2 minutes'], ['300', '5 minutes']];
-
 function turnSelect(view, room) {
   const select = html('select', { id: 'opt-turn' });
   const now = room.turn_seconds ? String(room.turn_seconds) : '';
-  const times = TURN_TIMES.some(([v]) => v === now) ? TURN_TIMES
-    : [...TURN_TIMES, [now, `${now} seconds`]];
-  for (const [value, text] of times) select.append(html('option', { value, text }));
+  const times = TURN_TIMES.includes(now) ? TURN_TIMES : [...TURN_TIMES, now];
+  for (const value of times) select.append(html('option', { value, text: turnTimeWords(value) }));
   select.value = now;
   select.addEventListener('change', () => setOption(view, {
     turn_seconds: select.value === '' ? null : Number(select.value) }));
-  return html('p', { class: 'field' }, [html('label', { for: 'opt-turn', text: 'Time per turn' }),
-    select]);
+  return html('p', { class: 'field' }, [html('label', { for: 'opt-turn',
+    text: t('page-turn-time-label') }), select]);
 }
 
 function setOption(view, option) {
@@ -95,10 +93,10 @@ function renderOptions(view) {
     return;
   }
   $('#room-options').replaceChildren(
-    html('h2', { text: 'The room' }),
-    checkbox('opt-watch', 'Watching allowed (turned off, the watch link stops working)',
-      room.watching, false, (on) => setOption(view, { watch: on })),
-    checkbox('opt-public', 'Open seats listed in the lobby', room.public, room.started,
+    html('h2', { text: t('page-room') }),
+    checkbox('opt-watch', t('page-room-watching'), room.watching, false,
+      (on) => setOption(view, { watch: on })),
+    checkbox('opt-public', t('page-room-public'), room.public, room.started,
       (on) => setOption(view, { public: on })),
     turnSelect(view, room),
   );
@@ -112,24 +110,23 @@ function renderHandOver(view) {
     if (over || held.holder === 'open' || !(ui.you?.host || mine(held.seat))) continue;
     const seat = view.seats[held.seat] ?? { seat: held.seat };
     const to = html('select', { class: 'hand-to', 'data-seat': held.seat,
-      'aria-label': `Who plays ${colourName(seat)} from now on` });
-    for (const [value, text] of BOT_LEVELS) {
-      to.append(html('option', { value: `bot:${value}`, text: `a bot (${text})` }));
+      'aria-label': t('page-hand-to-label', { colour: colourName(seat) }) });
+    for (const level of BOT_LEVELS) {
+      to.append(html('option', { value: `bot:${level}`, text: t('page-hand-to-bot', { level }) }));
     }
     // A practice game's throws are known to whoever knows its seed: nobody else may join it.
-    if (view.fair) to.append(html('option', { value: 'open', text: 'someone new, by a new invitation' }));
+    if (view.fair) to.append(html('option', { value: 'open', text: t('page-hand-to-new') }));
     // The strong bot the new game form offers first, not the weakest.
     to.value = `bot:${DEFAULT_BOT}`;
     const button = html('button', { type: 'button', class: 'hand-over', 'data-seat': held.seat,
-      text: 'Hand over' });
+      text: t('page-hand-over') });
     button.addEventListener('click', () => handOver(view, held.seat, to.value));
     rows.push(html('p', { class: 'hand-row' }, [chip(seat),
-      html('span', { text: `${colourName(seat)} to ` }), to, button]));
+      html('span', { text: t('page-hand-row', { colour: colourName(seat) }) }), ' ', to, button]));
   }
   $('#hand-over').replaceChildren(...(rows.length === 0 ? [] : [
-    html('h2', { text: 'Hand a seat over' }),
-    html('p', { class: 'help', text: 'For a player who has to go: a bot plays on, or someone new '
-      + 'takes the seat by a new invitation.' }),
+    html('h2', { text: t('page-hand-over-heading') }),
+    html('p', { class: 'help', text: t('page-hand-over-help') }),
     ...rows]));
 }
 
@@ -162,7 +159,9 @@ function renderPace(view) {
   if (row.hidden) return;
   const select = $('#game-pace');
   if (select.childElementCount === 0) {
-    for (const [value, text] of PACES) select.append(html('option', { value, text }));
+    for (const pace of PACES) {
+      select.append(html('option', { value: pace, text: t('page-pace', { pace }) }));
+    }
     select.addEventListener('change', () => {
       if (ui.game) setOption(ui.game, { pace: select.value });
     });

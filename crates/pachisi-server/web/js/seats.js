@@ -2,6 +2,7 @@
 // teams by their colours ("Yellow and Black"), never by number.
 
 import { html, paint } from './dom.js';
+import { listAnd, t } from './i18n.js';
 import { mine } from './state.js';
 
 // Fill and letter colour of each seat colour. The letter is always drawn as well, so that the
@@ -29,20 +30,21 @@ export function againstBotsOnly(view) {
     && !(room.seats ?? []).some((s) => s.holder === 'open'));
 }
 
-// How fast the bots play, as the room chooses it (docs/api.md).
-export const PACES = [
-  ['slow', 'slowly'],
-  ['normal', 'at a normal pace'],
-  ['fast', 'fast'],
-];
+// How fast the bots play, as the room chooses it (docs/api.md); in words, `page-pace`.
+export const PACES = ['slow', 'normal', 'fast'];
 
-// The bots a seat may have, by how they play.
-export const BOT_LEVELS = [
-  ['random', 'random moves'],
-  ['heuristic', 'good'],
-  ['expectimax', 'strong'],
-  ['mcts', 'strong, thinks longer'],
-];
+// The bots a seat may have, by how they play; in words, `page-bot-level`.
+export const BOT_LEVELS = ['random', 'heuristic', 'expectimax', 'mcts'];
+
+// The times per turn a room may choose, in seconds ('' no limit; docs/api.md, "Turn timer").
+export const TURN_TIMES = ['', '15', '30', '60', '120', '300'];
+
+// A time per turn in words: "no limit", "30 seconds", "2 minutes".
+export function turnTimeWords(value) {
+  const seconds = Number(value);
+  if (value === '' || !Number.isFinite(seconds) || seconds <= 0) return t('page-turn-no-limit');
+  return t('page-turn-time', { seconds, minutes: seconds % 60 === 0 ? seconds / 60 : 0 });
+}
 
 export function colours(name) {
   return PALETTE[String(name).toLowerCase()] ?? ['#888', '#fff'];
@@ -55,7 +57,9 @@ export function capital(word) {
 
 // "Red", or "Seat 2" for a seat without a colour.
 export function colourName(seat) {
-  return seat?.colour ? capital(seat.colour) : `Seat ${(seat?.seat ?? 0) + 1}`;
+  if (!seat?.colour) return t('page-seat-number', { number: (seat?.seat ?? 0) + 1 });
+  const colour = String(seat.colour).toLowerCase();
+  return t('page-colour', { colour, name: capital(seat.colour) });
 }
 
 function humans(seats) {
@@ -75,34 +79,34 @@ export function otherPerson(seat, view) {
   return held?.holder === 'person' && !isYou(seat, view) && held.name ? held.name : null;
 }
 
-// Who plays a seat, in a word or two: "you", the person's name, "bot", "open seat"; for a
-// record, "you" when one person played against bots and "player" when several did.
-export function playerWord(seat, view) {
+// Who plays a seat, as `page-seat-label` takes it: `{ who, name, away }`, `who` one of `you`,
+// `person` (`name` theirs), `player`, `open`, `bot` or `none`; for a record, `you` when one person
+// played against bots and `player` when several did.
+export function playerOf(seat, view) {
   const held = heldBy(seat, view);
   if (held) {
-    const away = held.away ? ' (away)' : '';
-    if (isYou(seat, view)) return `you${away}`;
-    if (held.holder === 'person') return `${held.name || 'player'}${away}`;
-    if (held.holder === 'open') return 'open seat';
-    return 'bot';
+    const away = held.away ? 'yes' : 'no';
+    if (isYou(seat, view)) return { who: 'you', away };
+    if (held.holder === 'person') {
+      return held.name ? { who: 'person', name: held.name, away } : { who: 'player', away };
+    }
+    if (held.holder === 'open') return { who: 'open' };
+    return { who: 'bot' };
   }
-  if (!seat?.player) return '';
-  if (seat.player === 'human') return humans(view?.seats) > 1 ? 'player' : 'you';
-  return 'bot';
+  if (!seat?.player) return { who: 'none' };
+  if (seat.player === 'human') return { who: humans(view?.seats) > 1 ? 'player' : 'you' };
+  return { who: 'bot' };
 }
 
-// How a bot plays ("strong bot"), for titles and the new game panel.
+// How a bot plays ("strong bot"), for titles.
 export function botLevel(player) {
   const spec = player === 'bot' ? DEFAULT_BOT : String(player ?? '').replace(/^bot:/, '');
-  const name = spec.split(':')[0];
-  const level = BOT_LEVELS.find(([n]) => n === name);
-  return level ? `${level[1]} bot` : 'bot';
+  return t('page-bot-title', { level: spec.split(':')[0] });
 }
 
 // "Red — you", "Green — Ravi", "Blue — bot"; the colour alone where nobody is named.
 export function seatLabel(seat, view) {
-  const who = playerWord(seat, view);
-  return who ? `${colourName(seat)} — ${who}` : colourName(seat);
+  return t('page-seat-label', { colour: colourName(seat), away: 'no', ...playerOf(seat, view) });
 }
 
 // Whether this browser's person plays this seat (then "you" and "your" are right). For a
@@ -114,9 +118,7 @@ export function isYou(seat, view) {
 
 // "Red and Yellow" (a partnership), "Red" (a seat alone).
 export function teamName(members) {
-  const names = members.map(colourName);
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return listAnd(members.map(colourName));
 }
 
 // The teams of a game, each a list of seats, in the engine's order.
@@ -137,8 +139,7 @@ export function chip(seat, extraClass = '') {
   return paint(node, colours(seat?.colour));
 }
 
+// A team's place at the end: "1st".
 export function ordinal(n) {
-  const suffix = n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd'
-    : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
-  return `${n}${suffix}`;
+  return t('page-place', { place: n });
 }

@@ -2,6 +2,8 @@
 // until switched on; the choice is remembered in localStorage. Browsers start audio only after a
 // person has touched the page, so nothing is made before that.
 
+import { t } from './i18n.js';
+
 const KEY = 'pachisi.sound';
 
 let context = null;
@@ -91,8 +93,8 @@ export function captureSound() {
 function show(button) {
   const on = soundOn();
   button.setAttribute('aria-pressed', on ? 'true' : 'false');
-  button.title = on ? 'Sound is on' : 'Sound is off';
-  button.querySelector('.label').textContent = on ? 'Sound on' : 'Sound off';
+  button.title = on ? t('page-sound-is-on') : t('page-sound-is-off');
+  button.querySelector('.label').textContent = on ? t('page-sound-on') : t('page-sound-off');
 }
 
 // The sound switch in the header.

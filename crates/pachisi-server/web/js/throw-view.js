@@ -2,6 +2,7 @@
 // throw in words, and what is left to play.
 
 import { $, svg } from './dom.js';
+import { t } from './i18n.js';
 import { ui } from './state.js';
 import { poolWords, throwSentence } from './words.js';
 
@@ -11,7 +12,7 @@ export function throwCount(view) {
 }
 
 export function renderThrow(view) {
-  const t = view.last_throw;
+  const thrown = view.last_throw;
   const box = $('#throw-view');
   const words = $('#throw-words');
   const pool = $('#pool');
@@ -19,21 +20,21 @@ export function renderThrow(view) {
   $('#throw-box').dataset.device = ruleset.device ?? '';
   words.textContent = throwSentence(view);
   pool.textContent = poolWords(view);
-  if (!t) {
+  if (!thrown) {
     box.replaceChildren();
     box.setAttribute('viewBox', '0 0 2 2');
-    box.setAttribute('aria-label', 'No throw yet');
+    box.setAttribute('aria-label', t('page-throw-view-none'));
     ui.throwKey = null;
     return;
   }
-  const nodes = ruleset.device === 'cowries' ? drawShells(ruleset.shells ?? 0, t.result ?? 0)
-    : drawDice(t);
+  const nodes = ruleset.device === 'cowries' ? drawShells(ruleset.shells ?? 0, thrown.result ?? 0)
+    : drawDice(thrown);
   box.setAttribute('viewBox', `0 0 ${nodes.width} 2`);
-  box.setAttribute('aria-label', `The last throw: ${words.textContent}`);
+  box.setAttribute('aria-label', t('page-throw-view-label', { throw: words.textContent }));
   box.replaceChildren(...nodes.items);
   // A throw is animated once, when it first appears; the count of throws in the log tells a new
   // throw from the same one shown again.
-  const key = `${view.key}|${JSON.stringify(t)}|${throwCount(view)}`;
+  const key = `${view.key}|${JSON.stringify(thrown)}|${throwCount(view)}`;
   if (key !== ui.throwKey) {
     ui.throwKey = key;
     box.classList.remove('rolling');
@@ -62,7 +63,7 @@ function drawShells(count, up) {
     } else {
       g.append(svg('ellipse', { class: 'shine', cx: cx - 0.15, cy: 0.75, rx: 0.12, ry: 0.25 }));
     }
-    g.append(svg('title', {}, [mouthUp ? 'mouth up' : 'mouth down']));
+    g.append(svg('title', {}, [mouthUp ? t('page-shell-up') : t('page-shell-down')]));
     items.push(g);
   }
   return { items, width: Math.max(1.5, count * 1.3 + 0.2) };
@@ -77,9 +78,9 @@ const PIPS = {
   6: [[0.25, 0.22], [0.75, 0.22], [0.25, 0.5], [0.75, 0.5], [0.25, 0.78], [0.75, 0.78]],
 };
 
-function drawDice(t) {
-  let faces = Array.isArray(t.dice) ? t.dice.filter((d) => d > 0) : [];
-  if (faces.length === 0) faces = [t.value];
+function drawDice(thrown) {
+  let faces = Array.isArray(thrown.dice) ? thrown.dice.filter((d) => d > 0) : [];
+  if (faces.length === 0) faces = [thrown.value];
   const items = faces.map((face, i) => {
     const x = 0.2 + i * 2;
     const g = svg('g', { class: 'die', 'data-die': face });

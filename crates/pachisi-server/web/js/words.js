@@ -2,45 +2,37 @@
 // last action did. Built from the state's fields; the server's own sentences (which name squares
 // like `0m8` and use the rule book's terms) stay in the log's details.
 
+import { lang, listAnd, t } from './i18n.js';
 import { capital, colourName, isYou, otherPerson, seatLabel, teamName, teamsOf } from './seats.js';
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six'];
-const RANKS = ['front', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh'];
-
-// "a six", "an eight", "a 12".
-function aNumber(n) {
-  const word = NUMBER_WORDS[n] ?? String(n);
-  const an = /^8/.test(word) || word === '11' || word === '18';
-  return `${an ? 'an' : 'a'} ${word}`;
-}
-
-function squares(n) {
-  return `${n} ${n === 1 ? 'square' : 'squares'}`;
-}
-
-function list(words) {
-  if (words.length <= 1) return words[0] ?? '';
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
-}
-
-// One word for a piece in each family of rulesets, as its players say it: Parcheesi's pawns,
-// Ludo's and Mensch ärgere dich nicht's tokens, Pachisi's (and its old rule books') pieces.
-// `ruleset` is a state's `ruleset` (or its name).
-export function pieceWord(ruleset, plural = false) {
+// The family of a ruleset, which names its pieces in every message that says them (`$family`):
+// Parcheesi's pawns, Ludo's and Mensch ärgere dich nicht's tokens, Pachisi's (and its old rule
+// books') pieces. `ruleset` is a state's `ruleset` (or its name).
+export function family(ruleset) {
   const name = String((typeof ruleset === 'string' ? ruleset : ruleset?.name) ?? '');
-  const word = /^parcheesi/.test(name) ? 'pawn' : /^(ludo|maedn)/.test(name) ? 'token' : 'piece';
-  return plural ? `${word}s` : word;
+  return /^parcheesi/.test(name) ? 'parcheesi' : /^(ludo|maedn)/.test(name) ? 'ludo' : 'pachisi';
 }
 
-// `text` (the engine's or a rule book's) with its pieces, pawns, tokens and men all called by
-// the family's one word.
+// The family's word for a piece, alone ("token", or "tokens" when `plural`): where a name is
+// needed outside a sentence. A sentence that speaks of pieces is a message of its own, given
+// the family.
+export function pieceWord(ruleset, plural = false) {
+  return t('page-piece-noun', { family: family(ruleset), plural: plural ? 'yes' : 'no' });
+}
+
+// The engine's English text (or a rule book's) with its pieces, pawns, tokens and men all
+// called by the family's one word. Only English is rewritten so: a text in another language
+// is shown as it came.
 export function ownWords(text, ruleset) {
+  const said = String(text ?? '');
+  if (lang !== 'en') return said;
   const one = pieceWord(ruleset);
-  return String(text ?? '').replace(/\b(pieces?|pawns?|tokens?|men|man)\b/gi, (word) => {
+  const many = pieceWord(ruleset, true);
+  return said.replace(/\b(pieces?|pawns?|tokens?|men|man)\b/gi, (word) => {
     const lower = word.toLowerCase();
     const plural = lower === 'men' || lower.endsWith('s');
-    const said = plural ? `${one}s` : one;
-    return word[0] === word[0].toUpperCase() ? capital(said) : said;
+    const put = plural ? many : one;
+    return word[0] === word[0].toUpperCase() ? capital(put) : put;
   });
 }
 
@@ -48,53 +40,54 @@ function seatOf(view, index) {
   return view.seats?.[index] ?? { seat: index };
 }
 
-// "You", "Ravi" (another person at the table) or "Red", as the sentence's subject.
+// Who a sentence is about, as the messages take it: `{ you: 'yes' }` for this browser's person,
+// else `{ you: 'no', who }` with another person's name ("Ravi") or the seat's colour ("Red").
 function subject(view, index) {
   const seat = seatOf(view, index);
-  if (isYou(seat, view)) return 'You';
-  return otherPerson(seat, view) ?? colourName(seat);
+  if (isYou(seat, view)) return { you: 'yes', who: '' };
+  return { you: 'no', who: otherPerson(seat, view) ?? colourName(seat) };
 }
 
-function dieFaces(t) {
-  const faces = Array.isArray(t.dice) ? t.dice.filter((d) => d > 0) : [];
+function dieFaces(thrown) {
+  const faces = Array.isArray(thrown.dice) ? thrown.dice.filter((d) => d > 0) : [];
   return faces.length > 0 ? faces : null;
 }
+
+const aNumber = (value) => t('page-a-number', { value });
 
 // The last throw in a sentence: "Red threw a six: a piece may come in. Red throws again."
 // Cowrie games call a throw that brings a piece in a grace, as their rule books do; a die's is
 // called by its number.
 export function throwSentence(view) {
-  const t = view.last_throw;
-  if (!t) return 'No throw yet.';
-  const who = subject(view, t.seat);
-  const faces = dieFaces(t);
-  const parts = [];
+  const thrown = view.last_throw;
+  if (!thrown) return t('page-throw-none');
+  const who = subject(view, thrown.seat);
+  const faces = dieFaces(thrown);
+  const cowries = view.ruleset?.device === 'cowries';
+  let what;
   if (faces && faces.length === 1) {
-    parts.push(`${who} threw ${aNumber(faces[0])}`);
+    what = aNumber(faces[0]);
   } else if (faces) {
-    parts.push(`${who} threw ${list(faces.map(aNumber))}${t.doublet ? ' (doubles)' : ''}`);
-  } else if (view.ruleset?.device === 'cowries') {
+    const all = listAnd(faces.map(aNumber));
+    what = thrown.doublet ? t('page-throw-doubles', { faces: all }) : all;
+  } else if (cowries) {
     const shells = view.ruleset.shells;
-    const up = typeof t.result === 'number' && shells ? ` (${t.result} of ${shells} mouth up)` : '';
-    parts.push(`${who} threw ${t.value}${up}`);
+    what = typeof thrown.result === 'number' && shells
+      ? t('page-throw-cowries', { value: thrown.value, up: thrown.result, shells })
+      : String(thrown.value);
   } else {
-    parts.push(`${who} threw ${aNumber(t.value)}`);
+    what = aNumber(thrown.value);
   }
-  let sentence = parts[0];
-  if (t.grace) {
-    const piece = pieceWord(view.ruleset);
-    sentence += view.ruleset?.device === 'cowries' ? `: a grace, a ${piece} may come in`
-      : `: a ${piece} may come in`;
-  }
-  sentence += '.';
-  if (t.extra_throw) sentence += ` ${who === 'You' ? 'You throw' : `${who} throws`} again.`;
-  return sentence;
+  const grace = !thrown.grace ? 'no' : cowries ? 'cowries' : 'yes';
+  const sentence = t('page-throw-said', { ...who, throw: what, grace, family: family(view.ruleset) });
+  return thrown.extra_throw ? `${sentence} ${t('page-throw-again', who)}` : sentence;
 }
 
 // What is left to play this turn: "Left to play: 5 and 3".
 export function poolWords(view) {
-  const values = (view.pool ?? []).map((p) => `${p.value}${p.bonus ? ' (bonus)' : ''}`);
-  return values.length > 0 ? `Left to play: ${list(values)}` : '';
+  const values = (view.pool ?? []).map((p) => t('page-pool-value', { value: p.value,
+    bonus: p.bonus ? 'yes' : 'no' }));
+  return values.length > 0 ? t('page-pool', { values: listAnd(values) }) : '';
 }
 
 // A move written in record notation (docs/notation.md), read into its parts.
@@ -113,16 +106,16 @@ export function parseMove(text) {
   return null;
 }
 
-// "the front piece", "the back pair": where the mover's piece at `progress` stands among its
-// pieces on the board, counted from the one furthest along.
-function pieceName(view, progress, pair) {
-  const noun = pair ? 'pair' : pieceWord(view.ruleset);
+// Where the mover's piece at `progress` stands among its pieces on the board, counted from the
+// one furthest along, as `page-move-along` takes it: `{ which: 'only' }` (one place), `'back'`,
+// or `'rank'` with `rank` from 1 (the front one).
+function whichPiece(view, progress) {
   const mine = (view.pieces ?? []).filter((p) => p.seat === view.to_move && p.where === 'board');
   const along = [...new Set(mine.map((p) => p.progress))].sort((a, b) => b - a);
-  if (along.length <= 1) return `your ${noun}`;
+  if (along.length <= 1) return { which: 'only' };
   const rank = along.indexOf(progress);
-  if (rank === along.length - 1) return `the back ${noun}`;
-  return `the ${RANKS[rank] ?? `${rank + 1}th`} ${noun}`;
+  if (rank === along.length - 1) return { which: 'back' };
+  return { which: 'rank', rank: rank + 1 };
 }
 
 // Whose pieces stand where a move lands (those it would send back).
@@ -137,67 +130,73 @@ function victims(view, square) {
 }
 
 // A legal move in words: `{ text, more }`, e.g. "Move the front piece 4 squares" and "sends
-// Green back".
-export function moveWords(move, view) {
+// Green back". `inside`: the words go on a sentence ("Red chose to move ..."), not on a button.
+export function moveWords(move, view, inside = false) {
   const parsed = parseMove(move.move);
-  if (!parsed) return { text: 'Move', more: '' };
-  if (parsed.pass) return { text: 'Pass', more: 'give up the rest of the throw' };
+  if (!parsed) return { text: t('page-move'), more: '' };
+  const within = inside ? 'yes' : 'no';
+  if (parsed.pass) {
+    return { text: t('page-move-pass', { inside: within }), more: t('page-move-pass-more') };
+  }
   const more = [];
   let text;
-  const piece = pieceWord(view.ruleset);
+  const kind = family(view.ruleset);
   if (parsed.enter) {
-    text = parsed.second !== null ? `Bring a ${piece} in with ${parsed.value} and ${parsed.second}`
-      : `Bring a ${piece} in with the ${parsed.value}`;
+    text = parsed.second !== null
+      ? t('page-move-enter-two', { inside: within, family: kind, value: parsed.value,
+        second: parsed.second })
+      : t('page-move-enter', { inside: within, family: kind, value: parsed.value });
   } else if (parsed.from === 0) {
-    text = `Bring a ${piece} in and move it ${squares(parsed.steps)}`;
+    text = t('page-move-enter-and-move', { inside: within, family: kind, steps: parsed.steps });
   } else {
-    text = `Move ${pieceName(view, parsed.from, parsed.pair)} ${squares(parsed.steps)}`;
-    if (parsed.split) more.push(`${parsed.steps} of the ${parsed.value}`);
+    text = t('page-move-along', { inside: within, family: kind, steps: parsed.steps,
+      pair: parsed.pair ? 'yes' : 'no', ...whichPiece(view, parsed.from) });
+    if (parsed.split) more.push(t('page-move-more-part', { steps: parsed.steps, value: parsed.value }));
   }
-  if (move.to === null && !parsed.enter) more.push('reaches home');
-  if (parsed.again) more.push('goes round again');
+  if (move.to === null && !parsed.enter) more.push(t('page-move-more-home'));
+  if (parsed.again) more.push(t('page-move-more-again'));
   if (move.captures > 0) {
     const who = victims(view, move.to);
-    more.push(who.length > 0 ? `sends ${list(who)} back` : 'captures');
+    more.push(who.length > 0 ? t('page-move-more-sends', { who: listAnd(who), count: who.length })
+      : t('page-move-more-captures'));
   }
-  return { text, more: more.join(', ') };
+  return { text, more: more.join(t('page-list-comma')) };
 }
 
 // Whose turn it is and what they must do.
 export function statusWords(view) {
   const seat = seatOf(view, view.to_move);
+  const phase = view.phase === 'throw' ? 'throw' : 'move';
   if (view.replay) {
-    if (view.phase === 'over') return 'Replay: the game is over.';
-    return `Replay: ${colourName(seat)} to ${view.phase === 'throw' ? 'throw' : 'move'}.`;
+    if (view.phase === 'over') return t('page-status-replay-over');
+    return t('page-status-replay', { colour: colourName(seat), phase });
   }
-  if (view.phase === 'over' || view.result) return 'The game is over.';
+  if (view.phase === 'over' || view.result) return t('page-game-over');
   const open = (view.room?.seats ?? []).filter((s) => s.holder === 'open').length;
-  if (view.room?.started === false) {
-    return `Waiting for ${open === 1 ? 'a player' : `${open} players`} to take ${
-      open === 1 ? 'the open seat' : 'the open seats'}.`;
-  }
-  const you = isYou(seat, view);
+  if (view.room?.started === false) return t('page-status-waiting', { open });
   if (view.awaiting === 'human') {
     const other = otherPerson(seat, view);
-    const who = you ? `Your turn, ${colourName(seat)}`
-      : other ? `${other}'s turn (${colourName(seat)})` : `${colourName(seat)}'s turn`;
-    return `${who}: ${view.phase === 'throw' ? 'throw' : 'choose a move'}.`;
+    const whose = isYou(seat, view) ? 'you' : other ? 'person' : 'seat';
+    return t('page-status-turn', { whose, name: other ?? '', colour: colourName(seat), phase });
   }
-  if (seat.player === 'human') return `${colourName(seat)} cannot move: the turn passes.`;
-  return `${seatLabel(seat, view)} is ${view.phase === 'throw' ? 'throwing' : 'moving'}…`;
+  if (seat.player === 'human') return t('page-status-passes', { colour: colourName(seat) });
+  return t('page-status-bot', { seat: seatLabel(seat, view), phase });
 }
 
 // The result: "You won!", "Yellow and Black won."
 export function resultWords(view) {
   if (!view.result && view.phase !== 'over') return '';
   // A game stopped unfinished (it reached the most actions a game may have): the server's reason.
-  if (view.room?.stopped) return `${capital(view.room.stopped)}.`;
+  if (view.room?.stopped) return t('page-server-sentence', { text: capital(view.room.stopped) });
   const first = (view.placings ?? [])[0];
-  const team = teamsOf(view.seats).find(([t]) => t === first);
-  if (!team) return view.result ? `${capital(view.result)}.` : 'The game is over.';
+  const team = teamsOf(view.seats).find(([n]) => n === first);
+  if (!team) {
+    return view.result ? t('page-server-sentence', { text: capital(view.result) })
+      : t('page-game-over');
+  }
   const members = team[1];
-  if (members.some((s) => isYou(s, view))) return 'You won!';
-  return `${teamName(members)} won.`;
+  if (members.some((s) => isYou(s, view))) return t('page-result-you-won');
+  return t('page-result-won', { team: teamName(members), count: members.length });
 }
 
 // What the last move did, from the views before and after it.
@@ -206,26 +205,34 @@ export function moveEvent(before, after, captured) {
   if (!m) return '';
   const who = subject(after, m.seat);
   const parsed = parseMove(m.move) ?? {};
+  const kind = family(after.ruleset);
   let text;
-  const piece = pieceWord(after.ruleset);
-  if (parsed.pass) text = `${who} passed.`;
-  else if (parsed.enter || m.from === null) text = `${who} brought a ${piece} in.`;
-  else if (m.to === null) text = `${who} brought a ${piece} home.`;
-  else if (parsed.steps === undefined) text = `${who} moved.`;
-  else text = `${who} moved ${parsed.pair ? 'a pair' : `a ${piece}`} ${squares(parsed.steps)}.`;
+  if (parsed.pass) text = t('page-event-passed', who);
+  else if (parsed.enter || m.from === null) text = t('page-event-entered', { ...who, family: kind });
+  else if (m.to === null) text = t('page-event-home', { ...who, family: kind });
+  else if (parsed.steps === undefined) text = t('page-event-moved', who);
+  else {
+    text = t('page-event-moved-steps', { ...who, family: kind, steps: parsed.steps,
+      pair: parsed.pair ? 'yes' : 'no' });
+  }
+  const said = [text];
   for (const seat of captured) {
     const them = seatOf(after, seat);
-    text += isYou(them, after) ? ` Your ${piece} was sent back!`
-      : ` ${colourName(them)}'s ${piece} was sent back.`;
+    said.push(t('page-event-sent-back', { you: isYou(them, after) ? 'yes' : 'no',
+      colour: colourName(them), family: kind }));
   }
-  return text;
+  return said.join(' ');
 }
 
-// The engine's reasons why a piece cannot move, without the square names and record terms the
-// play screen does not show: "0m8: the 5 would overshoot..." reads "The 5 would overshoot...".
+// The engine's reasons why a piece cannot move (English, the engine's own words), without the
+// square names and record terms the play screen does not show: "0m8: the 5 would overshoot..."
+// reads "The 5 would overshoot...". The English terms are put in the page's words only on an
+// English page.
 export function plainReason(reason, view) {
   let text = String(reason).replace(/^[^:]*:\s*/, '');
-  text = text.replace(/\s*\b\d+[lmr]\d+\b/g, '').replace(/\bprogress (\d+)\b/g, '$1 squares along');
+  text = text.replace(/\s*\b\d+[lmr]\d+\b/g, '');
+  if (lang !== 'en') return text;
+  text = text.replace(/\bprogress (\d+)\b/g, '$1 squares along');
   if (view?.ruleset?.device !== 'cowries') {
     text = text.replace(/\ba grace \(([^)]*)\)/g, 'a $1').replace(/\bgraces?\b/g, 'entering throw');
   }
@@ -238,5 +245,5 @@ export function passReasons(view) {
   return [...new Set((view.why_not ?? []).flatMap((w) => w.reasons ?? [])
     .map((r) => plainReason(r, view))
     // The engine's reasons are clauses; said alone, each is a sentence.
-    .map((r) => (/[.!?]$/.test(r) ? r : `${r}.`)))];
+    .map((r) => (/[.!?]$/.test(r) ? r : t('page-server-sentence', { text: r }))))];
 }

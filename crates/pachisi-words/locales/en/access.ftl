@@ -22,7 +22,6 @@ access-more-events = { $count ->
     [one] One more throw or move by others.
    *[other] { $count } more throws and moves by others.
 }
-access-undone = The move was taken back.
 # Why the person's turn passes. $reasons: the rules' reasons, sentences.
 access-why-passed = You cannot move: { $reasons }
 # An action the page cannot put in other words. $who: the seat's colour.

@@ -18,7 +18,6 @@ access-more-events = { $count ->
     [one] दूसरों का एक और दाँव या चाल।
    *[other] दूसरों के { $count } और दाँव और चालें।
 }
-access-undone = चाल वापस ले ली गई।
 # $reasons: नियमों के कारण, वाक्यों में।
 access-why-passed = आप चल नहीं सकते: { $reasons }
 # $who: रंग।
