@@ -36,6 +36,7 @@ pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[catalogue!(
     "rules.ftl",
     "learn.ftl",
     "terminal.ftl",
+    "speak.ftl",
 )];
 
 /// The language every message falls back to.
@@ -81,6 +82,13 @@ impl Words {
             ids,
             problems,
         }
+    }
+
+    /// A catalogue read from `files` (name, text) rather than compiled in: a translation being
+    /// written, or a test's own words. English stands behind it as behind every catalogue, and
+    /// [`Words::problems`] says what could not be read.
+    pub fn from_texts(lang: &'static str, files: &[(&str, &str)]) -> Words {
+        Words::load(lang, files)
     }
 
     /// The language's tag (`en`, `hi`, `ta`).
