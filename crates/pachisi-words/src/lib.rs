@@ -37,6 +37,7 @@ pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[catalogue!(
     "learn.ftl",
     "terminal.ftl",
     "speak.ftl",
+    "play.ftl",
 )];
 
 /// The language every message falls back to.
