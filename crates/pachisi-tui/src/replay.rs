@@ -538,3 +538,18 @@ fn moment(table: &Table) -> Moment {
         last_line: table.log().last().cloned().unwrap_or_default(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::REPLAY_KEYS;
+
+    /// The keys' messages are looked up by id from a table, which the catalogue test does not
+    /// see: each must be in English.
+    #[test]
+    fn every_key_of_the_replay_viewer_has_its_words() {
+        let english = pachisi_words::english();
+        for (key, does) in REPLAY_KEYS {
+            assert!(english.has(key) && english.has(does), "{key} {does}");
+        }
+    }
+}

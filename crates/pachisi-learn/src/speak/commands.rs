@@ -49,10 +49,10 @@ pub enum Command {
 
 /// The command a phrase means, given the number said with it (`None` where the command takes
 /// no number and one was said).
-type Meaning = fn(Option<usize>) -> Option<Command>;
+pub(super) type Meaning = fn(Option<usize>) -> Option<Command>;
 
 /// The commands that take a piece's number, and those that take none, by their phrases' ids.
-const PHRASES: &[(&str, Meaning)] = &[
+pub(super) const PHRASES: &[(&str, Meaning)] = &[
     ("speak-phrases-where", |n| {
         n.is_none().then_some(Command::Where)
     }),

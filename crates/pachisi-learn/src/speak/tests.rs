@@ -355,6 +355,14 @@ fn each_action_is_one_line_in_words() {
 }
 
 #[test]
+fn every_command_has_its_phrases_in_english() {
+    for (id, _) in commands::PHRASES {
+        let phrases = english().msg(id);
+        assert!(!phrases.starts_with('['), "{id}");
+    }
+}
+
+#[test]
 fn commands_are_understood_short_and_in_full() {
     let w = english();
     assert_eq!(parse_command(w, ""), Command::Empty);

@@ -134,3 +134,18 @@ pub fn draw_window(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>)
         rect,
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys' messages are looked up by id from a table, which the catalogue test does not
+    /// see: each must be in English.
+    #[test]
+    fn every_key_of_the_help_window_has_its_words() {
+        let english = pachisi_words::english();
+        for (key, does) in GAME_KEYS {
+            assert!(english.has(key) && english.has(does), "{key} {does}");
+        }
+    }
+}
