@@ -54,7 +54,6 @@ speak-square = { $castle ->
         [yes] the castle { $where }
        *[no] the square { $where }
     }
-speak-square-lane = the square in the home column
 speak-square-entry = the entry square { $where }
 
 ## Safety and threats.
@@ -126,7 +125,6 @@ speak-why-all-can = Every piece of yours on its way can move with this throw.
 speak-why-home = Piece { $number } is home: it has finished.
 speak-why-not-now = Pieces move after a throw, on your own turn: there is no move to make now.
 speak-no-piece = There is no piece { $number }: your pieces are 1 to { $count }.
-speak-which-piece = Say which piece: { $command } 1 to { $count }.
 # Every reason of a piece, joined: "reason; reason".
 speak-reasons = { $first }; { $rest }
 
