@@ -63,10 +63,7 @@ pub fn learn(args: &LearnArgs) -> Result<()> {
             tour_names()
         )
     })?;
-    let words = match &args.lang {
-        Some(tag) => pachisi_words::words(tag),
-        None => pachisi_words::from_environment(),
-    };
+    let words = crate::language::chosen(args.lang.as_deref());
     if pachisi_tui::learn(chosen.name, words)? != LearnExit::PlayFirstGame {
         return Ok(());
     }
@@ -91,5 +88,7 @@ pub fn learn(args: &LearnArgs) -> Result<()> {
         pace: args.pace,
         hint_bot: "expectimax".parse().map_err(|e| anyhow!("{e}"))?,
         tips: true,
+        words,
+        screen_reader: false,
     })
 }

@@ -44,6 +44,7 @@ mod verify;
 mod batch;
 mod checks;
 mod files;
+mod language;
 mod position;
 mod progress;
 mod record_io;
@@ -87,11 +88,21 @@ enum Command {
     /// The Pachisi board fits an 80×24 window (79×22 at the least); a larger one draws a larger
     /// board.
     ///
+    /// --screen-reader plays without the board, in lines of text a screen reader reads aloud:
+    /// every throw and move as one line as it happens, your moves numbered, and questions
+    /// answered in sentences (where, board, threats N, moves, why N, throw, help).
+    ///
+    /// --lang chooses the language of every word (a tag such as en, hi or ta); without it the
+    /// environment's (LC_ALL, LC_MESSAGES, LANG). A language without a catalogue is said in
+    /// English, with a note.
+    ///
     /// Example: pachisi play
     ///
     /// Example: pachisi play --rules ludo --seats human,bot:heuristic,human,bot:mcts
     ///
     /// Example: pachisi play --rules pachisi-7-cowries --cowrie-p 0.4 --seed 7
+    ///
+    /// Example: pachisi play --screen-reader --lang en
     Play(PlayArgs),
     /// Learn to play by playing: a guided tour on the real board, then a first game.
     #[command(long_about = learn::HELP)]
@@ -327,6 +338,19 @@ struct PlayArgs {
     /// The bot asked for hints (h), e.g. `expectimax:depth=3` or `mcts:playouts=2000`.
     #[arg(long, default_value = "expectimax", value_name = "SPEC")]
     hint_bot: String,
+    /// The language of every word of the game, a tag such as `en`, `hi` or `ta` (default: the
+    /// environment's, LC_ALL, LC_MESSAGES or LANG). A language without a catalogue is said in
+    /// English, with a note on standard error; a message missing from one, in English too.
+    #[arg(long, value_name = "TAG")]
+    lang: Option<String>,
+    /// Play without the board, for a screen reader: each throw and move is printed as one line
+    /// of text as it happens, and on your turn your moves in words, numbered; type a move's
+    /// number, t or Enter to throw, or a question: where, board, threats N, moves, why N,
+    /// throw, help (docs/play.md). Works with every other option, and with pipes as well as a
+    /// terminal. The record is saved at the end, when you leave (q), and when the input ends
+    /// (which exits with an error).
+    #[arg(long)]
+    screen_reader: bool,
 }
 
 /// The settings of `pachisi serve`.

@@ -7,12 +7,14 @@ use anyhow::{anyhow, bail, Result};
 use pachisi_bots::BotSpec;
 use pachisi_core::ruleset::Device;
 use pachisi_tui::{PlayOptions, SeatSpec};
+use pachisi_words::{Args, Words};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Plays a game in the terminal, then says where the record is.
 pub fn play(args: &PlayArgs) -> Result<()> {
+    let words = crate::language::chosen(args.lang.as_deref());
     let mut overrides = args.rules.set.clone();
     if let Some(p) = args.cowrie_p {
         if !(p > 0.0 && p < 1.0) {
@@ -45,6 +47,8 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         pace: args.pace,
         hint_bot,
         tips: false,
+        words,
+        screen_reader: args.screen_reader,
     })
 }
 
@@ -68,6 +72,10 @@ pub struct Game<'a> {
     pub hint_bot: BotSpec,
     /// Whether to give a first game's tips.
     pub tips: bool,
+    /// The catalogue every word comes from.
+    pub words: &'static Words,
+    /// Whether to play in lines of text, for a screen reader, rather than on the board.
+    pub screen_reader: bool,
 }
 
 /// Plays `game` in the terminal, then says where the record is.
@@ -82,7 +90,8 @@ pub fn play_game(game: Game) -> Result<()> {
             .map_or("game".into(), |s| s.to_string_lossy().into_owned());
         PathBuf::from(format!("{stem}-{seed}.record"))
     });
-    let outcome = pachisi_tui::play(PlayOptions {
+    let words = game.words;
+    let options = PlayOptions {
         rules: Arc::new(game.rules),
         record,
         seats: game.seats,
@@ -91,17 +100,30 @@ pub fn play_game(game: Game) -> Result<()> {
         pace: Duration::from_millis(game.pace),
         hint_bot: game.hint_bot,
         tips: game.tips,
-    })?;
-    if outcome.finished {
-        outln!("{}", outcome.last_message);
-    }
+        words,
+    };
+    let outcome = if game.screen_reader {
+        let stdin = std::io::stdin();
+        pachisi_tui::play_lines(options, &mut stdin.lock(), &mut std::io::stdout())?
+    } else {
+        let outcome = pachisi_tui::play(options)?;
+        // The board is gone from the screen: the result is said once more below it.
+        if outcome.finished {
+            outln!("{}", outcome.last_message);
+        }
+        outcome
+    };
+    let mut args = Args::new();
     match outcome.saved {
-        Some(path) => outln!(
-            "The record is saved in {}; `{}` steps through it.",
-            path.display(),
-            replay_command(&path)
-        ),
-        None => outln!("The game was not saved (seed {seed})."),
+        Some(path) => {
+            args.set("path", path.display().to_string());
+            args.set("command", replay_command(&path));
+            outln!("{}", words.msg_with("play-record-saved", &args));
+        }
+        None => {
+            args.set("seed", seed.to_string());
+            outln!("{}", words.msg_with("play-record-not-saved", &args));
+        }
     }
     Ok(())
 }

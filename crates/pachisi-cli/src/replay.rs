@@ -51,6 +51,10 @@ pub(crate) struct ReplayArgs {
     /// Worker threads of the analysis (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
+    /// The language of the viewer's words, a tag such as `en` (default: the environment's,
+    /// LC_ALL, LC_MESSAGES or LANG); English where no catalogue of it is shipped.
+    #[arg(long, value_name = "TAG")]
+    lang: Option<String>,
 }
 
 /// Steps through a saved game. Every error (the file, the record, the evaluator) is told before
@@ -76,6 +80,7 @@ pub(crate) fn replay(args: &ReplayArgs) -> Result<()> {
         evaluator,
         threads: args.threads,
         at_once: args.analyze,
+        words: crate::language::chosen(args.lang.as_deref()),
     };
     pachisi_tui::replay(Arc::new(rules), &record, &name, analysis)
 }

@@ -95,6 +95,12 @@ impl Session {
         }
     }
 
+    /// Everything the program has written so far, as text.
+    fn output(&mut self) -> String {
+        self.pump();
+        String::from_utf8_lossy(&self.raw).into_owned()
+    }
+
     /// Waits for the program to end, and returns its exit success and everything it wrote.
     fn finish(&mut self, timeout: Duration) -> (bool, String) {
         let start = Instant::now();
@@ -531,4 +537,188 @@ fn learn_walks_the_pachisi_tour_by_keys_and_starts_a_first_game() {
     let (ok, output) = session.finish(MINUTE);
     assert!(ok, "{output}");
     session.assert_restored();
+}
+
+/// A whole game with `--screen-reader` against bots, in a pseudo-terminal: no board is drawn,
+/// every action is a line, and the person's turns are answered by typing: a throw, the first
+/// move each time, and the questions a listener asks (where, threats 1, why 2, moves).
+#[test]
+fn a_whole_game_for_a_screen_reader_is_told_in_lines_and_played_by_typing() {
+    let dir = scratch("screen-reader");
+    let record = dir.join("game.record");
+    let record_arg = record.display().to_string();
+    let mut game = Session::start(
+        &[
+            "play",
+            "--screen-reader",
+            "--lang",
+            "en",
+            "--seats",
+            "human,bot:heuristic,bot:heuristic,bot:heuristic",
+            "--seed",
+            "4",
+            "--pace",
+            "0",
+            "--save",
+            &record_arg,
+        ],
+        120,
+        40,
+    );
+    let questions = ["where", "threats 1", "why 2", "moves", "board", "throw"];
+    let mut asked = 0;
+    let mut answered = 0;
+    let start = Instant::now();
+    loop {
+        let output = game.output();
+        let prompts: Vec<usize> = output.match_indices("\n> ").map(|(i, _)| i).collect();
+        if prompts.len() > answered {
+            let at = prompts[answered];
+            let before = &output[..at];
+            let prompt = before.lines().last().unwrap_or_default().to_string();
+            answered += 1;
+            if prompt.contains("Your move:") && asked < questions.len() {
+                // On the first moves, the questions; the move itself comes after them.
+                game.send(&format!("{}\r", questions[asked]));
+                asked += 1;
+            } else if prompt.contains("Your move:") {
+                game.send("1\r");
+            } else {
+                game.send("t\r");
+            }
+        }
+        if game.child.try_wait().expect("wait").is_some() {
+            break;
+        }
+        assert!(
+            start.elapsed() < 5 * MINUTE,
+            "the game did not end after {answered} answers:\n{}",
+            game.output()
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (ok, output) = game.finish(MINUTE);
+    assert!(ok, "{output}");
+    assert!(
+        answered > 10,
+        "a whole game takes more than {answered} answers"
+    );
+    // Lines, not a screen: the terminal was never switched to the alternate screen.
+    game.assert_restored();
+    assert!(!output.contains("\x1b[?1049h"), "the board was drawn");
+    for needle in [
+        "Pachisi, six cowries. Type help for the commands",
+        "You, Yellow: you.",
+        "You threw ",
+        "Green threw ",
+        "Your moves:",
+        "1: ",
+        // where
+        "Piece 1: ",
+        // moves, asked again
+        "Pass: give up the rest of the throw.",
+        // board
+        "Your partner, Black: ",
+        // throw
+        "You threw ",
+        "capturing ",
+        "Game over: ",
+        "The record is saved in",
+    ] {
+        assert!(output.contains(needle), "{needle}:\n{output}");
+    }
+    // threats 1: piece 1 where it stands, or waiting.
+    assert!(
+        output.contains("Piece 1, ") || output.contains("Piece 1 is "),
+        "{output}"
+    );
+    // why 2: the reasons or the moves of piece 2.
+    assert!(
+        output.contains("Piece 2, ") || output.contains("Piece 2 can move"),
+        "{output}"
+    );
+    assert!(!output.contains("[speak-"), "a message missing: {output}");
+    let check = Command::new(PACHISI)
+        .args(["record", "check", &record_arg])
+        .output()
+        .expect("run record check");
+    assert!(check.status.success(), "{check:?}");
+}
+
+/// The input ending (Ctrl-D) before the game does saves the moves, says so, and fails.
+#[test]
+fn the_input_ending_in_the_screen_reader_game_saves_and_says_so() {
+    let dir = scratch("screen-reader-eof");
+    let record = dir.join("game.record");
+    let record_arg = record.display().to_string();
+    let mut game = Session::start(
+        &[
+            "play",
+            "--screen-reader",
+            "--rules",
+            "ludo",
+            "--seed",
+            "2",
+            "--pace",
+            "0",
+            "--save",
+            &record_arg,
+        ],
+        100,
+        30,
+    );
+    // A throw, so that there are moves to save; then the input ends at the next prompt.
+    for (prompts, keys) in [(1, "t\r"), (2, "\x04")] {
+        let start = Instant::now();
+        while game.output().matches("\n> ").count() < prompts {
+            assert!(start.elapsed() < MINUTE, "no prompt:\n{}", game.output());
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        game.send(keys);
+    }
+    let (ok, output) = game.finish(MINUTE);
+    assert!(!ok, "the input ended before the game: {output}");
+    assert!(
+        output.contains("the input ended before the game did; the moves so far are saved in"),
+        "{output}"
+    );
+    assert!(record.exists(), "{output}");
+}
+
+/// `--lang` with a language that has no catalogue: a note on standard error, and the game in
+/// English; `--lang en` says nothing of the kind.
+#[test]
+fn an_unknown_language_falls_back_to_english_with_a_note() {
+    for (lang, noted) in [("xx-unknown", true), ("en", false)] {
+        let mut game = Session::start(
+            &["play", "--lang", lang, "--seed", "1", "--pace", "0"],
+            80,
+            24,
+        );
+        game.wait_for("(you) to throw", MINUTE);
+        game.send("q");
+        std::thread::sleep(Duration::from_millis(300));
+        if game.screen().contains("Leave the game?") {
+            game.send("y");
+        }
+        let (ok, output) = game.finish(MINUTE);
+        assert!(ok, "{output}");
+        game.assert_restored();
+        let note = format!("There are no messages in the language \"{lang}\"");
+        assert_eq!(output.contains(&note), noted, "{lang}: {output}");
+    }
+    // Without a terminal, the note comes first, then the refusal: never a panic.
+    let out = Command::new(PACHISI)
+        .args(["play", "--lang", "xx-unknown", "--seed", "1"])
+        .output()
+        .expect("run pachisi");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("the game speaks English"), "{err}");
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let help = command::ok(&["play", "--help"]);
+    for needle in ["--lang <TAG>", "--screen-reader", "LC_ALL"] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
 }

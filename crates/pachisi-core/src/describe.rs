@@ -1,9 +1,15 @@
 //! Words for what the engine reports, shared by every front end: the places on a seat's route and
 //! what a move does (`move a piece 3 squares from 0m1 to 0m4 with the 3, capturing 1`), with the
-//! serde shapes the command line and other front ends print as JSON.
+//! serde shapes the command line and other front ends print as JSON; and the facts front ends
+//! put into their own words: which pieces a move moves and sends back ([`moved_pieces`],
+//! [`captured_pieces`]), and which opposing pieces threaten a piece (threats.rs, [`threats`]).
 
 use crate::{Move, Position, Rules, Throw};
 use serde::Serialize;
+
+mod threats;
+
+pub use threats::{threats, Threat};
 
 /// A square on a seat's route.
 #[derive(Serialize)]
@@ -90,6 +96,47 @@ pub fn captured(rules: &Rules, pos: &Position, mv: Move) -> Vec<(u8, u32)> {
         .filter_map(|s| {
             let sent_back = waiting(&after, s).saturating_sub(waiting(pos, s));
             (sent_back > 0).then_some((s, sent_back))
+        })
+        .collect()
+}
+
+/// The mover's pieces that `mv` moves, by their index among the seat's pieces (a seat's pieces
+/// keep their order through a game, so the index names a piece for good): one, or two for a
+/// pair. Which of several pieces on one square moves is the engine's choice, found by playing.
+pub fn moved_pieces(rules: &Rules, pos: &Position, mv: Move) -> Vec<usize> {
+    let mut after = *pos;
+    after.play_unchecked(rules, mv);
+    moved_pieces_between(pos, &after, pos.to_move())
+}
+
+/// The pieces of `seat` that stand elsewhere in `after` than in `before`.
+fn moved_pieces_between(before: &Position, after: &Position, seat: u8) -> Vec<usize> {
+    before
+        .pieces_of(seat)
+        .iter()
+        .zip(after.pieces_of(seat))
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The opposing pieces `mv` sends back to their start, as `(seat, piece index)` in seat order:
+/// [`captured`] piece by piece.
+pub fn captured_pieces(rules: &Rules, pos: &Position, mv: Move) -> Vec<(u8, usize)> {
+    let seat = pos.to_move();
+    let mut after = *pos;
+    after.play_unchecked(rules, mv);
+    (0..rules.seats())
+        .filter(|&s| rules.team_of(s) != rules.team_of(seat))
+        .flat_map(|s| {
+            pos.pieces_of(s)
+                .iter()
+                .zip(after.pieces_of(s))
+                .enumerate()
+                .filter(|(_, (&a, &b))| a != 0 && b == 0)
+                .map(move |(i, _)| (s, i))
+                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -258,6 +305,8 @@ mod tests {
             .find(|m| matches!(m, Move::Advance { from: 1, .. }))
             .expect("the piece on 1 moves");
         assert_eq!(captured(&rules, &pos, mv), vec![(1, 1)]);
+        assert_eq!(captured_pieces(&rules, &pos, mv), vec![(1, 0)]);
+        assert_eq!(moved_pieces(&rules, &pos, mv), vec![0]);
         assert_eq!(describe_move(&rules, &pos, mv).captures, 1);
     }
 

@@ -12,9 +12,11 @@
 //! viewer has before it, so a mismatch is an error instead of marks on the wrong moves.
 
 use crate::board::seat_color;
+use crate::width::{pad_end, pad_start, width};
 use pachisi_bots::analysis::{self, Analysis, Mark, ReplayedGame, Step, BIG_LUCK};
 use pachisi_bots::BotSpec;
 use pachisi_core::{Position, Rules};
+use pachisi_words::{number, Args, Words};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::symbols::Marker;
@@ -115,7 +117,7 @@ impl AnalysisView {
 
     /// The panel's lines for moment `at`: the move played and the best with their chances and
     /// the loss, or the throw's luck, or what there is to see at the start.
-    pub fn step_lines(&self, rules: &Rules, at: usize) -> Vec<Line<'static>> {
+    pub fn step_lines(&self, words: &Words, rules: &Rules, at: usize) -> Vec<Line<'static>> {
         let seat = at
             .checked_sub(1)
             .and_then(|i| self.positions.get(i))
@@ -133,16 +135,16 @@ impl AnalysisView {
                     Span::from(format!("{n} {}", mark.symbol())).style(mark_style(mark))
                 };
                 vec![
-                    Line::from("The start: step on to grade each action."),
+                    Line::from(words.msg("play-analysis-start")),
                     Line::from(vec![
-                        "Marked moves: ".into(),
+                        words.msg("play-analysis-marked").into(),
                         count(Mark::Inaccuracy),
                         "  ".into(),
                         count(Mark::Mistake),
                         "  ".into(),
                         count(Mark::Blunder),
                     ]),
-                    Line::from("n and N go to the next and previous one.".dark_gray()),
+                    Line::from(words.msg("play-analysis-next").dark_gray()),
                 ]
             }
             Grade::Decision(i) => {
@@ -150,33 +152,49 @@ impl AnalysisView {
                     return Vec::new();
                 };
                 let mark = d.mark.map_or(Span::from("   "), |m| {
-                    Span::from(format!("{:<3}", m.symbol())).style(mark_style(m))
+                    Span::from(pad_end(m.symbol(), 3)).style(mark_style(m))
                 });
                 // The labels end in one column, the moves start in the next and the chances
                 // end in one: `B played`, `    best`, `    loss`.
+                let played = words.msg("play-analysis-played");
+                let best_word = words.msg("play-analysis-best");
+                let column = 2 + width(&played).max(width(&best_word));
                 let best = if d.best == d.played {
-                    Line::from("    best the move played".dark_gray())
+                    Line::from(
+                        format!("    {}", words.msg("play-analysis-best-played")).dark_gray(),
+                    )
                 } else {
                     Line::from(format!(
-                        "    best {:<9}    {:>6}",
-                        d.best,
-                        percent(d.best_chance)
+                        "{} {}    {}",
+                        pad_start(&best_word, column),
+                        pad_end(&d.best.to_string(), 9),
+                        pad_start(&percent(d.best_chance), 6)
                     ))
                 };
-                let loss = Span::from(format!("    loss {:.1} points", 100.0 * d.loss));
+                let mut args = Args::new();
+                args.set("loss", format!("{:.1}", 100.0 * d.loss));
+                let loss = Span::from(format!(
+                    "    {}",
+                    words.msg_with("play-analysis-loss", &args)
+                ));
                 let loss = match d.mark {
                     Some(m) => Line::from(vec![
                         loss,
-                        Span::from(format!(": {}", mark_name(m))).style(mark_style(m)),
+                        Span::from(format!(": {}", mark_name(words, m))).style(mark_style(m)),
                     ]),
                     None => Line::from(loss),
                 };
                 vec![
                     Line::from(vec![
                         who,
-                        format!(" played {:<9}", d.played).into(),
+                        format!(
+                            " {} {}",
+                            pad_end(&played, column - 2),
+                            pad_end(&d.played.to_string(), 9)
+                        )
+                        .into(),
                         mark,
-                        format!(" {:>6}", percent(d.played_chance)).into(),
+                        format!(" {}", pad_start(&percent(d.played_chance), 6)).into(),
                     ]),
                     best,
                     loss,
@@ -187,17 +205,25 @@ impl AnalysisView {
                     Some(Step::Move(mv)) => mv.to_string(),
                     _ => String::new(),
                 };
-                vec![
-                    Line::from(vec![who, format!(" played {played}").into()]),
-                    Line::from("  forced: every legal move leads to the".dark_gray()),
-                    Line::from("  same position, so it is not graded".dark_gray()),
-                ]
+                let mut lines = vec![Line::from(vec![
+                    who,
+                    format!(" {} {played}", words.msg("play-analysis-played")).into(),
+                ])];
+                // Two rows of the panel, whatever the language's words.
+                lines.extend(
+                    crate::width::wrap(&words.msg("play-analysis-forced"), 38, &[])
+                        .into_iter()
+                        .map(|row| Line::from(format!("  {row}").dark_gray())),
+                );
+                lines
             }
             Grade::Throw(i) => {
                 let Some(t) = self.analysis.throws.get(i) else {
                     return Vec::new();
                 };
-                let luck = Span::from(format!("{:+.1} points", 100.0 * t.luck));
+                let mut args = Args::new();
+                args.set("luck", format!("{:+.1}", 100.0 * t.luck));
+                let luck = Span::from(words.msg_with("play-analysis-luck", &args));
                 let luck = if t.luck >= BIG_LUCK {
                     luck.fg(Color::Green).bold()
                 } else if t.luck <= -BIG_LUCK {
@@ -205,16 +231,20 @@ impl AnalysisView {
                 } else {
                     luck
                 };
+                let mut threw = Args::new();
+                threw.set("throw", t.throw.to_string());
+                let mut chance = Args::new();
+                chance.set("before", percent(t.before));
+                chance.set("after", percent(t.after));
                 vec![
                     Line::from(vec![
                         who,
-                        format!(" threw ({})  luck ", t.throw).into(),
+                        format!(" {}", words.msg_with("play-analysis-threw", &threw)).into(),
                         luck,
                     ]),
                     Line::from(format!(
-                        "  chance {} expected, {} after",
-                        percent(t.before),
-                        percent(t.after)
+                        "  {}",
+                        words.msg_with("play-analysis-chance", &chance)
                     )),
                 ]
             }
@@ -229,34 +259,46 @@ impl AnalysisView {
 
     /// The summary window's lines: each seat's (and each team's, where partners play) average
     /// loss, marks and luck.
-    pub fn summary_lines(&self, rules: &Rules) -> Vec<Line<'static>> {
+    pub fn summary_lines(&self, words: &Words, rules: &Rules) -> Vec<Line<'static>> {
         let a = &self.analysis;
+        let mut by = Args::new();
+        by.set("evaluator", a.evaluator.to_string());
+        // Each column as wide as the English one, or as its heading where that is wider.
+        let heading = |id: &str, columns: usize| {
+            let said = words.msg(id);
+            let columns = columns.max(width(&said) + 1);
+            (pad_start(&said, columns), columns)
+        };
+        let (choices, c1) = heading("play-analysis-choices", 9);
+        let (loss, c2) = heading("play-analysis-average-loss", 9);
+        let (throws, c3) = heading("play-analysis-throws", 8);
+        let (luck, c4) = heading("play-analysis-luck-column", 8);
         let mut lines = vec![
-            Line::from(format!(
-                "By {}. Losses and luck in points of winning chance.",
-                a.evaluator
-            )),
+            Line::from(words.msg_with("play-analysis-by", &by)),
             Line::from(""),
             Line::from(format!(
-                "{:<16}{:>9}{:>9}{:>5}{:>5}{:>5}{:>8}{:>8}",
-                "", "choices", "avg loss", "?!", "?", "??", "throws", "luck"
+                "{}{choices}{loss}{:>5}{:>5}{:>5}{throws}{luck}",
+                " ".repeat(16),
+                "?!",
+                "?",
+                "??"
             ))
             .bold(),
         ];
         let row = |label: Vec<Span<'static>>, s: &analysis::Summary| {
-            let width: usize = label.iter().map(|s| s.content.chars().count()).sum();
+            let used: usize = label.iter().map(|s| width(&s.content)).sum();
             let mut spans = label;
-            spans.push(" ".repeat(16usize.saturating_sub(width)).into());
+            spans.push(" ".repeat(16usize.saturating_sub(used)).into());
             spans.push(
                 format!(
-                    "{:>9}{:>9.2}{:>5}{:>5}{:>5}{:>8}{:>8}",
-                    s.decisions,
-                    100.0 * s.average_loss,
+                    "{}{}{:>5}{:>5}{:>5}{}{}",
+                    pad_start(&s.decisions.to_string(), c1),
+                    pad_start(&format!("{:.2}", 100.0 * s.average_loss), c2),
                     s.inaccuracies,
                     s.mistakes,
                     s.blunders,
-                    s.throws,
-                    format!("{:+.1}", 100.0 * s.luck)
+                    pad_start(&s.throws.to_string(), c3),
+                    pad_start(&format!("{:+.1}", 100.0 * s.luck), c4)
                 )
                 .into(),
             );
@@ -266,12 +308,14 @@ impl AnalysisView {
             let seat = s.seats.first().copied().unwrap_or(0);
             let label = vec![
                 seat_span(rules, seat),
-                format!(" {}", rules.seat_colour(seat)).into(),
+                format!(" {}", words.colour(rules.seat_colour(seat))).into(),
             ];
             lines.push(row(label, s));
         }
         for s in &a.teams {
-            let mut label = vec![Span::from(format!("Team {}", s.team + 1))];
+            let mut team = Args::new();
+            team.set("number", number(s.team as u32 + 1));
+            let mut label = vec![Span::from(words.msg_with("play-team", &team))];
             for &seat in &s.seats {
                 label.push(" ".into());
                 label.push(seat_span(rules, seat));
@@ -279,10 +323,11 @@ impl AnalysisView {
             lines.push(row(label, s));
         }
         lines.push(Line::from(""));
-        lines.push(Line::from(format!(
-            "{} moves had no choice. Any key closes.",
-            a.forced
-        )));
+        let mut forced = Args::new();
+        forced.set("count", number(a.forced as u32));
+        lines.push(Line::from(
+            words.msg_with("play-analysis-forced-count", &forced),
+        ));
         lines
     }
 
@@ -292,6 +337,7 @@ impl AnalysisView {
         &self,
         frame: &mut Frame,
         area: Rect,
+        words: &Words,
         rules: &Rules,
         at: usize,
         legend: bool,
@@ -321,7 +367,7 @@ impl AnalysisView {
         let chart = Chart::new(datasets)
             .block(
                 Block::bordered()
-                    .title(Span::from(" Winning chances ").bold())
+                    .title(Span::from(format!(" {} ", words.msg("play-analysis-chances"))).bold())
                     .border_style(Style::new().fg(Color::DarkGray)),
             )
             .x_axis(
@@ -454,12 +500,12 @@ pub fn mark_style(mark: Mark) -> Style {
     }
 }
 
-fn mark_name(mark: Mark) -> &'static str {
-    match mark {
-        Mark::Inaccuracy => "an inaccuracy",
-        Mark::Mistake => "a mistake",
-        Mark::Blunder => "a blunder",
-    }
+fn mark_name(words: &Words, mark: Mark) -> String {
+    words.msg(match mark {
+        Mark::Inaccuracy => "play-analysis-inaccuracy",
+        Mark::Mistake => "play-analysis-mistake",
+        Mark::Blunder => "play-analysis-blunder",
+    })
 }
 
 fn percent(chance: f64) -> String {
@@ -501,6 +547,7 @@ struct Progress {
 pub struct Job {
     progress: Arc<Progress>,
     result: Receiver<Result<Analysis, String>>,
+    words: &'static Words,
 }
 
 impl Job {
@@ -513,6 +560,7 @@ impl Job {
         game: ReplayedGame,
         evaluator: BotSpec,
         threads: Option<usize>,
+        words: &'static Words,
     ) -> Result<Job, String> {
         let progress = Arc::new(Progress::default());
         let (sender, result) = mpsc::channel();
@@ -529,8 +577,16 @@ impl Job {
                 // A viewer closed meanwhile has nobody listening: nothing to do then.
                 let _ = sender.send(analysis.map_err(|e| e.to_string()));
             })
-            .map_err(|e| format!("cannot start the analysis: {e}"))?;
-        Ok(Job { progress, result })
+            .map_err(|e| {
+                let mut args = Args::new();
+                args.set("error", e.to_string());
+                words.msg_with("play-analysis-failed-start", &args)
+            })?;
+        Ok(Job {
+            progress,
+            result,
+            words,
+        })
     }
 
     /// Positions evaluated so far, and their total (0 until counted).
@@ -546,9 +602,7 @@ impl Job {
         match self.result.try_recv() {
             Ok(result) => Some(result),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                Some(Err("the analysis ended without a result".into()))
-            }
+            Err(TryRecvError::Disconnected) => Some(Err(self.words.msg("play-analysis-no-result"))),
         }
     }
 }

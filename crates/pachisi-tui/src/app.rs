@@ -8,8 +8,9 @@ use crate::move_words::move_words;
 use crate::tips::Tips;
 use pachisi_bots::BotSpec;
 use pachisi_core::{GameRecord, Move, Phase, Position};
+use pachisi_learn::speak::{result_line, why_lines, why_not_lines, Voice};
 use pachisi_table::{move_squares, Happening, Table};
-use pachisi_words::Words;
+use pachisi_words::{Args, Words};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -86,7 +87,7 @@ pub struct App {
     /// A person's turn that passed because no piece of theirs could move with their throw: said
     /// on the status line until they act again, and explained by `w`.
     pub passed: Option<PassedTurn>,
-    /// The catalogue the new sentences come from (the legend, moves in words).
+    /// The catalogue every word on the screen comes from.
     pub words: &'static Words,
     /// The log in words, read from the record.
     pub log_words: LogWords,
@@ -106,6 +107,7 @@ pub struct PassedTurn {
 impl PassedTurn {
     /// The turn of the mover of `position` (just thrown `throw`) if it can only pass.
     fn of(
+        words: &Words,
         rules: &pachisi_core::Rules,
         position: &pachisi_core::Position,
         throw: String,
@@ -114,27 +116,30 @@ impl PassedTurn {
             && position.legal_moves(rules).as_slice() == [Move::Pass];
         only_pass.then(|| PassedTurn {
             throw,
-            reasons: why_not_lines(rules, position),
+            reasons: pieces_stuck(words, rules, position),
         })
     }
 
     /// What the status line says of it.
-    fn said(&self) -> String {
-        format!(
-            "Turn passed: your {} moved no piece (w says why).",
-            self.throw
-        )
+    fn said(&self, words: &Words) -> String {
+        let mut args = Args::new();
+        args.set("throw", self.throw.clone());
+        words.msg_with("play-turn-passed", &args)
     }
 }
 
 impl App {
-    /// A game screen for `table`.
+    /// A game screen for `table`, every word from `words`.
     ///
     /// # Errors
     /// When the terminal cannot draw the ruleset's board.
-    pub fn new(table: Table, save_path: PathBuf, hint_bot: BotSpec) -> Result<App, String> {
-        let geometry = Geometry::of(table.rules())?;
-        let words = pachisi_words::english();
+    pub fn new(
+        table: Table,
+        save_path: PathBuf,
+        hint_bot: BotSpec,
+        words: &'static Words,
+    ) -> Result<App, String> {
+        let geometry = Geometry::of(table.rules(), words)?;
         let mut log_words = LogWords::new(words);
         log_words.update(table.rules(), table.record());
         Ok(App {
@@ -142,7 +147,7 @@ impl App {
             geometry,
             selected: 0,
             overlay: None,
-            message: "Enter throws and plays the selected move. ? shows every key.".into(),
+            message: words.msg("play-welcome"),
             log_back: 0,
             save_path,
             hint_bot,
@@ -365,12 +370,13 @@ impl App {
         match next {
             Some(i) => self.selected = i,
             None => {
-                let reasons = pachisi_core::describe::why_not(
-                    self.table.rules(),
-                    self.table.position(),
-                    progress,
-                );
-                self.message = reasons.join("; ");
+                let pos = self.table.position();
+                let rules = self.table.rules();
+                let seat = pos.to_move();
+                if let Some(piece) = pos.pieces_of(seat).iter().position(|&p| p == progress) {
+                    let voice = Voice::new(self.words, rules, Some(seat));
+                    self.message = why_lines(&voice, pos, piece).join(" ");
+                }
             }
         }
     }
@@ -380,16 +386,18 @@ impl App {
         if !self.table.awaits_human() || self.table.position().phase() != Phase::Move {
             match &self.passed {
                 Some(passed) => {
-                    let mut lines =
-                        vec![format!("You threw {}, and your turn passed:", passed.throw)];
+                    let mut args = Args::new();
+                    args.set("throw", passed.throw.clone());
+                    let mut lines = vec![self.words.msg_with("play-why-passed", &args)];
                     lines.extend(passed.reasons.iter().cloned());
                     self.overlay = Some(Overlay::WhyNot(lines));
                 }
-                None => self.message = "w explains your pieces while you choose a move".into(),
+                None => self.message = self.words.msg("play-why-when"),
             }
             return;
         }
-        self.overlay = Some(Overlay::WhyNot(why_not_lines(
+        self.overlay = Some(Overlay::WhyNot(pieces_stuck(
+            self.words,
             self.table.rules(),
             self.table.position(),
         )));
@@ -405,7 +413,7 @@ impl App {
         match self.selected_move() {
             Some(mv) => self.play(mv),
             None if self.table.position().phase() == Phase::Over => {
-                self.message = "The game is over: s saves the record, q leaves.".into();
+                self.message = self.words.msg("play-over-keys");
             }
             None => {}
         }
@@ -415,7 +423,8 @@ impl App {
         let before = *self.table.position();
         match self.table.human_move(mv) {
             Ok(h) => self.after(&h, &before),
-            Err(e) => self.message = e,
+            // The list offers only legal moves: this is a move no longer due.
+            Err(_) => self.message = self.words.msg("play-move-refused"),
         }
     }
 
@@ -423,7 +432,11 @@ impl App {
         let index = digit.to_digit(10).map_or(0, |d| d as usize) - 1;
         match self.table.legal_moves().get(index) {
             Some(&mv) if self.table.awaits_human() => self.play(mv),
-            _ => self.message = format!("no move {digit} to play"),
+            _ => {
+                let mut args = Args::new();
+                args.set("number", digit.to_string());
+                self.message = self.words.msg_with("play-no-move-number", &args);
+            }
         }
     }
 
@@ -431,7 +444,7 @@ impl App {
         if self.table.legal_moves().contains(&Move::Pass) {
             self.play(Move::Pass);
         } else {
-            self.message = "the rules do not let you pass now".into();
+            self.message = self.words.msg("play-no-pass");
         }
     }
 
@@ -444,7 +457,7 @@ impl App {
 
     fn hint(&mut self) {
         if !self.table.awaits_human() || self.table.position().phase() != Phase::Move {
-            self.message = "a hint is for your move: throw first".into();
+            self.message = self.words.msg("play-hint-when");
             return;
         }
         let rules = self.table.rules().clone();
@@ -465,21 +478,37 @@ impl App {
                 self.overlay = Some(Overlay::Hint(rows));
             }
             None => {
-                self.message = format!("the bot {} gives no winning chances", self.hint_bot);
+                let mut args = Args::new();
+                args.set("spec", self.hint_bot.to_string());
+                self.message = self.words.msg_with("play-hint-none", &args);
             }
         }
     }
 
     fn undo(&mut self) {
+        // Why nothing can be taken back, said before asking the table.
+        let refused = if self.table.humans() > 1 {
+            Some("play-undo-people")
+        } else if self.table.position().phase() == Phase::Over {
+            Some("play-undo-over")
+        } else if !self.table.can_undo() {
+            Some("play-undo-nothing")
+        } else {
+            None
+        };
+        if let Some(id) = refused {
+            self.message = self.words.msg(id);
+            return;
+        }
         match self.table.undo() {
             Ok(()) => {
                 self.log_words
                     .update(self.table.rules(), self.table.record());
                 self.selected = 0;
                 self.passed = None;
-                self.message = "Took back your last move.".into();
+                self.message = self.words.msg("play-undone");
             }
-            Err(e) => self.message = e,
+            Err(_) => self.message = self.words.msg("play-undo-nothing"),
         }
     }
 
@@ -493,9 +522,15 @@ impl App {
         match result {
             Ok(path) => {
                 self.table.mark_saved();
-                self.message = format!("Saved the record to {}", path.display());
+                let mut args = Args::new();
+                args.set("path", path.display().to_string());
+                self.message = self.words.msg_with("play-saved", &args);
             }
-            Err(e) => self.message = format!("Could not save: {e}"),
+            Err(e) => {
+                let mut args = Args::new();
+                args.set("error", e);
+                self.message = self.words.msg_with("play-save-failed", &args);
+            }
         }
     }
 
@@ -537,15 +572,26 @@ impl App {
         if let Happening::Threw(seat, throw) = *happening {
             if self.table.is_human(seat) {
                 // A person's own throw: a turn passed before is behind them now.
-                self.passed = PassedTurn::of(&rules, &pos, rules.outcome(throw).name.to_string());
+                self.passed = PassedTurn::of(
+                    self.words,
+                    &rules,
+                    &pos,
+                    rules.outcome(throw).name.to_string(),
+                );
             }
         }
+        let voice = Voice::new(self.words, &rules, None);
+        let mut args = Args::new();
         self.message = match *happening {
             Happening::Threw(seat, throw) => {
-                let o = rules.outcome(throw);
-                format!("{} threw {}", rules.seat_colour(seat), o.name)
+                args.set("who", voice.colour(seat));
+                args.set("throw", rules.outcome(throw).name.to_string());
+                self.words.msg_with("play-status-threw", &args)
             }
-            Happening::Moved(seat, Move::Pass) => format!("{} passed", rules.seat_colour(seat)),
+            Happening::Moved(seat, Move::Pass) => {
+                args.set("who", voice.colour(seat));
+                self.words.msg_with("play-status-passed", &args)
+            }
             Happening::Moved(seat, mv) => match self.log_words.last_said() {
                 // The move in words, as the log says it.
                 Some((said, did, tag)) if said == seat => {
@@ -558,38 +604,40 @@ impl App {
                     args.set("tag", tag.to_string());
                     self.words.msg_with("term-status-moved", &args)
                 }
-                _ => format!("{} played {mv}", rules.seat_colour(seat)),
+                _ => {
+                    args.set("who", voice.colour(seat));
+                    args.set("move", mv.to_string());
+                    self.words.msg_with("play-status-played", &args)
+                }
             },
         };
         if let Some(passed) = &self.passed {
-            self.message = format!("{} {}", passed.said(), self.message);
+            // Two sentences side by side: each is whole in the catalogue.
+            self.message = format!("{} {}", passed.said(self.words), self.message);
         }
         if pos.phase() == Phase::Over {
-            self.message = format!("{} Press s to save the record, q to leave.", self.result());
+            let mut args = Args::new();
+            args.set("result", self.result());
+            self.message = self.words.msg_with("play-status-over", &args);
         }
     }
 
     /// The result in words, once the game is over.
     pub fn result(&self) -> String {
-        let rules = self.table.rules();
-        let pos = self.table.position();
-        match pos.placings().first() {
-            Some(&team) => {
-                let seats: Vec<&str> = (0..rules.seats())
-                    .filter(|&s| rules.team_of(s) == team)
-                    .map(|s| rules.seat_colour(s))
-                    .collect();
-                format!("Game over: {} won.", seats.join(" and "))
-            }
-            None => "Game over.".into(),
-        }
+        let voice = Voice::new(self.words, self.table.rules(), None);
+        result_line(&voice, self.table.position())
     }
 }
 
 /// What `w` says: why each of the mover's pieces that cannot move cannot, or that every one can
 /// (pieces on the board, or waiting to come in when none is on it yet).
-fn why_not_lines(rules: &pachisi_core::Rules, position: &pachisi_core::Position) -> Vec<String> {
-    let lines = pachisi_core::describe::why_not_reasons(rules, position);
+fn pieces_stuck(
+    words: &Words,
+    rules: &pachisi_core::Rules,
+    position: &pachisi_core::Position,
+) -> Vec<String> {
+    let voice = Voice::new(words, rules, Some(position.to_move()));
+    let lines = why_not_lines(&voice, position);
     if !lines.is_empty() {
         return lines;
     }
@@ -598,10 +646,9 @@ fn why_not_lines(rules: &pachisi_core::Rules, position: &pachisi_core::Position)
         .iter()
         .any(|&p| p != 0 && p != rules.home());
     vec![if on_board {
-        "Every piece you have on its way can move.".into()
+        words.msg("play-why-all-can")
     } else {
-        "None of your pieces is on the board yet, and every one waiting can come in with this throw."
-            .into()
+        words.msg("play-why-all-can-enter")
     }]
 }
 
@@ -622,17 +669,18 @@ mod tests {
         // Every piece in the nest: a 3 brings none in.
         let mut position = Position::new(&rules);
         position.apply_throw(&rules, throw("3")).expect("thrown");
-        let passed = PassedTurn::of(&rules, &position, "3".into()).expect("the turn passes");
+        let words = pachisi_words::english();
+        let passed = PassedTurn::of(words, &rules, &position, "3".into()).expect("the turn passes");
         assert!(!passed.reasons.is_empty(), "{passed:?}");
         assert!(
-            passed.said().contains("your 3 moved no piece"),
+            passed.said(words).contains("your 3 moved no piece"),
             "{}",
-            passed.said()
+            passed.said(words)
         );
         // A six brings one in: nothing passes.
         let mut position = Position::new(&rules);
         position.apply_throw(&rules, throw("6")).expect("thrown");
-        assert_eq!(PassedTurn::of(&rules, &position, "6".into()), None);
+        assert_eq!(PassedTurn::of(words, &rules, &position, "6".into()), None);
     }
 
     /// With no piece on the board, `w` does not speak of pieces "on their way".
@@ -646,7 +694,7 @@ mod tests {
             .expect("a six");
         position.apply_throw(&rules, six).expect("thrown");
         assert_eq!(position.phase(), Phase::Move);
-        let lines = why_not_lines(&rules, &position);
+        let lines = pieces_stuck(pachisi_words::english(), &rules, &position);
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(
             lines[0].starts_with("None of your pieces is on the board"),

@@ -10,7 +10,9 @@
 //! Every piece is drawn in its seat's colour *and* with its seat's letter, so the board reads the
 //! same without colour; a number gives the size of a stack or pair.
 
+use crate::width::{width as columns, wrap};
 use pachisi_core::{Position, Rules, Square};
+use pachisi_words::{Args, Words};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -32,17 +34,16 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// The grid of a ruleset's board, or why the terminal cannot draw it.
+    /// The grid of a ruleset's board, or why the terminal cannot draw it (in `words`).
     ///
     /// # Errors
     /// When the board does not have four arms: the terminal draws the cross only.
-    pub fn of(rules: &Rules) -> Result<Geometry, String> {
+    pub fn of(rules: &Rules, words: &Words) -> Result<Geometry, String> {
         let topology = rules.topology();
         if topology.grid_side().is_none() {
-            return Err(format!(
-                "the terminal board draws four-armed crosses; this ruleset's board has {} arms",
-                topology.arms()
-            ));
+            let mut args = Args::new();
+            args.set("arms", pachisi_words::number(topology.arms()));
+            return Err(words.msg_with("play-board-arms", &args));
         }
         Ok(Geometry {
             arm_length: u16::from(topology.arm_length()),
@@ -132,7 +133,7 @@ pub fn stack_text(rules: &Rules, stack: &[(u8, usize)], width: usize) -> String 
             }
         })
         .collect();
-    if full.chars().count() <= width {
+    if columns(&full) <= width {
         return full;
     }
     // Too long for the cell: the first seat's letter and the total.
@@ -141,7 +142,7 @@ pub fn stack_text(rules: &Rules, stack: &[(u8, usize)], width: usize) -> String 
         "{}{total}",
         stack.first().map_or('?', |s| rules.seat_letter(s.0))
     );
-    short.chars().take(width).collect()
+    crate::width::truncate(&short, width)
 }
 
 /// Squares to mark on the board.
@@ -170,6 +171,8 @@ pub struct BoardWidget<'a> {
     pub cell_height: u16,
     /// A short label for each seat's corner (who plays it), by seat.
     pub seat_labels: &'a [String],
+    /// The catalogue of the corners' and the centre's words.
+    pub words: &'a Words,
 }
 
 /// The background of a plain square.
@@ -221,7 +224,7 @@ impl BoardWidget<'_> {
             None if castle => ("x".to_string(), Style::new().fg(Color::Gray).bg(bg)),
             None => ("·".to_string(), Style::new().fg(Color::DarkGray).bg(bg)),
         };
-        let pad = (width.saturating_sub(text.chars().count())) / 2;
+        let pad = (width.saturating_sub(columns(&text))) / 2;
         buf.set_stringn(rect.x + pad as u16, rect.y, &text, width - pad, style);
     }
 
@@ -235,23 +238,12 @@ impl BoardWidget<'_> {
         }
         .intersection(area);
         buf.set_style(rect, Style::new().bg(CHARKONI_BG));
-        // Pachisi's pieces start and finish in the Charkoni; Parcheesi's and Ludo's only finish
-        // in the middle, their home.
-        let name = if self.rules.starts_in_nest() {
-            "Home"
-        } else {
-            "Charkoni"
-        };
-        let label = if usize::from(3 * self.cell_width) >= name.len() {
-            name
-        } else {
-            &name[..1]
-        };
-        let x = rect.x + (rect.width.saturating_sub(label.len() as u16)) / 2;
+        let label = centre_label(self.words, self.rules, 3 * self.cell_width);
+        let x = rect.x + (rect.width.saturating_sub(columns(&label) as u16)) / 2;
         buf.set_stringn(
             x,
             rect.y + rect.height / 2,
-            label,
+            &label,
             usize::from(rect.width),
             Style::new().fg(Color::Black).bg(CHARKONI_BG),
         );
@@ -273,15 +265,9 @@ impl BoardWidget<'_> {
         let waiting = pieces.iter().filter(|&&p| p == 0).count();
         // Where the goal is in the lane, the pieces in it have finished (and stand on the board).
         let home = pieces.iter().filter(|&&p| rules.in_goal(p)).count();
-        let finished = if rules.goal_in_lane() { "goal" } else { "home" };
         let colour = Style::new()
             .fg(seat_color(rules, seat))
             .add_modifier(Modifier::BOLD);
-        let start = if rules.starts_in_nest() {
-            "nest"
-        } else {
-            "waiting"
-        };
         // Leave one character of margin on the sides towards the arms.
         let inner = Rect {
             x: rect.x + 1,
@@ -292,19 +278,34 @@ impl BoardWidget<'_> {
         let label = self
             .seat_labels
             .get(usize::from(seat))
-            .map(|l| wrap(l, usize::from(inner.width)))
+            .map(|l| wrap(l, usize::from(inner.width), &[':']))
             .unwrap_or_default();
-        let mut lines: Vec<(String, Style)> = vec![(
-            format!("{} {}", rules.seat_letter(seat), rules.seat_colour(seat)),
-            colour,
-        )];
+        let name = self
+            .words
+            .colour(&rules.seat_colour(seat).to_ascii_lowercase());
+        let mut lines: Vec<(String, Style)> =
+            vec![(format!("{} {name}", rules.seat_letter(seat)), colour)];
         lines.extend(label.into_iter().map(|l| (l, Style::new().fg(Color::Gray))));
+        let mut start = Args::new();
+        start.set(
+            "start",
+            if rules.starts_in_nest() {
+                "nest"
+            } else {
+                "waiting"
+            },
+        );
+        start.set("marks", piece_marks(rules, seat, waiting));
         lines.push((
-            format!("{start} {}", piece_marks(rules, seat, waiting)),
+            self.words.msg_with("play-corner-start", &start),
             Style::new(),
         ));
+        // Where the goal is in the lane, the pieces in it have finished (and stand on the board).
+        let mut finished = Args::new();
+        finished.set("goal", if rules.goal_in_lane() { "yes" } else { "no" });
+        finished.set("marks", piece_marks(rules, seat, home));
         lines.push((
-            format!("{finished} {}", piece_marks(rules, seat, home)),
+            self.words.msg_with("play-corner-finished", &finished),
             Style::new(),
         ));
         let top = inner.y + inner.height.saturating_sub(lines.len() as u16) / 2;
@@ -317,41 +318,22 @@ impl BoardWidget<'_> {
     }
 }
 
-/// `text` in lines of at most `width` characters, broken after a space or a colon (a bot's spec
-/// reads `kind:option=value:...`), and inside a word only when the word alone is longer.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    if width == 0 {
-        return Vec::new();
+/// The centre's name as the board writes it in `room` columns: `Charkoni` (where pieces start and
+/// finish, as in Pachisi) or `Home` (where they only finish, as in Parcheesi and Ludo), or its
+/// first letter where the name is too wide.
+pub fn centre_label(words: &Words, rules: &Rules, room: u16) -> String {
+    let name = if rules.starts_in_nest() {
+        words.msg("play-centre-home")
+    } else {
+        words.msg("play-centre-charkoni")
+    };
+    if usize::from(room) >= columns(&name) {
+        name
+    } else {
+        // One letter with its vowel signs, never a letter cut from them.
+        use unicode_segmentation::UnicodeSegmentation;
+        name.graphemes(true).next().unwrap_or_default().to_string()
     }
-    let mut words: Vec<String> = Vec::new();
-    let mut word = String::new();
-    for c in text.chars() {
-        word.push(c);
-        if c == ' ' || c == ':' {
-            words.push(std::mem::take(&mut word));
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in words {
-        let length = |s: &str| s.trim_end().chars().count();
-        if !line.is_empty() && length(&line) + length(&word) > width {
-            lines.push(line.trim_end().to_string());
-            line.clear();
-        }
-        let mut rest: Vec<char> = word.chars().collect();
-        while rest.len() > width && length(&rest.iter().collect::<String>()) > width {
-            lines.push(rest.drain(..width).collect());
-        }
-        line.extend(rest);
-    }
-    if !line.trim().is_empty() {
-        lines.push(line.trim_end().to_string());
-    }
-    lines
 }
 
 /// `n` pieces as the seat's letter repeated (`YY`), or the letter and a count when many.
@@ -387,16 +369,16 @@ mod tests {
     /// A bot's spec longer than its corner goes on over lines, whole, broken after its colons.
     #[test]
     fn a_long_label_is_wrapped_whole_and_a_short_one_kept() {
-        assert_eq!(wrap("bot heuristic", 16), ["bot heuristic"]);
+        assert_eq!(wrap("bot heuristic", 16, &[':']), ["bot heuristic"]);
         assert_eq!(
-            wrap("bot expectimax:depth=2:eval=neural", 16),
+            wrap("bot expectimax:depth=2:eval=neural", 16, &[':']),
             ["bot expectimax:", "depth=2:", "eval=neural"]
         );
-        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
-        assert_eq!(wrap("you", 0), Vec::<String>::new());
+        assert_eq!(wrap("abcdefghij", 4, &[':']), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("you", 0, &[':']), Vec::<String>::new());
         let all = "bot mcts:playouts=500:rollout=heuristic";
-        let lines = wrap(all, 12);
-        assert!(lines.iter().all(|l| l.chars().count() <= 12), "{lines:?}");
+        let lines = wrap(all, 12, &[':']);
+        assert!(lines.iter().all(|l| columns(l) <= 12), "{lines:?}");
         assert_eq!(lines.join(" ").replace(' ', ""), all.replace(' ', ""));
     }
 
@@ -404,7 +386,7 @@ mod tests {
     fn every_square_has_its_own_cell_outside_the_charkoni() {
         for name in ["pachisi", "ludo", "parcheesi-sr", "parcheesi-mb"] {
             let rules = builtin_rules(name, &[]).expect("builtin");
-            let g = Geometry::of(&rules).expect("four arms");
+            let g = Geometry::of(&rules, pachisi_words::english()).expect("four arms");
             let mut seen = std::collections::HashSet::new();
             for i in 0..rules.topology().square_count() {
                 let cell = g.cell_of(&rules, Square(i as u8));
@@ -424,7 +406,7 @@ mod tests {
         // Consecutive squares of a route are neighbours on the grid (a diagonal step where the
         // track turns a corner of the Charkoni), so the drawing follows the board.
         let rules = builtin_rules("pachisi", &[]).expect("builtin");
-        let g = Geometry::of(&rules).expect("four arms");
+        let g = Geometry::of(&rules, pachisi_words::english()).expect("four arms");
         for seat in 0..rules.seats() {
             for pair in rules.route(seat).windows(2) {
                 let (a, b) = (g.cell_of(&rules, pair[0]), g.cell_of(&rules, pair[1]));
@@ -438,7 +420,7 @@ mod tests {
     #[test]
     fn arm_zero_points_down_and_the_track_runs_counter_clockwise() {
         let rules = builtin_rules("pachisi", &[]).expect("builtin");
-        let g = Geometry::of(&rules).expect("four arms");
+        let g = Geometry::of(&rules, pachisi_words::english()).expect("four arms");
         let topology = rules.topology();
         let end = topology.square(0, Column::Middle, 8);
         assert_eq!(g.cell_of(&rules, end), Cell { x: 9, y: 18 });
@@ -453,7 +435,7 @@ mod tests {
     #[test]
     fn corners_do_not_overlap_the_arms() {
         let rules = builtin_rules("pachisi", &[]).expect("builtin");
-        let g = Geometry::of(&rules).expect("four arms");
+        let g = Geometry::of(&rules, pachisi_words::english()).expect("four arms");
         let mut corners: Vec<(u16, u16)> = (0..4)
             .map(|seat| {
                 let c = g.corner_of(&rules, seat);

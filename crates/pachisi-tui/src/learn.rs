@@ -8,7 +8,7 @@
 use crate::app::Flow;
 use crate::board::{Geometry, Marks};
 use crate::move_words::move_words;
-use crate::ui::{draw_board, draw_throw, draw_too_small, layout, section};
+use crate::ui::{draw_board, draw_throw, draw_too_small, layout, section, BoardView};
 use pachisi_core::describe::why_not_reasons;
 use pachisi_core::Move;
 use pachisi_learn::tour::{Feedback, Lesson, Stage};
@@ -66,7 +66,7 @@ impl LearnScreen {
     /// An unknown tour (the message lists the tours), or a board the terminal cannot draw.
     pub fn new(tour: &str, words: &'static Words) -> Result<LearnScreen, String> {
         let lesson = Lesson::new(tour).map_err(|e| e.to_string())?;
-        let geometry = Geometry::of(lesson.rules())?;
+        let geometry = Geometry::of(lesson.rules(), words)?;
         Ok(LearnScreen {
             lesson,
             words,
@@ -195,7 +195,7 @@ impl LearnScreen {
     /// Draws the screen.
     pub fn draw(&self, frame: &mut Frame) {
         let Some(screen) = layout(frame.area(), &self.geometry) else {
-            draw_too_small(frame, &self.geometry);
+            draw_too_small(frame, &self.geometry, self.words);
             return;
         };
         let rules = self.lesson.rules();
@@ -219,11 +219,14 @@ impl LearnScreen {
         draw_board(
             frame,
             &screen,
-            rules,
-            &self.geometry,
-            position,
-            marks,
-            &labels,
+            BoardView {
+                rules,
+                geometry: &self.geometry,
+                position,
+                marks,
+                labels: &labels,
+                words: self.words,
+            },
         );
         self.draw_panel(frame, screen.panel);
         let (status, colour) = match &self.feedback {
@@ -342,6 +345,7 @@ impl LearnScreen {
             draw_throw(
                 frame,
                 throw_area,
+                self.words,
                 self.lesson.rules(),
                 self.lesson.position(),
                 Some((seat, throw)),

@@ -8,6 +8,7 @@
 //! only a few lines are free (80×24), a short legend names the signs and points to `?`.
 
 use crate::board::{CASTLE_BG, CHARKONI_BG, LAST_MOVE_BG};
+use crate::width::width;
 use pachisi_core::ruleset::{CastleRule, Device, StartArea};
 use pachisi_core::topology::Direction;
 use pachisi_core::Rules;
@@ -17,7 +18,6 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use std::borrow::Cow;
 
 /// One line of the legend: the sign as the screen shows it, and what it means.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,17 +39,8 @@ fn item(sign: impl Into<String>, style: Style, text: String) -> Item {
 }
 
 /// The name the board gives the centre, as it draws it in cells `cell_width` wide.
-fn centre_sign(rules: &Rules, cell_width: u16) -> &'static str {
-    let name = if rules.starts_in_nest() {
-        "Home"
-    } else {
-        "Charkoni"
-    };
-    if usize::from(3 * cell_width) >= name.len() {
-        name
-    } else {
-        &name[..1]
-    }
+fn centre_sign(words: &Words, rules: &Rules, cell_width: u16) -> String {
+    crate::board::centre_label(words, rules, 3 * cell_width)
 }
 
 fn has_castles(rules: &Rules) -> bool {
@@ -137,7 +128,11 @@ fn board_items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
         (true, true) => words.msg("term-legend-goal"),
     };
     let centre_style = Style::new().fg(Color::Black).bg(CHARKONI_BG);
-    items.push(item(centre_sign(rules, cell_width), centre_style, centre));
+    items.push(item(
+        centre_sign(words, rules, cell_width),
+        centre_style,
+        centre,
+    ));
     let mut args = Args::new();
     let nest = rules.ruleset().board.start == StartArea::Nest;
     args.set("start", if nest { "nest" } else { "charkoni" });
@@ -210,7 +205,7 @@ pub fn short_items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
         words.msg("term-legend-short-charkoni")
     };
     items.push(item(
-        centre_sign(rules, cell_width),
+        centre_sign(words, rules, cell_width),
         Style::new().fg(Color::Black).bg(CHARKONI_BG),
         centre,
     ));
@@ -220,11 +215,6 @@ pub fn short_items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
         words.msg("term-legend-short-more"),
     ));
     items
-}
-
-/// The width of `text` on the screen.
-fn width(text: &str) -> usize {
-    Line::from(text).width()
 }
 
 /// The legend's lines in `width_limit` columns: each item's sign in a column of its own, its
@@ -277,36 +267,10 @@ pub fn short_lines(items: &[Item], width_limit: usize) -> Vec<Line<'static>> {
     lines
 }
 
-/// `text` in rows of at most `room` columns, broken at spaces (inside a word only when the
-/// word alone is longer).
+/// `text` in rows of at most `room` columns, broken at spaces (inside a word, between
+/// graphemes, only when the word alone is wider).
 fn wrap_words(text: &str, room: usize) -> Vec<String> {
-    let mut rows = Vec::new();
-    let mut row = String::new();
-    for word in text.split(' ') {
-        let candidate = if row.is_empty() {
-            Cow::Borrowed(word)
-        } else {
-            Cow::Owned(format!("{row} {word}"))
-        };
-        if width(&candidate) <= room {
-            row = candidate.into_owned();
-            continue;
-        }
-        if !row.is_empty() {
-            rows.push(std::mem::take(&mut row));
-        }
-        let mut rest = word.to_string();
-        while width(&rest) > room {
-            let cut: String = rest.chars().take(room).collect();
-            rest = rest.chars().skip(room).collect();
-            rows.push(cut);
-        }
-        row = rest;
-    }
-    if !row.is_empty() {
-        rows.push(row);
-    }
-    rows
+    crate::width::wrap(text, room, &[])
 }
 
 /// Draws the legend in `area`: the whole of it where it fits, else the short one, else as many
@@ -378,7 +342,7 @@ pub fn help_window(
     } else {
         lines.push(footer("term-legend-keys-more"));
     }
-    ("Keys".to_string(), lines)
+    (words.msg("play-keys-title"), lines)
 }
 
 #[cfg(test)]

@@ -13,9 +13,14 @@
 //! - [`log_words`]: the game's log in words, read from the record;
 //! - [`mod@replay`]: the replay viewer;
 //! - [`mod@learn`]: `pachisi learn`, the guided first game;
+//! - [`lines`]: `pachisi play --screen-reader`, the game in lines of text, no board drawn;
 //! - [`analysis_view`]: a game's analysis in the replay viewer (marks, grades, the graph of the
 //!   winning chances), run on a background thread;
-//! - [`terminal`]: the real terminal, always restored.
+//! - [`terminal`]: the real terminal, always restored;
+//! - [`width`]: text measured, cut and wrapped by its width on the screen, whatever the script.
+//!
+//! Every word on these screens comes from the catalogue of `pachisi-words` the caller chooses
+//! (`--lang`, or the environment).
 //!
 //! Everything but [`terminal`] draws into any ratatui backend, so the tests render into a
 //! `TestBackend` and drive the screens with key events.
@@ -25,18 +30,22 @@ pub mod app;
 pub mod board;
 pub mod learn;
 pub mod legend;
+pub mod lines;
 pub mod log_words;
 pub mod move_words;
 pub mod replay;
 pub mod terminal;
 pub mod tips;
 pub mod ui;
+pub mod width;
 
 use anyhow::{bail, Result};
 use app::{App, Flow};
+pub use lines::play_lines;
 use pachisi_bots::BotSpec;
 use pachisi_core::{GameRecord, Rules};
 pub use pachisi_table::{SeatSpec, Table};
+use pachisi_words::Words;
 use ratatui::crossterm::event::Event;
 use ratatui::Frame;
 use std::io::IsTerminal;
@@ -62,6 +71,8 @@ pub struct PlayOptions {
     pub hint_bot: BotSpec,
     /// Whether to give a first game's tips (why a turn passed, a first grace, a capture).
     pub tips: bool,
+    /// The catalogue every word comes from.
+    pub words: &'static Words,
 }
 
 /// How a game ended.
@@ -79,14 +90,14 @@ pub struct PlayOutcome {
 /// # Errors
 /// When standard output is not a terminal, the board cannot be drawn, or the terminal fails.
 pub fn play(options: PlayOptions) -> Result<PlayOutcome> {
-    require_terminal()?;
+    require_terminal(options.words)?;
     let mut record = options.record;
     // A new game begins with its throw-off, where the rules have one (000, 001, 003, 004).
     pachisi_table::throw_off_into(&options.rules, options.seed, &mut record);
     let table = Table::new(options.rules, &options.seats, options.seed, record)
         .map_err(anyhow::Error::msg)?;
-    let mut app =
-        App::new(table, options.save_path, options.hint_bot).map_err(anyhow::Error::msg)?;
+    let mut app = App::new(table, options.save_path, options.hint_bot, options.words)
+        .map_err(anyhow::Error::msg)?;
     if options.tips {
         app.tips = Some(tips::Tips::default());
     }
@@ -107,6 +118,8 @@ pub struct ReplayAnalysis {
     pub threads: Option<usize>,
     /// Whether to analyse on opening, rather than when `a` is pressed.
     pub at_once: bool,
+    /// The catalogue every word comes from.
+    pub words: &'static Words,
 }
 
 /// Steps through a record in the terminal.
@@ -120,11 +133,12 @@ pub fn replay(
     name: &str,
     analysis: ReplayAnalysis,
 ) -> Result<()> {
-    let mut viewer = replay::Replay::new(rules, record, name).map_err(anyhow::Error::msg)?;
+    let mut viewer =
+        replay::Replay::new(rules, record, name, analysis.words).map_err(anyhow::Error::msg)?;
     viewer
         .set_evaluator(analysis.evaluator, analysis.threads)
         .map_err(anyhow::Error::msg)?;
-    require_terminal()?;
+    require_terminal(analysis.words)?;
     if analysis.at_once {
         viewer.analyse();
     }
@@ -140,14 +154,14 @@ pub fn replay(
 /// failing terminal.
 pub fn learn(tour: &str, words: &'static pachisi_words::Words) -> Result<learn::LearnExit> {
     let mut screen = learn::LearnScreen::new(tour, words).map_err(anyhow::Error::msg)?;
-    require_terminal()?;
+    require_terminal(words)?;
     terminal::run(&mut screen, Duration::from_millis(250))?;
     Ok(screen.exit.unwrap_or(learn::LearnExit::Left))
 }
 
-fn require_terminal() -> Result<()> {
+fn require_terminal(words: &Words) -> Result<()> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        bail!("the game needs a terminal: run it in a terminal window, not with its input or output redirected");
+        bail!("{}", words.msg("play-needs-terminal"));
     }
     Ok(())
 }
@@ -155,11 +169,21 @@ fn require_terminal() -> Result<()> {
 /// Writes a record as text.
 ///
 /// # Errors
-/// When the record does not replay under `rules` or the file cannot be written; the message
-/// names the file.
-pub fn write_record(path: &Path, record: &GameRecord, rules: &Rules) -> Result<PathBuf, String> {
+/// When the record does not replay under `rules` or the file cannot be written; the message,
+/// from `words`, names the file.
+pub fn write_record(
+    path: &Path,
+    record: &GameRecord,
+    rules: &Rules,
+    words: &Words,
+) -> Result<PathBuf, String> {
     let text = record.to_text(rules).map_err(|e| e.to_string())?;
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    std::fs::write(path, text).map_err(|e| {
+        let mut args = pachisi_words::Args::new();
+        args.set("path", path.display().to_string());
+        args.set("error", e.to_string());
+        words.msg_with("play-cannot-write", &args)
+    })?;
     Ok(path.to_path_buf())
 }
 
@@ -199,7 +223,7 @@ impl terminal::Screen for GameScreen {
 
     fn flush(&mut self) {
         if let Some((path, record)) = self.app.pending_save.take() {
-            let result = write_record(&path, &record, self.app.table.rules());
+            let result = write_record(&path, &record, self.app.table.rules(), self.app.words);
             if let Ok(path) = &result {
                 self.saved = Some(path.clone());
             }

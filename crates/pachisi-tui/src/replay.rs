@@ -10,8 +10,10 @@ use crate::board::{Geometry, Marks};
 use crate::ui;
 use pachisi_bots::analysis::{Analysis, ReplayedGame, DEFAULT_EVALUATOR};
 use pachisi_bots::BotSpec;
-use pachisi_core::{Action, GameRecord, Phase, Position, Rules, Throw};
+use pachisi_core::{Action, GameRecord, Phase, Position, Rules, Throw, ThrowOff};
+use pachisi_learn::speak::throw_off_words;
 use pachisi_table::{LastMove, SeatSpec, Table};
+use pachisi_words::{number, Args, Words};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Stylize};
@@ -82,18 +84,25 @@ pub struct Replay {
     pub at: usize,
     /// A window over the board, if open.
     pub window: Option<Window>,
+    /// The catalogue every word on the screen comes from.
+    words: &'static Words,
 }
 
 impl Replay {
-    /// Replays `record` under `rules`; `name` (a file name) heads the screen. The analysis, when
-    /// asked for, is [`DEFAULT_EVALUATOR`]'s on one thread per core ([`Replay::set_evaluator`]
-    /// changes them).
+    /// Replays `record` under `rules`; `name` (a file name) heads the screen, every word from
+    /// `words`. The analysis, when asked for, is [`DEFAULT_EVALUATOR`]'s on one thread per core
+    /// ([`Replay::set_evaluator`] changes them).
     ///
     /// # Errors
     /// When an action of the record is not possible where it stands, or the board cannot be
     /// drawn.
-    pub fn new(rules: Arc<Rules>, record: &GameRecord, name: &str) -> Result<Replay, String> {
-        let geometry = Geometry::of(&rules)?;
+    pub fn new(
+        rules: Arc<Rules>,
+        record: &GameRecord,
+        name: &str,
+        words: &'static Words,
+    ) -> Result<Replay, String> {
+        let geometry = Geometry::of(&rules, words)?;
         let humans = vec![SeatSpec::Human; usize::from(rules.seats())];
         let mut header = GameRecord::new("");
         for tag in ["Start", "Opening"] {
@@ -116,15 +125,25 @@ impl Replay {
         let evaluator = DEFAULT_EVALUATOR
             .parse()
             .map_err(|e| format!("the default evaluator: {e}"))?;
-        let labels = record
-            .tag("Seats")
-            .map(|s| s.split(',').map(|x| x.trim().to_string()).collect())
-            .unwrap_or_default();
+        let labels = ui::seat_labels(words, record.tag("Seats"));
+        let mut log = table.log().to_vec();
+        // The table's log opens with the throw-off in its own words: said here in the
+        // catalogue's, at every moment that shows it.
+        let opening = record
+            .tag("Opening")
+            .and_then(|text| ThrowOff::parse(&rules, text).ok());
+        if let (Some(opening), Some(first)) = (opening, log.first_mut()) {
+            let said = throw_off_words(words, &rules, &opening);
+            for m in moments.iter_mut().filter(|m| m.log_lines == 1) {
+                m.last_line = said.clone();
+            }
+            *first = said;
+        }
         Ok(Replay {
             at: moments.len() - 1,
             rules,
             geometry,
-            log: table.log().to_vec(),
+            log,
             moments,
             labels,
             name: name.to_string(),
@@ -134,6 +153,7 @@ impl Replay {
             analysing: Analysing::NotAsked,
             message: String::new(),
             window: None,
+            words,
         })
     }
 
@@ -156,16 +176,15 @@ impl Replay {
     /// being analysed; [`Replay::poll`] takes the result in.
     pub fn analyse(&mut self) {
         match &self.analysing {
-            Analysing::Running(_) => self.message = "the analysis is running".into(),
-            Analysing::Done(_) => {
-                self.message = "the game is analysed: s sums it up, c draws the graph".into();
-            }
+            Analysing::Running(_) => self.message = self.words.msg("play-replay-running"),
+            Analysing::Done(_) => self.message = self.words.msg("play-replay-analysed"),
             Analysing::NotAsked | Analysing::Failed(_) => {
                 self.analysing = match Job::start(
                     self.rules.clone(),
                     self.game.clone(),
                     self.evaluator.clone(),
                     self.threads,
+                    self.words,
                 ) {
                     Ok(job) => Analysing::Running(job),
                     Err(e) => Analysing::Failed(e),
@@ -292,8 +311,8 @@ impl Replay {
     /// Why the analysis cannot be shown yet.
     fn not_analysed(&self) -> String {
         match &self.analysing {
-            Analysing::Running(_) => "wait for the analysis to finish".into(),
-            _ => "a analyses the game first".into(),
+            Analysing::Running(_) => self.words.msg("play-replay-wait"),
+            _ => self.words.msg("play-replay-analyse-first"),
         }
     }
 
@@ -310,8 +329,8 @@ impl Replay {
         };
         match found {
             Some(at) => self.at = at,
-            None if forwards => self.message = "no marked move after this one".into(),
-            None => self.message = "no marked move before this one".into(),
+            None if forwards => self.message = self.words.msg("play-replay-no-marked-after"),
+            None => self.message = self.words.msg("play-replay-no-marked-before"),
         }
     }
 
@@ -334,17 +353,31 @@ impl Replay {
 
     /// The status line: the action shown, and the analysis's progress or what the last key did.
     pub fn status(&self) -> String {
-        let mut status = format!("Action {} of {}", self.at, self.len());
+        let words = self.words;
+        let mut args = Args::new();
+        args.set("at", number(self.at as u32));
+        args.set("count", number(self.len() as u32));
+        let mut status = words.msg_with("play-replay-action", &args);
         if self.position().phase() == Phase::Over {
-            status.push_str("  the game is over");
+            status.push_str("  ");
+            status.push_str(&words.msg("play-replay-over"));
         }
         let analysis = match &self.analysing {
             _ if !self.message.is_empty() => self.message.clone(),
             Analysing::Running(job) => match job.progress() {
-                (_, 0) => "analysing…".into(),
-                (done, total) => format!("analysing: {done} of {total} positions"),
+                (_, 0) => words.msg("play-replay-analysing"),
+                (done, total) => {
+                    let mut args = Args::new();
+                    args.set("done", number(done as f64));
+                    args.set("total", number(total as f64));
+                    words.msg_with("play-replay-progress", &args)
+                }
             },
-            Analysing::Failed(e) => format!("no analysis: {e}"),
+            Analysing::Failed(e) => {
+                let mut args = Args::new();
+                args.set("error", e.clone());
+                words.msg_with("play-replay-failed", &args)
+            }
             Analysing::NotAsked | Analysing::Done(_) => String::new(),
         };
         if !analysis.is_empty() {
@@ -359,15 +392,18 @@ impl Replay {
         let view = self.view();
         let below = if view.is_some() { GRAPH_ROWS } else { 0 };
         let Some(screen) = ui::layout_leaving(frame.area(), &self.geometry, below) else {
-            ui::draw_too_small(frame, &self.geometry);
+            ui::draw_too_small(frame, &self.geometry, self.words);
             return;
         };
         let m = &self.moments[self.at];
         let rules = &self.rules;
-        let mut title = ui::title_line(rules, &m.position, &self.labels);
+        let words = self.words;
+        let mut title = ui::title_line(words, rules, &m.position, &self.labels);
+        let mut args = Args::new();
+        args.set("name", self.name.clone());
         title
             .spans
-            .insert(0, format!("Replay of {} · ", self.name).into());
+            .insert(0, words.msg_with("play-title-replay", &args).into());
         frame.render_widget(Paragraph::new(title), screen.title);
         let marks = Marks {
             last_move: m.last_move.map(|l| l.squares).unwrap_or_default(),
@@ -376,11 +412,14 @@ impl Replay {
         ui::draw_board(
             frame,
             &screen,
-            rules,
-            &self.geometry,
-            &m.position,
-            marks,
-            &self.labels,
+            ui::BoardView {
+                rules,
+                geometry: &self.geometry,
+                position: &m.position,
+                marks,
+                labels: &self.labels,
+                words,
+            },
         );
         // The graph goes under the board where the window leaves room for it.
         let below = Rect {
@@ -389,9 +428,9 @@ impl Replay {
             ..screen.board
         };
         if let Some(view) = view.filter(|_| below.height >= GRAPH_ROWS) {
-            view.draw_chart(frame, below, rules, self.at, false);
+            view.draw_chart(frame, below, words, rules, self.at, false);
         }
-        let teams = ui::team_lines(rules, &m.position);
+        let teams = ui::team_lines(words, rules, &m.position);
         let analysis_rows = if view.is_some() { ANALYSIS_ROWS } else { 0 };
         let [teams_area, throw_area, analysis_area, log_area] = Layout::vertical([
             Constraint::Length(teams.len() as u16),
@@ -404,6 +443,7 @@ impl Replay {
         ui::draw_throw(
             frame,
             throw_area,
+            words,
             rules,
             &m.position,
             m.last_throw,
@@ -411,32 +451,33 @@ impl Replay {
         );
         if let Some(view) = view {
             frame.render_widget(
-                Paragraph::new(view.step_lines(rules, self.at)).block(ui::section("Analysis")),
+                Paragraph::new(view.step_lines(words, rules, self.at))
+                    .block(ui::section(&words.msg("play-section-analysis"))),
                 analysis_area,
             );
         }
-        ui::draw_log_lines(frame, log_area, self.log_lines(), 0);
+        ui::draw_log_lines(frame, log_area, words, self.log_lines(), 0);
         frame.render_widget(
             Paragraph::new(Line::from(self.status())).fg(Color::Cyan),
             screen.status,
         );
         let keys = if view.is_some() {
-            "→ ← action  ↓ ↑ turn  n N marked move  c graph  s summary  ? help  q quit"
+            words.msg("play-replay-keys-analysed")
         } else {
-            "→ ← one action  ↓ ↑ one turn  Home End  a analyse  ? help  q quit"
+            words.msg("play-replay-keys")
         };
         frame.render_widget(Paragraph::new(keys).dark_gray(), screen.keys);
         match (self.window, view) {
-            (Some(Window::Help), _) => ui::draw_help(frame, screen.middle(), REPLAY_KEYS),
+            (Some(Window::Help), _) => ui::draw_help(frame, screen.middle(), words, REPLAY_KEYS),
             (Some(Window::Summary), Some(view)) => ui::draw_window(
                 frame,
                 screen.middle(),
-                "Analysis",
-                view.summary_lines(rules),
+                &words.msg("play-section-analysis"),
+                view.summary_lines(words, rules),
             ),
             (Some(Window::Graph), Some(view)) => {
                 frame.render_widget(Clear, screen.middle());
-                view.draw_chart(frame, screen.middle(), rules, self.at, true);
+                view.draw_chart(frame, screen.middle(), words, rules, self.at, true);
             }
             _ => {}
         }
@@ -464,29 +505,27 @@ impl Replay {
     }
 }
 
-/// The replay viewer's keys, for its help window.
+/// The replay viewer's keys, for its help window: the messages naming each key and saying
+/// what it does.
 const REPLAY_KEYS: &[(&str, &str)] = &[
-    ("→ l space", "the next action (a throw or a move)"),
-    ("← h", "the action before"),
-    ("↓ j PgDn", "the end of the next turn"),
-    ("↑ k PgUp", "the end of the turn before"),
-    ("Home g", "the start"),
-    ("End G", "the end"),
+    ("play-replay-key-next", "play-replay-key-next-does"),
+    ("play-replay-key-back", "play-replay-key-back-does"),
+    ("play-replay-key-turn", "play-replay-key-turn-does"),
     (
-        "a",
-        "analyse the game: every move graded, every throw's luck",
+        "play-replay-key-turn-back",
+        "play-replay-key-turn-back-does",
     ),
+    ("play-replay-key-start", "play-replay-key-start-does"),
+    ("play-replay-key-end", "play-replay-key-end-does"),
+    ("play-replay-key-analyse", "play-replay-key-analyse-does"),
+    ("play-replay-key-marked", "play-replay-key-marked-does"),
     (
-        "n ]",
-        "the next marked move (?! inaccuracy, ? mistake, ?? blunder)",
+        "play-replay-key-marked-back",
+        "play-replay-key-marked-back-does",
     ),
-    ("N [", "the marked move before"),
-    (
-        "c",
-        "the graph of every side's winning chance; c again closes it",
-    ),
-    ("s", "the analysis summed up per seat (and team)"),
-    ("q Esc", "leave (Esc closes the graph first)"),
+    ("play-replay-key-graph", "play-replay-key-graph-does"),
+    ("play-replay-key-summary", "play-replay-key-summary-does"),
+    ("play-replay-key-quit", "play-replay-key-quit-does"),
 ];
 
 fn moment(table: &Table) -> Moment {
@@ -497,5 +536,20 @@ fn moment(table: &Table) -> Moment {
         throw_count: table.throw_count(),
         log_lines: table.log().len(),
         last_line: table.log().last().cloned().unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::REPLAY_KEYS;
+
+    /// The keys' messages are looked up by id from a table, which the catalogue test does not
+    /// see: each must be in English.
+    #[test]
+    fn every_key_of_the_replay_viewer_has_its_words() {
+        let english = pachisi_words::english();
+        for (key, does) in REPLAY_KEYS {
+            assert!(english.has(key) && english.has(does), "{key} {does}");
+        }
     }
 }

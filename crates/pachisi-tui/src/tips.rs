@@ -3,9 +3,9 @@
 //! home). Decided from the position before and after each action, so the tests need no screen;
 //! each kind is said a few times at most, then the player is trusted to know it.
 
-use pachisi_core::describe::why_not_reasons;
 use pachisi_core::ruleset::Device;
 use pachisi_core::{Move, Position, Rules};
+use pachisi_learn::speak::{why_not_lines, Voice};
 use pachisi_table::Happening;
 use pachisi_words::{Args, Words};
 
@@ -72,7 +72,7 @@ fn tip(
             if before.legal_moves(rules) != [Move::Pass] {
                 return None;
             }
-            let reasons = why_not_reasons(rules, before);
+            let reasons = why_not_lines(&Voice::new(words, rules, Some(seat)), before);
             let pool: Vec<String> = before
                 .pool()
                 .items()

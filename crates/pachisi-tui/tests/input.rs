@@ -138,7 +138,8 @@ fn save_asks_for_a_record_that_replays_to_the_position_on_the_board() {
     let dir = std::env::temp_dir().join(format!("pachisi-tui-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("game.record");
-    let written = pachisi_tui::write_record(&path, &record, &rules).expect("written");
+    let written = pachisi_tui::write_record(&path, &record, &rules, pachisi_words::english())
+        .expect("written");
     app.saved(Ok(written));
     assert!(app.table.is_saved());
     let text = std::fs::read_to_string(&path).expect("read back");
@@ -148,7 +149,12 @@ fn save_asks_for_a_record_that_replays_to_the_position_on_the_board() {
     let end = parsed.replay(&rules).expect("replays");
     assert_eq!(end, *app.table.position());
     // A file that cannot be written is reported, not lost silently.
-    let bad = pachisi_tui::write_record(&dir.join("no/such/dir/x.record"), &record, &rules);
+    let bad = pachisi_tui::write_record(
+        &dir.join("no/such/dir/x.record"),
+        &record,
+        &rules,
+        pachisi_words::english(),
+    );
     let error = bad.expect_err("cannot write");
     assert!(error.contains("no/such/dir"), "{error}");
     app.saved(Err(error));
@@ -360,7 +366,7 @@ fn a_whole_game_played_with_keys_ends_and_its_record_replays() {
     let end = record.replay(&rules).expect("the record replays");
     assert_eq!(end, *app.table.position());
     // The replay viewer ends where the game did, and steps back and forth.
-    let mut replay = Replay::new(rules, &record, "game").expect("viewer");
+    let mut replay = Replay::new(rules, &record, "game", pachisi_words::english()).expect("viewer");
     assert_eq!(*replay.position(), end);
     replay.on_key(key(KeyCode::Home));
     assert_eq!(replay.at, 0);
@@ -410,7 +416,7 @@ fn seat_markers_of_a_record_file_are_no_steps_of_the_replay() {
     let text = "[Ruleset \"pachisi\"]\n\nY: (3) -\nG: (25) E25 (2) 1+2\n";
     let record = GameRecord::parse(text).expect("parses");
     assert_eq!(record.actions.len(), 8, "seat markers are read as actions");
-    let replay = Replay::new(rules, &record, "markers").expect("replays");
+    let replay = Replay::new(rules, &record, "markers", pachisi_words::english()).expect("replays");
     assert_eq!(
         replay.len(),
         6,
@@ -422,7 +428,9 @@ fn seat_markers_of_a_record_file_are_no_steps_of_the_replay() {
 fn a_record_that_does_not_replay_is_refused_with_its_place() {
     let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
     let record = GameRecord::parse("[Ruleset \"pachisi\"]\n\nY: (3) 5+3\n").expect("parses");
-    let e = Replay::new(rules, &record, "bad").err().expect("refused");
+    let e = Replay::new(rules, &record, "bad", pachisi_words::english())
+        .err()
+        .expect("refused");
     assert!(e.contains("line 3"), "{e}");
 }
 
@@ -444,6 +452,7 @@ fn a_new_game_shows_its_throw_off_and_its_winner_begins() {
         table,
         std::path::PathBuf::from("unused.record"),
         "heuristic".parse().expect("spec"),
+        pachisi_words::english(),
     )
     .expect("app");
     let screen: String = render(&mut app, 120, 40)
@@ -452,7 +461,8 @@ fn a_new_game_shows_its_throw_off_and_its_winner_begins() {
         .map(|c| c.symbol())
         .collect();
     assert!(screen.contains("throw-off: "), "{screen}");
-    let begins = format!("{} begins", rules.seat_colour(off.first()));
+    let colour = pachisi_words::english().colour(rules.seat_colour(off.first()));
+    let begins = format!("{colour} begins");
     assert!(screen.contains(&begins), "{begins}: {screen}");
 }
 
@@ -473,7 +483,7 @@ fn wait_for_analysis(replay: &mut Replay) {
 #[test]
 fn a_analyses_in_the_background_while_the_viewer_stays_usable() {
     let (rules, record) = random_record("pachisi", 6, 300);
-    let mut replay = Replay::new(rules, &record, "r").expect("viewer");
+    let mut replay = Replay::new(rules, &record, "r", pachisi_words::english()).expect("viewer");
     replay.on_key(key(KeyCode::Char('n')));
     assert!(replay.status().contains("a analyses the game first"));
     replay.on_key(key(KeyCode::Char('c')));
@@ -519,7 +529,7 @@ fn a_analyses_in_the_background_while_the_viewer_stays_usable() {
 #[test]
 fn leaving_during_the_analysis_just_leaves() {
     let (rules, record) = random_record("ludo", 6, 300);
-    let mut replay = Replay::new(rules, &record, "r").expect("viewer");
+    let mut replay = Replay::new(rules, &record, "r", pachisi_words::english()).expect("viewer");
     replay.on_key(key(KeyCode::Char('a')));
     assert_eq!(replay.on_key(key(KeyCode::Char('q'))), Flow::Quit);
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
@@ -560,7 +570,8 @@ fn every_graded_move_is_the_viewers_move_of_the_same_number() {
 #[test]
 fn an_evaluator_without_estimates_or_another_games_analysis_is_refused() {
     let (rules, record) = random_record("ludo", 1, 100);
-    let mut replay = Replay::new(rules.clone(), &record, "r").expect("viewer");
+    let mut replay =
+        Replay::new(rules.clone(), &record, "r", pachisi_words::english()).expect("viewer");
     let random = "random".parse().expect("spec");
     let e = replay.set_evaluator(random, None).expect_err("refused");
     assert!(e.contains("gives no estimates"), "{e}");

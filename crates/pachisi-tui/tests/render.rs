@@ -35,7 +35,7 @@ fn the_start_of_a_game_fits_80_by_24() {
     let buffer = render(&mut app, 80, 24);
     assert_golden("start-80x24", &buffer);
     let screen = text(&buffer);
-    assert!(screen.contains("Y yellow (you) to throw"), "{screen}");
+    assert!(screen.contains("Y Yellow (you) to throw"), "{screen}");
     assert!(screen.contains("q quit"), "the key line fits: {screen}");
     // The two rows under the board hold the short legend.
     assert!(screen.contains("x castle, safe"), "{screen}");
@@ -210,7 +210,8 @@ fn the_replay_viewer_draws_the_board_at_any_moment() {
     }
     let record = app.table.record_to_save();
     let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
-    let mut replay = Replay::new(rules, &record, "test.record").expect("replays");
+    let mut replay =
+        Replay::new(rules, &record, "test.record", pachisi_words::english()).expect("replays");
     replay.on_key(key(KeyCode::Home));
     replay.on_key(key(KeyCode::Right));
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
@@ -288,7 +289,8 @@ fn a_replay_without_players_shows_no_empty_label() {
     let mut record = app.table.record_to_save();
     record.tags.retain(|(tag, _)| tag != "Seats");
     let rules = Arc::new(builtin_rules("pachisi", &[]).expect("builtin"));
-    let mut replay = Replay::new(rules, &record, "random.record").expect("replays");
+    let mut replay =
+        Replay::new(rules, &record, "random.record", pachisi_words::english()).expect("replays");
     replay.on_key(key(KeyCode::Home));
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
     terminal.draw(|f| replay.draw(f)).expect("draw");
@@ -296,7 +298,7 @@ fn a_replay_without_players_shows_no_empty_label() {
     let title = screen.lines().next().unwrap_or_default();
     // Whoever begins (the throw-off decides), the colour is followed by what the seat is to do.
     assert!(
-        ["yellow", "green", "black", "red"]
+        ["Yellow", "Green", "Black", "Red"]
             .iter()
             .any(|c| title.contains(&format!("{c} to throw"))),
         "{screen}"
@@ -397,8 +399,8 @@ fn the_summary_window_sums_up_seats_and_partners() {
     let screen = text(&render_replay(&replay, 80, 24));
     for needle in [
         "avg loss",
-        "Y yellow",
-        "R red",
+        "Y Yellow",
+        "R Red",
         "Team 1 Y B",
         "Team 2 G R",
         "luck",
@@ -412,7 +414,7 @@ fn the_summary_window_sums_up_seats_and_partners() {
 #[test]
 fn the_help_lists_the_analysis_keys() {
     let (rules, record) = random_record("ludo", 1, 20);
-    let mut replay = Replay::new(rules, &record, "r").expect("viewer");
+    let mut replay = Replay::new(rules, &record, "r", pachisi_words::english()).expect("viewer");
     replay.on_key(key(KeyCode::Char('?')));
     let screen = text(&render_replay(&replay, 80, 24));
     for needle in ["analyse the game", "next marked move", "graph", "summed up"] {

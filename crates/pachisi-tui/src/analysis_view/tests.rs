@@ -178,7 +178,7 @@ fn with_blunder() -> (Arc<Rules>, AnalysisView, usize) {
 fn the_panel_shows_the_move_the_best_and_the_loss() {
     let (rules, view, at) = with_blunder();
     let d = &view.analysis().decisions[0];
-    let shown = texts(&view.step_lines(&rules, at));
+    let shown = texts(&view.step_lines(pachisi_words::english(), &rules, at));
     assert!(shown.contains(&format!("played {}", d.played)), "{shown}");
     assert!(shown.contains("??") && shown.contains("13.2%"), "{shown}");
     assert!(
@@ -196,7 +196,7 @@ fn every_line_of_the_panel_fits_it() {
         let (rules, record) = random_game(ruleset, 4, 300);
         let view = view_of(&rules, &record);
         for at in 0..=300 {
-            let lines = view.step_lines(&rules, at);
+            let lines = view.step_lines(pachisi_words::english(), &rules, at);
             assert!(lines.len() <= 3, "{ruleset} {at}: {}", texts(&lines));
             for line in lines {
                 assert!(line.width() <= 40, "{ruleset} {at}: {}", text(&line));
@@ -209,7 +209,7 @@ fn every_line_of_the_panel_fits_it() {
 fn the_panel_shows_a_throws_luck_a_forced_move_and_the_start() {
     let (rules, view, _) = with_blunder();
     let t = &view.analysis().throws[0];
-    let shown = texts(&view.step_lines(&rules, t.number));
+    let shown = texts(&view.step_lines(pachisi_words::english(), &rules, t.number));
     assert!(shown.contains(&format!("threw ({})", t.throw)), "{shown}");
     assert!(
         shown.contains(&format!("{:+.1} points", 100.0 * t.luck)),
@@ -222,9 +222,9 @@ fn the_panel_shows_a_throws_luck_a_forced_move_and_the_start() {
     let forced = (1..100)
         .find(|&at| view.grade(at) == Grade::Forced)
         .expect("a forced move");
-    let shown = texts(&view.step_lines(&rules, forced));
+    let shown = texts(&view.step_lines(pachisi_words::english(), &rules, forced));
     assert!(shown.contains("forced"), "{shown}");
-    let shown = texts(&view.step_lines(&rules, 0));
+    let shown = texts(&view.step_lines(pachisi_words::english(), &rules, 0));
     assert!(
         shown.contains("Marked moves: ") && shown.contains("??"),
         "{shown}"
@@ -257,11 +257,11 @@ fn next_and_previous_marked_moves() {
 fn the_summary_has_a_row_per_seat_and_per_team_of_partners() {
     let (rules, record) = random_game("pachisi", 1, 200);
     let view = view_of(&rules, &record);
-    let shown = texts(&view.summary_lines(&rules));
+    let shown = texts(&view.summary_lines(pachisi_words::english(), &rules));
     for needle in [
         "avg loss",
-        "Y yellow",
-        "G green",
+        "Y Yellow",
+        "G Green",
         "Team 1 Y B",
         "Team 2 G R",
     ] {
@@ -269,7 +269,7 @@ fn the_summary_has_a_row_per_seat_and_per_team_of_partners() {
     }
     let (rules, record) = random_game("ludo", 1, 200);
     let view = view_of(&rules, &record);
-    let shown = texts(&view.summary_lines(&rules));
+    let shown = texts(&view.summary_lines(pachisi_words::english(), &rules));
     assert!(!shown.contains("Team"), "no partners in Ludo: {shown}");
 }
 
@@ -289,7 +289,7 @@ fn a_job_reports_its_progress_and_its_result() {
     let (rules, record) = random_game("ludo", 2, 100);
     let game = ReplayedGame::from_record(&rules, &record).expect("replays");
     let spec: BotSpec = analysis::DEFAULT_EVALUATOR.parse().expect("a spec");
-    let job = Job::start(rules, game, spec, Some(1)).expect("started");
+    let job = Job::start(rules, game, spec, Some(1), pachisi_words::english()).expect("started");
     let start = std::time::Instant::now();
     let result = loop {
         if let Some(result) = job.finished() {

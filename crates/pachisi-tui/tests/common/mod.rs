@@ -26,6 +26,17 @@ pub fn seats(list: &str) -> Vec<SeatSpec> {
 
 /// A game of a built-in ruleset, started at `start` (notation) if given.
 pub fn app(ruleset: &str, seat_list: &str, seed: u64, start: Option<&str>) -> App {
+    app_in(pachisi_words::english(), ruleset, seat_list, seed, start)
+}
+
+/// [`app`], every word from `words`.
+pub fn app_in(
+    words: &'static pachisi_words::Words,
+    ruleset: &str,
+    seat_list: &str,
+    seed: u64,
+    start: Option<&str>,
+) -> App {
     let rules = Arc::new(builtin_rules(ruleset, &[]).expect("builtin"));
     let seats = seats(seat_list);
     let mut record = record_header(ruleset, &[], seed, Some(&seats)).expect("header");
@@ -34,7 +45,7 @@ pub fn app(ruleset: &str, seat_list: &str, seed: u64, start: Option<&str>) -> Ap
     }
     let table = Table::new(rules, &seats, seed, record).expect("table");
     let hint: BotSpec = "heuristic".parse().expect("spec");
-    App::new(table, PathBuf::from("unused.record"), hint).expect("app")
+    App::new(table, PathBuf::from("unused.record"), hint, words).expect("app")
 }
 
 /// A game of random bots under `ruleset`, from its throw-off where the rules have one, cut after
@@ -62,7 +73,8 @@ pub fn analysed_replay(ruleset: &str, seed: u64, actions: usize) -> Replay {
     let game = ReplayedGame::from_record(&rules, &record).expect("replays");
     let spec: BotSpec = analysis::DEFAULT_EVALUATOR.parse().expect("spec");
     let analysis = analysis::analyze(&rules, &game, &spec, Some(1), &|_, _| {}).expect("analysed");
-    let mut replay = Replay::new(rules, &record, "random.record").expect("viewer");
+    let mut replay =
+        Replay::new(rules, &record, "random.record", pachisi_words::english()).expect("viewer");
     replay.set_analysis(analysis).expect("the analysis fits");
     replay
 }
