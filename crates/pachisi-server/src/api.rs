@@ -76,6 +76,8 @@ pub fn router(state: AppState, site: Site) -> Router {
         .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/words", get(crate::speak::board))
+        .route("/api/games/{id}/ask", post(crate::speak::ask))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(crate::ws::websocket))
         .route(

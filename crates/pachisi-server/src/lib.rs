@@ -68,6 +68,7 @@ pub(crate) mod places;
 pub mod rate;
 pub mod replay;
 pub mod room;
+pub mod speak;
 pub mod rooms;
 pub mod store;
 #[cfg(test)]

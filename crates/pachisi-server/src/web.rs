@@ -97,6 +97,7 @@ const MODULES: &[(&str, &str)] = &[
     ("board-input.js", include_str!("../web/js/board-input.js")),
     ("board-style.js", include_str!("../web/js/board-style.js")),
     ("board.js", include_str!("../web/js/board.js")),
+    ("board-words.js", include_str!("../web/js/board-words.js")),
     ("chat.js", include_str!("../web/js/chat.js")),
     ("clock.js", include_str!("../web/js/clock.js")),
     ("connection.js", include_str!("../web/js/connection.js")),

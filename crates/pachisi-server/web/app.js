@@ -28,6 +28,7 @@ import { renderAway, renderClock, renderRematch, wireClock } from './js/clock.js
 import { sendAction } from './js/connection.js';
 import { $ } from './js/dom.js';
 import { announceChange, wireAnnouncements } from './js/announce.js';
+import { renderBoardWords, wireBoardWords } from './js/board-words.js';
 import { t, wireLanguage } from './js/i18n.js';
 import { followLink, wireJoin } from './js/join.js';
 import { keyPressed } from './js/keys.js';
@@ -62,6 +63,7 @@ function render() {
   $('#watching').hidden = !watching;
   renderRoom(view);
   renderChat(view);
+  renderBoardWords();
   renderLegend(view);
   renderRecordTools(view);
   renderClock(view);
@@ -119,6 +121,7 @@ function wire() {
   wireJoin();
   wireLanguage();
   wireAnnouncements();
+  wireBoardWords();
   hooks.announce = announceChange;
   wireChat();
   wireClock();

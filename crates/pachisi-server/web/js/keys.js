@@ -1,6 +1,7 @@
 // The keyboard: Space or Enter throws (or plays the selected move), 1-9 play a listed move, ↑ ↓
-// select one, p passes, h asks for a hint, u undoes; in the replay viewer ← → Home End step, a
-// analyses the record and Esc closes it.
+// select one, p passes, h asks for a hint, u undoes, / puts the focus in the question field
+// about the game; in the replay viewer ← → Home End step, a analyses the record and Esc closes
+// it.
 
 import { analyseReplay } from './analysis.js';
 import { sendAction } from './connection.js';
@@ -33,8 +34,15 @@ export function keyPressed(event) {
     return;
   }
   const game = ui.game;
-  if (!game || ui.busy > 0) return;
+  if (!game) return;
   const key = event.key;
+  // / asks about the game (board-words.js): the question field, by the keyboard alone.
+  if (key === '/' && $('#ask')) {
+    event.preventDefault();
+    $('#ask').focus();
+    return;
+  }
+  if (ui.busy > 0) return;
   if ((key === 'Enter' || key === ' ') && !onButton) {
     event.preventDefault();
     if (humanThrowDue()) sendAction({ action: 'throw' });

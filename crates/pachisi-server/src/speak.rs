@@ -1,0 +1,146 @@
+//! The game in words for a player who cannot see the board (docs/api.md, "The board in
+//! words"): every seat's pieces, where each stands, which are safe and which are threatened and
+//! by whom; and the answers to what a player types (`where`, `threats 2`, `why 3`, `moves`).
+//! The words are `pachisi-learn::speak`'s, the same as the terminal's `--screen-reader`, in the
+//! language of the request (`crate::language`), said to the asker's first seat ("your piece 2")
+//! or, for a watcher, naming every seat by its colour.
+//!
+//! Both are read like the game itself (a player's token or the watch code). Working out the
+//! threats plays every throw of every opposing piece, so both run on the bounded pool of heavy
+//! work, and a question is at most [`MAX_QUESTION`] bytes.
+
+use crate::answer::{heavy, ApiError, ApiResult};
+use crate::app::{AppState, Client};
+use crate::room::Caller;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use pachisi_learn::speak::{self, Command, Voice};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The longest question, in bytes.
+pub const MAX_QUESTION: usize = 200;
+
+/// One seat's pieces in words.
+#[derive(Serialize)]
+struct SeatWords {
+    /// The seat's index.
+    seat: u8,
+    /// "You, Yellow", "Green".
+    heading: String,
+    /// One line a piece: where it stands, safe or threatened.
+    pieces: Vec<String>,
+}
+
+/// `GET /api/games/{id}/words`: every seat's pieces in words.
+#[derive(Serialize)]
+pub(crate) struct BoardWords {
+    seats: Vec<SeatWords>,
+}
+
+/// `POST /api/games/{id}/ask`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Question {
+    question: String,
+}
+
+/// The answer: lines to say, or, for a command that acts, which one (the page acts by its own
+/// keys and buttons, so that every action goes the way of every other).
+#[derive(Serialize)]
+pub(crate) struct Answer {
+    lines: Vec<String>,
+}
+
+/// The game and the asker's first seat (none for a watcher), or a refusal.
+fn asked(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+) -> ApiResult<(Arc<crate::game::Game>, Option<u8>)> {
+    let credential = crate::api::credential(headers);
+    let game = state.games.get(id)?;
+    let listener = {
+        let room = game.room();
+        match room.who(credential.as_deref()) {
+            Some(Caller::Person(p)) => room.seats_of(p).first().copied(),
+            Some(Caller::Watcher) => None,
+            None => {
+                return Err(crate::error::GameError::Forbidden(
+                    "this game is seen by its players (with their token) and watchers (with the watch link)"
+                        .into(),
+                )
+                .into())
+            }
+        }
+    };
+    Ok((game, listener))
+}
+
+/// `GET /api/games/{id}/words`.
+pub(crate) async fn board(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Client(client): Client,
+    headers: HeaderMap,
+) -> ApiResult<Json<BoardWords>> {
+    let (game, listener) = asked(&state, &id, &headers)?;
+    let words = crate::language::chosen(&headers);
+    let value = heavy(&state.games, client, move || {
+        let table = game.table();
+        let rules = table.rules().clone();
+        let pos = table.position().clone();
+        drop(table);
+        let voice = Voice::new(words, &rules, listener);
+        let seats = (0..rules.seats())
+            .map(|seat| SeatWords {
+                seat,
+                heading: words.msg_with("speak-seat-heading", &voice.args_for(seat)),
+                pieces: speak::where_lines(&voice, &pos, seat),
+            })
+            .collect();
+        Ok(BoardWords { seats })
+    })
+    .await?;
+    Ok(Json(value))
+}
+
+/// `POST /api/games/{id}/ask`.
+pub(crate) async fn ask(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Result<Json<Question>, JsonRejection>,
+) -> ApiResult<Json<Answer>> {
+    let Json(question) = body?;
+    if question.question.len() > MAX_QUESTION {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("a question is at most {MAX_QUESTION} bytes"),
+            None,
+        ));
+    }
+    let (game, listener) = asked(&state, &id, &headers)?;
+    let words = crate::language::chosen(&headers);
+    let value = heavy(&state.games, client, move || {
+        let table = game.table();
+        let rules = table.rules().clone();
+        let pos = table.position().clone();
+        let last = table.last_thrower().zip(table.last_throw());
+        drop(table);
+        let voice = Voice::new(words, &rules, listener);
+        let command = speak::parse_command(words, &question.question);
+        let lines = match speak::answer(&voice, &pos, last, &command) {
+            Some(lines) => lines,
+            // A command that acts: the page's keys do that.
+            None if command == Command::Empty => speak::help_lines(words),
+            None => vec![words.msg("access-ask-acts")],
+        };
+        Ok(Answer { lines })
+    })
+    .await?;
+    Ok(Json(value))
+}
