@@ -225,10 +225,11 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
     assert_eq!(seats.len(), 4, "{board}");
     assert_eq!(seats[0]["heading"], "You, Yellow", "{board}");
     assert!(
-        seats.iter().all(|s| s["pieces"]
-            .as_array()
-            .is_some_and(|p| p.len() == 4
-                && p.iter().all(|l| l.as_str().is_some_and(|l| l.starts_with("Piece "))))),
+        seats
+            .iter()
+            .all(|s| s["pieces"].as_array().is_some_and(|p| p.len() == 4
+                && p.iter()
+                    .all(|l| l.as_str().is_some_and(|l| l.starts_with("Piece "))))),
         "{board}"
     );
     let ask = format!("/api/games/{id}/ask");
@@ -239,15 +240,24 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
         state["moves"].as_array().map(Vec::len),
         "one line a legal move: {answer}"
     );
-    let (status, answer) = c.post(&ask, &json!({"question": "where are my pieces"})).await;
+    let (status, answer) = c
+        .post(&ask, &json!({"question": "where are my pieces"}))
+        .await;
     assert_eq!(status, 200, "{answer}");
-    assert_eq!(answer["lines"].as_array().map(Vec::len), Some(4), "{answer}");
+    assert_eq!(
+        answer["lines"].as_array().map(Vec::len),
+        Some(4),
+        "{answer}"
+    );
     let (status, answer) = c.post(&ask, &json!({"question": "1"})).await;
     assert_eq!(status, 200, "{answer}");
-    assert!(answer["lines"][0].as_str().is_some_and(|l| l.contains("Space")), "{answer}");
-    let (status, answer) = c
-        .post(&ask, &json!({"question": "x".repeat(201)}))
-        .await;
+    assert!(
+        answer["lines"][0]
+            .as_str()
+            .is_some_and(|l| l.contains("Space")),
+        "{answer}"
+    );
+    let (status, answer) = c.post(&ask, &json!({"question": "x".repeat(201)})).await;
     assert_eq!(status, 400, "{answer}");
     let (status, answer) = c.post(&ask, &json!({"question": 3})).await;
     assert!(status == 400 || status == 422, "{status} {answer}");

@@ -183,3 +183,23 @@ fn a_blind_player_follows_and_plays_a_whole_game_in_headless_chromium() {
         "a blind player could not follow or play the game",
     );
 }
+
+/// The page in Hindi (as the browser asks) and in Tamil (as the chooser sets it), with
+/// browser-tests/languages.mjs: a game of Ludo played by keys, the board in words open and a
+/// question answered, and no word of the English catalogue left on the game screen; axe-core on
+/// both. Screenshots under target/tmp/languages.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn the_page_speaks_hindi_and_tamil_in_headless_chromium() {
+    require_browser("the_page_speaks_hindi_and_tamil_in_headless_chromium");
+    let shots = workspace_root().join("target/tmp/languages");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).expect("creates target/tmp/languages");
+    let server = Server::start(&fresh_database("languages"), 0);
+    run_script(
+        &server,
+        "languages.mjs",
+        &[shots.as_os_str()],
+        "the page left English on a Hindi or Tamil game screen",
+    );
+}

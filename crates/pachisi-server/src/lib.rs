@@ -68,8 +68,8 @@ pub(crate) mod places;
 pub mod rate;
 pub mod replay;
 pub mod room;
-pub mod speak;
 pub mod rooms;
+pub mod speak;
 pub mod store;
 #[cfg(test)]
 mod testing;

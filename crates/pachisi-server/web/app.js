@@ -43,6 +43,7 @@ import { renderRoom, roomEvents } from './js/room.js';
 import { wireSound } from './js/sound.js';
 import { currentView, hooks, humanMoveDue, humanThrowDue, ui } from './js/state.js';
 import { renderThrow } from './js/throw-view.js';
+import { rulesetTitle } from './js/words.js';
 
 function render() {
   const view = currentView();
@@ -53,7 +54,7 @@ function render() {
   $('#play').hidden = !view;
   $('#more').hidden = !view;
   $('#moves-box').hidden = !view || view.replay || !humanMoveDue();
-  const title = view?.ruleset?.title || t('page-title');
+  const title = rulesetTitle(view?.ruleset?.name, view?.ruleset?.title) || t('page-title');
   $('#game-name').textContent = title;
   $('#how-to-play').hidden = !view?.ruleset?.name;
   if (view?.ruleset?.name) $('#how-to-play').href = `/rules/${encodeURIComponent(view.ruleset.name)}`;

@@ -10,7 +10,7 @@ import { t } from './i18n.js';
 import { decorate } from './motion.js';
 import { colourName, colours, seatLabel } from './seats.js';
 import { mine, selectedMove, ui } from './state.js';
-import { family } from './words.js';
+import { family, rulesetTitle } from './words.js';
 
 function pieceGroups(view) {
   const onSquare = new Map();
@@ -143,7 +143,8 @@ export function drawBoard(shown) {
   const model = modelFor(view);
   root.setAttribute('viewBox', `-0.1 -0.1 ${side + 0.2} ${side + 0.2}`);
   root.setAttribute('aria-label', view.ruleset?.title
-    ? t('page-board-of', { title: view.ruleset.title }) : t('page-board'));
+    ? t('page-board-of', { title: rulesetTitle(view.ruleset.name, view.ruleset.title) })
+    : t('page-board'));
   root.classList.toggle('nest', model.nest);
   root.dataset.turn = String(view.turn ?? 0);
   const { onSquare, offBoard } = pieceGroups(view);

@@ -10,6 +10,7 @@ import { openGame, openSavedGame, showNewGame } from './new-game.js';
 import { capital, colourName } from './seats.js';
 import { ui } from './state.js';
 import { newPlayerSeed, rememberGame, saveName, savedName } from './tokens.js';
+import { rulesetTitle } from './words.js';
 
 // The game and code of a link's fragment: `#join=ID.CODE` gives `{ kind: 'join', id, code }`.
 export function parseLink(hash) {
@@ -73,7 +74,8 @@ async function describeInvitation(link) {
     return;
   }
   if (pending !== link || !invitation || typeof invitation !== 'object') return;
-  const title = String(invitation.title || invitation.ruleset || t('page-title'));
+  const title = rulesetTitle(String(invitation.ruleset ?? ''), String(invitation.title ?? ''))
+    || t('page-title');
   const colour = colourName({ colour: invitation.colour, seat: Number(invitation.seat) });
   const host = typeof invitation.host === 'string' && invitation.host ? invitation.host : null;
   heading.textContent = t('page-join-heading-game', { title });

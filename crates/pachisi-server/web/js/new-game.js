@@ -14,7 +14,7 @@ import {
   BOT_LEVELS, DEFAULT_BOT, TURN_TIMES, chip, colourName, teamName, teamsOf, turnTimeWords,
 } from './seats.js';
 import { hooks, ui } from './state.js';
-import { ownWords } from './words.js';
+import { ownWords, rulesetTitle } from './words.js';
 import {
   forgetGame, newPlayerSeed, rememberGame, saveName, savedGames, savedName,
 } from './tokens.js';
@@ -118,7 +118,7 @@ export async function loadRulesets() {
   }
   const select = $('#ruleset');
   select.replaceChildren(...ui.rulesets.map((r) => html('option', { value: r.name,
-    text: r.title || r.name })));
+    text: rulesetTitle(r.name, r.title) })));
   select.value = ui.rulesets[0].name;
   rulesetChanged();
 }
@@ -278,7 +278,7 @@ async function loadMyGames() {
       remove.addEventListener('click', () => deleteGame(id));
       buttons.push(remove);
     }
-    const title = g.ruleset?.title || g.ruleset?.name || t('page-game-untitled');
+    const title = rulesetTitle(g.ruleset?.name, g.ruleset?.title) || t('page-game-untitled');
     items.push(html('li', {}, [
       html('span', { class: 'game-line', text: t('page-game-line', { title, state: gameLine(g) }) }),
       html('span', { class: 'buttons' }, buttons),

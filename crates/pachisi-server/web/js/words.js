@@ -247,3 +247,10 @@ export function passReasons(view) {
     // The engine's reasons are clauses; said alone, each is a sentence.
     .map((r) => (/[.!?]$/.test(r) ? r : t('page-server-sentence', { text: r }))))];
 }
+
+// A ruleset's title in the page's language: the catalogue's where it has one for the ruleset,
+// else the title the ruleset gives itself.
+export function rulesetTitle(name, title) {
+  if (!name && !title) return '';
+  return t('page-ruleset-title', { name: String(name ?? ''), title: String(title || name) });
+}
