@@ -77,6 +77,25 @@ export function serverOf(base, usage) {
   return { origin, sameHost, allowed };
 }
 
+// What a page script (`node NAME.mjs <base-url> <screenshot-directory>`) starts from: the server
+// (`serverOf`), the directory for its screenshots, and the list its checks fail into (`check(ok,
+// message)` records the message when `ok` is false). Prints the usage and exits with status 2
+// without both arguments.
+export function pageScript(name) {
+  const usage = `usage: node ${name} <base-url> <screenshot-directory>`;
+  const [base, shots] = process.argv.slice(2);
+  if (!base || !shots) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const { origin, allowed } = serverOf(base, usage);
+  const errors = [];
+  const check = (ok, message) => {
+    if (!ok) errors.push(message);
+  };
+  return { origin, allowed, shots, errors, check };
+}
+
 // axe-core's script, read once; run in the page through the browser's own evaluation, which the
 // page's Content Security Policy (scripts from the server only) does not block.
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

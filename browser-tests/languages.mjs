@@ -17,19 +17,9 @@
 // above. Screenshots `languages-hi.png` and `languages-ta.png` in the directory.
 
 import { join } from 'node:path';
-import { checkAccessibility, collectErrors, launch, serverOf } from './chromium.mjs';
+import { checkAccessibility, collectErrors, launch, pageScript } from './chromium.mjs';
 
-const USAGE = 'usage: node languages.mjs <base-url> <screenshot-directory>';
-const [base, shots] = process.argv.slice(2);
-if (!base || !shots) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const { origin, allowed } = serverOf(base, USAGE);
-const errors = [];
-const check = (ok, message) => {
-  if (!ok) errors.push(message);
-};
+const { origin, allowed, shots, errors, check } = pageScript('languages.mjs');
 
 // Shown as they are in every language: the commands a player types and the keys the help
 // names, and English's own name in the chooser.

@@ -24,19 +24,9 @@
 // above. Chromium is Debian's /usr/bin/chromium (or $CHROMIUM).
 
 import { join } from 'node:path';
-import { checkAccessibility, collectErrors, launch, serverOf } from './chromium.mjs';
+import { checkAccessibility, collectErrors, launch, pageScript } from './chromium.mjs';
 
-const USAGE = 'usage: node listen.mjs <base-url> <screenshot-directory>';
-const [base, shots] = process.argv.slice(2);
-if (!base || !shots) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const { origin, allowed } = serverOf(base, USAGE);
-const errors = [];
-const check = (ok, message) => {
-  if (!ok) errors.push(message);
-};
+const { origin, allowed, shots, errors, check } = pageScript('listen.mjs');
 // A game of Ludo against bots at the server's pace 0 takes a few hundred actions.
 const TIME_LIMIT_MS = 240_000;
 

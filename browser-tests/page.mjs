@@ -22,19 +22,9 @@
 // Chromium is Debian's /usr/bin/chromium (or $CHROMIUM); playwright-core downloads no browser.
 
 import { join } from 'node:path';
-import { launch, serverOf } from './chromium.mjs';
+import { launch, pageScript } from './chromium.mjs';
 
-const USAGE = 'usage: node page.mjs <base-url> <screenshot-directory>';
-const [base, shots] = process.argv.slice(2);
-if (!base || !shots) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const { origin, allowed } = serverOf(base, USAGE);
-const errors = [];
-const check = (ok, message) => {
-  if (!ok) errors.push(message);
-};
+const { origin, allowed, shots, errors, check } = pageScript('page.mjs');
 const browsers = [];
 
 // Opens the page in a browser of its own; `forbidden` lets the console say 403 (a stranger).

@@ -57,6 +57,10 @@ fn every_browser_test_is_ignored_with_what_it_needs() {
             ("report.rs", "the_page_renders_in_headless_chromium"),
             (
                 "serve_browser.rs",
+                "a_blind_player_follows_and_plays_a_whole_game_in_headless_chromium"
+            ),
+            (
+                "serve_browser.rs",
                 "a_game_plays_to_the_end_in_headless_chromium"
             ),
             (
@@ -70,6 +74,10 @@ fn every_browser_test_is_ignored_with_what_it_needs() {
             (
                 "serve_browser.rs",
                 "the_pachisi_tour_is_walked_in_headless_chromium"
+            ),
+            (
+                "serve_browser.rs",
+                "the_page_speaks_hindi_and_tamil_in_headless_chromium"
             ),
             (
                 "serve_browser.rs",

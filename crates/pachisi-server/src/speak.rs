@@ -16,6 +16,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use pachisi_core::{Position, Rules, Throw};
 use pachisi_learn::speak::{self, Command, Voice};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -79,6 +80,14 @@ fn asked(
     Ok((game, listener))
 }
 
+/// The game's rules, position and last throw (with its seat), taken under the table's lock and
+/// read after it, so that the words are made without holding the game.
+fn snapshot(game: &crate::game::Game) -> (Arc<Rules>, Position, Option<(u8, Throw)>) {
+    let table = game.table();
+    let last = table.last_thrower().zip(table.last_throw());
+    (table.rules().clone(), table.position().clone(), last)
+}
+
 /// `GET /api/games/{id}/words`.
 pub(crate) async fn board(
     State(state): State<AppState>,
@@ -89,10 +98,7 @@ pub(crate) async fn board(
     let (game, listener) = asked(&state, &id, &headers)?;
     let words = crate::language::chosen(&headers);
     let value = heavy(&state.games, client, move || {
-        let table = game.table();
-        let rules = table.rules().clone();
-        let pos = table.position().clone();
-        drop(table);
+        let (rules, pos, _) = snapshot(&game);
         let voice = Voice::new(words, &rules, listener);
         let seats = (0..rules.seats())
             .map(|seat| SeatWords {
@@ -126,11 +132,7 @@ pub(crate) async fn ask(
     let (game, listener) = asked(&state, &id, &headers)?;
     let words = crate::language::chosen(&headers);
     let value = heavy(&state.games, client, move || {
-        let table = game.table();
-        let rules = table.rules().clone();
-        let pos = table.position().clone();
-        let last = table.last_thrower().zip(table.last_throw());
-        drop(table);
+        let (rules, pos, last) = snapshot(&game);
         let voice = Voice::new(words, &rules, listener);
         let command = speak::parse_command(words, &question.question);
         let lines = match speak::answer(&voice, &pos, last, &command) {

@@ -45,8 +45,14 @@ pub fn throw_off_words(words: &Words, rules: &Rules, throw_off: &ThrowOff) -> St
 
 /// The increments left to spend: `To spend: 10, +20 bonus.`
 pub fn to_spend(words: &Words, pos: &Position) -> String {
-    let items: Vec<String> = pos
-        .pool()
+    let mut args = Args::new();
+    args.set("list", pool_items(words, pos).join(", "));
+    words.msg_with("speak-to-spend", &args)
+}
+
+/// Each increment left to spend in words: `10`, `+20 bonus`.
+pub fn pool_items(words: &Words, pos: &Position) -> Vec<String> {
+    pos.pool()
         .items()
         .iter()
         .map(|i| {
@@ -58,10 +64,7 @@ pub fn to_spend(words: &Words, pos: &Position) -> String {
                 i.value.to_string()
             }
         })
-        .collect();
-    let mut args = Args::new();
-    args.set("list", items.join(", "));
-    words.msg_with("speak-to-spend", &args)
+        .collect()
 }
 
 /// The result of a finished game, said to the voice's listener: `Game over: you won (Yellow

@@ -198,20 +198,7 @@ pub fn throw_lines(
 
 /// The increments still to spend.
 pub fn pool_line(words: &Words, position: &Position) -> Line<'static> {
-    let items: Vec<String> = position
-        .pool()
-        .items()
-        .iter()
-        .map(|i| {
-            if i.bonus {
-                let mut args = Args::new();
-                args.set("value", number(i.value));
-                words.msg_with("speak-bonus", &args)
-            } else {
-                i.value.to_string()
-            }
-        })
-        .collect();
+    let items = pachisi_learn::speak::events::pool_items(words, position);
     if items.is_empty() {
         Line::from(words.msg("play-to-spend-nothing").dark_gray())
     } else {
