@@ -35,7 +35,7 @@ macro_rules! catalogue {
 /// it is the default and the fallback.
 pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[
     catalogue!("en": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl", "speak.ftl", "play.ftl"),
-    catalogue!("hi": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl"),
+    catalogue!("hi": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl", "speak.ftl", "play.ftl"),
     catalogue!("ta": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl"),
 ];
 

@@ -93,11 +93,13 @@ term-pair = { $rank ->
 # Where a square is. $kind: "lane" (the mover's own middle row), "own" (the mover's own arm),
 # "seat" (the arm of the seat $owner), "seat-lane" (the lane of the seat $owner, said in the
 # log), "side" (an arm no seat sits at, by $side on the screen).
-# Hindi: a place without its postposition (अपनी गली, अपनी भुजा); the messages that use it add
-# में or के किले पर. The seat's colour is a label in brackets.
+# Hindi: a place without its postposition (आपकी गली, आपकी भुजा); the messages that use it add
+# में or के किले पर. The seat's colour is a label in brackets. आपकी, not अपनी: the game in words
+# (speak.ftl) says these places to a listener in sentences about other seats' pieces too, where
+# अपनी would mean the other seat's own arm.
 term-where = { $kind ->
-        [lane] अपनी गली
-        [own] अपनी भुजा
+        [lane] आपकी गली
+        [own] आपकी भुजा
         [seat] भुजा ({ $owner })
         [seat-lane] गली ({ $owner })
        *[side] { $side ->
@@ -134,7 +136,7 @@ term-move-advance = { $piece } { $count ->
         [one] एक खाना
        *[other] { $count } खाने
     } चलाएँ
-# The place of the piece that moves, in the sentence: "अपनी गली में खड़ी अपनी सबसे आगे वाली गोटी".
+# The place of the piece that moves, in the sentence: "आपकी गली में खड़ी अपनी सबसे आगे वाली गोटी".
 term-piece-at = { $where } में खड़ी { $piece }
 term-sentence = { $text }।
 
