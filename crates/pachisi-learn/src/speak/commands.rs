@@ -156,7 +156,8 @@ fn normalise(text: &str) -> String {
     }
     lowered
         .chars()
-        .map(|c| if ".,!?;:".contains(c) { ' ' } else { c })
+        // The danda (।, ॥) ends a sentence in Devanagari as the full stop does in English.
+        .map(|c| if ".,!?;:।॥".contains(c) { ' ' } else { c })
         .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()

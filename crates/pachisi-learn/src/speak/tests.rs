@@ -367,6 +367,13 @@ fn commands_are_understood_short_and_in_full() {
     let w = english();
     assert_eq!(parse_command(w, ""), Command::Empty);
     assert_eq!(parse_command(w, "3"), Command::Play(3));
+    // A Hindi question ends with a danda, as an English one with a question mark.
+    let hindi = pachisi_words::words("hi");
+    assert_eq!(
+        parse_command(hindi, "क्यों ५।"),
+        parse_command(hindi, "क्यों ५")
+    );
+    assert_eq!(parse_command(hindi, "why 5।"), Command::Why(Some(5)));
     assert_eq!(parse_command(w, "t"), Command::Roll);
     assert_eq!(parse_command(w, "where"), Command::Where);
     assert_eq!(parse_command(w, "Where are my pieces?"), Command::Where);
