@@ -4,7 +4,7 @@
 
 import { act, gameApi } from './api.js';
 import { setState } from './connection.js';
-import { $ } from './dom.js';
+import { $, focusFirst } from './dom.js';
 import { t } from './i18n.js';
 import { clearError } from './messages.js';
 import { openSavedGame } from './new-game.js';
@@ -73,6 +73,8 @@ function takeBack() {
     const state = await gameApi('POST', game.id, `seats/${seat}/back`, {});
     clearError();
     setState(state, 'http');
+    // "I'm back" is gone: the focus goes on to what is due.
+    focusFirst('#throw', '#moves li button', '#board');
   });
 }
 

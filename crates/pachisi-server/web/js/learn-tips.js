@@ -5,7 +5,7 @@
 // from the learn catalogue (`GET /api/learn`); the page only fills in the throw and the reasons.
 
 import { api } from './api.js';
-import { $, html } from './dom.js';
+import { $, focusFirst, html } from './dom.js';
 import { listAnd, t } from './i18n.js';
 import { currentView, hooks, mine } from './state.js';
 import { passReasons } from './words.js';
@@ -73,6 +73,8 @@ function box() {
   ]);
   dismiss.addEventListener('click', () => {
     tip.hidden = true;
+    // The button is gone with the tip: the focus goes on to what is due.
+    focusFirst('#throw', '#moves li button', '#board');
   });
   const anchor = $('#turn-box');
   if (anchor) anchor.after(tip);
