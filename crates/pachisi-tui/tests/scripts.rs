@@ -213,3 +213,49 @@ fn every_row_fits_and_every_grapheme_is_whole_in_devanagari_and_tamil() {
         assert_whole(&render(&mut app, 60, 20), &format!("{lang} too small"));
     }
 }
+
+/// The shipped catalogues on the game screen at 80×24: every row whole, and the words that must
+/// be read whole (the keys, the line under the board, a corner's four waiting pieces, the
+/// windows' titles) not cut by the width they are given.
+#[test]
+fn the_shipped_words_fit_the_game_screen() {
+    for (lang, _) in pachisi_words::SHIPPED {
+        let words = pachisi_words::words(lang);
+        let mut app = app_in(
+            words,
+            "pachisi",
+            "human,bot:heuristic,bot:heuristic,bot:expectimax",
+            1,
+            None,
+        );
+        let buffer = render(&mut app, 80, 24);
+        assert_whole(&buffer, &format!("{lang} start"));
+        let shown = rows(&buffer).join("\n");
+        let mut start = pachisi_words::Args::new();
+        start.set("start", "waiting");
+        start.set("marks", "RRRR");
+        for whole in [
+            words.msg("play-keys"),
+            words.msg("play-welcome"),
+            words.msg_with("play-corner-start", &start),
+        ] {
+            assert!(shown.contains(&whole), "{lang}: {whole:?} cut:\n{shown}");
+        }
+        // The keys; then, a throw played and so a record not saved, the question on leaving.
+        for (code, title) in [
+            (KeyCode::Char('?'), "play-keys-title"),
+            (KeyCode::Char('q'), "play-quit-title"),
+        ] {
+            app.on_key(key(code));
+            let buffer = render(&mut app, 80, 24);
+            assert_whole(&buffer, &format!("{lang} {title}"));
+            let shown = rows(&buffer).join("\n");
+            assert!(
+                shown.contains(&words.msg(title)),
+                "{lang}: {title}:\n{shown}"
+            );
+            app.on_key(key(KeyCode::Esc));
+            app.on_key(key(KeyCode::Enter));
+        }
+    }
+}

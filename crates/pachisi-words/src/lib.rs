@@ -36,7 +36,7 @@ macro_rules! catalogue {
 pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[
     catalogue!("en": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl", "speak.ftl", "play.ftl"),
     catalogue!("hi": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl", "speak.ftl", "play.ftl"),
-    catalogue!("ta": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl"),
+    catalogue!("ta": "common.ftl", "rules.ftl", "learn.ftl", "terminal.ftl", "page.ftl", "access.ftl", "speak.ftl", "play.ftl"),
 ];
 
 /// The language every message falls back to.

@@ -406,6 +406,62 @@ fn commands_are_understood_short_and_in_full() {
     );
 }
 
+/// Every phrase of every shipped catalogue means its own command: no phrase stands in two
+/// lists, in its own language or against English's, which is read after it.
+#[test]
+fn every_shipped_phrase_means_its_own_command() {
+    for (lang, _) in pachisi_words::SHIPPED {
+        let w = pachisi_words::words(lang);
+        for (id, meaning) in commands::PHRASES {
+            let command = meaning(None).expect("a command without a number");
+            for phrase in w.msg(id).split('|') {
+                assert_eq!(
+                    parse_command(w, phrase),
+                    command,
+                    "{lang}: {phrase:?} in {id}"
+                );
+            }
+        }
+    }
+}
+
+/// In Tamil the Tamil phrases are understood, a number in them anywhere and in either script,
+/// and the English words as well.
+#[test]
+fn tamil_commands_are_understood_and_english_ones_too() {
+    let w = pachisi_words::words("ta");
+    assert_eq!(w.lang(), "ta");
+    assert_eq!(parse_command(w, "where"), Command::Where);
+    assert_eq!(parse_command(w, "moves"), Command::Moves);
+    assert_eq!(parse_command(w, "threats 2"), Command::Threats(Some(2)));
+    assert_eq!(parse_command(w, "th 2"), Command::Threats(Some(2)));
+    assert_eq!(parse_command(w, "t"), Command::Roll);
+    assert_eq!(parse_command(w, "help"), Command::Help);
+    assert_eq!(parse_command(w, "எங்கே"), Command::Where);
+    assert_eq!(parse_command(w, "என் காய்கள் எங்கே?"), Command::Where);
+    assert_eq!(parse_command(w, "பலகை"), Command::Board);
+    assert_eq!(parse_command(w, "ஆபத்து ௨"), Command::Threats(Some(2)));
+    assert_eq!(
+        parse_command(w, "காய் 2-க்கு என்ன ஆபத்து?"),
+        Command::Threats(Some(2))
+    );
+    assert_eq!(parse_command(w, "ஆபத்து"), Command::Threats(None));
+    assert_eq!(parse_command(w, "நகர்வுகள்"), Command::Moves);
+    assert_eq!(parse_command(w, "ஏன் 3"), Command::Why(Some(3)));
+    assert_eq!(parse_command(w, "காய் 3 ஏன் நகரவில்லை"), Command::Why(Some(3)));
+    assert_eq!(parse_command(w, "கடைசி வீச்சு"), Command::LastThrow);
+    assert_eq!(parse_command(w, "வீசு"), Command::Roll);
+    assert_eq!(parse_command(w, "விடு"), Command::Pass);
+    assert_eq!(parse_command(w, "உதவி"), Command::Help);
+    assert_eq!(parse_command(w, "சேமி"), Command::Save);
+    assert_eq!(parse_command(w, "வெளியேறு"), Command::Quit);
+    assert_eq!(parse_command(w, "௩"), Command::Play(3));
+    assert_eq!(
+        parse_command(w, "நகர்வுகள் 3"),
+        Command::Unknown("நகர்வுகள் 3".to_string())
+    );
+}
+
 #[test]
 fn questions_are_answered_and_actions_left_to_the_game() {
     let rules = pachisi();
