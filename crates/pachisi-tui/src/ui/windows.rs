@@ -8,7 +8,7 @@ use pachisi_words::Words;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph};
 use ratatui::Frame;
 
 /// The game's keys, for its help window: the messages naming each key and saying what it does.
@@ -114,9 +114,27 @@ pub fn draw_help(frame: &mut Frame, area: Rect, words: &Words, keys: &[(&str, &s
     );
 }
 
-/// A bordered window in the middle of `area`.
+/// A bordered window in the middle of `area`. Lines wider than the window are broken into rows
+/// here, by their width on the screen (`crate::width`), so that no letter of two columns is
+/// drawn over the border, as a paragraph's own wrapping may do; such a line keeps its own style
+/// but not its spans' (a window's long lines are sentences).
 pub fn draw_window(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
     let width = area.width.saturating_sub(2).clamp(20, 90);
+    let inner = usize::from(width.saturating_sub(2));
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .flat_map(|line| {
+            let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+            if crate::width::width(&text) <= inner {
+                return vec![line];
+            }
+            let style = line.style;
+            crate::width::wrap(&text, inner, &[])
+                .into_iter()
+                .map(|row| Line::from(row).style(style))
+                .collect()
+        })
+        .collect();
     let height = (lines.len() as u16 + 2).min(area.height);
     let rect = Rect {
         x: area.x + (area.width.saturating_sub(width)) / 2,
@@ -126,7 +144,7 @@ pub fn draw_window(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>)
     };
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+        Paragraph::new(lines).block(
             Block::bordered()
                 .title(Span::from(format!(" {title} ")).bold())
                 .style(Style::new().bg(Color::Black).fg(Color::White)),
@@ -138,6 +156,32 @@ pub fn draw_window(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    /// A long line of letters two columns wide is broken inside the window: every row's last
+    /// cell is the border.
+    #[test]
+    fn a_long_line_of_wide_letters_stays_inside_the_window() {
+        let Ok(mut terminal) = Terminal::new(TestBackend::new(31, 12)) else {
+            panic!("a test terminal");
+        };
+        let long = "ab中文字 ".repeat(12);
+        let drawn = terminal.draw(|frame| {
+            draw_window(frame, frame.area(), "why", vec![Line::from(long.clone())]);
+        });
+        assert!(drawn.is_ok());
+        let buffer = terminal.backend().buffer();
+        let area = buffer.area;
+        let rows: Vec<String> = (0..area.height)
+            .map(|y| (0..area.width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect();
+        let inside: Vec<&String> = rows.iter().filter(|r| r.contains('│')).collect();
+        assert!(inside.len() > 2, "{rows:#?}");
+        for row in inside {
+            assert!(row.trim_end().ends_with('│'), "{rows:#?}");
+        }
+    }
 
     /// The keys' messages are looked up by id from a table, which the catalogue test does not
     /// see: each must be in English.
