@@ -13,7 +13,7 @@
 //   mine  the person's own throws, moves, turns and passes, what touches their pieces, the end;
 //   off   nothing (errors are still alerts).
 
-import { gameApi } from './api.js';
+import { askAbout } from './board-words.js';
 import { $, html } from './dom.js';
 import { t } from './i18n.js';
 import { colourName, isYou } from './seats.js';
@@ -113,14 +113,9 @@ function release() {
 
 // Why the person's turn passes, in the page's language: the server's answer to "why" (the same
 // words as the board in words), said when it comes.
-async function sayWhy(view) {
-  try {
-    const data = await gameApi('POST', view.id, 'ask', { question: 'why' });
-    const lines = Array.isArray(data?.lines) ? data.lines : [];
-    if (lines.length > 0) announce(t('access-why-passed', { reasons: lines.join(' ') }), true);
-  } catch {
-    // The turn passes all the same; the pass itself is announced.
-  }
+async function sayWhy() {
+  const lines = await askAbout('why');
+  if (lines.length > 0) announce(t('access-why-passed', { reasons: lines.join(' ') }), true);
 }
 
 function seatName(view, seat) {
@@ -162,7 +157,7 @@ export function announceChange(before, after, event) {
   }
   // Why the person's turn passes (the server says only during the pass that is due).
   const fresh = !before || before.key !== after.key || before.actions !== after.actions;
-  if (fresh && (after.why_not ?? []).length > 0 && you(after.to_move)) sayWhy(after);
+  if (fresh && (after.why_not ?? []).length > 0 && you(after.to_move)) sayWhy();
   const over = after.phase === 'over' || Boolean(after.result);
   const status = over ? resultWords(after) : statusWords(after);
   // Whose turn it is, each time it changes to the person's (a bot's turn is heard in its moves),

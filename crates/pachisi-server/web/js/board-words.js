@@ -44,6 +44,18 @@ async function readBoard() {
   }
 }
 
+// The server's answer to `question` about the game shown, in the page's language (lines), or
+// none when it cannot be had.
+export async function askAbout(question) {
+  if (!ui.game || ui.replay) return [];
+  try {
+    const data = await gameApi('POST', ui.game.id, 'ask', { question });
+    return Array.isArray(data?.lines) ? data.lines : [];
+  } catch {
+    return [];
+  }
+}
+
 async function ask(event) {
   event.preventDefault();
   const field = $('#ask');

@@ -5,6 +5,7 @@
 // from the learn catalogue (`GET /api/learn`); the page only fills in the throw and the reasons.
 
 import { api } from './api.js';
+import { askAbout } from './board-words.js';
 import { $, focusFirst, html } from './dom.js';
 import { listAnd, t } from './i18n.js';
 import { currentView, hooks, mine } from './state.js';
@@ -107,11 +108,15 @@ function notice(view, before, tour) {
     && moves.length === 0 && thrown && thrown.seat === view.to_move && !view.result;
   if (forcedPass) {
     const values = (view.pool ?? []).map((p) => p.value);
-    const reasons = passReasons(view);
-    say('passed', `pass:${view.actions}`, tour, (text) => text
-      .replace('{throw}', throwWords(values.length > 0 ? values : [thrown.value]))
-      .replace('{reasons}', reasons.join(' '))
-      .trim());
+    // Why, in the page's language, from the server; the state's own reasons (the engine's
+    // English) only if it cannot answer.
+    askAbout('why').then((lines) => {
+      const reasons = lines.length > 0 ? lines : passReasons(view);
+      say('passed', `pass:${view.actions}`, tour, (text) => text
+        .replace('{throw}', throwWords(values.length > 0 ? values : [thrown.value]))
+        .replace('{reasons}', reasons.join(' '))
+        .trim());
+    });
   }
   if (thrown && thrown.grace && mine(thrown.seat) && view.phase === 'move'
       && view.to_move === thrown.seat
