@@ -74,7 +74,8 @@ async function ask(event) {
 // Builds the board in words and the question field, after the players' list.
 export function wireBoardWords() {
   const box = html('details', { id: 'board-words-box' }, [
-    html('summary', { text: t('access-board') }),
+    // A heading of its own, so that the seats' headings below it are in order.
+    html('summary', {}, [html('h2', { text: t('access-board') })]),
     html('p', { class: 'help', text: t('access-board-mine') }),
     html('div', { id: 'board-words' }),
   ]);
