@@ -722,3 +722,62 @@ fn an_unknown_language_falls_back_to_english_with_a_note() {
         assert!(help.contains(needle), "{needle}: {help}");
     }
 }
+
+/// `pachisi play --lang hi` draws its screen in Hindi, and `--lang ta --screen-reader` says the
+/// game in Tamil and answers a question typed in Tamil: no message is missing in either, and the
+/// screen has no English of the turn's title.
+#[test]
+fn the_game_is_played_in_hindi_on_its_screen_and_in_tamil_in_lines() {
+    let mut game = Session::start(
+        &["play", "--lang", "hi", "--seed", "1", "--pace", "0"],
+        100,
+        30,
+    );
+    let screen = game.wait_for("फेंकने की बारी", MINUTE);
+    assert!(screen.contains("पचीसी, छह कौड़ियाँ"), "the ruleset's Hindi title:\n{screen}");
+    for english in ["to throw", "[play-", "[term-", "[speak-", "[colour-"] {
+        assert!(!screen.contains(english), "{english}:\n{screen}");
+    }
+    game.send("q");
+    std::thread::sleep(Duration::from_millis(300));
+    if game.screen().contains("खेल छोड़ें?") {
+        game.send("y");
+    }
+    let (ok, output) = game.finish(MINUTE);
+    assert!(ok, "{output}");
+    game.assert_restored();
+
+    let mut lines = Session::start(
+        &[
+            "play",
+            "--screen-reader",
+            "--lang",
+            "ta",
+            "--seed",
+            "2",
+            "--pace",
+            "0",
+        ],
+        100,
+        30,
+    );
+    // At the first prompt, "where" in Tamil; then the input ends.
+    for (prompts, keys) in [(1, "எங்கே\r"), (2, "\x04")] {
+        let start = Instant::now();
+        while lines.output().matches("\n> ").count() < prompts {
+            assert!(start.elapsed() < MINUTE, "no prompt:\n{}", lines.output());
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        lines.send(keys);
+    }
+    let (_, output) = lines.finish(MINUTE);
+    assert!(
+        output.contains("உதவி (help)"),
+        "the Tamil introduction:\n{output}"
+    );
+    assert!(output.contains("காய் 1"), "where, in Tamil:\n{output}");
+    assert!(
+        !output.contains("[speak-") && !output.contains("[lines-"),
+        "{output}"
+    );
+}

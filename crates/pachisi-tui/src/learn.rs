@@ -238,10 +238,16 @@ impl LearnScreen {
         frame.render_widget(Paragraph::new(self.keys_line().dark_gray()), screen.keys);
     }
 
+    /// The tour's ruleset's title in the player's language.
+    fn ruleset_title(&self) -> String {
+        let ruleset = self.lesson.rules().ruleset();
+        self.words.ruleset_title(&ruleset.name, &ruleset.title)
+    }
+
     fn title(&self) -> Line<'static> {
         let tour = self.lesson.tour();
         let mut args = Args::new();
-        args.set("ruleset", self.lesson.rules().ruleset().title.clone());
+        args.set("ruleset", self.ruleset_title());
         args.set("step", number(self.lesson.index() as u32 + 1));
         args.set("steps", number(tour.steps.len() as u32));
         args.set("title", self.words.msg(self.lesson.step().text.title));
@@ -328,7 +334,7 @@ impl LearnScreen {
         .areas(area);
         let heading = match self.page {
             Page::Step => self.words.msg("learn-ui-what-to-do"),
-            Page::Intro | Page::Outro => self.lesson.rules().ruleset().title.clone(),
+            Page::Intro | Page::Outro => self.ruleset_title(),
         };
         frame.render_widget(
             Paragraph::new(said_lines).block(section(&heading)),

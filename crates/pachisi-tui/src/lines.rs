@@ -125,7 +125,11 @@ impl<W: Write> LineGame<'_, W> {
     fn introduce(&mut self) -> Result<()> {
         let rules = self.table.rules().clone();
         let mut args = Args::new();
-        args.set("ruleset", rules.ruleset().title.clone());
+        args.set(
+            "ruleset",
+            self.words
+                .ruleset_title(&rules.ruleset().name, &rules.ruleset().title),
+        );
         let intro = self.words.msg_with("lines-intro", &args);
         self.say(&intro)?;
         let labels = seat_labels(self.words, self.table.record().tag("Seats"));

@@ -146,6 +146,15 @@ impl Words {
         }
     }
 
+    /// A ruleset's title in this language (`ruleset-title`): the catalogue's own for the ruleset
+    /// named `name` where it has one, else `title`, the one the ruleset gives itself.
+    pub fn ruleset_title(&self, name: &str, title: &str) -> String {
+        let mut args = Args::new();
+        args.set("name", name.to_string());
+        args.set("title", title.to_string());
+        self.msg_with("ruleset-title", &args)
+    }
+
     /// The message `id` in this catalogue alone, with what went wrong in formatting it (a value
     /// it needs and was not given): for tests.
     pub fn check(&self, id: &str, args: &Args) -> Result<String, String> {

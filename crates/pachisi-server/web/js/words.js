@@ -252,5 +252,5 @@ export function passReasons(view) {
 // else the title the ruleset gives itself.
 export function rulesetTitle(name, title) {
   if (!name && !title) return '';
-  return t('page-ruleset-title', { name: String(name ?? ''), title: String(title || name) });
+  return t('ruleset-title', { name: String(name ?? ''), title: String(title || name) });
 }

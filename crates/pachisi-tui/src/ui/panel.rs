@@ -58,7 +58,7 @@ pub fn title_line(
     labels: &[String],
 ) -> Line<'static> {
     let mut spans = vec![
-        Span::from(rules.ruleset().title.clone()).bold(),
+        Span::from(words.ruleset_title(&rules.ruleset().name, &rules.ruleset().title)).bold(),
         " · ".into(),
     ];
     match position.phase() {

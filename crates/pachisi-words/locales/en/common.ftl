@@ -21,3 +21,9 @@ colour-white = White
 
 # The language's own name, in its own script, as the language chooser lists it.
 language-name = English
+
+## A ruleset's title, wherever a game is named (the page, the terminal).
+
+# $name: the ruleset's name (pachisi, ludo, parcheesi-sr, ...); $title: the title the ruleset
+# gives itself, in English, said where a language has no title of its own for the ruleset.
+ruleset-title = { $title }

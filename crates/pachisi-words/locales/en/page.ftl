@@ -837,9 +837,3 @@ page-tip-throw = { $count ->
 }
 page-tip-label = Tip:
 page-tip-dismiss = Got it
-
-## A ruleset's title, wherever the page names a game.
-
-# $name: the ruleset's name (pachisi, ludo, parcheesi-sr, ...); $title: the title the ruleset
-# gives itself, in English, said where a language has no title of its own for the ruleset.
-page-ruleset-title = { $title }

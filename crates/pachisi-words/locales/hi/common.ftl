@@ -29,3 +29,26 @@ colour-white = सफ़ेद
 
 # The language's own name, in its own script, as the language chooser lists it.
 language-name = हिन्दी
+
+## नियमों के किसी संग्रह का नाम, जहाँ भी पेज किसी खेल का नाम लेता है।
+
+ruleset-title = { $name ->
+    [pachisi] पचीसी, छह कौड़ियाँ
+    [pachisi-3-players] पचीसी, छह कौड़ियाँ, तीन खिलाड़ी
+    [pachisi-7-cowries] पचीसी, सात कौड़ियाँ
+    [pachisi-encyclopedia] पचीसी, विश्वकोश के नियम (सात कौड़ियाँ, प्यादा)
+    [herklots-1832] हर्कलॉट्स 1832, छह कौड़ियाँ
+    [herklots-1832-7-cowries] हर्कलॉट्स 1832, सात कौड़ियाँ
+    [herklots-1832-two-player] हर्कलॉट्स 1832, दो खिलाड़ी, आठ-आठ गोटियाँ
+    [humphries-1904] हम्फ़्रीज़ 1904 (कर्वी), छह कौड़ियाँ
+    [humphries-1904-dice] हम्फ़्रीज़ 1904 (कर्वी), एक पासा
+    [parcheesi-sr] पार्चीसी, सेल्चो एंड राइटर
+    [parcheesi-pb] पार्चीसी, पार्कर ब्रदर्स
+    [parcheesi-mb] इंडिया, मिल्टन ब्रैडली (1988 से पहले)
+    [parcheesi-tr] इंडिया और पा-चिज़-सी, ट्रांसोग्राम
+    [ludo] लूडो
+    [maedn] मेन्श एर्गेरे दिश निष्ट
+    [maedn-2] मेन्श एर्गेरे दिश निष्ट, दो खिलाड़ी
+    [ludopy] लूडो (LUDOpy 1.5.0)
+   *[other] { $title }
+}

@@ -24,3 +24,26 @@ colour-white = வெள்ளை
 
 # The language's own name, in its own script, as the language chooser lists it.
 language-name = தமிழ்
+
+## ஒரு ஆட்ட வகையின் பெயர், பக்கம் ஓர் ஆட்டத்தைக் குறிப்பிடும் இடமெல்லாம்.
+
+ruleset-title = { $name ->
+    [pachisi] பச்சீசி, ஆறு சோழிகள்
+    [pachisi-3-players] பச்சீசி, ஆறு சோழிகள், மூவர்
+    [pachisi-7-cowries] பச்சீசி, ஏழு சோழிகள்
+    [pachisi-encyclopedia] பச்சீசி, கலைக்களஞ்சிய விதிகள் (ஏழு சோழிகள், பியாதா)
+    [herklots-1832] ஹெர்க்லாட்ஸ் 1832, ஆறு சோழிகள்
+    [herklots-1832-7-cowries] ஹெர்க்லாட்ஸ் 1832, ஏழு சோழிகள்
+    [herklots-1832-two-player] ஹெர்க்லாட்ஸ் 1832, இருவர், ஆளுக்கு எட்டுக் காய்கள்
+    [humphries-1904] ஹம்ப்ரீஸ் 1904 (கர்வி), ஆறு சோழிகள்
+    [humphries-1904-dice] ஹம்ப்ரீஸ் 1904 (கர்வி), ஒரு பகடை
+    [parcheesi-sr] பார்ச்சீசி, செல்சௌ அண்ட் ரைட்டர்
+    [parcheesi-pb] பார்ச்சீசி, பார்க்கர் பிரதர்ஸ்
+    [parcheesi-mb] இந்தியா, மில்டன் பிராட்லி (1988-க்கு முன்)
+    [parcheesi-tr] இந்தியா, பா-சிஸ்-ஸி, டிரான்சோகிராம்
+    [ludo] லூடோ
+    [maedn] மென்ஷ் எர்கரெ டிஷ் நிஷ்ட்
+    [maedn-2] மென்ஷ் எர்கரெ டிஷ் நிஷ்ட், இருவர்
+    [ludopy] லூடோ (LUDOpy 1.5.0)
+   *[other] { $title }
+}
