@@ -2,6 +2,7 @@
 // move, again its next; a tap on the selected move's destination plays it; a tap on a piece that
 // cannot move says why.
 
+import { askAbout } from './board-words.js';
 import { $ } from './dom.js';
 import { t } from './i18n.js';
 import { showWhy } from './messages.js';
@@ -103,9 +104,19 @@ function pieceClicked(node) {
   }
   const candidates = game.moves.filter((m) => m.progress === progress);
   if (candidates.length === 0) {
+    // The server says why, in the page's language (the same words as "why N" typed); the
+    // state's own reasons (the engine's English, sent during a forced pass) only if it cannot.
     const why = (game.why_not ?? []).find((w) => w.progress === progress);
-    showWhy(why && why.reasons.length > 0 ? why.reasons.map((r) => plainReason(r, game))
-      : [t('page-why-no-move', kind)]);
+    const fallback = why && why.reasons.length > 0 ? why.reasons.map((r) => plainReason(r, game))
+      : [t('page-why-no-move', kind)];
+    const piece = (game.pieces ?? []).find((p) => p.seat === seat && p.progress === progress);
+    if (!piece) {
+      showWhy(fallback);
+      return;
+    }
+    askAbout(`why ${piece.piece + 1}`).then((lines) => {
+      if (ui.game === game) showWhy(lines.length > 0 ? lines : fallback);
+    });
     return;
   }
   const key = `${seat}:${progress}`;
