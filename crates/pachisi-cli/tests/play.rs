@@ -734,7 +734,10 @@ fn the_game_is_played_in_hindi_on_its_screen_and_in_tamil_in_lines() {
         30,
     );
     let screen = game.wait_for("फेंकने की बारी", MINUTE);
-    assert!(screen.contains("पचीसी, छह कौड़ियाँ"), "the ruleset's Hindi title:\n{screen}");
+    assert!(
+        screen.contains("पचीसी, छह कौड़ियाँ"),
+        "the ruleset's Hindi title:\n{screen}"
+    );
     for english in ["to throw", "[play-", "[term-", "[speak-", "[colour-"] {
         assert!(!screen.contains(english), "{english}:\n{screen}");
     }

@@ -252,7 +252,9 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
     let (status, answer) = c.post(&ask, &json!({"question": "why 4"})).await;
     assert_eq!(status, 200, "{answer}");
     assert!(
-        answer["lines"][0].as_str().is_some_and(|l| l.starts_with("Piece 4")),
+        answer["lines"][0]
+            .as_str()
+            .is_some_and(|l| l.starts_with("Piece 4")),
         "why piece 4, in words: {answer}"
     );
     let (status, answer) = c.post(&ask, &json!({"question": "1"})).await;

@@ -28,15 +28,7 @@ use tower_http::timeout::TimeoutLayer;
 pub use crate::answer::{ApiError, REQUEST_TIMEOUT};
 pub use crate::app::AppState;
 
-/// The credential a request shows: `Authorization: Bearer TOKEN` (a player's token or a watch
-/// link's code).
-pub(crate) fn credential(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string())
-}
+pub(crate) use crate::app::credential;
 
 /// The router of the whole server, answering as `site`.
 pub fn router(state: AppState, site: Site) -> Router {

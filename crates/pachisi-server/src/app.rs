@@ -130,3 +130,13 @@ pub(crate) fn you(game: &crate::game::Game, credential: Option<&str>) -> serde_j
         None => serde_json::Value::Null,
     }
 }
+
+/// The credential a request shows: `Authorization: Bearer TOKEN` (a player's token or a watch
+/// link's code).
+pub(crate) fn credential(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string())
+}

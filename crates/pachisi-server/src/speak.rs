@@ -61,7 +61,7 @@ fn asked(
     id: &str,
     headers: &HeaderMap,
 ) -> ApiResult<(Arc<crate::game::Game>, Option<u8>)> {
-    let credential = crate::api::credential(headers);
+    let credential = crate::app::credential(headers);
     let game = state.games.get(id)?;
     let listener = {
         let room = game.room();
@@ -85,7 +85,7 @@ fn asked(
 fn snapshot(game: &crate::game::Game) -> (Arc<Rules>, Position, Option<(u8, Throw)>) {
     let table = game.table();
     let last = table.last_thrower().zip(table.last_throw());
-    (table.rules().clone(), table.position().clone(), last)
+    (table.rules().clone(), *table.position(), last)
 }
 
 /// `GET /api/games/{id}/words`.
