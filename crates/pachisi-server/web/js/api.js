@@ -1,7 +1,7 @@
 // Requests to the server's JSON API (docs/api.md). Every error becomes an `ApiError` carrying the
-// server's own words.
+// server's own words on an English page, and the kind of refusal in the page's language on another.
 
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 import { showError } from './messages.js';
 import { hooks, ui } from './state.js';
 import { secretFor } from './tokens.js';
@@ -36,8 +36,10 @@ export async function api(method, path, body, headers = {}) {
   }
   if (!response.ok) {
     const said = data && typeof data === 'object' && typeof data.error === 'string' ? data.error : '';
-    throw new ApiError(said || t('page-error-status', { status: response.status,
-      text: response.statusText }), response.status, data && typeof data === 'object' ? data : null);
+    // The server's own words are English: a page in another language says the kind of refusal.
+    const message = lang === 'en' ? said || t('page-error-status', { status: response.status,
+      text: response.statusText }) : t('page-error-answer', { status: response.status });
+    throw new ApiError(message, response.status, data && typeof data === 'object' ? data : null);
   }
   return data;
 }

@@ -5,7 +5,7 @@
 // page shows "reconnecting" meanwhile.
 
 import { act, ApiError, gameApi, gamePath } from './api.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 import { showError } from './messages.js';
 import { noteChange } from './motion.js';
 import { applyPatch, hooks, ui } from './state.js';
@@ -78,7 +78,8 @@ export function connect(id) {
         // Watching turned off, the seat handed over, or the game opened in another window.
         ui.socket = null;
         setConnection('closed');
-        showError(String(message.reason ?? t('page-error-watching-off')));
+        showError(lang === 'en' && message.reason ? String(message.reason)
+          : t('page-error-watching-off'));
         break;
       case 'deleted':
         forgetGame(id);
@@ -87,7 +88,7 @@ export function connect(id) {
         showError(t('page-error-deleted'));
         break;
       case 'error':
-        showError(String(message.error ?? t('page-error-refused')));
+        showError(lang === 'en' && message.error ? String(message.error) : t('page-error-refused'));
         break;
       default:
         break;

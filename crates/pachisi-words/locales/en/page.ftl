@@ -71,6 +71,19 @@ page-new-game = New game
 page-error-unreachable = cannot reach the server ({ $error })
 # $status: the HTTP status number; $text its words, as the browser gives them.
 page-error-status = the server answered { $status } { $text }
+# A refusal of the server, said by its kind (the server's own words are English, and are
+# shown as they are on an English page). $status: the answer's HTTP status.
+page-error-answer = { $status ->
+    [400] The server could not read that request.
+    [403] That is not yours to do in this game.
+    [404] There is no such game, or it has been deleted.
+    [409] The game has moved on: look again, and try once more.
+    [413] That is too long for the server.
+    [422] The rules do not allow that now.
+    [429] Too many requests for now: wait a moment and try again.
+    [503] The server is busy: wait a moment and try again.
+   *[other] The server refused ({ $status }).
+}
 page-error-not-json = the server sent a message that is not JSON
 page-error-watching-off = the host turned watching off
 page-error-deleted = this game was deleted by its host
