@@ -74,7 +74,7 @@ function takeBack() {
     clearError();
     setState(state, 'http');
     // "I'm back" is gone: the focus goes on to what is due.
-    focusFirst('#throw', '#moves li button', '#board');
+    focusFirst('#throw', '#moves button', '#board');
   });
 }
 

@@ -75,7 +75,7 @@ function box() {
   dismiss.addEventListener('click', () => {
     tip.hidden = true;
     // The button is gone with the tip: the focus goes on to what is due.
-    focusFirst('#throw', '#moves li button', '#board');
+    focusFirst('#throw', '#moves button', '#board');
   });
   const anchor = $('#turn-box');
   if (anchor) anchor.after(tip);
