@@ -120,6 +120,21 @@ impl<'a> Voice<'a> {
         }
     }
 
+    /// `items` joined pairwise by the message `id`, which puts `$first` (all so far) and `$rest`
+    /// (the next) together: `a; b; c` in English, as each language joins them.
+    pub fn join(&self, id: &str, items: &[String]) -> String {
+        let mut iter = items.iter();
+        let Some(first) = iter.next() else {
+            return String::new();
+        };
+        iter.fold(first.clone(), |all, next| {
+            let mut args = Args::new();
+            args.set("first", all);
+            args.set("rest", next.clone());
+            self.words.msg_with(id, &args)
+        })
+    }
+
     /// Piece numbers as a list: `1`, `1 and 2` (indices from 0, said from 1).
     pub fn numbers(&self, pieces: &[usize]) -> String {
         let said: Vec<String> = pieces.iter().map(|p| (p + 1).to_string()).collect();

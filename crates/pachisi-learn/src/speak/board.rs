@@ -116,24 +116,10 @@ pub fn board_lines(voice: &Voice, pos: &Position) -> Vec<String> {
                     .words
                     .msg_with("speak-seat-heading", &voice.args_for(seat)),
             );
-            args.set("pieces", join(voice, &groups));
+            args.set("pieces", voice.join("speak-board-list", &groups));
             voice.words.msg_with("speak-board-seat", &args)
         })
         .collect()
-}
-
-/// Items joined by `speak-board-list` (`a; b; c`).
-fn join(voice: &Voice, items: &[String]) -> String {
-    let mut iter = items.iter();
-    let Some(first) = iter.next() else {
-        return String::new();
-    };
-    iter.fold(first.clone(), |all, next| {
-        let mut args = Args::new();
-        args.set("first", all);
-        args.set("rest", next.clone());
-        voice.words.msg_with("speak-board-list", &args)
-    })
 }
 
 /// What threatens piece `piece` (its index) of `seat`: `Piece 2, on your arm, ...: threatened

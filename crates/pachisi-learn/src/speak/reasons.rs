@@ -245,22 +245,8 @@ fn reasons_line(
     args.set("number", voice.numbers(pieces));
     args.set("count", number(pieces.len() as u32));
     args.set("place", place_words(voice, seat, progress));
-    args.set("reasons", join_reasons(voice, &said));
+    args.set("reasons", voice.join("speak-reasons", &said));
     voice.words.msg_with("speak-why-not", &args)
-}
-
-/// Reasons joined: `reason; reason`.
-fn join_reasons(voice: &Voice, reasons: &[String]) -> String {
-    let mut iter = reasons.iter();
-    let Some(first) = iter.next() else {
-        return String::new();
-    };
-    iter.fold(first.clone(), |all, next| {
-        let mut args = Args::new();
-        args.set("first", all);
-        args.set("rest", next.clone());
-        voice.words.msg_with("speak-reasons", &args)
-    })
 }
 
 /// Whether `mv` moves a piece from `progress` (pieces on one place are alike: the engine moves
