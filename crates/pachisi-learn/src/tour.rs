@@ -11,7 +11,7 @@
 //! sentence is a message of `locales/*/learn.ftl`, with the words of the document the step
 //! teaches from.
 
-use pachisi_core::describe::why_not_reasons;
+use crate::speak::{why_not_lines, Voice};
 use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, Throw, ThrowName};
 use pachisi_words::{number, Args, Words};
 
@@ -306,9 +306,11 @@ impl Lesson {
         Ok(Feedback::Wrong(words.msg(why)))
     }
 
-    /// The engine's reasons why the player's pieces cannot make the move they tried.
+    /// Why the player's pieces cannot make the move they tried: the engine's refusals in the
+    /// player's words (`speak::why_not_lines`, as `why` says them in a game).
     fn not_allowed(&self, words: &Words) -> String {
-        let reasons = why_not_reasons(&self.rules, &self.position);
+        let voice = Voice::new(words, &self.rules, Some(self.position.to_move()));
+        let reasons = why_not_lines(&voice, &self.position);
         let mut args = Args::new();
         args.set("reasons", reasons.join(" "));
         words.msg_with("learn-not-allowed", &args)

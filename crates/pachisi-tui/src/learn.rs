@@ -9,8 +9,8 @@ use crate::app::Flow;
 use crate::board::{Geometry, Marks};
 use crate::move_words::move_words;
 use crate::ui::{draw_board, draw_throw, draw_too_small, layout, section, BoardView};
-use pachisi_core::describe::why_not_reasons;
 use pachisi_core::Move;
+use pachisi_learn::speak::{why_not_lines, Voice};
 use pachisi_learn::tour::{Feedback, Lesson, Stage};
 use pachisi_table::move_squares;
 use pachisi_words::{number, Args, Words};
@@ -164,12 +164,15 @@ impl LearnScreen {
         }
     }
 
-    /// `w`: why the player's other pieces cannot move, from the engine.
+    /// `w`: why the player's other pieces cannot move, in the player's words.
     fn why_not(&mut self) {
         if self.lesson.stage() != Stage::Move {
             return;
         }
-        let reasons = why_not_reasons(self.lesson.rules(), self.lesson.position());
+        let rules = self.lesson.rules();
+        let position = self.lesson.position();
+        let voice = Voice::new(self.words, rules, Some(position.to_move()));
+        let reasons = why_not_lines(&voice, position);
         let text = if reasons.is_empty() {
             self.words.msg("learn-ui-all-can-move")
         } else {
