@@ -357,19 +357,64 @@ mod tests {
         out
     }
 
-    /// The values of the attributes a player reads or hears (a tooltip, a name, a hint in an
-    /// empty field, an image's words) in `html`.
+    /// The attributes whose values are names, addresses, numbers or settings, never words a
+    /// player reads or hears.
+    const NOT_WORDS: &[&str] = &[
+        "id",
+        "class",
+        "type",
+        "role",
+        "name",
+        "for",
+        "href",
+        "xmlns",
+        "rel",
+        "scope",
+        "d",
+        "tabindex",
+        "viewBox",
+        "maxlength",
+        "content",
+        "value",
+        "autocomplete",
+        "target",
+        "step",
+        "src",
+        "min",
+        "max",
+        "lang",
+        "charset",
+        "spellcheck",
+        "accept",
+        "hidden",
+        "method",
+        "aria-labelledby",
+        "aria-describedby",
+        "aria-hidden",
+        "aria-live",
+        "aria-pressed",
+        "aria-controls",
+        "aria-current",
+        "aria-keyshortcuts",
+    ];
+
+    /// The values of every attribute of `html` a player may read or hear (a tooltip, a name, a
+    /// hint in an empty field, an image's words): every one but those of [`NOT_WORDS`] and the
+    /// page's own data (`data-*`). An attribute added later is checked until it is listed there.
     fn spoken_attributes(html: &str) -> Vec<String> {
         let mut out = Vec::new();
-        for name in ["title", "aria-label", "placeholder", "alt"] {
-            let key = format!(" {name}=\"");
-            let mut rest = html;
-            while let Some(at) = rest.find(&key) {
-                rest = &rest[at + key.len()..];
-                let end = rest.find('"').unwrap_or(rest.len());
+        let mut rest = html;
+        while let Some(at) = rest.find("=\"") {
+            let name_start = rest[..at]
+                .rfind(|c: char| c.is_whitespace())
+                .map_or(0, |space| space + 1);
+            let name = &rest[name_start..at];
+            rest = &rest[at + 2..];
+            let end = rest.find('"').unwrap_or(rest.len());
+            if !NOT_WORDS.contains(&name) && !name.starts_with("data-") {
                 out.push(rest[..end].to_string());
-                rest = &rest[end..];
             }
+            rest = &rest[end..];
         }
         out
     }

@@ -130,7 +130,7 @@ page-join-need-name = choose a name for the others to see
 page-new-ruleset = Game
 page-new-about-rules = About these rules
 page-your-name = Your name
-# The name a host goes by who gave none (the placeholder of the name, and the name sent).
+# The name a host goes by who gave none (the hint in the empty name field, and the name sent).
 page-host-name = Host
 page-players = Players
 page-new-seats-help = A friend's seat gets a link to send them (and a QR code); the game begins when every seat is taken.
@@ -153,11 +153,11 @@ page-new-more-options = More options
 page-new-cowrie-p = Chance a cowrie falls mouth up
 page-new-allow-hints = Allow hints although several people play
 page-new-seed = Practice seed (the same seed, the same throws; no invitations)
-page-new-seed-placeholder = none: fair throws anyone can check
+page-new-seed-hint = none: fair throws anyone can check
 # Keep the command as it is: it is typed in a terminal.
 page-new-set = Optional rules (see “pachisi rules show”)
 # FIELD and VALUE stand for a rule's name and value as the command lists them.
-page-new-set-placeholder = FIELD=VALUE, space between
+page-new-set-hint = FIELD=VALUE, space between
 page-new-start = Start
 page-back-to-game = Back to the game
 page-your-games = Your games

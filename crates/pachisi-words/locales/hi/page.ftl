@@ -128,10 +128,10 @@ page-new-more-options = और विकल्प
 page-new-cowrie-p = कौड़ी के मुँह ऊपर गिरने की संभावना
 page-new-allow-hints = कई लोगों के खेलने पर भी संकेत देखने दें
 page-new-seed = अभ्यास के लिए सीड (वही सीड, वही दाँव; इसमें न्योते नहीं भेजे जा सकते)
-page-new-seed-placeholder = कोई नहीं: निष्पक्ष दाँव, जिन्हें कोई भी जाँच सकता है
+page-new-seed-hint = कोई नहीं: निष्पक्ष दाँव, जिन्हें कोई भी जाँच सकता है
 # The command stays as it is: it is typed in a terminal.
 page-new-set = वैकल्पिक नियम (देखें “pachisi rules show”)
-page-new-set-placeholder = नियम=मान, बीच में स्पेस देकर
+page-new-set-hint = नियम=मान, बीच में स्पेस देकर
 page-new-start = शुरू करें
 page-back-to-game = खेल पर लौटें
 page-your-games = आपके खेल

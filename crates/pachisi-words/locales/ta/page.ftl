@@ -131,11 +131,11 @@ page-new-more-options = மேலும் தேர்வுகள்
 page-new-cowrie-p = சோழி வாய் மேலாக விழும் வாய்ப்பு
 page-new-allow-hints = பலர் ஆடினாலும் யோசனைகளை அனுமதி
 page-new-seed = பயிற்சி விதை எண் (அதே விதை எண், அதே வீச்சுகள்; அழைப்புகள் இல்லை)
-page-new-seed-placeholder = இல்லை: யாரும் சரிபார்க்கக்கூடிய நேர்மையான வீச்சுகள்
+page-new-seed-hint = இல்லை: யாரும் சரிபார்க்கக்கூடிய நேர்மையான வீச்சுகள்
 # Keep the command as it is: it is typed in a terminal.
 page-new-set = விருப்ப விதிகள் (“pachisi rules show” பாருங்கள்)
 # FIELD and VALUE stand for a rule's name and value as the command lists them.
-page-new-set-placeholder = FIELD=VALUE, இடைவெளி விட்டு
+page-new-set-hint = FIELD=VALUE, இடைவெளி விட்டு
 page-new-start = தொடங்கு
 page-back-to-game = ஆட்டத்துக்குத் திரும்பு
 page-your-games = உங்கள் ஆட்டங்கள்
