@@ -114,3 +114,63 @@ async fn the_bots_pace_is_chosen_with_the_room_and_changed_by_its_host() {
     let state = api.state(&room.id, &room.token).await;
     assert_eq!(state["room"]["pace"], "slow", "{state}");
 }
+
+/// The board in words and its questions (docs/api.md, "The board in words") are the game's to
+/// read: its players and watchers only. Without a credential, with a wrong one, or with an
+/// unused invitation, nothing is said; a watcher is told every seat by its colour (no "You");
+/// a player is told their own seat as theirs; a language is asked for and answered.
+#[tokio::test]
+async fn the_board_in_words_is_said_to_the_games_players_and_watchers_only() {
+    let db = fresh_database("board-words");
+    let server = Server::start(&db, 0);
+    let api = Api::new(&server);
+    let room = api.create(&with_friend()).await;
+    let invite = room.invite.clone().expect("an open seat");
+    let words = format!("/api/games/{}/words", room.id);
+    let ask = format!("/api/games/{}/ask", room.id);
+    let question = json!({"question": "where"});
+    let (status, refused) = api.send(Method::GET, &words, None, None).await;
+    assert_eq!(status, 403, "{refused}");
+    let (status, refused) = api.send(Method::POST, &ask, None, Some(&question)).await;
+    assert_eq!(status, 403, "{refused}");
+    for wrong in [format!("{}0", room.token), invite.clone(), "x".repeat(5000)] {
+        let (status, refused) = api.get(&words, &wrong).await;
+        assert_eq!(status, 403, "{refused}");
+        assert!(refused.get("seats").is_none(), "{refused}");
+        let (status, refused) = api.post(&ask, Some(&wrong), &question).await;
+        assert_eq!(status, 403, "{refused}");
+        assert!(refused.get("lines").is_none(), "{refused}");
+    }
+    let (status, seen) = api.get(&words, &room.watch).await;
+    assert_eq!(status, 200, "{seen}");
+    let headings: Vec<&str> = seen["seats"]
+        .as_array()
+        .map(|s| s.iter().filter_map(|s| s["heading"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(headings.len(), 4, "{seen}");
+    assert!(headings.iter().all(|h| !h.starts_with("You")), "{seen}");
+    let (status, mine) = api.get(&words, &room.token).await;
+    assert_eq!(status, 200, "{mine}");
+    assert!(
+        mine["seats"][0]["heading"]
+            .as_str()
+            .is_some_and(|h| h.starts_with("You")),
+        "{mine}"
+    );
+    // In Hindi, as the page's cookie asks.
+    let response = api
+        .http
+        .get(format!("{}{words}", api.url))
+        .header("Authorization", bearer(&room.token))
+        .header("Cookie", "lang=hi")
+        .send()
+        .await
+        .expect("a request");
+    let hindi: serde_json::Value = response.json().await.expect("JSON");
+    assert!(
+        hindi["seats"][0]["pieces"][0]
+            .as_str()
+            .is_some_and(|l| l.starts_with("गोटी 1")),
+        "{hindi}"
+    );
+}
