@@ -119,6 +119,30 @@ fn options(words: &Words) -> String {
         .collect()
 }
 
+/// The page `name` of [`PAGES`] filled in the language of `words`, made once per page and
+/// language: a page is the same for everyone who asks in one language.
+pub fn page(name: &str, words: &'static Words) -> &'static str {
+    static MADE: OnceLock<HashMap<(&'static str, &'static str), String>> = OnceLock::new();
+    let made = MADE.get_or_init(|| {
+        let mut made = HashMap::new();
+        for (page, text) in PAGES {
+            for (tag, _) in SHIPPED {
+                made.insert((*page, *tag), fill(text, pachisi_words::words(tag)));
+            }
+        }
+        made
+    });
+    made.iter()
+        .find(|((page, lang), _)| *page == name && *lang == words.lang())
+        .map_or("", |(_, text)| text.as_str())
+}
+
+/// The pages filled in every language, by name.
+const PAGES: &[(&str, &str)] = &[
+    ("index.html", include_str!("../web/index.html")),
+    ("learn.html", include_str!("../web/learn.html")),
+];
+
 /// The headers of a page filled in a language: it differs by the cookie and the browser's
 /// languages, so no cache keeps one language's page for another.
 pub fn page_headers() -> [(header::HeaderName, &'static str); 3] {
@@ -143,6 +167,21 @@ mod tests {
             );
         }
         h
+    }
+
+    #[test]
+    fn every_page_is_made_in_every_language() {
+        for (name, _) in PAGES {
+            for (tag, _) in SHIPPED {
+                let page = page(name, pachisi_words::words(tag));
+                assert!(
+                    page.contains(&format!("<html lang=\"{tag}\">")),
+                    "{name} {tag}"
+                );
+                assert!(!page.contains("{{"), "{name} {tag}");
+            }
+        }
+        assert_eq!(page("no-such.html", pachisi_words::english()), "");
     }
 
     #[test]

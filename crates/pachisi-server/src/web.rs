@@ -12,7 +12,7 @@ pub async fn index(headers: HeaderMap) -> impl IntoResponse {
     let words = language::chosen(&headers);
     (
         language::page_headers(),
-        language::fill(include_str!("../web/index.html"), words),
+        language::page("index.html", words),
     )
 }
 
@@ -22,7 +22,7 @@ pub async fn learn(headers: HeaderMap) -> impl IntoResponse {
     let words = language::chosen(&headers);
     (
         language::page_headers(),
-        language::fill(include_str!("../web/learn.html"), words),
+        language::page("learn.html", words),
     )
 }
 
