@@ -119,8 +119,8 @@ fn options(words: &Words) -> String {
         .collect()
 }
 
-/// The page `name` (`index.html` or `learn.html`) filled in the language of `words`, made once per page and
-/// language: a page is the same for everyone who asks in one language.
+/// The page `name` (`index.html` or `learn.html`) filled in the language of `words`, made once
+/// per page and language: a page is the same for everyone who asks in one language.
 pub fn page(name: &str, words: &'static Words) -> &'static str {
     static MADE: OnceLock<HashMap<(&'static str, &'static str), String>> = OnceLock::new();
     let made = MADE.get_or_init(|| {
