@@ -137,6 +137,10 @@ pub enum CastleLayout {
     /// Every arm's end square and the square at `outer_castle_row` of both outer columns (000's
     /// twelve castles; 003's twelve safety spaces with `outer_castle_row = 4`).
     Cross,
+    /// Only the square at `outer_castle_row` of both outer columns of every arm, the end squares
+    /// unmarked (Pachih, Snouck Hurgronje 1906: "the third space, counting from the outer corner,
+    /// in the two outer rows of each arm"; Sokkattan, Parker 1909).
+    OuterRows,
     /// Every arm's entry square (Ludo's safe start squares).
     EntrySquares,
     /// Every arm's entry square and the star square `star_distance` past it (a Ludo house rule).
@@ -159,6 +163,11 @@ pub struct PlayerRules {
     pub teams: Vec<Vec<u8>>,
     /// Pieces per seat.
     pub pieces: u8,
+    /// Where each piece begins, as its progress along its seat's route (0: waiting to enter),
+    /// one value a piece; empty for every piece waiting (000). Chaupar's pieces begin on the
+    /// board (Abu'l Fazl 1590: the 6th and 7th squares of the middle row and the 7th and 8th of
+    /// the right-hand row of each arm).
+    pub start: Vec<u8>,
 }
 
 impl Default for PlayerRules {
@@ -170,6 +179,7 @@ impl Default for PlayerRules {
                 .to_vec(),
             teams: vec![vec![0, 2], vec![1, 3]],
             pieces: 4,
+            start: Vec::new(),
         }
     }
 }
@@ -202,8 +212,9 @@ pub struct ThrowRules {
     /// Faces of each die (dice); `[1, 2, 5, 6]` gives long dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faces: Option<Vec<u8>>,
-    /// Whether each of two dice is a separate increment (003: "The dice throw is divided into two
-    /// increments"); otherwise dice count their total.
+    /// Whether each die is a separate increment (003: "The dice throw is divided into two
+    /// increments"; Chaupar's three long dice, each played on its own); otherwise dice count
+    /// their total. Two or three dice.
     #[serde(default)]
     pub separate_dice: bool,
     /// Value of each result, indexed by the number of shells mouth up (cowries only; dice count
@@ -232,6 +243,11 @@ pub struct ThrowRules {
     /// Whether the bonus step is only given once all the seat's pieces have been introduced.
     #[serde(default)]
     pub bonus_step_needs_all_entered: bool,
+    /// Whether the bonus step must bring a waiting piece onto the lane's first square where one
+    /// can enter, and moves any piece one square only where none can (Sokkattan, Parker 1909:
+    /// "This extra move must be used to enter a new piece on the board if possible").
+    #[serde(default)]
+    pub bonus_step_enters: bool,
 }
 
 fn half() -> f64 {
@@ -284,6 +300,13 @@ pub struct TurnRules {
     /// Whether the values of `throw.extra_throw` earn another throw in a seat's first turn too
     /// (LUDOpy: no).
     pub extra_throw_in_first_turn: bool,
+    /// Most throws a seat makes in one turn, whatever earns another; 0 for no limit (Pachih,
+    /// Snouck Hurgronje 1906: "Three total throws is the maximum allowed").
+    pub max_throws: u8,
+    /// Whether a seat whose pieces have all finished keeps its turns and throws for its partner,
+    /// whose pieces move by those throws (Chaupar, Abu'l Fazl 1590). Where it is off, such a
+    /// seat's turns are skipped.
+    pub partner_throws: bool,
 }
 
 /// Who begins the game.
@@ -310,6 +333,8 @@ impl Default for TurnRules {
             first: FirstSeat::FirstSeat,
             first_turn_throws: 1,
             extra_throw_in_first_turn: true,
+            max_throws: 0,
+            partner_throws: false,
         }
     }
 }
@@ -576,6 +601,22 @@ pub enum TwoOrMore {
     /// looked at in turn order from the mover, and only the first with pieces on the square is
     /// met: one piece of it is captured, two or more send the mover back.
     SendBack,
+    /// They are safe: the moving piece stands beside them (Chaupar, Abu'l Fazl 1590: "If two of
+    /// a player's pieces are on the same space, they cannot be sent to the beginning").
+    Safe,
+}
+
+/// Where a captured piece goes (`capture.back_to`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BackTo {
+    /// To the start: it waits to enter again, as the rules' entry says (000).
+    #[default]
+    Start,
+    /// Onto the square nearest the Charkoni where pieces begin (the least non-zero progress of
+    /// `players.start`), in the seat's own lane, where no opponent comes (Chaupar as Ludii's
+    /// code plays it).
+    StartSquare,
 }
 
 /// `[capture]`: captures beyond the basic rule.
@@ -601,6 +642,8 @@ pub struct CaptureRules {
     pub invalidation: bool,
     /// What a single piece landing on two or more pieces of one opponent does.
     pub two_or_more: TwoOrMore,
+    /// Where a captured piece goes.
+    pub back_to: BackTo,
 }
 
 /// Which places are played for.
