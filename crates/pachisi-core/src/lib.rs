@@ -143,6 +143,7 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
     ("maedn", include_str!("../rulesets/maedn.toml")),
     ("maedn-2", include_str!("../rulesets/maedn-2.toml")),
     ("ludopy", include_str!("../rulesets/ludopy.toml")),
+    ("pachih", include_str!("../rulesets/pachih.toml")),
 ];
 
 /// The TOML text of a built-in ruleset.

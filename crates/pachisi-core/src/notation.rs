@@ -19,7 +19,9 @@
 //! (blockades broken during this throw), `arrived=PIECE,...` (pieces moved during this turn, where
 //! pairs part from the next turn), `carry=PROGRESS` (a pawn to carry on from an opponent's castle),
 //! `first=LETTERS` (seats that have yet to finish their first turn, where it has rules of its own)
-//! and `tries=N` (the throws of the mover's first turn so far).
+//! `tries=N` (the throws of the mover's first turn so far), `throws=N` (the throws of this turn so
+//! far, where a turn has a most) and `thrower=LETTER` (the finished seat whose turn the seat to
+//! move plays, throwing for its partner).
 //! In the pool, `f` marks a share of a divisible 14 (`fs` an underside), `r` what is left of it.
 //! docs/notation.md has the details.
 //!
@@ -147,6 +149,12 @@ impl Position {
         }
         if self.tries != 0 {
             let _ = write!(s, " tries={}", self.tries);
+        }
+        if self.turn_throws != 0 {
+            let _ = write!(s, " throws={}", self.turn_throws);
+        }
+        if self.thrower != self.to_move {
+            let _ = write!(s, " thrower={}", rules.seat_letter(self.thrower));
         }
         s
     }

@@ -17,6 +17,7 @@ use crate::ruleset::{Rules, MAX_PIECES, MAX_SEATS};
 mod canonical;
 mod first_turn;
 mod pool;
+mod table_turn;
 mod throwing;
 mod turns;
 
@@ -75,13 +76,28 @@ pub struct Position {
     pub(crate) first_turn: u8,
     /// The throws the seat to move has made in its first turn (0 outside it).
     pub(crate) tries: u8,
+    /// The throws made in the current turn, counted only where a turn has a most
+    /// (`turn.max_throws`); 0 elsewhere.
+    pub(crate) turn_throws: u8,
+    /// The seat at the table whose turn it is: the seat to move, except where a finished seat
+    /// throws for its partner (`turn.partner_throws`), whose pieces then move.
+    pub(crate) thrower: u8,
 }
 
 impl Position {
-    /// The starting position: every piece in the Charkoni, seat 0 to throw.
+    /// The starting position: every piece where the rules begin it (`players.start`: in the
+    /// Charkoni unless they say otherwise), seat 0 to throw.
     pub fn new(rules: &Rules) -> Position {
+        let mut progress = [[0; MAX_PIECES]; MAX_SEATS];
+        let start = &rules.ruleset().players.start;
+        for row in progress.iter_mut().take(usize::from(rules.seats())) {
+            for (slot, &p) in row.iter_mut().zip(start) {
+                *slot = p;
+            }
+        }
+        let begun = start.iter().any(|&p| p > 0);
         Position {
-            progress: [[0; MAX_PIECES]; MAX_SEATS],
+            progress,
             seats: rules.seats(),
             pieces: rules.pieces(),
             to_move: 0,
@@ -90,7 +106,11 @@ impl Position {
             throw_again: false,
             streak: (0, 0),
             opened: 0,
-            entered: 0,
+            entered: if begun {
+                ((1u16 << rules.seats()) - 1) as u8
+            } else {
+                0
+            },
             credits: [0; MAX_SEATS],
             open_capture: [[0; MAX_PIECES]; MAX_SEATS],
             placings: [0; MAX_SEATS],
@@ -104,6 +124,8 @@ impl Position {
                 0
             },
             tries: 0,
+            turn_throws: 0,
+            thrower: 0,
         }
     }
 
@@ -112,6 +134,7 @@ impl Position {
     pub fn starting_with(rules: &Rules, seat: u8) -> Position {
         let mut pos = Position::new(rules);
         pos.to_move = seat % rules.seats().max(1);
+        pos.thrower = pos.to_move;
         pos
     }
 
@@ -121,7 +144,9 @@ impl Position {
         self.phase
     }
 
-    /// The seat whose turn it is.
+    /// The seat whose turn it is: whose pieces move, and who chooses the moves. Where a
+    /// finished seat throws for its partner (`turn.partner_throws`), the partner's;
+    /// [`Position::thrower`] is then the finished seat.
     #[inline]
     pub fn to_move(&self) -> u8 {
         self.to_move
@@ -153,6 +178,23 @@ impl Position {
         let zeros: u32 = columns.iter().map(|&n| u32::from(n)).sum();
         let unused = seats.len() * (MAX_PIECES - usize::from(self.pieces));
         zeros - unused as u32
+    }
+
+    /// How many pieces of all seats together stand at progress `restart` or behind it: where
+    /// captured pieces go back to the start, `restart` is 0 and these are
+    /// [`Position::waiting_pieces`]; where they go back onto a square where pieces begin
+    /// (`capture.back_to`, [`Rules::captured_to`]), the pieces that have yet to set out from it.
+    #[inline]
+    pub fn pieces_at_start(&self, restart: u8) -> u32 {
+        if restart == 0 {
+            return self.waiting_pieces();
+        }
+        let seats = &self.progress[..usize::from(self.seats)];
+        let at: usize = seats
+            .iter()
+            .map(|row| row[..usize::from(self.pieces)].iter().filter(|&&p| p <= restart).count())
+            .sum();
+        at as u32
     }
 
     /// The progress of the mover's pawn that a die has just landed on a castle an opponent holds

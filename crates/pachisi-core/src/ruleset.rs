@@ -10,6 +10,8 @@
 //! - compile.rs: [`Rules::compile`], the order of its checks and the tables it precomputes;
 //! - checks.rs: the checks of each section of a ruleset;
 //! - entry.rs: the tables of random play's hot path (entries, single moves' landing squares);
+//! - historical.rs: the checks of the older games' rules (pieces that begin on the board, a
+//!   turn's most throws, throwing for a partner, a bonus step that enters);
 //! - landing.rs: the tables of the landing and first-turn rules;
 //! - text.rs: reading and writing TOML, with overrides, and [`RulesetError`].
 
@@ -24,6 +26,7 @@ use crate::topology::{Square, Topology};
 mod checks;
 mod compile;
 mod entry;
+mod historical;
 mod landing;
 mod text;
 
@@ -59,6 +62,8 @@ pub struct Rules {
     castle_square: [bool; 256],
     /// Whether some seat's route passes a square twice (Pachisi's end square, or an entry on it).
     routes_revisit: bool,
+    /// Where a captured piece goes: see [`Rules::captured_to`].
+    captured_to: u8,
     /// Whether moves are plain: see [`Rules::plain_moves`].
     plain_moves: bool,
     /// Whether moves are single: see [`Rules::single_moves`].
@@ -221,6 +226,13 @@ impl Rules {
     /// Number of squares on a route; a piece at progress `route_len() + 1` is home.
     pub fn route_len(&self) -> u8 {
         self.routes[0].len() as u8
+    }
+
+    /// The progress a captured piece goes back to: 0, waiting to enter again, or the square
+    /// nearest the Charkoni where pieces begin (`capture.back_to = "start-square"`).
+    #[inline]
+    pub fn captured_to(&self) -> u8 {
+        self.captured_to
     }
 
     /// The progress of a piece that has reached the Charkoni again.

@@ -227,7 +227,7 @@ pub fn start_position(rules: &Rules, seed: u64) -> Position {
 /// Plays one game and counts it into `stats`; it begins where [`start_position`] says.
 pub fn play_counted<P: Policy>(rules: &Rules, seed: u64, policy: &mut P, stats: &mut Stats) {
     let start = start_position(rules, seed);
-    let mut tally = GameTally::new(&start);
+    let mut tally = GameTally::new(rules, &start);
     let outcomes = &mut stats.outcomes;
     let result = play_game(rules, start, seed, policy, |step, after| {
         if let Step::Throw(t) = step {
@@ -262,7 +262,7 @@ fn play_plain_counted(
     // Pachisi's cowries are drawn here as `Rules::draw_throw` draws them, without asking at
     // every throw which way the device is drawn.
     let patterns = rules.shell_patterns();
-    let mut tally = GameTally::new(&game.to_position());
+    let mut tally = GameTally::new(rules, &game.to_position());
     let mut legal = [PlainMove::PASS; MAX_PLAIN_MOVES];
     // Each outcome's throws in this game, counted here (a throw is a byte: no bounds to check)
     // and added to `stats` once the game is over.

@@ -167,15 +167,20 @@ pub struct GameTally {
     pub pieces_sent_back: u64,
     /// The seat that began (the throw-off's winner, where the rules have one).
     pub first: u8,
-    /// The seat to move after the last step.
+    /// The seat at the table whose turn it was after the last step.
     to_move: u8,
-    /// Pieces waiting at the start after the last step.
+    /// Pieces at the start after the last step: waiting to enter, or, where a captured piece
+    /// goes back onto a square where pieces begin (`capture.back_to`), standing no farther
+    /// than that square.
     waiting: u32,
+    /// The progress a captured piece goes back to ([`Rules::captured_to`]).
+    restart: u8,
 }
 
 impl GameTally {
-    /// A tally for a game about to start from `start` (its first turn counted).
-    pub fn new(start: &Position) -> GameTally {
+    /// A tally for a game under `rules` about to start from `start` (its first turn counted).
+    pub fn new(rules: &Rules, start: &Position) -> GameTally {
+        let restart = rules.captured_to();
         GameTally {
             throws: 0,
             turns: 1,
@@ -185,8 +190,9 @@ impl GameTally {
             captures: 0,
             pieces_sent_back: 0,
             first: start.to_move(),
-            to_move: start.to_move(),
-            waiting: start.waiting_pieces(),
+            to_move: start.thrower(),
+            waiting: start.pieces_at_start(restart),
+            restart,
         }
     }
 
@@ -196,12 +202,15 @@ impl GameTally {
         let sent_back = match step {
             // A throw puts a piece back only as a penalty, which ends the turn: the common case
             // costs one comparison.
-            Step::Throw(_) if after.to_move() == self.to_move => 0,
+            Step::Throw(_) if after.thrower() == self.to_move => 0,
             Step::Move { mv: Move::Pass, .. } => 0,
-            Step::Move { mv, .. } => self.sent_back(after, u32::from(brings_out(mv))),
+            Step::Move { mv, .. } => {
+                let out = brings_out(mv, self.restart);
+                self.sent_back(after, u32::from(out))
+            }
             Step::Throw(_) => self.sent_back(after, 0),
         };
-        self.add(step, after.to_move(), sent_back);
+        self.add(step, after.thrower(), sent_back);
     }
 
     /// Counts one step after which `to_move` is to move and which sent `sent_back` pieces back
@@ -273,19 +282,21 @@ impl GameTally {
     /// capture on its entry square in the same step (maedn, Parcheesi's captures on entry), so
     /// the piece it brought out is counted back before the difference counts them.
     fn sent_back(&mut self, after: &Position, brought_out: u32) -> u32 {
-        let now = after.waiting_pieces();
+        let now = after.pieces_at_start(self.restart);
         let sent = (now + brought_out).saturating_sub(self.waiting);
         self.waiting = now;
         sent
     }
 }
 
-/// Whether a move brings a piece out of the start.
-fn brings_out(mv: Move) -> bool {
-    matches!(
-        mv,
-        Move::Enter { .. } | Move::EnterSum { .. } | Move::Advance { from: 0, .. }
-    )
+/// Whether a move brings a piece out of the start: out of the Charkoni or the nest, or, where a
+/// captured piece goes back onto the square `restart`, off that square or one behind it.
+fn brings_out(mv: Move, restart: u8) -> bool {
+    match mv {
+        Move::Enter { .. } | Move::EnterSum { .. } => true,
+        Move::Advance { from, .. } => from <= restart,
+        Move::Pass => false,
+    }
 }
 
 /// Counts over a set of games; see the module documentation.
@@ -666,7 +677,7 @@ mod tests {
         let mut pos =
             Position::from_notation(&rules, "10,0,0,0/64,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=YG")
                 .expect("valid position");
-        let mut tally = GameTally::new(&pos);
+        let mut tally = GameTally::new(&rules, &pos);
         step(&rules, &mut pos, &mut tally, 3, "10+3");
         assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));
         assert_eq!((tally.throws, tally.moves, tally.turns), (1, 1, 2));
@@ -687,7 +698,7 @@ mod tests {
         let mut pos =
             Position::from_notation(&rules, "10,0,0,0/31,0,0,0/0,0,0,0/0,0,0,0 Rt - entered=RB")
                 .expect("valid position");
-        let mut tally = GameTally::new(&pos);
+        let mut tally = GameTally::new(&rules, &pos);
         step(&rules, &mut pos, &mut tally, 6, "E6");
         assert_eq!(pos.pieces_of(1), [0, 0, 0, 0]);
         assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));

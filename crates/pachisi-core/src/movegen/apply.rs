@@ -2,6 +2,7 @@
 //! a capture struck out, reaching home, bonuses).
 
 use super::*;
+use crate::ruleset::TwoOrMore;
 
 impl Position {
     /// Plays a move after checking that it is legal.
@@ -303,6 +304,7 @@ impl Position {
     /// were any.
     pub(super) fn capture_on(&mut self, rules: &Rules, sq: u8, only: Option<u8>) -> Option<u8> {
         let seat = self.to_move;
+        let c = &rules.ruleset().capture;
         let mut victims = None;
         for &t in rules.opponents(seat) {
             if only.is_some_and(|o| o != t) {
@@ -311,11 +313,11 @@ impl Position {
             let squares = rules.square_row(t);
             // Most moves capture nothing: look before touching anything, at every piece rather
             // than stopping at the first there, as which one stands there is anybody's guess.
-            if !self
+            let here = self
                 .pieces_of(t)
                 .iter()
-                .fold(false, |found, &p| found | (squares[usize::from(p)] == sq))
-            {
+                .fold(0u8, |n, &p| n + u8::from(squares[usize::from(p)] == sq));
+            if here == 0 || (here >= 2 && c.two_or_more == TwoOrMore::Safe) {
                 continue;
             }
             for i in 0..self.pieces {
@@ -323,13 +325,12 @@ impl Position {
                 if squares[usize::from(p)] != sq {
                     continue;
                 }
-                self.progress[usize::from(t)][usize::from(i)] = 0;
+                self.progress[usize::from(t)][usize::from(i)] = rules.captured_to();
                 victims = Some(rules.team_of(t));
                 self.strike_out_capture(rules, t, i);
             }
         }
         let victims = victims?;
-        let c = &rules.ruleset().capture;
         if c.before_home {
             let credit = &mut self.credits[usize::from(seat)];
             *credit = credit.saturating_add(1);

@@ -67,6 +67,7 @@ pub(super) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     }
     check_turn(rules, pos)?;
     pos.check_first_turn()?;
+    pos.check_table_turn(rules)?;
     check_placings(rules, pos)?;
     check_stacks(rules, pos)?;
     let topology = rules.topology();

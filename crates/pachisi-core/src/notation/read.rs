@@ -38,6 +38,7 @@ impl Position {
         pos.to_move = rules
             .seat_by_letter(letter)
             .ok_or_else(|| err(at, format!("no seat has the letter {letter}")))?;
+        pos.thrower = pos.to_move;
         pos.phase = match phase {
             't' => Phase::Throw,
             'm' => Phase::Move,
@@ -56,7 +57,7 @@ impl Position {
             let (key, value) = f.split_once('=').unwrap_or((f, ""));
             let rank = [
                 "again", "streak", "opened", "entered", "credits", "open", "placed", "left",
-                "arrived", "carry", "first", "tries",
+                "arrived", "carry", "first", "tries", "throws", "thrower",
             ]
             .iter()
             .position(|&k| k == key)
@@ -109,6 +110,15 @@ impl Position {
                 }
                 "first" => pos.first_turn = seat_mask(rules, vat, value)?,
                 "tries" => pos.tries = number(vat, value)?,
+                "throws" => pos.turn_throws = number(vat, value)?,
+                "thrower" => {
+                    let mut letters = value.chars();
+                    pos.thrower = match (letters.next(), letters.next()) {
+                        (Some(letter), None) => rules.seat_by_letter(letter),
+                        _ => None,
+                    }
+                    .ok_or_else(|| err(vat, format!("no seat has the letter `{value}`")))?;
+                }
                 _ => read_carry(rules, &mut pos, vat, value)?,
             }
         }

@@ -131,7 +131,8 @@ impl<'r> PlainGame<'r> {
     /// credits; forced entries, an entry square cleared first and the goal in the lane are
     /// played), each throw spent before the next, one die or one set of shells without doublets,
     /// opening throws, throws that need a piece on the board or bonus steps, no capture or finish
-    /// bonus, no struck-out or overtaking captures, no first turn with rules of its own, and at
+    /// bonus, no struck-out or overtaking captures, no first turn with rules of its own, no most
+    /// throws a turn and no finished seat throwing for its partner, and at
     /// most [`PLAIN_PIECES`] pieces in all. Traditional Pachisi (with six or seven cowries, or
     /// three players), Ludo and maedn (with four players or two) are; Herklots' record (its 25
     /// earns a bonus step, a second increment to spend), Parcheesi and LUDOpy's Ludo are not.
@@ -149,6 +150,8 @@ impl<'r> PlainGame<'r> {
             && !r.capture.invalidation
             && !r.capture.overtake
             && !rules.first_turn_rules()
+            && r.turn.max_throws == 0
+            && !r.turn.partner_throws
             && usize::from(rules.seats()) * usize::from(rules.pieces()) <= PLAIN_PIECES
     }
 

@@ -73,6 +73,7 @@ impl Position {
             .get(usize::from(throw.0))
             .ok_or(crate::PlayError::UnknownThrow(throw.0))?;
         self.count_first_turn_throw();
+        self.count_turn_throw(rules);
         if rules.ruleset().throw.separate_dice || rules.ruleset().doubles.enabled {
             return Ok(self.apply_dice(rules, &outcome, out));
         }
@@ -257,6 +258,7 @@ impl Position {
 
     /// Moves on after a throw: throw again, spend, or end the turn.
     fn after_throw(&mut self, rules: &Rules, extra: bool) {
+        let extra = extra && self.may_throw_again(rules);
         match rules.ruleset().turn.spend {
             Spend::EachThrow => {
                 self.throw_again = extra;

@@ -13,7 +13,10 @@ impl Position {
         if self.phase == Phase::Over {
             return;
         }
-        if self.throw_again && !self.seat_finished(rules, self.to_move) {
+        if self.throw_again
+            && !self.seat_finished(rules, self.to_move)
+            && self.may_throw_again(rules)
+        {
             self.throw_again = false;
             self.phase = Phase::Throw;
             return;
@@ -25,15 +28,17 @@ impl Position {
         self.next_turn(rules);
     }
 
-    /// Passes the turn on to the next seat that has not finished, or ends the game where none
-    /// is left.
+    /// Passes the turn on to the next seat that has not finished (or that throws for a partner
+    /// who has not, `turn.partner_throws`), or ends the game where none is left.
     pub(super) fn next_turn(&mut self, rules: &Rules) {
         self.end_first_turn();
         self.throw_again = false;
         self.streak = (0, 0);
         self.arrived = 0;
-        match next_seat(self.seats, self.to_move, |s| self.seat_finished(rules, s)) {
-            Some(seat) => {
+        self.turn_throws = 0;
+        match self.next_table_turn(rules) {
+            Some((thrower, seat)) => {
+                self.thrower = thrower;
                 self.to_move = seat;
                 self.open_capture[usize::from(seat)] = [0; MAX_PIECES];
                 self.phase = Phase::Throw;

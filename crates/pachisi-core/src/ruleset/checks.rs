@@ -2,6 +2,7 @@
 //! from them (throw outcomes and per-value flags, the board).
 
 use super::*;
+use crate::topology::Column;
 
 pub(super) type Invalid<'a> = dyn Fn(&str, String) -> RulesetError + 'a;
 
@@ -320,6 +321,14 @@ pub(super) fn compile_board(
     }
     if b.castles == CastleLayout::None {
         topology.set_castles(&[]);
+    } else if b.castles == CastleLayout::OuterRows {
+        let row = b.outer_castle_row;
+        let castles: Vec<Square> = (0..b.arms)
+            .flat_map(|arm| {
+                [Column::Left, Column::Right].map(|column| topology.square(arm, column, row))
+            })
+            .collect();
+        topology.set_castles(&castles);
     } else if b.castles != CastleLayout::Cross {
         if b.start != StartArea::Nest {
             return Err(invalid(

@@ -8,6 +8,7 @@
 //! shorter paths of play the rules allow. checks.rs holds the checks of each section.
 
 use super::checks::{check_family_rules, compile_board, compile_throws, faces_of};
+use super::historical::check_historical_rules;
 use super::landing::compile_landing;
 use super::*;
 use crate::route::destination;
@@ -190,6 +191,7 @@ impl Rules {
             .iter()
             .map(|&arm| topology.route(arm, b.direction, start))
             .collect();
+        check_historical_rules(&ruleset, routes[0].len(), &invalid)?;
         let mut opponents = [[0u8; MAX_SEATS]; MAX_SEATS];
         let mut opponent_count = [0u8; MAX_SEATS];
         for seat in 0..usize::from(seats) {
@@ -258,7 +260,12 @@ impl Rules {
         for (raw, slot) in (0..512u16).zip(single_destination.iter_mut()) {
             *slot = destination::<AnyMechanics>(&end, raw, min_step).unwrap_or(NO_DESTINATION);
         }
+        let captured_to = match ruleset.capture.back_to {
+            BackTo::Start => 0,
+            BackTo::StartSquare => p.start.iter().copied().filter(|&s| s > 0).min().unwrap_or(0),
+        };
         let mut rules = Rules {
+            captured_to,
             plain_moves,
             build,
             single_moves,
@@ -324,7 +331,10 @@ fn single_moves(ruleset: &Ruleset) -> bool {
         || m.held_castle != HeldCastle::LosesThrow
         || ruleset.doubles.fourteen != Fourteen::Increments
         || c.on_entry
-        || c.before_home)
+        || c.before_home
+        || c.two_or_more == TwoOrMore::Safe
+        || c.back_to != BackTo::Start
+        || ruleset.throw.bonus_step_enters)
 }
 
 /// What [`Rules::plain_moves`] asks beyond single moves: nothing orders the moves, and pieces

@@ -110,6 +110,7 @@ pub(super) fn castles(rules: &Rules, words: &Words) -> Section {
     args.set("distance", number(r.board.star_distance));
     let mut said = vec![match r.board.castles {
         CastleLayout::Cross => words.msg_with("castles-cross", &args),
+        CastleLayout::OuterRows => words.msg_with("castles-outer-rows", &args),
         CastleLayout::EntrySquares => words.msg_with("castles-entry", &args),
         CastleLayout::EntryAndStarSquares => words.msg_with("castles-entry-star", &args),
         CastleLayout::None => words.msg("castles-none"),

@@ -241,6 +241,7 @@ figure-caption = The route of { $colour }'s pieces. { $start ->
 ## Castles and safe squares
 
 castles-cross = There are { $count } castles, each marked with a cross: the end square of every arm, and on both outer columns of every arm the square { $row } rows out from the centre.
+castles-outer-rows = There are { $count } castles, each marked with a cross: on both outer columns of every arm, the square { $row } rows out from the centre. The end squares are not castles.
 castles-entry = Every player's entry square is a safe square ({ $count } in all).
 castles-entry-star = Every entry square is a safe square, and so is the square { $distance } squares past each ({ $count } in all).
 castles-none = There are no safe squares: a piece can be captured anywhere on the track, even on its own entry square.
