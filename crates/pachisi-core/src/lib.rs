@@ -144,6 +144,7 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
     ("maedn-2", include_str!("../rulesets/maedn-2.toml")),
     ("ludopy", include_str!("../rulesets/ludopy.toml")),
     ("pachih", include_str!("../rulesets/pachih.toml")),
+    ("sokkattan", include_str!("../rulesets/sokkattan.toml")),
 ];
 
 /// The TOML text of a built-in ruleset.

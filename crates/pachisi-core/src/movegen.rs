@@ -321,6 +321,16 @@ impl Position {
             if grace_kept_for_entry(rules, inc, waiting) {
                 continue;
             }
+            // Sokkattan: the bonus step brings a waiting piece out where one can come, and only
+            // where none can does it move another.
+            if waiting && step_enters(rules, inc) {
+                let mut can = AnyMove(false);
+                self.push_advances::<M>(rules, occupancy, 0, v, v, false, &mut can);
+                if can.0 {
+                    self.push_advances::<M>(rules, occupancy, 0, v, v, false, out);
+                    continue;
+                }
+            }
             for &from in progresses {
                 if out.done() {
                     return;
@@ -568,7 +578,8 @@ impl Position {
     /// introduce your new pawn" at all (004).
     pub(crate) fn may_leave_start(&self, rules: &Rules, inc: &Increment) -> bool {
         let first = self.first_entry_due();
-        may_leave_start(rules.ruleset(), first, rules.flags(inc.value), inc.plain)
+        step_enters(rules, inc)
+            || may_leave_start(rules.ruleset(), first, rules.flags(inc.value), inc.plain)
     }
 
     /// Whether an increment of `value` (a thrown one unless `plain`) may introduce one of the
@@ -577,6 +588,14 @@ impl Position {
         let first = self.first_entry_due();
         can_enter_with(rules.ruleset(), first, rules.flags(value), plain)
     }
+}
+
+/// Whether `inc` is a bonus step that brings a piece out of the start onto the first square
+/// (`throw.bonus_step_enters`, Sokkattan). The rules allow it only where the plain increments are
+/// exactly the bonus steps (no split throws, dice or doublets).
+#[inline]
+fn step_enters(rules: &Rules, inc: &Increment) -> bool {
+    inc.plain && !inc.bonus && rules.ruleset().throw.bonus_step_enters
 }
 
 const _: () = assert!(MAX_SEATS <= 8, "seat masks are u8");

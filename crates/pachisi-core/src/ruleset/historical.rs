@@ -75,11 +75,22 @@ pub(super) fn check_historical_rules(
         ));
     }
     let t = &ruleset.throw;
-    if t.bonus_step_enters && t.bonus_step.is_empty() {
-        return Err(invalid(
-            "throw.bonus_step_enters",
-            "it says what the bonus step does, but no value earns one (throw.bonus_step)".into(),
-        ));
+    if t.bonus_step_enters {
+        let reason = if t.bonus_step.is_empty() {
+            Some("it says what the bonus step does, but no value earns one (throw.bonus_step)")
+        } else if t.device != Device::Cowries || m.split {
+            Some(
+                "a bonus step that brings a piece in is modelled for cowries whose throws are not \
+                 split (throw.device = \"cowries\", moves.split = false)",
+            )
+        } else if t.values.as_ref().map_or(true, |v| v.contains(&1)) {
+            Some("a throw worth 1 would be taken for the bonus step: no value may be 1")
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(invalid("throw.bonus_step_enters", reason.into()));
+        }
     }
     Ok(())
 }
