@@ -214,10 +214,17 @@ pub fn describe_move(rules: &Rules, pos: &Position, mv: Move) -> MoveReport {
 /// a 4, a doublet, throw again` for separate dice.
 pub fn throw_words(rules: &Rules, throw: Throw) -> String {
     let o = rules.outcome(throw);
-    let mut words = vec![if o.dice == [0, 0] {
-        format!("{}: {} {}", o.name, o.value, squares(o.value))
-    } else {
-        format!("{}: a {} and a {}", o.name, o.dice[0], o.dice[1])
+    let dice: Vec<String> = o
+        .dice
+        .iter()
+        .filter(|&&d| d > 0)
+        .map(|d| format!("a {d}"))
+        .collect();
+    let mut words = vec![match dice.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{}: {} and {last}", o.name, rest.join(", "))
+        }
+        _ => format!("{}: {} {}", o.name, o.value, squares(o.value)),
     }];
     if o.doublet {
         words.push("a doublet".into());

@@ -19,7 +19,7 @@ use crate::route::mechanics::Build;
 use crate::route::RouteEnd;
 use crate::sampling::Sampling;
 use crate::throw::{
-    cowrie_distribution, dice_distribution, dice_pairs, Outcome, Throw, ThrowName, ValueFlags,
+    cowrie_distribution, dice_distribution, dice_sets, Outcome, Throw, ThrowName, ValueFlags,
 };
 use crate::topology::{Square, Topology};
 

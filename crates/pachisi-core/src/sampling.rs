@@ -214,7 +214,7 @@ fn scale_to_u64(p: f64) -> u64 {
 
 /// Every combination of `count` dice with `faces` (each equally likely, the first die slowest), as
 /// the throw it is: the outcome whose result is the total, or for `separate` dice the outcome
-/// showing the pair. `None` when there are too many combinations for a table, or a combination is
+/// showing those numbers. `None` when there are too many combinations for a table, or a combination is
 /// no outcome.
 pub(crate) fn dice_combinations(
     outcomes: &[Outcome],
@@ -235,8 +235,13 @@ pub(crate) fn dice_combinations(
         }
         let shown = &shown[..usize::from(count)];
         let found = if separate {
-            let (hi, lo) = (shown.iter().max()?, shown.iter().min()?);
-            outcomes.iter().position(|o| o.dice == [*hi, *lo])
+            if shown.len() > 3 {
+                return None;
+            }
+            let mut set = [0u8; 3];
+            set[..shown.len()].copy_from_slice(shown);
+            set.sort_unstable_by(|a, b| b.cmp(a));
+            outcomes.iter().position(|o| o.dice == set)
         } else {
             let total: u16 = shown.iter().map(|&f| u16::from(f)).sum();
             outcomes.iter().position(|o| u16::from(o.result) == total)

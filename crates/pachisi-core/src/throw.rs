@@ -12,14 +12,16 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// How a throw is written: by its value (`25`), or, where two dice count separately, by the two
-/// numbers shown, the larger first (`5-3`).
+/// How a throw is written: by its value (`25`), or, where dice count separately, by the numbers
+/// shown, the largest first (`5-3`; Chaupar's three long dice `6-5-2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ThrowName {
-    /// The value, or the larger die.
+    /// The value, or the largest die.
     pub first: u8,
-    /// The smaller die, for a throw of two separate dice.
+    /// The next die, for a throw of separate dice.
     pub second: Option<u8>,
+    /// The smallest die, for a throw of three separate dice.
+    pub third: Option<u8>,
 }
 
 impl ThrowName {
@@ -28,6 +30,7 @@ impl ThrowName {
         ThrowName {
             first: value,
             second: None,
+            third: None,
         }
     }
 
@@ -36,16 +39,37 @@ impl ThrowName {
         ThrowName {
             first: a.max(b),
             second: Some(a.min(b)),
+            third: None,
         }
+    }
+
+    /// A throw of two or three separate dice, in any order (one number names a throw by its
+    /// value).
+    pub fn of_dice(dice: &[u8]) -> ThrowName {
+        let mut sorted = [0u8; 3];
+        let n = dice.len().min(3);
+        sorted[..n].copy_from_slice(&dice[..n]);
+        sorted[..n].sort_unstable_by(|a, b| b.cmp(a));
+        ThrowName {
+            first: sorted[0],
+            second: (n > 1).then_some(sorted[1]),
+            third: (n > 2).then_some(sorted[2]),
+        }
+    }
+
+    /// The dice named, largest first (the value alone for a throw named by its value).
+    pub fn numbers(&self) -> impl Iterator<Item = u8> {
+        [Some(self.first), self.second, self.third].into_iter().flatten()
     }
 }
 
 impl fmt::Display for ThrowName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.second {
-            Some(second) => write!(f, "{}-{second}", self.first),
-            None => write!(f, "{}", self.first),
+        write!(f, "{}", self.first)?;
+        for die in [self.second, self.third].into_iter().flatten() {
+            write!(f, "-{die}")?;
         }
+        Ok(())
     }
 }
 
@@ -61,7 +85,7 @@ pub struct UnknownThrowName {
 
 /// Why a throw name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad throw `{0}`: expected a value such as 25, or two dice such as 5-3")]
+#[error("bad throw `{0}`: expected a value such as 25, or dice such as 5-3 or 6-5-2")]
 pub struct ParseThrowError(pub String);
 
 impl FromStr for ThrowName {
@@ -75,10 +99,15 @@ impl FromStr for ThrowName {
             }
             t.parse::<u8>().map_err(|_| fail())
         };
-        match text.split_once('-') {
-            Some((a, b)) => Ok(ThrowName::dice(number(a)?, number(b)?)),
-            None => Ok(ThrowName::value(number(text)?)),
+        let parts: Vec<&str> = text.split('-').collect();
+        if parts.len() > 3 {
+            return Err(fail());
         }
+        let mut dice = [0u8; 3];
+        for (slot, part) in dice.iter_mut().zip(&parts) {
+            *slot = number(part)?;
+        }
+        Ok(ThrowName::of_dice(&dice[..parts.len()]))
     }
 }
 
@@ -91,8 +120,9 @@ pub struct Outcome {
     pub value: u8,
     /// How the throw is written.
     pub name: ThrowName,
-    /// The numbers of separate dice (`[0, 0]` unless each die counts on its own).
-    pub dice: [u8; 2],
+    /// The numbers of separate dice, largest first (`[0, 0, 0]` unless each die counts on its
+    /// own; the third 0 with two dice).
+    pub dice: [u8; 3],
     /// Whether the throw is a doublet: two separate dice alike, or, with one die and
     /// `doubles.enabled`, its highest face (003's one-die version adapts the doubles rules to 6).
     pub doublet: bool,
@@ -163,17 +193,31 @@ pub(crate) fn dice_distribution(count: u8, faces: &[u8]) -> Vec<(u8, f64)> {
         .collect()
 }
 
-/// The throws of two separate dice: every unordered pair `(larger, smaller)` with its probability,
-/// the larger die first.
-pub(crate) fn dice_pairs(faces: &[u8]) -> Vec<([u8; 2], f64)> {
+/// The throws of `count` (two or three) separate dice: every unordered set of numbers, largest
+/// first (0 in the slots past `count`), with its probability, in increasing order of the largest
+/// die, then of the next.
+pub(crate) fn dice_sets(faces: &[u8], count: u8) -> Vec<([u8; 3], f64)> {
     let mut sorted = faces.to_vec();
     sorted.sort_unstable();
-    let all = (faces.len() * faces.len()) as f64;
+    let n = sorted.len();
+    let all = (n as f64).powi(i32::from(count));
     let mut out = Vec::new();
-    for (i, &a) in sorted.iter().enumerate() {
-        for &b in &sorted[..=i] {
-            let ways = if a == b { 1.0 } else { 2.0 };
-            out.push(([a, b], ways / all));
+    for i in 0..n {
+        for j in 0..=i {
+            if count == 2 {
+                let ways = if i == j { 1.0 } else { 2.0 };
+                out.push(([sorted[i], sorted[j], 0], ways / all));
+                continue;
+            }
+            for k in 0..=j {
+                // Orders of three numbers: 1 if all alike, 3 if two are, 6 if none.
+                let ways = match (i == j, j == k) {
+                    (true, true) => 1.0,
+                    (true, false) | (false, true) => 3.0,
+                    (false, false) => 6.0,
+                };
+                out.push(([sorted[i], sorted[j], sorted[k]], ways / all));
+            }
         }
     }
     out
@@ -214,28 +258,44 @@ mod tests {
 
     #[test]
     fn two_separate_dice_have_21_throws_summing_to_one() {
-        let pairs = dice_pairs(&[1, 2, 3, 4, 5, 6]);
+        let pairs = dice_sets(&[1, 2, 3, 4, 5, 6], 2);
         assert_eq!(pairs.len(), 21);
         let total: f64 = pairs.iter().map(|(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-12);
         assert_eq!(
-            pairs.iter().find(|(d, _)| *d == [5, 3]).map(|x| x.1),
+            pairs.iter().find(|(d, _)| *d == [5, 3, 0]).map(|x| x.1),
             Some(2.0 / 36.0)
         );
         assert_eq!(
-            pairs.iter().find(|(d, _)| *d == [5, 5]).map(|x| x.1),
+            pairs.iter().find(|(d, _)| *d == [5, 5, 0]).map(|x| x.1),
             Some(1.0 / 36.0)
         );
     }
 
+    /// Chaupar's three long dice (Abu'l Fazl 1590): 4 x 4 x 4 = 64 ways make 20 throws, a
+    /// triple once in 64, two alike 3 times, three different 6 times.
+    #[test]
+    fn three_separate_long_dice_have_20_throws_by_their_orders() {
+        let sets = dice_sets(&[1, 2, 5, 6], 3);
+        assert_eq!(sets.len(), 20);
+        let total: f64 = sets.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        let p = |d: [u8; 3]| sets.iter().find(|(s, _)| *s == d).map(|x| x.1);
+        assert_eq!(p([6, 6, 6]), Some(1.0 / 64.0));
+        assert_eq!(p([6, 6, 1]), Some(3.0 / 64.0));
+        assert_eq!(p([6, 5, 2]), Some(6.0 / 64.0));
+        assert_eq!(p([2, 5, 6]), None, "largest first");
+    }
+
     #[test]
     fn throw_names_round_trip() {
-        for text in ["25", "5-3", "6-6"] {
+        for text in ["25", "5-3", "6-6", "6-5-2", "2-2-1"] {
             let name: ThrowName = text.parse().expect(text);
             assert_eq!(name.to_string(), text);
         }
         assert_eq!("3-5".parse(), Ok(ThrowName::dice(5, 3)));
-        for bad in ["", "-", "5-", "x", "300", "5-3-1", "+5"] {
+        assert_eq!("2-6-5".parse(), Ok(ThrowName::of_dice(&[6, 5, 2])));
+        for bad in ["", "-", "5-", "x", "300", "5-3-1-1", "+5", "6--2"] {
             assert!(bad.parse::<ThrowName>().is_err(), "{bad}");
         }
     }

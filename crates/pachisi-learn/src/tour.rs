@@ -362,10 +362,16 @@ pub fn throw_said(rules: &Rules, throw: Throw, words: &Words) -> String {
     let what = if rules.ruleset().throw.shells.is_some() {
         args.set("up", number(o.result));
         words.msg_with("learn-threw-cowries", &args)
-    } else if o.dice != [0, 0] {
+    } else if o.dice[0] != 0 {
         args.set("first", number(o.dice[0]));
         args.set("second", number(o.dice[1]));
-        words.msg_with("learn-threw-dice", &args)
+        args.set("third", number(o.dice[2]));
+        let id = if o.dice[2] == 0 {
+            "learn-threw-dice"
+        } else {
+            "learn-threw-three-dice"
+        };
+        words.msg_with(id, &args)
     } else {
         words.msg_with("learn-threw-die", &args)
     };

@@ -236,7 +236,8 @@ pub struct ThrowView {
     name: String,
     value: u8,
     result: u8,
-    dice: [u8; 2],
+    /// The separate dice, largest first; 0 for none (all 0 unless dice count separately).
+    dice: [u8; 3],
     grace: bool,
     extra_throw: bool,
     doublet: bool,

@@ -171,7 +171,7 @@ pub(super) fn compile_throws(
                 result,
                 value,
                 name: ThrowName::value(value),
-                dice: [0, 0],
+                dice: [0, 0, 0],
                 doublet,
                 grace: f.grace,
                 extra_throw: f.extra_throw
@@ -199,17 +199,29 @@ fn die_faces(t: &ThrowRules, invalid: &Invalid<'_>) -> Result<Vec<u8>, RulesetEr
     Ok(faces)
 }
 
-/// Two dice that count separately (003): an outcome per unordered pair; each die's number is an
-/// increment, and the value lists name die numbers.
+/// Two or three dice that count separately (003; Chaupar's three long dice): an outcome per
+/// unordered set of numbers; each die's number is an increment, and the value lists name die
+/// numbers.
 fn compile_separate_dice(
     ruleset: &Ruleset,
     invalid: &Invalid<'_>,
 ) -> Result<(Vec<Outcome>, Vec<ValueFlags>), RulesetError> {
     let t = &ruleset.throw;
-    if t.dice != Some(2) {
+    let count = match t.dice {
+        Some(n @ 2..=3) => n,
+        _ => {
+            return Err(invalid(
+                "throw.separate_dice",
+                "separate dice need throw.dice = 2 or 3 (one die is always separate)".into(),
+            ))
+        }
+    };
+    if count == 3 && (ruleset.doubles.enabled || ruleset.moves.enter_with_sum) {
         return Err(invalid(
-            "throw.separate_dice",
-            "separate dice need throw.dice = 2 (one die is always separate)".into(),
+            "throw.dice",
+            "doublets and entering with the sum of two dice are rules of two dice (003), not \
+             of three"
+                .into(),
         ));
     }
     if t.shells.is_some() || t.values.is_some() {
@@ -268,18 +280,19 @@ fn compile_separate_dice(
             ));
         }
     }
-    let outcomes = dice_pairs(&faces)
+    let outcomes = dice_sets(&faces, count)
         .into_iter()
-        .map(|([a, b], probability)| {
+        .map(|(dice @ [a, b, c], probability)| {
             let doublet = ruleset.doubles.enabled && a == b;
             Outcome {
-                result: a + b,
-                value: a + b,
-                name: ThrowName::dice(a, b),
-                dice: [a, b],
+                result: a + b + c,
+                value: a + b + c,
+                name: ThrowName::of_dice(&dice[..usize::from(count)]),
+                dice,
                 doublet,
-                grace: flags[usize::from(a)].grace
-                    || flags[usize::from(b)].grace
+                grace: dice[..usize::from(count)]
+                    .iter()
+                    .any(|&d| flags[usize::from(d)].grace)
                     || (ruleset.moves.enter_with_sum && flags[usize::from(a + b)].grace),
                 extra_throw: doublet && ruleset.doubles.throw_again != DoublesAgain::Never,
                 probability,

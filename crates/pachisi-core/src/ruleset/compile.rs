@@ -233,7 +233,11 @@ impl Rules {
         let min_step = if m.split || !ruleset.throw.bonus_step.is_empty() {
             1
         } else if ruleset.throw.separate_dice {
-            outcomes.iter().map(|o| o.dice[1]).min().unwrap_or(1)
+            outcomes
+                .iter()
+                .filter_map(|o| o.dice.iter().copied().filter(|&d| d > 0).min())
+                .min()
+                .unwrap_or(1)
         } else {
             outcomes.iter().map(|o| o.value).min().unwrap_or(1)
         };

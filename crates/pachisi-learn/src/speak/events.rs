@@ -17,9 +17,15 @@ pub fn throw_words(words: &Words, rules: &Rules, throw: Throw) -> String {
     let mut args = Args::new();
     args.set("name", o.name.to_string());
     args.set("value", number(o.value));
-    args.set("dice", if o.dice == [0, 0] { "no" } else { "yes" });
+    let dice = match o.dice {
+        [0, ..] => "no",
+        [_, _, 0] => "yes",
+        _ => "three",
+    };
+    args.set("dice", dice);
     args.set("first", number(o.dice[0]));
     args.set("second", number(o.dice[1]));
+    args.set("third", number(o.dice[2]));
     let mut said = words.msg_with("throw-words", &args);
     if o.doublet {
         said.push_str(&words.msg("throw-words-doublet"));

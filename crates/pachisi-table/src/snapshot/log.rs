@@ -150,7 +150,7 @@ impl<'a> LogWriter<'a> {
     }
 }
 
-/// Appends an action's token as the record and the log write it (`(25)`, `(5-3)`, `E10`,
+/// Appends an action's token as the record and the log write it (`(25)`, `(5-3)`, `(6-5-2)`, `E10`,
 /// `E3+2`, `12+5:3po`, `-`): the notation of [`pachisi_core::ThrowName`] and [`Move`], written
 /// without the formatting machinery, which would cost as much as the rest of resuming. A seat
 /// marker has no token.
@@ -159,9 +159,9 @@ pub(super) fn push_token(out: &mut String, action: Action) {
         Action::Throw(name) => {
             out.push('(');
             push_number(out, name.first);
-            if let Some(second) = name.second {
+            for die in [name.second, name.third].into_iter().flatten() {
                 out.push('-');
-                push_number(out, second);
+                push_number(out, die);
             }
             out.push(')');
         }

@@ -177,7 +177,13 @@ pub fn throw_lines(
                 words.msg_with("play-mouth-up", &args)
             )
         }
-        Device::Dice if o.dice != [0, 0] => format!("[{}] [{}]", o.dice[0], o.dice[1]),
+        Device::Dice if o.dice[0] != 0 => o
+            .dice
+            .iter()
+            .filter(|&&d| d > 0)
+            .map(|d| format!("[{d}]"))
+            .collect::<Vec<_>>()
+            .join(" "),
         Device::Dice => match t.dice.unwrap_or(1) {
             1 => format!("[{}]", o.value),
             n => {

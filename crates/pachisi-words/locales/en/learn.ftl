@@ -9,6 +9,7 @@ learn-threw-cowries = { $up ->
    *[other] { $up } shells fell mouth up: that counts { $value }.
 }
 learn-threw-dice = You threw { $first } and { $second }.
+learn-threw-three-dice = You threw { $first }, { $second } and { $third }.
 learn-threw-die = You threw { $value }.
 learn-threw-grace = It is a grace: it may bring a piece in.
 learn-threw-again = You will throw again.

@@ -199,10 +199,11 @@ why-no-rule = no rule lets this piece use the { $value }
 why-other = this piece cannot move now
 
 ## A throw in words. $name: the throw as written; $value: its squares; for two separate dice
-## $first and $second.
+## $first and $second; with three separate dice ($dice = three) $third too.
 
 throw-words = { $dice ->
         [yes] { $name }: a { $first } and a { $second }
+        [three] { $name }: a { $first }, a { $second } and a { $third }
        *[no] { $name }: { $value } { $value ->
             [one] square
            *[other] squares

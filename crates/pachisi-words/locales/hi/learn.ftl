@@ -13,6 +13,7 @@ learn-threw-cowries = { $up ->
    *[other] { $up } कौड़ियाँ मुँह ऊपर गिरीं: इसका मान { $value } है।
 }
 learn-threw-dice = आपके पासों पर { $first } और { $second } आए।
+learn-threw-three-dice = आपके पासों पर { $first }, { $second } और { $third } आए।
 learn-threw-die = आपके पासे पर { $value } आया।
 learn-threw-grace = यह पौ है: इससे एक गोटी खेल में आ सकती है।
 learn-threw-again = आपको फिर से दाँव मिलेगा।

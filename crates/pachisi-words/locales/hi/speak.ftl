@@ -217,6 +217,7 @@ why-other = यह गोटी अभी नहीं चल सकती
 
 throw-words = { $dice ->
         [yes] { $name }: { $first } और { $second }
+        [three] { $name }: { $first }, { $second } और { $third }
        *[no] { $name }: { $value } { $value ->
             [one] खाना
            *[other] खाने

@@ -12,6 +12,7 @@ learn-threw-cowries = { $up ->
    *[other] { $up } சோழிகள் வாய் மேலாக விழுந்தன: அதன் மதிப்பு { $value }.
 }
 learn-threw-dice = நீங்கள் வீசியது { $first }, { $second }.
+learn-threw-three-dice = நீங்கள் வீசியது { $first }, { $second }, { $third }.
 learn-threw-die = நீங்கள் வீசியது { $value }.
 learn-threw-grace = இது தாயம்: இதனால் ஒரு காயை உள்ளே கொண்டுவரலாம்.
 learn-threw-again = நீங்கள் மீண்டும் வீசுவீர்கள்.

@@ -219,6 +219,7 @@ why-other = இந்தக் காய் இப்போது நகர ம�
 
 throw-words = { $dice ->
         [yes] { $name }: { $first } மற்றும் { $second }
+        [three] { $name }: { $first }, { $second } மற்றும் { $third }
        *[no] { $name }: { $value ->
             [one] ஒரு கட்டம்
            *[other] { $value } கட்டங்கள்
