@@ -273,6 +273,9 @@ impl RefRules {
             s.carrying = 0;
             s.streak = None;
             s.again = false;
+            // Nobody's turn any more: no throws counted, no seat at the table but the last mover.
+            s.throws = 0;
+            s.thrower = s.to_move;
         }
     }
 
