@@ -74,3 +74,10 @@ impl RefRules {
         set
     }
 }
+
+impl RefState {
+    /// Whether the seat to move plays the turn of a finished partner.
+    pub(crate) fn for_partner(&self) -> bool {
+        self.thrower != self.to_move
+    }
+}
