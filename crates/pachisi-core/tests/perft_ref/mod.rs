@@ -1,7 +1,8 @@
 //! The reference move generator that tests/perft.rs checks the engine against: an independent,
 //! slow reading of the rules on plain data structures of its own, as docs/rules.md documents
 //! every field and the source documents state them (000 to 004, the Ludo rule book, OpenSpiel's
-//! maedn, LUDOpy). This file holds its types (the rules as it reads them, the state, increments
+//! maedn, LUDOpy; for the cross-and-circle family, Abu'l Fazl 1590, Snouck Hurgronje 1906 and
+//! Parker 1909). This file holds its types (the rules as it reads them, the state, increments
 //! and moves); its functions stand in one file per family of rules:
 //! - rules.rs: reading the ruleset's fields;
 //! - state.rs: the starting position, what stands where, and the position notation;
@@ -11,8 +12,8 @@
 //! - play.rs: playing a move (captures, bonuses, finishing, placings), and the count;
 //! - landing.rs: LUDOpy's landing rules and first turn;
 //! - family.rs: the rules of the cross-and-circle family (pieces that begin on the board, a
-//!   turn's most throws, a safe pair, where a captured piece goes, throwing for a partner, a bonus
-//!   step that enters).
+//!   turn's most throws, crowds that cannot be captured, throwing for a partner, a bonus step
+//!   that enters).
 
 use pachisi_core::ruleset::{
     BackTo, CastleRule, DoublesAgain, Entry, Fourteen, Goal, HeldCastle, PairParts, Placings,

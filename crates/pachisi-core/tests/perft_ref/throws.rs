@@ -1,9 +1,9 @@
 //! The reference's throws and turns (docs/rules.md, `[throw]`, `[turn]` and `[doubles]`): opening
 //! throws, throws that need a piece on the board, streak groups and the three streak penalties,
-//! bonus steps, extra throws, both spending orders; and Parcheesi's separate dice and one-die
-//! doublets (003): throwing again, the undersides and their all-or-nothing penalty, the third
-//! doublet void or sending the leader back; a turn's most throws; and how spending and the turn
-//! end (with a finished seat's turn played by its partner).
+//! bonus steps, extra throws, both spending orders; Parcheesi's separate dice (and Chaupar's
+//! three) and one-die doublets (003): throwing again, the undersides and their all-or-nothing
+//! penalty, the third doublet void or sending the leader back; a turn's most throws; and how
+//! spending and the turn end (with a finished seat's turn played by its partner).
 
 use super::*;
 
