@@ -14,7 +14,7 @@
 //! rules), not from the engine: it re-derives the rules from the ruleset's fields, as ruleset.rs
 //! documents them and docs/rules.md reads them, on its own plain data structures. It takes from the
 //! engine only the board (each seat's route, which squares are castles), the seat letters and the
-//! list of throws (each throw's name, value and, for separate dice, the two numbers). The tests
+//! list of throws (each throw's name, value and, for separate dice, the numbers shown). The tests
 //! check that the engine's `pachisi_core::perft` matches every table line, that the reference does
 //! too, and that engine and reference agree move for move along random games. When the engine and a
 //! table disagree, the failure names the first position where the engine and the reference part
@@ -46,7 +46,13 @@
 //! it), and the entry square that must be cleared before anything else moves. And the
 //! mechanics of LUDOpy's Ludo (`tests/perft_ref/landing.rs`): jump squares and the last one,
 //! castles and crowds of two that send the mover back, both bounces from home, and the first
-//! turn's throws (`first=`, `tries=`).
+//! turn's throws (`first=`, `tries=`). And the mechanics of the cross-and-circle family, Chaupar,
+//! Pachih and Sokkattan (`tests/perft_ref/family.rs`): pieces that begin on the board, a turn's
+//! most throws, every throw counted and the last one earning nothing more (`throws=`), castles
+//! only in the outer rows (the board's, read like any layout), crowds of two or more that cannot
+//! be captured, a captured piece sent back onto the nearest square where pieces begin, a finished
+//! seat's turns thrown and played by its partner (`thrower=`), a bonus step that must bring a
+//! waiting piece out, and three separate dice.
 
 use pachisi_core::{
     builtin_rules, perft, Move, Phase, Position, Rules, ThrowName, BUILTIN_RULESETS,
@@ -211,9 +217,13 @@ fn read_table(file: &Path) -> Vec<Line> {
     lines
 }
 
-fn rules_of(line: &Line) -> Rules {
-    builtin_rules(&line.ruleset, &line.overrides)
-        .unwrap_or_else(|e| panic!("{}:{}: {e}", line.file.display(), line.line))
+/// The engine's rules and position for a table line, or why the engine cannot read them (such a
+/// line fails on its own, and blessing leaves its count as it is).
+fn engine_reading(line: &Line) -> Result<(Rules, Position), String> {
+    let at = format!("{}:{}", line.file.display(), line.line);
+    let rules = builtin_rules(&line.ruleset, &line.overrides).map_err(|e| format!("{at}: {e}"))?;
+    let pos = Position::from_notation(&rules, &line.position).map_err(|e| format!("{at}: {e}"))?;
+    Ok((rules, pos))
 }
 
 fn bless() -> bool {
@@ -243,9 +253,13 @@ fn the_engine_perft_matches_every_table_line() {
     let mut failures = Vec::new();
     for file in table_files() {
         for line in read_table(&file) {
-            let rules = rules_of(&line);
-            let pos = Position::from_notation(&rules, &line.position)
-                .unwrap_or_else(|e| panic!("{}:{}: {e}", file.display(), line.line));
+            let (rules, pos) = match engine_reading(&line) {
+                Ok(reading) => reading,
+                Err(why) => {
+                    failures.push(why);
+                    continue;
+                }
+            };
             let Some(count) = line.count else { continue };
             let engine = perft(&rules, &pos, line.depth);
             if engine != count {
@@ -267,34 +281,39 @@ fn the_engine_perft_matches_every_table_line() {
 
 #[test]
 fn the_reference_generator_matches_every_table_line() {
+    let mut failures = Vec::new();
     for file in table_files() {
         let mut text = std::fs::read_to_string(&file).expect("readable table");
         let mut out = Vec::new();
         let lines = read_table(&file);
         for line in &lines {
-            let rules = rules_of(line);
+            let (rules, pos) = match engine_reading(line) {
+                Ok(reading) => reading,
+                Err(why) => {
+                    failures.push(why);
+                    continue;
+                }
+            };
             let r = RefRules::new(&rules);
             let s = r.parse(&line.position);
-            assert_eq!(
-                r.notation(&s),
-                Position::from_notation(&rules, &line.position)
-                    .expect("valid position")
-                    .to_notation(&rules),
-                "{}:{}: the reference reads the position differently",
-                file.display(),
-                line.line
-            );
+            let (en, rn) = (pos.to_notation(&rules), r.notation(&s));
+            if en != rn {
+                failures.push(format!(
+                    "{}:{}: the reference reads the position as `{rn}`, the engine as `{en}`",
+                    file.display(),
+                    line.line
+                ));
+                continue;
+            }
             let count = r.perft(&s, line.depth);
             if bless() {
                 out.push((line.line, count));
-            } else {
-                assert_eq!(
-                    Some(count),
-                    line.count,
+            } else if Some(count) != line.count {
+                failures.push(format!(
                     "{}:{}: the reference counts {count}",
                     file.display(),
                     line.line
-                );
+                ));
             }
         }
         if bless() {
@@ -309,6 +328,7 @@ fn the_reference_generator_matches_every_table_line() {
             std::fs::write(&file, text).expect("writable table");
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Rulesets and overrides for the side-by-side walk: every built-in ruleset, the optional rules
@@ -318,7 +338,7 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
         .iter()
         .map(|(n, _)| (*n, Vec::new()))
         .collect();
-    let extra: [(&str, &[&str]); 36] = [
+    let extra: [(&str, &[&str]); 44] = [
         ("pachisi", &["moves.split=true"]),
         (
             "pachisi",
@@ -481,6 +501,57 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
                 "capture.castles=\"send-back\"",
             ],
         ),
+        // The cross-and-circle family: pieces that begin on the board, safe crowds, captures
+        // back to the start square, a turn's most throws, partners throwing for a finished seat,
+        // a bonus step that enters, castles in the outer rows only, and three separate dice.
+        (
+            "pachisi",
+            &[
+                "players.start=[6,7,9,10]",
+                "capture.two_or_more=\"safe\"",
+                "capture.back_to=\"start-square\"",
+            ],
+        ),
+        (
+            "pachisi",
+            &[
+                "players.start=[0,0,6,9]",
+                "capture.back_to=\"start-square\"",
+                "turn.partner_throws=true",
+            ],
+        ),
+        (
+            "pachisi",
+            &["turn.max_throws=3", "throw.extra_throw=[2,3,4,6,10,25]"],
+        ),
+        (
+            "humphries-1904",
+            &[
+                "turn.max_throws=2",
+                "turn.partner_throws=true",
+                "players.teams=[[0,2],[1,3]]",
+            ],
+        ),
+        (
+            "pachisi",
+            &["throw.bonus_step=[10,25]", "throw.bonus_step_enters=true"],
+        ),
+        ("herklots-1832", &["throw.bonus_step_enters=true"]),
+        ("pachisi", &["board.castles=\"outer-rows\""]),
+        (
+            "humphries-1904-dice",
+            &[
+                "throw.dice=3",
+                "throw.faces=[1,2,5,6]",
+                "throw.separate_dice=true",
+                "turn.three_in_a_row=\"none\"",
+                "players.start=[6,7,9,10]",
+                "players.teams=[[0,2],[1,3]]",
+                "turn.partner_throws=true",
+                "capture.two_or_more=\"safe\"",
+                "capture.back_to=\"start-square\"",
+            ],
+        ),
     ];
     for (name, overrides) in extra {
         out.push((name, overrides.iter().map(|o| o.to_string()).collect()));
@@ -488,72 +559,98 @@ fn walk_configurations() -> Vec<(&'static str, Vec<String>)> {
     out
 }
 
-#[test]
-fn the_engine_and_the_reference_agree_move_for_move_along_random_games() {
-    // The readings that only show in the middle of a turn must come up somewhere on the walks.
-    let mut unseen: BTreeSet<&str> =
-        BTreeSet::from(["arrived", "carry", "part", "rest", "turn lost to a castle"]);
-    for (name, overrides) in walk_configurations() {
-        let rules = builtin_rules(name, &overrides).expect("valid overrides");
-        let r = RefRules::new(&rules);
-        for seed in 0..8u64 {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut pos = Position::new(&rules);
-            let mut s = r.start();
-            let mut path: Vec<String> = Vec::new();
-            for _ in 0..4000 {
-                let (en, rn) = (pos.to_notation(&rules), r.notation(&s));
-                assert_eq!(
-                    en,
-                    rn,
-                    "{name} {overrides:?} seed {seed}: positions differ after `{}`",
-                    path.join(" ")
-                );
-                unseen.retain(|&what| match what {
-                    "arrived" => s.arrived.iter().all(|&a| !a),
-                    "carry" => s.carrying == 0,
-                    "part" => s.pool.iter().all(|i| i.share != Share::Part),
-                    "rest" => s.pool.iter().all(|i| i.share != Share::Rest),
-                    _ => {
-                        s.phase != RefPhase::Move
-                            || !r.held_loses_turn
-                            || !r.castle_costs_turn(&s, &r.candidates(&s))
-                    }
-                });
-                match pos.phase() {
-                    Phase::Over => break,
-                    Phase::Throw => {
-                        let name = rules.outcome(rules.throw_for(rng.gen())).name.to_string();
-                        let throw = r
-                            .throws
-                            .iter()
-                            .find(|t| t.name == name)
-                            .expect("the reference knows every throw");
-                        pos.apply_throw(&rules, throw_by_name(&rules, &name))
-                            .expect("throw");
-                        r.throw(&mut s, throw);
-                        path.push(format!("({name})"));
-                    }
-                    Phase::Move => {
-                        let list: Vec<RefMove> = r.moves(&s).into_iter().collect();
-                        let rm: BTreeSet<String> = list.iter().map(RefMove::to_string).collect();
-                        let em = engine_moves(&rules, &pos);
-                        assert_eq!(
-                            em,
-                            rm,
-                            "{name} {overrides:?} seed {seed}: moves differ at `{en}` after `{}`",
-                            path.join(" ")
-                        );
-                        let mv = list[rng.gen_range(0..list.len())];
-                        let text = mv.to_string();
-                        pos.play(&rules, text.parse().expect("move text"))
-                            .expect("legal");
-                        r.play(&mut s, mv);
-                        path.push(text);
-                    }
+/// Plays one seeded random game with the engine and the reference side by side, noting in
+/// `unseen` the readings it comes across; the first place where the two differ is an error.
+fn walk(rules: &Rules, r: &RefRules, seed: u64, unseen: &mut BTreeSet<&str>) -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = Position::new(rules);
+    let mut s = r.start();
+    let mut path: Vec<String> = Vec::new();
+    for _ in 0..4000 {
+        let (en, rn) = (pos.to_notation(rules), r.notation(&s));
+        if en != rn {
+            return Err(format!(
+                "seed {seed}: after `{}` the engine reached `{en}` but the reference `{rn}`",
+                path.join(" ")
+            ));
+        }
+        unseen.retain(|&what| match what {
+            "arrived" => s.arrived.iter().all(|&a| !a),
+            "carry" => s.carrying == 0,
+            "part" => s.pool.iter().all(|i| i.share != Share::Part),
+            "rest" => s.pool.iter().all(|i| i.share != Share::Rest),
+            "thrower" => !s.for_partner(),
+            _ => {
+                s.phase != RefPhase::Move
+                    || !r.held_loses_turn
+                    || !r.castle_costs_turn(&s, &r.candidates(&s))
+            }
+        });
+        match pos.phase() {
+            Phase::Over => break,
+            Phase::Throw => {
+                let name = rules.outcome(rules.throw_for(rng.gen())).name.to_string();
+                let throw = r
+                    .throws
+                    .iter()
+                    .find(|t| t.name == name)
+                    .expect("the reference knows every throw");
+                pos.apply_throw(rules, throw_by_name(rules, &name))
+                    .expect("throw");
+                r.throw(&mut s, throw);
+                path.push(format!("({name})"));
+            }
+            Phase::Move => {
+                let list: Vec<RefMove> = r.moves(&s).into_iter().collect();
+                let rm: BTreeSet<String> = list.iter().map(RefMove::to_string).collect();
+                let em = engine_moves(rules, &pos);
+                if em != rm {
+                    return Err(format!(
+                        "seed {seed}: at `{en}` after `{}` the engine lists {:?} but the \
+                         reference {:?}",
+                        path.join(" "),
+                        em.difference(&rm).collect::<Vec<_>>(),
+                        rm.difference(&em).collect::<Vec<_>>()
+                    ));
                 }
+                let mv = list[rng.gen_range(0..list.len())];
+                let text = mv.to_string();
+                pos.play(rules, text.parse().expect("move text"))
+                    .expect("legal");
+                r.play(&mut s, mv);
+                path.push(text);
             }
         }
     }
+    Ok(())
+}
+
+#[test]
+fn the_engine_and_the_reference_agree_move_for_move_along_random_games() {
+    // The readings that only show in the middle of a turn must come up somewhere on the walks.
+    let mut unseen: BTreeSet<&str> = BTreeSet::from([
+        "arrived",
+        "carry",
+        "part",
+        "rest",
+        "thrower",
+        "turn lost to a castle",
+    ]);
+    // Each configuration is walked until its first difference, and every one is walked.
+    let mut failures = Vec::new();
+    for (name, overrides) in walk_configurations() {
+        let rules = match builtin_rules(name, &overrides) {
+            Ok(rules) => rules,
+            Err(e) => {
+                failures.push(format!("{name} {overrides:?}: {e}"));
+                continue;
+            }
+        };
+        let r = RefRules::new(&rules);
+        if let Some(why) = (0..8u64).find_map(|seed| walk(&rules, &r, seed, &mut unseen).err()) {
+            failures.push(format!("{name} {overrides:?} {why}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(unseen.is_empty(), "the walks never reached {unseen:?}");
 }

@@ -157,12 +157,16 @@ impl RefRules {
             if opponents.iter().any(|&t| protects(t)) {
                 return true;
             }
+            // Crowds that are safe stay; the mover stands beside them.
             opponents
+                .into_iter()
+                .filter(|&t| !self.safe_crowd(s, t, sq))
+                .collect()
         };
         for &t in &victims {
             for i in 0..self.pieces {
                 if self.square(t, s.progress[t][i]) == Some(sq) {
-                    s.progress[t][i] = 0;
+                    s.progress[t][i] = self.back_to;
                 }
             }
         }
@@ -174,7 +178,7 @@ impl RefRules {
                 self.push(s, Self::bonus_inc(self.capture_bonus));
             }
             if self.capture_throw {
-                s.again = true;
+                s.again |= self.throw_left(s);
             }
         }
         false

@@ -1,7 +1,8 @@
 //! The reference move generator that tests/perft.rs checks the engine against: an independent,
 //! slow reading of the rules on plain data structures of its own, as docs/rules.md documents
 //! every field and the source documents state them (000 to 004, the Ludo rule book, OpenSpiel's
-//! maedn, LUDOpy). This file holds its types (the rules as it reads them, the state, increments
+//! maedn, LUDOpy; for the cross-and-circle family, Abu'l Fazl 1590, Snouck Hurgronje 1906 and
+//! Parker 1909). This file holds its types (the rules as it reads them, the state, increments
 //! and moves); its functions stand in one file per family of rules:
 //! - rules.rs: reading the ruleset's fields;
 //! - state.rs: the starting position, what stands where, and the position notation;
@@ -9,17 +10,21 @@
 //! - moves.rs: the list of legal moves and the fullest use of a throw;
 //! - advances.rs: entering and advancing one piece or pair, and what stops it;
 //! - play.rs: playing a move (captures, bonuses, finishing, placings), and the count;
-//! - landing.rs: LUDOpy's landing rules and first turn.
+//! - landing.rs: LUDOpy's landing rules and first turn;
+//! - family.rs: the rules of the cross-and-circle family (pieces that begin on the board, a
+//!   turn's most throws, crowds that cannot be captured, throwing for a partner, a bonus step
+//!   that enters).
 
 use pachisi_core::ruleset::{
-    CastleRule, DoublesAgain, Entry, Fourteen, Goal, HeldCastle, PairParts, Placings, Spend,
-    StartArea, StreakPenalty, ThirdDoublet, Undersides, Usage,
+    BackTo, CastleRule, DoublesAgain, Entry, Fourteen, Goal, HeldCastle, PairParts, Placings,
+    Spend, StartArea, StreakPenalty, ThirdDoublet, TwoOrMore, Undersides, Usage,
 };
-use pachisi_core::{Rules, Square};
+use pachisi_core::{Outcome, Rules, Square};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 mod advances;
+mod family;
 mod landing;
 mod moves;
 mod play;
@@ -33,12 +38,13 @@ const POOL_LIMIT: usize = 24;
 /// One outcome of the throw device, as the engine lists them.
 #[derive(Clone, Debug)]
 pub(crate) struct RefThrow {
-    /// How the throw is written (`25`, `5-3`).
+    /// How the throw is written (`25`, `5-3`, `6-5-2`).
     pub(crate) name: String,
     /// The value (for separate dice, their total).
     value: u8,
-    /// The two numbers of separate dice, larger first; `None` when the dice count their total.
-    dice: Option<(u8, u8)>,
+    /// The numbers of separate dice (two or three), largest first; `None` when the dice count
+    /// their total.
+    dice: Option<Vec<u8>>,
 }
 
 /// The rules as the reference reads them from the ruleset's fields.
@@ -85,7 +91,7 @@ pub(crate) struct RefRules {
     // --- Parcheesi and Ludo (003) ---
     /// Pieces wait in a nest and enter onto their entry square (progress 1) on the track.
     nest: bool,
-    /// Two dice, each an increment.
+    /// Two or three dice, each an increment.
     separate: bool,
     /// Doublets do something: two separate dice alike, or one die's top face.
     doubles: bool,
@@ -127,6 +133,19 @@ pub(crate) struct RefRules {
     // --- LUDOpy ---
     /// Jump squares, castles and crowds that send the mover back, the bounce, the first turn.
     landing: landing::RefLanding,
+    // --- The cross-and-circle family ---
+    /// Where each piece begins (0: waiting), one progress a piece.
+    start: Vec<u8>,
+    /// Most throws a seat makes in one turn (0: no limit).
+    max_throws: u8,
+    /// Two or more pieces of one seat on a square cannot be captured.
+    safe_crowds: bool,
+    /// The progress a captured piece goes back to (0: waiting to enter again).
+    back_to: u8,
+    /// A finished seat's turns are played by an unfinished seat of its team.
+    partner_throws: bool,
+    /// A bonus step brings a waiting piece out while one can come out.
+    step_enters: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -217,6 +236,11 @@ pub(crate) struct RefState {
     first: Vec<bool>,
     /// The throws of the mover's first turn so far.
     tries: u8,
+    /// The throws made in this turn so far (kept where a turn's throws are limited).
+    throws: u8,
+    /// The seat whose turn it is at the table: the seat to move, or a finished seat whose turn
+    /// its partner plays.
+    thrower: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

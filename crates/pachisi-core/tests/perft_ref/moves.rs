@@ -2,7 +2,8 @@
 //! a time (entries, advances, splits, pairs and going round again, the entry square cleared
 //! first, must-enter), the fullest use of a throw (003, `moves.usage` most and all-or-nothing), a
 //! throw that could only end on an opponent's castle costing the turn (001), pairs that part on
-//! a castle (001), and a doublet's 14 divided between two pawns or among any number (003, TR).
+//! a castle (001), a doublet's 14 divided between two pawns or among any number (003, TR), and
+//! the bonus step that brings a waiting piece out.
 
 use super::*;
 
@@ -217,6 +218,15 @@ impl RefRules {
             // The squares of a divisible 14 move pawns all together, below.
             if inc.share != Share::No {
                 continue;
+            }
+            // A bonus step that must bring a waiting piece out does only that, where one can
+            // come out.
+            if self.step_enters(inc) {
+                let entries = self.step_entries(s, *inc);
+                if !entries.is_empty() {
+                    set.extend(entries);
+                    continue;
+                }
             }
             let froms: BTreeSet<u8> = mine.iter().copied().filter(|&p| p != self.home).collect();
             for from in froms {

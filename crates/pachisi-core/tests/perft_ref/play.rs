@@ -103,7 +103,7 @@ impl RefRules {
                             self.push(s, Self::bonus_inc(self.finish_bonus));
                         }
                         if self.home_throw {
-                            s.again = true;
+                            s.again |= self.throw_left(s);
                         }
                     }
                 }
@@ -199,7 +199,8 @@ impl RefRules {
     }
 
     /// Captures the opponents on the mover's square at progress `to`: never on a castle unless
-    /// `on_castle_too` (an entering piece's capture).
+    /// `on_castle_too` (an entering piece's capture), never a safe crowd. A captured piece goes
+    /// back to the start, or to the square where pieces begin (`capture.back_to`).
     pub(crate) fn capture(&self, s: &mut RefState, piece: usize, to: u8, on_castle_too: bool) {
         let seat = s.to_move;
         let Some(sq) = self.square(seat, to) else {
@@ -210,12 +211,16 @@ impl RefRules {
         }
         let mut victims = None;
         for t in (0..self.seats).filter(|&t| self.team[t] != self.team[seat]) {
+            // Two or more pieces of one seat may be safe: the mover stands beside them.
+            if self.safe_crowd(s, t, sq) {
+                continue;
+            }
             for i in 0..self.pieces {
                 let p = s.progress[t][i];
                 if self.square(t, p) != Some(sq) {
                     continue;
                 }
-                s.progress[t][i] = 0;
+                s.progress[t][i] = self.back_to;
                 victims = Some(self.team[t]);
                 // The victim's side took back a capture made by this very piece on this square.
                 if s.open[t][i] == Some((p, self.team[seat])) {
@@ -235,7 +240,7 @@ impl RefRules {
             self.push(s, Self::bonus_inc(self.capture_bonus));
         }
         if self.capture_throw {
-            s.again = true;
+            s.again |= self.throw_left(s);
         }
     }
 
@@ -268,6 +273,9 @@ impl RefRules {
             s.carrying = 0;
             s.streak = None;
             s.again = false;
+            // Nobody's turn any more: no throws counted, no seat at the table but the last mover.
+            s.throws = 0;
+            s.thrower = s.to_move;
         }
     }
 

@@ -51,11 +51,7 @@ impl RefRules {
         let throws: Vec<RefThrow> = rules
             .outcomes()
             .iter()
-            .map(|o| RefThrow {
-                name: o.name.to_string(),
-                value: o.value,
-                dice: r.throw.separate_dice.then_some((o.dice[0], o.dice[1])),
-            })
+            .map(|o| RefThrow::of(o, r.throw.separate_dice))
             .collect();
         let t = &r.throw;
         let faces = t.faces.clone().unwrap_or_else(|| vec![1, 2, 3, 4, 5, 6]);
@@ -131,6 +127,23 @@ impl RefRules {
             goal_lane: r.finish.goal == Goal::Lane,
             clear_entry: r.moves.clear_entry,
             landing: landing::RefLanding::new(rules),
+            start: r.players.start.clone(),
+            max_throws: r.turn.max_throws,
+            safe_crowds: r.capture.two_or_more == TwoOrMore::Safe,
+            back_to: match r.capture.back_to {
+                BackTo::Start => 0,
+                // The square nearest the Charkoni where pieces begin.
+                BackTo::StartSquare => r
+                    .players
+                    .start
+                    .iter()
+                    .copied()
+                    .filter(|&p| p > 0)
+                    .min()
+                    .unwrap_or(0),
+            },
+            partner_throws: r.turn.partner_throws,
+            step_enters: t.bonus_step_enters,
         }
     }
 
@@ -162,9 +175,27 @@ impl RefRules {
     /// Whether the throw is a doublet: two separate dice alike, or one die's top face.
     pub(crate) fn doublet(&self, t: &RefThrow) -> bool {
         self.doubles
-            && match t.dice {
-                Some((a, b)) => a == b,
+            && match &t.dice {
+                Some(dice) => dice.len() == 2 && dice[0] == dice[1],
                 None => t.value == self.top_face,
             }
+    }
+}
+
+impl RefThrow {
+    /// The reference's reading of one of the engine's outcomes: its name, value and, for
+    /// separate dice, the numbers shown (two or three dice; a die the engine does not throw
+    /// shows 0). This is the one place that reads the engine's `Outcome`.
+    fn of(o: &Outcome, separate: bool) -> RefThrow {
+        let dice = separate.then(|| {
+            let mut dice: Vec<u8> = o.dice.iter().copied().filter(|&d| d > 0).collect();
+            dice.sort_unstable_by(|a, b| b.cmp(a));
+            dice
+        });
+        RefThrow {
+            name: o.name.to_string(),
+            value: o.value,
+            dice,
+        }
     }
 }

@@ -7,15 +7,18 @@ use super::*;
 
 impl RefRules {
     pub(crate) fn start(&self) -> RefState {
+        let row = self.start_row();
+        // A seat with a piece on the board has entered.
+        let entered = row.iter().any(|&p| p > 0);
         RefState {
-            progress: vec![vec![0; self.pieces]; self.seats],
+            progress: vec![row; self.seats],
             to_move: 0,
             phase: RefPhase::Throw,
             pool: Vec::new(),
             again: false,
             streak: None,
             opened: vec![false; self.seats],
-            entered: vec![false; self.seats],
+            entered: vec![entered; self.seats],
             credits: vec![0; self.seats],
             open: vec![vec![None; self.pieces]; self.seats],
             placed: Vec::new(),
@@ -24,6 +27,8 @@ impl RefRules {
             carrying: 0,
             first: vec![self.landing.first_turn_rules; self.seats],
             tries: 0,
+            throws: 0,
+            thrower: 0,
         }
     }
 
@@ -79,6 +84,7 @@ impl RefRules {
             return s;
         }
         s.first = vec![false; self.seats];
+        s.entered = vec![false; self.seats];
         let fields: Vec<&str> = text.split_whitespace().collect();
         assert!(fields.len() >= 3, "position `{text}` has too few fields");
         let groups: Vec<&str> = fields[0].split('/').collect();
@@ -99,6 +105,7 @@ impl RefRules {
             .next()
             .and_then(|c| self.seat_of_letter(c))
             .expect("a seat letter");
+        s.thrower = s.to_move;
         s.phase = match turn.next() {
             Some('t') => RefPhase::Throw,
             Some('m') => RefPhase::Move,
@@ -182,6 +189,14 @@ impl RefRules {
                 "carry" => s.carrying = value.parse().expect("progress"),
                 "first" => s.first = letters(value),
                 "tries" => s.tries = value.parse().expect("tries"),
+                "throws" => s.throws = value.parse().expect("throws"),
+                "thrower" => {
+                    s.thrower = value
+                        .chars()
+                        .next()
+                        .and_then(|c| self.seat_of_letter(c))
+                        .expect("a seat letter");
+                }
                 other => panic!("unknown field `{other}` in `{text}`"),
             }
         }
@@ -293,6 +308,12 @@ impl RefRules {
         }
         if s.tries > 0 {
             out.push_str(&format!(" tries={}", s.tries));
+        }
+        if self.max_throws > 0 && s.throws > 0 {
+            out.push_str(&format!(" throws={}", s.throws));
+        }
+        if s.thrower != s.to_move {
+            out.push_str(&format!(" thrower={}", self.letters[s.thrower]));
         }
         out
     }

@@ -1,8 +1,9 @@
 //! The reference's throws and turns (docs/rules.md, `[throw]`, `[turn]` and `[doubles]`): opening
 //! throws, throws that need a piece on the board, streak groups and the three streak penalties,
-//! bonus steps, extra throws, both spending orders; and Parcheesi's separate dice and one-die
-//! doublets (003): throwing again, the undersides and their all-or-nothing penalty, the third
-//! doublet void or sending the leader back; and how spending and the turn end.
+//! bonus steps, extra throws, both spending orders; Parcheesi's separate dice (and Chaupar's
+//! three) and one-die doublets (003): throwing again, the undersides and their all-or-nothing
+//! penalty, the third doublet void or sending the leader back; a turn's most throws; and how
+//! spending and the turn end (with a finished seat's turn played by its partner).
 
 use super::*;
 
@@ -11,6 +12,10 @@ impl RefRules {
 
     pub(crate) fn throw(&self, s: &mut RefState, t: &RefThrow) {
         assert_eq!(s.phase, RefPhase::Throw, "throwing out of turn");
+        // Every throw counts towards the turn's most, a void one too.
+        if self.max_throws > 0 {
+            s.throws += 1;
+        }
         if self.separate || self.doubles {
             return self.throw_dice(s, t);
         }
@@ -112,16 +117,17 @@ impl RefRules {
             };
         let first = s.pool.len();
         let mut room = true;
-        match t.dice {
-            Some((a, b)) => {
-                for v in [a, b] {
+        match &t.dice {
+            Some(dice) => {
+                // Each die is an increment of its own, two dice or three.
+                for &v in dice {
                     room &= self.push(s, Inc::thrown(v));
                 }
                 if undersides {
                     // 003 grants "14 spaces of movement": the undersides are no dice that came
                     // up, so they move pawns but never enter one (plain increments).
-                    for v in [7 - a, 7 - b] {
-                        room &= self.push(s, Inc::plain(v));
+                    for &v in dice {
+                        room &= self.push(s, Inc::plain(7 - v));
                     }
                 }
             }
@@ -180,6 +186,8 @@ impl RefRules {
     }
 
     pub(crate) fn after_throw(&self, s: &mut RefState, extra: bool) {
+        // The turn's last throw earns nothing more, whatever it shows.
+        let extra = extra && self.throw_left(s);
         if self.after_throwing {
             if extra && s.pool.len() < POOL_LIMIT {
                 s.phase = RefPhase::Throw;
@@ -205,30 +213,32 @@ impl RefRules {
         if s.phase == RefPhase::Over {
             return;
         }
-        if s.again && !self.finished(s, s.to_move) {
+        if s.again && !self.finished(s, s.to_move) && self.throw_left(s) {
             s.again = false;
             s.phase = RefPhase::Throw;
             return;
         }
-        if self.retries(s) {
+        if self.retries(s) && self.throw_left(s) {
             s.phase = RefPhase::Throw;
             return;
         }
         s.first[s.to_move] = false;
         s.tries = 0;
+        s.throws = 0;
         s.again = false;
         s.streak = None;
         // The turn passes: no piece of the next seat has moved in it yet.
         s.arrived = vec![false; self.pieces];
-        for step in 1..=self.seats {
-            let seat = (s.to_move + step) % self.seats;
-            if !self.finished(s, seat) {
+        // It passes on from the seat whose turn it was at the table, who may have thrown for its
+        // partner.
+        match self.next_turn(s, s.thrower) {
+            Some((thrower, seat)) => {
+                s.thrower = thrower;
                 s.to_move = seat;
                 s.open[seat] = vec![None; self.pieces];
                 s.phase = RefPhase::Throw;
-                return;
             }
+            None => s.phase = RefPhase::Over,
         }
-        s.phase = RefPhase::Over;
     }
 }
