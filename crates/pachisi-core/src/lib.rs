@@ -145,6 +145,7 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
     ("ludopy", include_str!("../rulesets/ludopy.toml")),
     ("pachih", include_str!("../rulesets/pachih.toml")),
     ("sokkattan", include_str!("../rulesets/sokkattan.toml")),
+    ("chaupar", include_str!("../rulesets/chaupar.toml")),
 ];
 
 /// The TOML text of a built-in ruleset.

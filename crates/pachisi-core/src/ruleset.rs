@@ -375,7 +375,10 @@ impl Rules {
                 (false, true) => o.dice.contains(&value),
                 (false, false) => o.value == value,
                 (true, _) if !(undersides && o.doublet) => false,
-                (true, true) => o.dice.iter().any(|&d| u16::from(d) + u16::from(value) == 7),
+                (true, true) => o
+                    .dice
+                    .iter()
+                    .any(|&d| d > 0 && u16::from(d) + u16::from(value) == 7),
                 (true, false) => value == 7,
             })
     }

@@ -174,7 +174,9 @@ impl Position {
                 Undersides::Always => true,
             };
         let dice: &[u8] = if separate {
-            &outcome.dice
+            // Two dice leave the third slot 0.
+            let count = outcome.dice.iter().take_while(|&&d| d > 0).count();
+            &outcome.dice[..count]
         } else {
             std::slice::from_ref(&outcome.value)
         };
