@@ -13,6 +13,7 @@
 //! - historical.rs: the checks of the older games' rules (pieces that begin on the board, a
 //!   turn's most throws, throwing for a partner, a bonus step that enters);
 //! - landing.rs: the tables of the landing and first-turn rules;
+//! - pairs.rs: two dice known by the pair they show (Tayam Sonalu's Tayam and Sonal);
 //! - text.rs: reading and writing TOML, with overrides, and [`RulesetError`].
 
 use crate::route::mechanics::Build;
@@ -28,6 +29,7 @@ mod compile;
 mod entry;
 mod historical;
 mod landing;
+mod pairs;
 mod text;
 
 pub use crate::schema::*;
@@ -366,7 +368,7 @@ impl Rules {
     pub fn is_increment_value(&self, value: u8, plain: bool) -> bool {
         let t = &self.ruleset.throw;
         if !(t.separate_dice || self.ruleset.doubles.enabled) {
-            return plain || self.throw_by_value(value).is_some();
+            return plain || self.outcomes.iter().any(|o| o.value == value && value > 0);
         }
         let undersides = self.ruleset.doubles.undersides != Undersides::Never;
         self.outcomes
@@ -392,7 +394,7 @@ impl Rules {
         if !dice_rules || self.ruleset.turn.spend != Spend::EachThrow {
             return None;
         }
-        let dice = if t.separate_dice { 2 } else { 1 };
+        let dice = if t.separate_dice { t.dice.unwrap_or(2) } else { 1 };
         let undersides = self.ruleset.doubles.undersides != Undersides::Never && t.separate_dice;
         Some(if undersides { 2 * dice } else { dice })
     }

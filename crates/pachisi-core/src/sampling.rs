@@ -20,7 +20,7 @@
 //! back to thresholds). Thresholds are the probabilities rounded to 2⁻⁶⁴, finer than the `f64`
 //! the probabilities are held in.
 
-use crate::throw::{Outcome, Throw};
+use crate::throw::{Outcome, Throw, ThrowName};
 
 /// A source of uniformly random bits, as [`Rules::draw_throw`](crate::Rules::draw_throw) and the
 /// random players of a simulation consume them.
@@ -213,14 +213,14 @@ fn scale_to_u64(p: f64) -> u64 {
 }
 
 /// Every combination of `count` dice with `faces` (each equally likely, the first die slowest), as
-/// the throw it is: the outcome whose result is the total, or for `separate` dice the outcome
-/// showing those numbers. `None` when there are too many combinations for a table, or a combination is
+/// the throw it is: the outcome whose result is the total, or, where dice are known `by_name`
+/// (separate dice, named pairs), the outcome written with those numbers. `None` when there are too many combinations for a table, or a combination is
 /// no outcome.
 pub(crate) fn dice_combinations(
     outcomes: &[Outcome],
     count: u8,
     faces: &[u8],
-    separate: bool,
+    by_name: bool,
 ) -> Option<Vec<Throw>> {
     let size = faces.len().checked_pow(u32::from(count))?;
     if size == 0 || size > MAX_TABLE {
@@ -234,14 +234,12 @@ pub(crate) fn dice_combinations(
             index /= faces.len();
         }
         let shown = &shown[..usize::from(count)];
-        let found = if separate {
+        let found = if by_name {
             if shown.len() > 3 {
                 return None;
             }
-            let mut set = [0u8; 3];
-            set[..shown.len()].copy_from_slice(shown);
-            set.sort_unstable_by(|a, b| b.cmp(a));
-            outcomes.iter().position(|o| o.dice == set)
+            let name = ThrowName::of_dice(shown);
+            outcomes.iter().position(|o| o.name == name)
         } else {
             let total: u16 = shown.iter().map(|&f| u16::from(f)).sum();
             outcomes.iter().position(|o| u16::from(o.result) == total)

@@ -243,6 +243,20 @@ pub struct ThrowRules {
     /// Whether the bonus step is only given once all the seat's pieces have been introduced.
     #[serde(default)]
     pub bonus_step_needs_all_entered: bool,
+    /// Whether a throw of two dice counted by their total is known by the pair of numbers shown
+    /// (written `4-0`), so that a pair may be a grace or throw again where its total is not:
+    /// Tayam Sonalu's two long dice (Parker 1909), where 0 and 1 is Tayam and 0 and 4 is Sonal.
+    /// Faces may then show 0, and a throw totalling 0 moves nothing.
+    #[serde(default)]
+    pub named_pairs: bool,
+    /// With `named_pairs`: pairs that are graces though their total is not in `grace` (Sonal,
+    /// `"4-0"`, enters a piece; 2 and 2 does not).
+    #[serde(default)]
+    pub grace_pairs: Vec<String>,
+    /// With `named_pairs`: pairs that earn another throw though their total is not in
+    /// `extra_throw`.
+    #[serde(default)]
+    pub extra_throw_pairs: Vec<String>,
     /// Whether the bonus step must bring a waiting piece onto the lane's first square where one
     /// can enter, and moves any piece one square only where none can (Sokkattan, Parker 1909:
     /// "This extra move must be used to enter a new piece on the board if possible").

@@ -76,8 +76,11 @@ enum Plan {
     },
     SeparateDice {
         faces: Vec<u8>,
-        /// The outcome of face `i` on the first die and `j` on the second, at `i * k + j`.
-        by_pair: Vec<Throw>,
+        /// How many dice: two, or three (Chaupar).
+        count: u8,
+        /// The outcome of face `i` on the first die, `j` on the second (and `l` on the third),
+        /// at `i * k + j` (`(i * k + j) * k + l`): the dice as a number in base `k`.
+        by_set: Vec<Throw>,
     },
 }
 
@@ -119,16 +122,27 @@ impl FairDevice {
                     by_up,
                 }
             }
-            Device::Dice if t.separate_dice => {
+            // Dice known by the numbers they show: each counting on its own, or two counted by
+            // their total but named by their pair (Tayam Sonalu).
+            Device::Dice if t.separate_dice || t.named_pairs => {
                 let faces = faces()?;
-                let mut by_pair = Vec::with_capacity(faces.len() * faces.len());
-                for &a in &faces {
-                    for &b in &faces {
-                        let name = ThrowName::dice(a, b);
-                        by_pair.push(find(&|o| o.name == name, format!("the dice {name}"))?);
-                    }
+                let count = t.dice.unwrap_or(2).clamp(2, 3);
+                let k = faces.len();
+                let size = k.pow(u32::from(count));
+                let mut by_set = Vec::with_capacity(size);
+                for index in 0..size {
+                    let shown: Vec<u8> = (0..u32::from(count))
+                        .rev()
+                        .map(|place| faces[index / k.pow(place) % k])
+                        .collect();
+                    let name = ThrowName::of_dice(&shown);
+                    by_set.push(find(&|o| o.name == name, format!("the dice {name}"))?);
                 }
-                Plan::SeparateDice { faces, by_pair }
+                Plan::SeparateDice {
+                    faces,
+                    count,
+                    by_set,
+                }
             }
             Device::Dice => {
                 let faces = faces()?;
@@ -173,10 +187,15 @@ impl FairDevice {
                     .sum();
                 by_total[total]
             }
-            Plan::SeparateDice { faces, by_pair } => {
-                let first = stream.next_index(faces.len());
-                let second = stream.next_index(faces.len());
-                by_pair[first * faces.len() + second]
+            Plan::SeparateDice {
+                faces,
+                count,
+                by_set,
+            } => {
+                let index = (0..*count).fold(0, |index, _| {
+                    index * faces.len() + stream.next_index(faces.len())
+                });
+                by_set[index]
             }
         }
     }

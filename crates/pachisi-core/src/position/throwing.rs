@@ -125,9 +125,16 @@ impl Position {
         false
     }
 
-    /// Puts a throw that counts into the pool, with the bonus step it may earn, and moves on.
+    /// Puts a throw that counts into the pool, with the bonus step it may earn, and moves on. A
+    /// throw worth nothing (Tayam Sonalu's 0 and 0) puts nothing there; one that is no grace
+    /// though its value is one (2 and 2 beside Sonal's 0 and 4) puts a plain increment.
     fn add_throw(&mut self, rules: &Rules, outcome: &Outcome) {
-        let mut room = self.pool.push(Increment::thrown(outcome.value));
+        let mut room = true;
+        if outcome.value > 0 {
+            let mut inc = Increment::thrown(outcome.value);
+            inc.plain = !outcome.grace && rules.flags(outcome.value).grace;
+            room = self.pool.push(inc);
+        }
         let bonus_due = rules.flags(outcome.value).bonus_step
             && (!rules.ruleset().throw.bonus_step_needs_all_entered
                 || self.all_entered(self.to_move));

@@ -377,7 +377,12 @@ fn sampling_of(t: &ThrowRules, outcomes: &[Outcome], cumulative: &[f64]) -> Samp
             let count = t.dice.unwrap_or(1);
             (
                 None,
-                dice_combinations(outcomes, count, &faces_of(t), t.separate_dice),
+                dice_combinations(
+                    outcomes,
+                    count,
+                    &faces_of(t),
+                    t.separate_dice || t.named_pairs,
+                ),
             )
         }
     };

@@ -1,0 +1,142 @@
+//! Two dice counted by their total but known by the pair they show (`throw.named_pairs`): Tayam
+//! Sonalu's two long dice (Parker 1909), each showing 0, 1, 2 or 4, where 0 and 1 is Tayam and 0
+//! and 4 is Sonal. A throw is an unordered pair written `4-0`, worth its total, and a pair may be a
+//! grace or throw again where its total is not (`throw.grace_pairs`, `throw.extra_throw_pairs`):
+//! Sonal's 4 brings a piece in where 2 and 2 does not.
+//!
+//! A pair that is no grace though its total is one of a grace pair (2 and 2 beside Sonal) puts a
+//! plain increment in the pool, which moves a piece but never brings one in; a throw totalling 0
+//! puts nothing there.
+
+use super::checks::Invalid;
+use super::*;
+
+/// The outcomes and per-value flags of named pairs.
+pub(super) fn compile_named_pairs(
+    ruleset: &Ruleset,
+    invalid: &Invalid<'_>,
+) -> Result<(Vec<Outcome>, Vec<ValueFlags>), RulesetError> {
+    let t = &ruleset.throw;
+    let fits = t.device == Device::Dice
+        && t.dice == Some(2)
+        && !t.separate_dice
+        && !ruleset.doubles.enabled
+        && t.shells.is_none()
+        && t.values.is_none();
+    if !fits {
+        return Err(invalid(
+            "throw.named_pairs",
+            "pairs are named for two dice counted by their total: throw.device = \"dice\", \
+             throw.dice = 2, no separate dice, doublets, shells or values"
+                .into(),
+        ));
+    }
+    let faces = super::checks::faces_of(t);
+    let repeated = faces.iter().enumerate().any(|(i, f)| faces[..i].contains(f));
+    if faces.len() < 2 || faces.iter().any(|&f| f > 60) || repeated {
+        return Err(invalid(
+            "throw.faces",
+            "a die needs at least two different faces, each from 0 to 60".into(),
+        ));
+    }
+    let sets = dice_sets(&faces, 2);
+    let totals: Vec<u8> = sets.iter().map(|([a, b, _], _)| a + b).collect();
+    let mut flags = vec![ValueFlags::default(); 256];
+    for (v, f) in flags.iter_mut().enumerate() {
+        f.streak_group = v as u8;
+    }
+    type SetFlag = fn(&mut ValueFlags);
+    let lists: [(&str, &Vec<u8>, SetFlag); 3] = [
+        ("throw.grace", &t.grace, |f| f.grace = true),
+        ("throw.extra_throw", &t.extra_throw, |f| {
+            f.extra_throw = true
+        }),
+        ("throw.first_entry", &t.first_entry, |f| {
+            f.first_entry = true
+        }),
+    ];
+    for (field, list, set) in lists {
+        for &v in list {
+            if v == 0 || !totals.contains(&v) {
+                return Err(invalid(
+                    field,
+                    format!("{v} is not the total of any throw that moves (totals: {totals:?})"),
+                ));
+            }
+            set(&mut flags[usize::from(v)]);
+        }
+    }
+    for &v in &t.first_entry {
+        if !t.grace.contains(&v) {
+            return Err(invalid(
+                "throw.first_entry",
+                format!("{v} is not a grace, so it cannot introduce a piece"),
+            ));
+        }
+    }
+    if ruleset.turn.three_in_a_row != StreakPenalty::None {
+        return Err(invalid(
+            "turn.three_in_a_row",
+            "streaks are not modelled for named pairs of dice".into(),
+        ));
+    }
+    for (field, list) in [
+        ("throw.needs_piece_on_board", &t.needs_piece_on_board),
+        ("throw.bonus_step", &t.bonus_step),
+        ("throw.streak_groups", &t.streak_groups.concat()),
+        ("turn.opening", &ruleset.turn.opening),
+    ] {
+        if !list.is_empty() {
+            return Err(invalid(
+                field,
+                "this rule is not modelled for named pairs of dice".into(),
+            ));
+        }
+    }
+    let pairs = |field: &str, list: &[String]| -> Result<Vec<ThrowName>, RulesetError> {
+        list.iter()
+            .map(|text| {
+                let name: ThrowName = text
+                    .parse()
+                    .ok()
+                    .filter(|n: &ThrowName| n.second.is_some() && n.third.is_none())
+                    .ok_or_else(|| invalid(field, format!("`{text}` is not a pair such as 4-0")))?;
+                let known = sets
+                    .iter()
+                    .any(|([a, b, _], _)| ThrowName::dice(*a, *b) == name);
+                if !known || name.first + name.second.unwrap_or(0) == 0 {
+                    return Err(invalid(
+                        field,
+                        format!("`{text}` is no throw of these dice that moves"),
+                    ));
+                }
+                Ok(name)
+            })
+            .collect()
+    };
+    let grace_pairs = pairs("throw.grace_pairs", &t.grace_pairs)?;
+    let extra_pairs = pairs("throw.extra_throw_pairs", &t.extra_throw_pairs)?;
+    let listed_grace = flags.clone();
+    for name in &grace_pairs {
+        // The total is a grace where its pair says so; its other pairs become plain.
+        flags[usize::from(name.first + name.second.unwrap_or(0))].grace = true;
+    }
+    let outcomes = sets
+        .into_iter()
+        .map(|([a, b, _], probability)| {
+            let name = ThrowName::dice(a, b);
+            let value = a + b;
+            Outcome {
+                result: value,
+                value,
+                name,
+                dice: [0, 0, 0],
+                doublet: false,
+                grace: listed_grace[usize::from(value)].grace || grace_pairs.contains(&name),
+                extra_throw: flags[usize::from(value)].extra_throw || extra_pairs.contains(&name),
+                probability,
+            }
+        })
+        .collect();
+    Ok((outcomes, flags))
+}
