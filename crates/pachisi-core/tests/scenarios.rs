@@ -12,8 +12,9 @@
 //! The tests stand in tests/scenarios/, one file per family of rules: the board (`board`), the
 //! throws (`throws`), leaving the Charkoni (`entry`), turns, streaks, bonus steps and throws that
 //! count for nothing (`turns`), choosing moves and Humphries' pairs (`moves`), captures and
-//! castles (`captures`), going home and the end of the game (`finishing`), and rulesets refused
-//! (`refused`). Their shared helpers are in tests/common (`common::pachisi`).
+//! castles (`captures`), going home and the end of the game (`finishing`), rulesets refused
+//! (`refused`), and the older games of the family: Chaupar, Pachih, Sokkattan and Tayam Sonalu
+//! (`family`). Their shared helpers are in tests/common (`common::pachisi`).
 
 mod common;
 
@@ -23,6 +24,8 @@ mod board;
 mod captures;
 #[path = "scenarios/entry.rs"]
 mod entry;
+#[path = "scenarios/family.rs"]
+mod family;
 #[path = "scenarios/finishing.rs"]
 mod finishing;
 #[path = "scenarios/moves.rs"]

@@ -127,7 +127,7 @@ impl Position {
             self.pool.push(Increment::bonus(bonus));
         }
         if rules.ruleset().turn.extra_throw_on_home {
-            self.throw_again = true;
+            self.throw_again = self.may_throw_again(rules);
         }
     }
 
@@ -339,7 +339,7 @@ impl Position {
             self.pool.push(Increment::bonus(c.bonus));
         }
         if rules.ruleset().turn.extra_throw_on_capture {
-            self.throw_again = true;
+            self.throw_again = self.may_throw_again(rules);
         }
         Some(victims)
     }

@@ -31,7 +31,7 @@ impl Position {
 
     /// Whether the turn may hold another throw: it has not made the most the rules allow.
     #[inline]
-    pub(super) fn may_throw_again(&self, rules: &Rules) -> bool {
+    pub(crate) fn may_throw_again(&self, rules: &Rules) -> bool {
         let most = rules.ruleset().turn.max_throws;
         most == 0 || self.turn_throws < most
     }

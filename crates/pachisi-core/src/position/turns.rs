@@ -62,6 +62,8 @@ impl Position {
             self.throw_again = false;
             self.arrived = 0;
             self.carrying = 0;
+            self.turn_throws = 0;
+            self.thrower = self.to_move;
         }
     }
 }

@@ -66,6 +66,11 @@ pub(crate) struct RefRules {
     pub(crate) throws: Vec<RefThrow>,
     grace: Vec<u8>,
     extra: Vec<u8>,
+    /// Tayam Sonalu's named pairs (`throw.named_pairs`): the graces as the ruleset lists them by
+    /// total, and the pairs that are graces or throw again whatever their total.
+    listed_grace: Vec<u8>,
+    grace_pairs: Vec<String>,
+    extra_pairs: Vec<String>,
     first_entry: Vec<u8>,
     needs_board: Vec<u8>,
     bonus: Vec<u8>,

@@ -77,8 +77,17 @@ impl RefRules {
             route,
             top_face: throws.iter().map(|t| t.value).max().expect("some throw"),
             throws,
-            grace: t.grace.clone(),
+            // A pair's total is a grace where some pair making it is one (Sonal's 4).
+            grace: t
+                .grace
+                .iter()
+                .copied()
+                .chain(t.grace_pairs.iter().map(|p| pair_total(p)))
+                .collect(),
             extra: t.extra_throw.clone(),
+            listed_grace: t.grace.clone(),
+            grace_pairs: t.grace_pairs.clone(),
+            extra_pairs: t.extra_throw_pairs.clone(),
             first_entry: t.first_entry.clone(),
             needs_board: t.needs_piece_on_board.clone(),
             bonus: t.bonus_step.clone(),
@@ -198,4 +207,11 @@ impl RefThrow {
             dice,
         }
     }
+}
+
+/// The total of a pair written `a-b` (`4-0` is 4).
+fn pair_total(pair: &str) -> u8 {
+    pair.split('-')
+        .map(|n| n.parse::<u8>().expect("a pair of numbers"))
+        .sum()
 }

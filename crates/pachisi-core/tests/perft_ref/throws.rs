@@ -1,9 +1,11 @@
 //! The reference's throws and turns (docs/rules.md, `[throw]`, `[turn]` and `[doubles]`): opening
 //! throws, throws that need a piece on the board, streak groups and the three streak penalties,
 //! bonus steps, extra throws, both spending orders; Parcheesi's separate dice (and Chaupar's
-//! three) and one-die doublets (003): throwing again, the undersides and their all-or-nothing
-//! penalty, the third doublet void or sending the leader back; a turn's most throws; and how
-//! spending and the turn end (with a finished seat's turn played by its partner).
+//! three), Tayam Sonalu's named pairs (a pair that is a grace or throws again whatever its
+//! total, a total of 0 that moves nothing) and one-die doublets (003): throwing again, the
+//! undersides and their all-or-nothing penalty, the third doublet void or sending the leader
+//! back; a turn's most throws; and how spending and the turn end (with a finished seat's turn
+//! played by its partner).
 
 use super::*;
 
@@ -71,12 +73,23 @@ impl RefRules {
             }
             s.streak = Some((key, run));
         }
-        let mut room = self.push(s, Inc::thrown(value));
+        // Tayam Sonalu: a throw of 0 and 0 moves nothing; a pair that is no grace though its
+        // total is one (2 and 2 beside Sonal) moves but brings nothing in.
+        if value == 0 {
+            return self.after_throw(s, false);
+        }
+        let named_grace = self.listed_grace.contains(&value) || self.grace_pairs.contains(&t.name);
+        let mut room = if self.grace.contains(&value) && !named_grace {
+            self.push(s, Inc::plain(value))
+        } else {
+            self.push(s, Inc::thrown(value))
+        };
         let entered_all = s.progress[seat].iter().all(|&p| p != 0);
         if self.bonus.contains(&value) && (!self.bonus_needs_all || entered_all) {
             room &= self.push(s, Inc::plain(1));
         }
-        let extra = self.extra.contains(&value) && self.extra_counts(s);
+        let extra = (self.extra.contains(&value) || self.extra_pairs.contains(&t.name))
+            && self.extra_counts(s);
         self.after_throw(s, extra && room);
     }
 
