@@ -479,8 +479,10 @@ impl Rules {
     }
 
     /// Whether pieces of opposing sides may stand together off the castles: where a bounce back
-    /// from home can leave a piece on the track, it meets nobody there (`moves.bounce`).
+    /// from home can leave a piece on the track, it meets nobody there (`moves.bounce`); where two
+    /// pieces of one seat are safe (`capture.two_or_more = "safe"`, Chaupar), a piece stops beside
+    /// them, and either side may then move on and leave one.
     pub fn opponents_may_share_squares(&self) -> bool {
-        self.landing.bounce_to_track
+        self.landing.bounce_to_track || self.ruleset.capture.two_or_more == TwoOrMore::Safe
     }
 }

@@ -214,13 +214,13 @@ fn pachih_the_marked_squares_of_the_outer_rows_protect_and_are_shared() {
     let mut expected = expected;
     expected.sort();
     assert_eq!(castles(&rules), expected);
-    // Yellow's progress 11 is the sixth square of the left column of its arm; Red's 62 stands
+    // Yellow's progress 11 is the sixth square of the left column of its arm; Red's 28 stands
     // there too.
     assert_eq!(square_name(&rules, 0, 11), "0l6");
-    same_square(&rules, 0, 11, 3, 11 + 17 + 34);
-    let mut pos = at(&rules, "8,1,1,1/1,1,1,1/1,1,1,1/62,1,1,1 Ym 3 entered=YGBR");
+    same_square(&rules, 0, 11, 3, 28);
+    let mut pos = at(&rules, "8,1,1,1/1,1,1,1/1,1,1,1/28,1,1,1 Ym 3 entered=YGBR");
     play(&mut pos, &rules, "8+3");
-    assert_eq!(pos.pieces_of(3)[0], 62);
+    assert_eq!(pos.pieces_of(3)[0], 28);
     assert_eq!(pos.pieces_of(0)[0], 11);
 }
 
@@ -380,7 +380,7 @@ fn the_older_games_fields_refuse_what_makes_no_sense_naming_the_field() {
         ("chaupar", "players.start=[6,7,9]", "players.start"),
         ("chaupar", "players.start=[6,7,9,90]", "players.start"),
         ("pachisi", "capture.back_to=\"start-square\"", "capture.back_to"),
-        ("pachisi", "turn.partner_throws=true", "turn.partner_throws"),
+        ("ludo", "turn.partner_throws=true", "turn.partner_throws"),
         ("pachisi", "throw.bonus_step_enters=true", "throw.bonus_step_enters"),
         ("chaupar", "throw.dice=4", "throw.separate_dice"),
         ("tayam-sonalu", "throw.grace_pairs=[\"3-0\"]", "throw.grace_pairs"),
