@@ -14,8 +14,9 @@
 //! nothing here prints them, and [`leaks`] finds them in a text, for the tests of every front end.
 //!
 //! The parts: `players.rs` (who plays, the throw, the turn, doublets), `track.rs` (entering, the
-//! route, castles), `contest.rs` (captures, moving, the end), [`figure`] (the route on the
-//! board), [`render`] (text and HTML) and [`leaks`].
+//! route, castles), `start.rs` (where pieces begin, for those that begin on the board),
+//! `contest.rs` (captures, moving, the end), [`figure`] (the route on the board), [`render`]
+//! (text and HTML) and [`leaks`].
 
 use pachisi_core::ruleset::{Device, StartArea};
 use pachisi_core::topology::Direction;
@@ -27,6 +28,7 @@ pub mod figure;
 pub mod leaks;
 mod players;
 pub mod render;
+mod start;
 mod track;
 
 pub use figure::RouteFigure;
@@ -139,6 +141,7 @@ pub fn summary(rules: &Rules, words: &Words) -> String {
     args.set("goal", goal_key(rules));
     args.set("route", number(rules.route_len()));
     let enter = match r.moves.entry {
+        _ if start::none_waits(rules) => words.msg("summary-enter-board"),
         pachisi_core::ruleset::Entry::Grace => {
             args.set("graces", list_or(words, &values(&grace_values(rules))));
             words.msg_with("summary-enter-grace", &args)
@@ -156,8 +159,9 @@ pub fn summary(rules: &Rules, words: &Words) -> String {
 }
 
 /// The document the rules follow, named in words (the article, Humphries' record, an edition of
-/// Parcheesi, a rule book, another program); empty where the ruleset names no document known
-/// here, since what it names might be a code.
+/// Parcheesi, a rule book, another program, a historian's account of an older game of the
+/// family); empty where the ruleset names no document known here, since what it names might be
+/// a code.
 pub fn source(rules: &Rules, words: &Words) -> String {
     let code = rules.ruleset().source.trim();
     let edition = code
@@ -177,6 +181,12 @@ pub fn source(rules: &Rules, words: &Words) -> String {
         _ if code.starts_with("Ludo rule book") => words.msg("source-ludo"),
         _ if code.starts_with("OpenSpiel") => words.msg("source-openspiel"),
         _ if code.starts_with("LUDOpy") => words.msg("source-ludopy"),
+        _ if code.starts_with("Abu'l Fazl") => words.msg("source-abul-fazl"),
+        _ if code.starts_with("Snouck Hurgronje") => words.msg("source-snouck-hurgronje"),
+        _ if code.starts_with("Parker 1909") => words.msg("source-parker"),
+        _ if code.starts_with("Bell 1960") => words.msg("source-bell"),
+        _ if code.starts_with("Falkener 1892") => words.msg("source-falkener"),
+        _ if code.starts_with("Vasantha 2006") => words.msg("source-vasantha"),
         _ => String::new(),
     }
 }

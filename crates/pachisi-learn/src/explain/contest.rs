@@ -1,7 +1,7 @@
 //! The sections about play between the players: captures, how pieces move (splitting, pairs,
 //! blockades, passing), and how the game ends.
 
-use super::{start_key, team_count, Section};
+use super::{start, start_key, team_count, Section};
 use pachisi_core::ruleset::{CastleLayout, PairParts, Placings, TwoOrMore, Usage};
 use pachisi_core::Rules;
 use pachisi_words::{number, Args, Words};
@@ -14,7 +14,17 @@ pub(super) fn captures(rules: &Rules, words: &Words) -> Section {
     let mut args = Args::new();
     args.set("start", start_key(rules));
     args.set("count", number(c.bonus));
-    let mut said = vec![words.msg_with("capture-basic", &args)];
+    let mut said = vec![if rules.captured_to() > 0 {
+        // Back onto the board, in the captured piece's own lane.
+        let mut args = Args::new();
+        args.set("place", start::ordinal(words, rules.captured_to()));
+        words.msg_with("capture-basic-square", &args)
+    } else {
+        words.msg_with("capture-basic", &args)
+    }];
+    if c.two_or_more == TwoOrMore::Safe {
+        said.push(words.msg("capture-safe-pair"));
+    }
     if team_count(rules) > 0 {
         said.push(words.msg("capture-partners"));
     }
@@ -56,9 +66,11 @@ pub(super) fn moving(rules: &Rules, words: &Words) -> Section {
     } else {
         words.msg("moving-no-pass")
     }];
+    let mut args = Args::new();
+    args.set("count", number(r.throw.dice.unwrap_or(2)));
     said.push(match (m.split, r.throw.separate_dice) {
         (true, _) => words.msg("moving-split"),
-        (false, true) => words.msg("moving-each-die"),
+        (false, true) => words.msg_with("moving-each-die", &args),
         (false, false) => words.msg("moving-whole"),
     });
     said.push(match m.usage {

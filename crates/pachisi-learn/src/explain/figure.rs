@@ -2,7 +2,7 @@
 //! it on ([`pachisi_core::Topology::grid_cell`]), the castles, and the route's cells in order
 //! from its start to its end. The drawing itself is [`super::render`]'s.
 
-use super::{colour, direction_key, goal_key, start_key};
+use super::{colour, direction_key, goal_key, start, start_key};
 use pachisi_core::topology::Column;
 use pachisi_core::{Rules, Square};
 use pachisi_words::{Args, Words};
@@ -72,7 +72,13 @@ impl RouteFigure {
         let mut args = Args::new();
         args.set("colour", colour(rules, words, seat));
         args.set("direction", direction_key(rules));
-        args.set("start", start_key(rules));
+        // Where every piece begins on the board, the caption says so rather than that they
+        // start at the ring.
+        if start::all_begin_on_board(rules) && !rules.starts_in_nest() {
+            args.set("start", "board");
+        } else {
+            args.set("start", start_key(rules));
+        }
         args.set("goal", goal_key(rules));
         Some(RouteFigure {
             side,

@@ -99,7 +99,7 @@ pub(super) fn throw(rules: &Rules, words: &Words) -> Section {
                 said.push(words.msg_with("throw-faces", &args));
             }
             if t.separate_dice {
-                said.push(words.msg("throw-separate"));
+                said.push(words.msg_with("throw-separate", &args));
             } else if t.dice.unwrap_or(1) > 1 {
                 said.push(words.msg("throw-total"));
             }
@@ -132,7 +132,12 @@ pub(super) fn throw(rules: &Rules, words: &Words) -> Section {
         args.set("values", list_or(words, &values(&t.needs_piece_on_board)));
         said.push(words.msg_with("throw-needs-piece", &args));
     }
-    if !t.bonus_step.is_empty() {
+    if !t.bonus_step.is_empty() && t.bonus_step_enters && !t.bonus_step_needs_all_entered {
+        let mut args = Args::new();
+        args.set("values", list_or(words, &values(&t.bonus_step)));
+        args.set("start", start_key(rules));
+        said.push(words.msg_with("throw-bonus-step-enters", &args));
+    } else if !t.bonus_step.is_empty() {
         let mut args = Args::new();
         args.set("values", list_or(words, &values(&t.bonus_step)));
         args.set(
@@ -276,6 +281,14 @@ pub(super) fn turn(rules: &Rules, words: &Words) -> Section {
         let mut args = Args::new();
         args.set("count", number(r.turn.first_turn_throws));
         said.push(words.msg_with("turn-first-throws", &args));
+    }
+    if r.turn.max_throws > 0 {
+        let mut args = Args::new();
+        args.set("count", number(r.turn.max_throws));
+        said.push(words.msg_with("turn-max-throws", &args));
+    }
+    if r.turn.partner_throws && team_count(rules) > 0 {
+        said.push(words.msg("turn-partner-throws"));
     }
     said.push(words.msg("turn-unusable"));
     section.say(said);

@@ -1,7 +1,9 @@
-//! The explanation of several rulesets checked against what their rules say, and every built-in
-//! ruleset's text, page and summary checked for field names and document codes.
+//! The explanation of several rulesets checked against what their rules say, every built-in
+//! ruleset's text, page and summary checked for field names and document codes, and the older
+//! games (Chaupar, Pachih, Sokkattan) checked in every shipped language for a missing message.
 
 use super::*;
+use pachisi_core::ruleset::TwoOrMore;
 use pachisi_core::{builtin_rules, BUILTIN_RULESETS};
 use pachisi_words::english;
 
@@ -233,5 +235,267 @@ fn every_message_formats_without_a_missing_value_for_every_ruleset() {
             !text.contains('{') && !text.contains('}'),
             "{name}:\n{text}"
         );
+    }
+}
+
+/// The whole explanation as a player reads it, unwrapped: the summary, every section's
+/// paragraphs and the route figure's caption (which the terminal's text leaves out).
+fn read(e: &Explanation) -> String {
+    let mut out = vec![e.summary.clone()];
+    out.extend(e.sections.iter().map(said));
+    out.extend(
+        e.sections
+            .iter()
+            .flat_map(|s| &s.blocks)
+            .filter_map(|b| match b {
+                Block::Figure(f) => Some(f.caption.clone()),
+                _ => None,
+            }),
+    );
+    out.join("\n")
+}
+
+#[test]
+fn chaupar_begins_on_the_board_with_three_dice_a_safe_pair_and_the_partners_throws() {
+    let e = explain(&rules("chaupar", &[]), english());
+    assert_eq!(
+        e.source,
+        "These rules follow Abu'l Fazl's Ain-i-Akbari, 1590."
+    );
+    let throw = said(section(&e, "throw"));
+    assert!(throw.contains("A throw is three dice."), "{throw}");
+    assert!(
+        throw.contains("the three numbers are three separate moves"),
+        "{throw}"
+    );
+    assert!(!throw.contains("two"), "{throw}");
+    let entry = said(section(&e, "entry"));
+    assert!(
+        entry.contains(
+            "Every piece begins on the board: two on the sixth and seventh squares of its lane \
+             and two on the first and second squares past the end square of its arm."
+        ),
+        "{entry}"
+    );
+    assert!(entry.contains("No piece ever waits"), "{entry}");
+    assert!(!entry.contains("starts in the Charkoni"), "{entry}");
+    assert!(!entry.contains("comes out"), "{entry}");
+    let captures = said(section(&e, "captures"));
+    assert!(
+        captures.contains("they go back to the sixth square of their own lane"),
+        "{captures}"
+    );
+    assert!(!captures.contains("back to the Charkoni"), "{captures}");
+    assert!(
+        captures.contains("Two or more pieces of one player on a square are safe"),
+        "{captures}"
+    );
+    let turn = said(section(&e, "turn"));
+    assert!(turn.contains("throws for their partner"), "{turn}");
+    assert!(!turn.contains("at most"), "{turn}");
+    assert!(said(section(&e, "moving")).contains("the three may move"));
+    assert!(said(section(&e, "castles")).contains("There are no castles"));
+    assert!(e.summary.contains("three dice"), "{}", e.summary);
+    assert!(e.summary.contains("begins on the board"), "{}", e.summary);
+    assert!(!e.summary.contains("leaves the Charkoni"), "{}", e.summary);
+    assert!(read(&e).contains("They begin on the board"));
+    assert!(!read(&e).contains("must bring a waiting piece"));
+}
+
+#[test]
+fn pachih_begins_on_the_lanes_first_square_and_a_turn_holds_three_throws() {
+    let e = explain(&rules("pachih", &[]), english());
+    assert_eq!(
+        e.source,
+        "These rules follow C. Snouck Hurgronje's The Achehnese, 1906."
+    );
+    let entry = said(section(&e, "entry"));
+    assert!(
+        entry
+            .contains("Every piece begins on the board: all four on the first square of its lane."),
+        "{entry}"
+    );
+    let captures = said(section(&e, "captures"));
+    assert!(
+        captures.contains("they go back to the first square of their own lane"),
+        "{captures}"
+    );
+    assert!(!captures.contains("are safe"), "{captures}");
+    let turn = said(section(&e, "turn"));
+    assert!(
+        turn.contains("A turn holds at most 3 throws, even when a throw earns another."),
+        "{turn}"
+    );
+    assert!(!turn.contains("partner"), "{turn}");
+    assert!(said(section(&e, "castles")).contains("The end squares are not castles"));
+    assert!(!read(&e).contains("must bring a waiting piece"));
+}
+
+#[test]
+fn sokkattans_bonus_step_must_bring_a_piece_in() {
+    let e = explain(&rules("sokkattan", &[]), english());
+    assert_eq!(
+        e.source,
+        "These rules follow H. Parker's Ancient Ceylon, 1909."
+    );
+    let throw = said(section(&e, "throw"));
+    assert!(
+        throw.contains(
+            "A 10 or 25 also gives one extra square, as a move of its own: it must bring a \
+             waiting piece out of the Charkoni onto the first square of its lane where one can \
+             come, and only where none can does it move any piece one square."
+        ),
+        "{throw}"
+    );
+    assert!(!throw.contains("moved by any piece"), "{throw}");
+    // Its pieces wait in the Charkoni and a captured piece goes back there.
+    let text = read(&e);
+    assert!(
+        text.contains("Every piece starts in the Charkoni"),
+        "{text}"
+    );
+    assert!(said(section(&e, "captures")).contains("back to the Charkoni"));
+    for never in [
+        "on the board:",
+        "square of their own lane",
+        "are safe:",
+        "for their partner",
+        "at most",
+    ] {
+        assert!(!text.contains(never), "{never}:\n{text}");
+    }
+}
+
+#[test]
+fn each_field_is_said_where_the_ruleset_has_it_and_nowhere_else() {
+    for (name, _) in BUILTIN_RULESETS {
+        let r = rules(name, &[]);
+        let rs = r.ruleset();
+        let text = read(&explain(&r, english()));
+        let separate = |n: u8| rs.throw.separate_dice && rs.throw.dice == Some(n);
+        for (has, phrase) in [
+            (rs.players.start.iter().any(|&p| p > 0), "on the board:"),
+            (r.captured_to() > 0, "square of their own lane"),
+            (
+                rs.capture.two_or_more == TwoOrMore::Safe,
+                "of one player on a square are safe",
+            ),
+            (rs.turn.partner_throws, "throws for their partner"),
+            (rs.turn.max_throws > 0, "A turn holds at most"),
+            (rs.throw.bonus_step_enters, "must bring a waiting piece"),
+            (separate(3), "three numbers are three separate moves"),
+            (separate(2), "two numbers are two separate moves"),
+        ] {
+            assert_eq!(text.contains(phrase), has, "{name}: {phrase}\n{text}");
+        }
+    }
+}
+
+#[test]
+fn pieces_that_begin_on_the_board_are_grouped_by_their_squares() {
+    let said_of = |set: &[&str]| {
+        said(section(
+            &explain(&rules("pachisi", set), english()),
+            "entry",
+        ))
+    };
+    let entry = said_of(&["players.start=[6,6,7,7]"]);
+    assert!(
+        entry.contains(
+            "Every piece begins on the board: all four on the sixth and seventh squares of its \
+             lane, two on each."
+        ),
+        "{entry}"
+    );
+    // Captured pieces wait in the Charkoni again, so the way in is still said.
+    assert!(entry.contains("only with a grace"), "{entry}");
+    let entry = said_of(&["players.start=[0,0,8,9]"]);
+    assert!(
+        entry.contains(
+            "Some pieces begin on the board: one on the end square of its arm and one on the \
+             first square past the end square of its arm. The others start in the Charkoni"
+        ),
+        "{entry}"
+    );
+}
+
+#[test]
+fn the_sources_of_the_older_games_are_named_in_words() {
+    let base = rules("pachisi", &[]);
+    for (code, name) in [
+        (
+            "Abu'l Fazl 1590: Ain-i-Akbari",
+            "Abu'l Fazl's Ain-i-Akbari, 1590",
+        ),
+        (
+            "Snouck Hurgronje 1906: The Achehnese",
+            "C. Snouck Hurgronje's The Achehnese, 1906",
+        ),
+        (
+            "Parker 1909: Ancient Ceylon",
+            "H. Parker's Ancient Ceylon, 1909",
+        ),
+        (
+            "Bell 1960: Board and Table Games, vol. 1",
+            "R. C. Bell's Board and Table Games from Many Civilizations, 1960",
+        ),
+        (
+            "Falkener 1892: Games Ancient and Oriental",
+            "E. Falkener's Games Ancient and Oriental, 1892",
+        ),
+        (
+            "Vasantha 2006",
+            "Vasantha's account of Pagade Kayi Ata, 2006",
+        ),
+    ] {
+        let mut ruleset = base.ruleset().clone();
+        ruleset.source = code.to_string();
+        let r = Rules::compile(ruleset, "test").expect("the ruleset compiles");
+        assert_eq!(source(&r, english()), name);
+        assert!(summary(&r, english()).contains(name));
+        for lang in ["hi", "ta"] {
+            let words = pachisi_words::words(lang);
+            let named = source(&r, words);
+            assert!(!named.is_empty() && named != name, "{lang}: {named}");
+        }
+    }
+}
+
+#[test]
+fn the_older_games_are_explained_in_hindi_and_tamil_with_no_message_missing() {
+    for (lang, files) in pachisi_words::SHIPPED.iter().skip(1) {
+        // The language's own files with nothing behind them: a message it lacks shows as its id
+        // in brackets, where the shipped catalogue would say it in English.
+        let own = Words::from_texts(pachisi_words::ENGLISH, files);
+        assert!(own.problems().is_empty(), "{lang}: {:?}", own.problems());
+        for name in ["chaupar", "pachih", "sokkattan"] {
+            let r = rules(name, &[]);
+            let e = explain(&r, &own);
+            for (what, text) in [
+                ("text", read(&e)),
+                ("html", leaks::page_text(&render::html(&e))),
+                ("summary", summary(&r, &own)),
+            ] {
+                for id in english().ids() {
+                    assert!(
+                        !text.contains(&format!("[{id}]")),
+                        "{lang} {name} {what}: {id}"
+                    );
+                }
+                assert!(
+                    !text.contains('{') && !text.contains('}'),
+                    "{lang} {name}:\n{text}"
+                );
+                let found = leaks::leaks(&text);
+                assert!(found.is_empty(), "{lang} {name} {what} shows {found:?}");
+            }
+            assert!(!e.source.is_empty(), "{lang} {name}: its document is named");
+            // The sentences of these rules are the language's own, not English.
+            let shipped = explain(&r, pachisi_words::words(lang));
+            let english = explain(&r, english());
+            for id in ["entry", "captures", "turn"] {
+                assert_ne!(said(section(&shipped, id)), said(section(&english, id)));
+            }
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! and the castles.
 
 use super::{
-    direction_key, figure, goal_key, grace_values, list_or, start_key, values, Block, Section,
+    direction_key, figure, goal_key, grace_values, list_or, start, start_key, values, Block,
+    Section,
 };
 use pachisi_core::ruleset::{Bounce, CastleLayout, CastleRule, Entry, HeldCastle, LastJump};
 use pachisi_core::{Rules, Square};
@@ -24,7 +25,13 @@ pub(super) fn entry(rules: &Rules, words: &Words) -> Section {
     let mut args = board_args(rules);
     args.set("offset", number(r.board.entry_offset));
     args.set("graces", list_or(words, &values(&grace_values(rules))));
-    let mut said = vec![words.msg_with("entry-start", &args)];
+    let mut said =
+        vec![start::begin(rules, words).unwrap_or_else(|| words.msg_with("entry-start", &args))];
+    if start::none_waits(rules) {
+        said.push(words.msg("entry-none-waits"));
+        section.say(said);
+        return section;
+    }
     said.push(match r.moves.entry {
         Entry::Grace => words.msg_with("entry-grace", &args),
         Entry::Free => words.msg_with("entry-free", &args),
@@ -113,7 +120,7 @@ pub(super) fn castles(rules: &Rules, words: &Words) -> Section {
         CastleLayout::OuterRows => words.msg_with("castles-outer-rows", &args),
         CastleLayout::EntrySquares => words.msg_with("castles-entry", &args),
         CastleLayout::EntryAndStarSquares => words.msg_with("castles-entry-star", &args),
-        CastleLayout::None => words.msg("castles-none"),
+        CastleLayout::None => words.msg_with("castles-none", &args),
     }];
     if r.board.castles != CastleLayout::None {
         said.push(match r.capture.castles {

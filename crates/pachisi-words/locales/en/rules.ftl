@@ -38,12 +38,21 @@ source-encyclopedia = an encyclopedia's account of how Pachisi is played
 source-ludo = the rules of Ludo as they are commonly printed
 source-openspiel = Mensch ärgere dich nicht as the OpenSpiel game library plays it
 source-ludopy = Ludo as the Python package LUDOpy 1.5.0 plays it
+source-abul-fazl = Abu'l Fazl's Ain-i-Akbari, 1590
+source-snouck-hurgronje = C. Snouck Hurgronje's The Achehnese, 1906
+source-parker = H. Parker's Ancient Ceylon, 1909
+source-bell = R. C. Bell's Board and Table Games from Many Civilizations, 1960
+source-falkener = E. Falkener's Games Ancient and Oriental, 1892
+source-vasantha = Vasantha's account of Pagade Kayi Ata, 2006
 
 ## The summary on the new-game form
 
 device-cowries = { $count } cowrie shells
 device-dice = { $count ->
     [one] one die
+    [2] two dice
+    [3] three dice
+    [4] four dice
    *[other] { $count } dice
 }
 summary-who = { $seats } players { $teams ->
@@ -61,6 +70,7 @@ summary-enter-grace = A piece comes in with a { $graces } and travels { $route }
     }
 }.
 summary-enter-free = A piece leaves the Charkoni with any throw and travels { $route } squares round the board and back.
+summary-enter-board = Every piece begins on the board and travels round it to the Charkoni.
 summary-source = The rules follow { $source }.
 
 ## Section headings
@@ -96,10 +106,18 @@ throw-cowries = A throw is { $count } cowrie shells cast together; what counts i
 throw-cowries-uneven = Each shell lands mouth up { $percent }% of the time, so the chances below follow that.
 throw-dice = { $count ->
     [one] A throw is one die.
+    [2] A throw is two dice.
+    [3] A throw is three dice.
+    [4] A throw is four dice.
    *[other] A throw is { $count } dice.
 }
 throw-faces = Each die shows { $faces }.
-throw-separate = Each die counts on its own: the two numbers are two separate moves.
+# $count: the number of dice, two or more.
+throw-separate = Each die counts on its own: { $count ->
+    [2] the two numbers are two separate moves.
+    [3] the three numbers are three separate moves.
+   *[other] the { $count } numbers are { $count } separate moves.
+}
 throw-total = The dice count their total.
 throw-graces = A { $values } is a grace: it may bring a piece { $start ->
     [nest] in from the nest
@@ -113,6 +131,10 @@ throw-bonus-step = A { $values } also gives one extra square, moved by any piece
     [yes] , once all of the player's pieces are in play
    *[no] {""}
 }.
+throw-bonus-step-enters = A { $values } also gives one extra square, as a move of its own: it must bring a waiting piece { $start ->
+    [nest] in from the nest
+   *[charkoni] out of the Charkoni onto the first square of its lane
+} where one can come, and only where none can does it move any piece one square.
 throw-enter-chance = The chance that a throw can bring a piece in is { $chance }.
 table-cowries = Every throw of the shells
 table-dice = Every throw of the dice
@@ -138,6 +160,12 @@ turn-three-cancel = When the same throw comes three times in a row, the whole tu
 turn-streak-group = For this, { $values } count as the same throw.
 turn-opening = A player's throws count for nothing until they have thrown a { $values }.
 turn-first-throws = In a player's first turn, while all their pieces still wait, a throw that brings none in is followed by another, up to { $count } throws in all.
+# $count: the most throws a turn holds.
+turn-max-throws = A turn holds at most { $count ->
+    [one] one throw
+   *[other] { $count } throws
+}, even when a throw earns another.
+turn-partner-throws = A player whose pieces have all finished keeps their turns and throws for their partner, whose pieces move by those throws.
 turn-unusable = A throw that no piece can use is lost.
 
 ## Doublets
@@ -171,6 +199,76 @@ entry-start = { $start ->
     [nest] Every piece starts in its player's nest beside the board.
    *[charkoni] Every piece starts in the Charkoni, the large square in the middle of the board.
 }
+# Where pieces begin when some begin on the board: $groups, the groups of a player's pieces
+# (start-group) made into a list; $all, yes where every piece begins on the board, no where the
+# others wait.
+entry-start-board = { $all ->
+    [yes] Every piece begins on the board: { $groups }.
+   *[no] Some pieces begin on the board: { $groups }. The others start { $start ->
+        [nest] in their player's nest beside the board.
+       *[charkoni] in the Charkoni, the large square in the middle of the board.
+    }
+}
+# A group of a player's pieces that begin on the board: $count, how many; $all, yes where they
+# are all of the player's pieces; $each, how many stand on each of its squares where there are
+# several (1 where there is one square, or one piece a square); $at, the squares (start-squares).
+start-group = { $all ->
+    [yes] { $count ->
+        [2] both
+        [3] all three
+        [4] all four
+       *[other] all { $count }
+    }
+   *[no] { $count ->
+        [1] one
+        [2] two
+        [3] three
+        [4] four
+       *[other] { $count }
+    }
+} on { $at }{ $each ->
+    [1] {""}
+    [2] , two on each
+    [3] , three on each
+   *[other] , { $each } on each
+}
+# The squares of a group of pieces that begin on the board (start-group). $where: lane (squares
+# of the player's own lane, counted from the Charkoni), end (the end square of its arm),
+# past-end (squares past the end square of its arm, counted from it) or route (squares of its
+# route, counted from its first); $places, their ordinals made into a list (square-ordinal:
+# "sixth and seventh"), or for route their numbers ("21 and 22"); $squares, how many squares.
+start-squares = { $where ->
+    [end] the end square of its arm
+    [past-end] the { $places } { $squares ->
+        [one] square
+       *[other] squares
+    } past the end square of its arm
+    [route] { $squares ->
+        [one] square
+       *[other] squares
+    } { $places } of its route
+   *[lane] the { $places } { $squares ->
+        [one] square
+       *[other] squares
+    } of its lane
+}
+# A square's place in a row of squares, before the word "square": $place, from 1.
+square-ordinal = { $place ->
+    [1] first
+    [2] second
+    [3] third
+    [4] fourth
+    [5] fifth
+    [6] sixth
+    [7] seventh
+    [8] eighth
+    [9] ninth
+    [10] tenth
+    [11] eleventh
+    [12] twelfth
+   *[other] { $place }th
+}
+entry-none-waits = No piece ever waits to come in: a captured piece goes straight back onto the board.
 entry-grace = { $start ->
     [nest] A piece comes in only with a { $graces }, onto its player's entry square on the track, { $offset ->
         [0] the end square of its own arm
@@ -227,8 +325,10 @@ route-last-star-home = The last star before the home column takes a piece straig
 ## The figure of the route
 
 figure-title = The route of { $colour }'s pieces on the board
+# $start may also be board here: every piece begins on the board, partway along the route.
 figure-caption = The route of { $colour }'s pieces. { $start ->
     [nest] They start at the ring, on the entry square,
+    [board] They begin on the board, partway along the route that starts at the ring, in the Charkoni,
    *[charkoni] They start at the ring, in the Charkoni,
 } and go { $direction ->
     [clockwise] clockwise
@@ -244,7 +344,10 @@ castles-cross = There are { $count } castles, each marked with a cross: the end 
 castles-outer-rows = There are { $count } castles, each marked with a cross: on both outer columns of every arm, the square { $row } rows out from the centre. The end squares are not castles.
 castles-entry = Every player's entry square is a safe square ({ $count } in all).
 castles-entry-star = Every entry square is a safe square, and so is the square { $distance } squares past each ({ $count } in all).
-castles-none = There are no safe squares: a piece can be captured anywhere on the track, even on its own entry square.
+castles-none = { $start ->
+    [nest] There are no safe squares: a piece can be captured anywhere on the track, even on its own entry square.
+   *[charkoni] There are no castles: a piece can be captured on any square of the track.
+}
 castles-closed = A piece on a castle cannot be captured, and no piece may stop on a castle where an opponent's piece stands.
 castles-shared = Pieces of any player may share a safe square, and no piece is captured there.
 castles-send-back = A piece may land on a safe square where an opponent's piece stands, but it goes back to { $start ->
@@ -260,6 +363,9 @@ capture-basic = A piece that ends its move where an opponent's pieces stand alon
     [nest] their nest
    *[charkoni] the Charkoni
 } and must come in again.
+# $place: the square of their own lane the captured pieces go back to (square-ordinal: "sixth").
+capture-basic-square = A piece that ends its move where an opponent's pieces stand alone captures them: they go back to the { $place } square of their own lane and set out from there again.
+capture-safe-pair = Two or more pieces of one player on a square are safe: they cannot be captured, and an opponent's piece may land beside them and share the square.
 capture-partners = Partners never capture each other.
 capture-anywhere = Captures can happen on any square of the track.
 capture-pairs = Only a pair can capture a pair.
@@ -281,7 +387,12 @@ capture-invalidation = A capture is struck out if the capturing piece is itself 
 moving-pass = A player may always choose not to move, and give up the rest of the throw.
 moving-no-pass = A player must move whenever a piece can.
 moving-split = One throw may be shared between several pieces.
-moving-each-die = Each die's number moves one piece; the two may move the same piece or two.
+# $count: the number of dice, two or more.
+moving-each-die = Each die's number moves one piece; { $count ->
+    [2] the two may move the same piece or two.
+    [3] the three may move the same piece, two pieces or three.
+   *[other] they may move the same piece or different pieces.
+}
 moving-whole = Each throw moves one piece by its whole value.
 moving-most = As many of the throw's numbers as possible must be used; the player chooses which.
 moving-all-or-nothing = Every number of the throw must be used, or the whole throw is lost.
