@@ -146,7 +146,10 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
     ("pachih", include_str!("../rulesets/pachih.toml")),
     ("sokkattan", include_str!("../rulesets/sokkattan.toml")),
     ("chaupar", include_str!("../rulesets/chaupar.toml")),
-    ("tayam-sonalu", include_str!("../rulesets/tayam-sonalu.toml")),
+    (
+        "tayam-sonalu",
+        include_str!("../rulesets/tayam-sonalu.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in ruleset.

@@ -192,7 +192,12 @@ impl Position {
         let seats = &self.progress[..usize::from(self.seats)];
         let at: usize = seats
             .iter()
-            .map(|row| row[..usize::from(self.pieces)].iter().filter(|&&p| p <= restart).count())
+            .map(|row| {
+                row[..usize::from(self.pieces)]
+                    .iter()
+                    .filter(|&&p| p <= restart)
+                    .count()
+            })
             .sum();
         at as u32
     }

@@ -394,7 +394,11 @@ impl Rules {
         if !dice_rules || self.ruleset.turn.spend != Spend::EachThrow {
             return None;
         }
-        let dice = if t.separate_dice { t.dice.unwrap_or(2) } else { 1 };
+        let dice = if t.separate_dice {
+            t.dice.unwrap_or(2)
+        } else {
+            1
+        };
         let undersides = self.ruleset.doubles.undersides != Undersides::Never && t.separate_dice;
         Some(if undersides { 2 * dice } else { dice })
     }

@@ -59,7 +59,9 @@ impl ThrowName {
 
     /// The dice named, largest first (the value alone for a throw named by its value).
     pub fn numbers(&self) -> impl Iterator<Item = u8> {
-        [Some(self.first), self.second, self.third].into_iter().flatten()
+        [Some(self.first), self.second, self.third]
+            .into_iter()
+            .flatten()
     }
 }
 

@@ -266,7 +266,13 @@ impl Rules {
         }
         let captured_to = match ruleset.capture.back_to {
             BackTo::Start => 0,
-            BackTo::StartSquare => p.start.iter().copied().filter(|&s| s > 0).min().unwrap_or(0),
+            BackTo::StartSquare => p
+                .start
+                .iter()
+                .copied()
+                .filter(|&s| s > 0)
+                .min()
+                .unwrap_or(0),
         };
         let mut rules = Rules {
             captured_to,

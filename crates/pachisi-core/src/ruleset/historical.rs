@@ -32,9 +32,10 @@ pub(super) fn check_historical_rules(
             ));
         }
         if m.stack_limit > 0 {
-            let crowded = p.start.iter().filter(|&&s| s > 0).any(|&s| {
-                p.start.iter().filter(|&&t| t == s).count() > usize::from(m.stack_limit)
-            });
+            let crowded =
+                p.start.iter().filter(|&&s| s > 0).any(|&s| {
+                    p.start.iter().filter(|&&t| t == s).count() > usize::from(m.stack_limit)
+                });
             if crowded {
                 return Err(invalid(
                     "players.start",
@@ -51,9 +52,9 @@ pub(super) fn check_historical_rules(
         let square = p.start.iter().copied().filter(|&s| s > 0).min();
         let reason = match square {
             None => Some("it needs a piece that begins on the board (players.start)"),
-            Some(_) if ruleset.board.start != StartArea::Charkoni => {
-                Some("it needs pieces that set out down their own lane (board.start = \"charkoni\")")
-            }
+            Some(_) if ruleset.board.start != StartArea::Charkoni => Some(
+                "it needs pieces that set out down their own lane (board.start = \"charkoni\")",
+            ),
             Some(s) if usize::from(s) > lane => Some(
                 "the square must lie in the seat's own lane, where no opponent comes, so that a \
                  piece sent there meets nobody",

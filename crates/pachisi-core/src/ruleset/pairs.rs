@@ -32,7 +32,10 @@ pub(super) fn compile_named_pairs(
         ));
     }
     let faces = super::checks::faces_of(t);
-    let repeated = faces.iter().enumerate().any(|(i, f)| faces[..i].contains(f));
+    let repeated = faces
+        .iter()
+        .enumerate()
+        .any(|(i, f)| faces[..i].contains(f));
     if faces.len() < 2 || faces.iter().any(|&f| f > 60) || repeated {
         return Err(invalid(
             "throw.faces",

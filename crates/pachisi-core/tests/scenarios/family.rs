@@ -116,7 +116,10 @@ fn chaupar_a_player_who_has_finished_throws_for_the_partner() {
     );
     play(&mut pos, &rules, "20+1");
     // Yellow's turn at the table, played with Black's pieces.
-    assert_eq!((pos.phase(), pos.thrower(), pos.to_move()), (Phase::Throw, 0, 2));
+    assert_eq!(
+        (pos.phase(), pos.thrower(), pos.to_move()),
+        (Phase::Throw, 0, 2)
+    );
     assert!(pos.to_notation(&rules).ends_with("thrower=Y"));
     throw(&mut pos, &rules, "1-1-1");
     spend_all(&mut pos, &rules);
@@ -196,7 +199,10 @@ fn pachih_a_turn_holds_three_throws_at_most() {
 fn pachih_a_captured_piece_goes_back_to_its_first_square() {
     let rules = rules_of("pachih", &[]);
     same_square(&rules, 0, 30, 1, 13);
-    let mut pos = at(&rules, "27,1,1,1/13,1,1,1/1,1,1,1/1,1,1,1 Ym 3 entered=YGBR");
+    let mut pos = at(
+        &rules,
+        "27,1,1,1/13,1,1,1/1,1,1,1/1,1,1,1 Ym 3 entered=YGBR",
+    );
     play(&mut pos, &rules, "27+3");
     assert_eq!(pos.pieces_of(1), [1, 1, 1, 1]);
 }
@@ -260,7 +266,10 @@ fn sokkattan_a_10_or_25_brings_a_piece_in_and_its_step_must_bring_in_another() {
     let rules = rules_of("sokkattan", &[]);
     let mut pos = Position::new(&rules);
     throw(&mut pos, &rules, "25");
-    assert_eq!(pos.to_notation(&rules), "0,0,0/0,0,0/0,0,0/0,0,0 Ym 25,1s again");
+    assert_eq!(
+        pos.to_notation(&rules),
+        "0,0,0/0,0,0/0,0,0/0,0,0 Ym 25,1s again"
+    );
     assert_legal(&pos, &rules, &["E25", "0+1"]);
     play(&mut pos, &rules, "E25");
     // A piece stands on the first square now, but the step must bring another in.
@@ -346,7 +355,10 @@ fn tayam_sonalu_later_pieces_come_in_with_1_5_or_sonal_and_2_and_2_is_no_sonal()
     let rules = rules_of("tayam-sonalu", &[]);
     let entered = "20,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt - entered=Y";
     let pos = after_throw(&rules, entered, "2-2");
-    assert_eq!(pos.to_notation(&rules), "20,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 4s entered=Y");
+    assert_eq!(
+        pos.to_notation(&rules),
+        "20,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Ym 4s entered=Y"
+    );
     assert_legal(&pos, &rules, &["20+4"]);
     let mut pos = after_throw(&rules, entered, "4-0");
     assert_eq!(pos.phase(), Phase::Throw);
@@ -379,11 +391,23 @@ fn the_older_games_fields_refuse_what_makes_no_sense_naming_the_field() {
     for (name, set, field) in [
         ("chaupar", "players.start=[6,7,9]", "players.start"),
         ("chaupar", "players.start=[6,7,9,90]", "players.start"),
-        ("pachisi", "capture.back_to=\"start-square\"", "capture.back_to"),
+        (
+            "pachisi",
+            "capture.back_to=\"start-square\"",
+            "capture.back_to",
+        ),
         ("ludo", "turn.partner_throws=true", "turn.partner_throws"),
-        ("pachisi", "throw.bonus_step_enters=true", "throw.bonus_step_enters"),
+        (
+            "pachisi",
+            "throw.bonus_step_enters=true",
+            "throw.bonus_step_enters",
+        ),
         ("chaupar", "throw.dice=4", "throw.separate_dice"),
-        ("tayam-sonalu", "throw.grace_pairs=[\"3-0\"]", "throw.grace_pairs"),
+        (
+            "tayam-sonalu",
+            "throw.grace_pairs=[\"3-0\"]",
+            "throw.grace_pairs",
+        ),
         ("tayam-sonalu", "throw.dice=3", "throw.named_pairs"),
     ] {
         let e = refused(name, &[set]);
@@ -394,7 +418,10 @@ fn the_older_games_fields_refuse_what_makes_no_sense_naming_the_field() {
         .contains("partners"));
     // A piece may begin beyond the lane where captured pieces go elsewhere.
     rules_of("chaupar", &["players.start=[6,7,9,20]"]);
-    let e = refused("chaupar", &["players.start=[9,10,11,12]", "board.start=\"nest\""]);
+    let e = refused(
+        "chaupar",
+        &["players.start=[9,10,11,12]", "board.start=\"nest\""],
+    );
     assert_eq!(field_of(&e), "capture.back_to", "{e}");
     let e = refused("chaupar", &["players.start=[8,9,10,11]"]);
     assert_eq!(field_of(&e), "capture.back_to", "{e}");

@@ -100,6 +100,8 @@ pub(super) fn throw(rules: &Rules, words: &Words) -> Section {
             }
             if t.separate_dice {
                 said.push(words.msg_with("throw-separate", &args));
+            } else if t.named_pairs {
+                said.push(words.msg("throw-named-pairs"));
             } else if t.dice.unwrap_or(1) > 1 {
                 said.push(words.msg("throw-total"));
             }
@@ -110,7 +112,11 @@ pub(super) fn throw(rules: &Rules, words: &Words) -> Section {
     let mut said = Vec::new();
     if r.moves.entry == Entry::Grace && !t.grace.is_empty() {
         let mut args = Args::new();
-        args.set("values", list_or(words, &values(&t.grace)));
+        let graces: Vec<String> = values(&t.grace)
+            .into_iter()
+            .chain(t.grace_pairs.iter().map(|p| pair_words(words, p)))
+            .collect();
+        args.set("values", list_or(words, &graces));
         args.set("start", start_key(rules));
         said.push(words.msg_with("throw-graces", &args));
     }
@@ -121,7 +127,11 @@ pub(super) fn throw(rules: &Rules, words: &Words) -> Section {
     }
     if !t.extra_throw.is_empty() {
         let mut args = Args::new();
-        args.set("values", list_or(words, &values(&t.extra_throw)));
+        let again: Vec<String> = values(&t.extra_throw)
+            .into_iter()
+            .chain(t.extra_throw_pairs.iter().map(|p| pair_words(words, p)))
+            .collect();
+        args.set("values", list_or(words, &again));
         said.push(words.msg_with("throw-again", &args));
         if !r.turn.extra_throw_in_first_turn {
             said.push(words.msg("throw-again-not-first-turn"));
@@ -167,7 +177,9 @@ fn entering_chance(rules: &Rules) -> f64 {
         .outcomes()
         .iter()
         .filter(|o| {
-            if r.throw.separate_dice {
+            if r.throw.named_pairs {
+                o.grace
+            } else if r.throw.separate_dice {
                 o.dice.iter().any(|d| grace.contains(d))
                     || (r.moves.enter_with_sum && grace.contains(&o.value))
             } else {
@@ -204,6 +216,9 @@ fn throw_table(rules: &Rules, words: &Words) -> Table {
                 })
                 .collect(),
         };
+    }
+    if t.named_pairs {
+        return pair_table(rules, words);
     }
     // Outcomes of one value are one row (two dice counting their total).
     let mut rows: Vec<(u8, Vec<u8>, f64)> = Vec::new();
@@ -246,6 +261,57 @@ fn throw_table(rules: &Rules, words: &Words) -> Table {
                     what_it_does(rules, words, value),
                 ]);
                 row
+            })
+            .collect(),
+    }
+}
+
+/// A pair written `4-0` in words: "4 and 0".
+fn pair_words(words: &Words, pair: &str) -> String {
+    let mut numbers = pair.split('-');
+    let mut args = Args::new();
+    args.set("first", numbers.next().unwrap_or_default().to_string());
+    args.set("second", numbers.next().unwrap_or_default().to_string());
+    words.msg_with("pair-words", &args)
+}
+
+/// Every throw of two dice known by their pair (`throw.named_pairs`, Tayam Sonalu): one row a
+/// pair, with its total, its chance and what that pair does.
+fn pair_table(rules: &Rules, words: &Words) -> Table {
+    let t = &rules.ruleset().throw;
+    Table {
+        caption: words.msg("table-dice"),
+        headings: vec![
+            words.msg("table-pair"),
+            words.msg("table-value"),
+            words.msg("table-chance"),
+            words.msg("table-does"),
+        ],
+        rows: rules
+            .outcomes()
+            .iter()
+            .map(|o| {
+                let mut does = Vec::new();
+                if o.grace && rules.ruleset().moves.entry == Entry::Grace {
+                    let first = t.first_entry.is_empty() || t.first_entry.contains(&o.value);
+                    does.push(words.msg(if first {
+                        "does-enter"
+                    } else {
+                        "does-enter-later"
+                    }));
+                }
+                if o.extra_throw {
+                    does.push(words.msg("does-again"));
+                }
+                if o.value == 0 {
+                    does.push(words.msg("does-nothing"));
+                }
+                vec![
+                    pair_words(words, &o.name.to_string()),
+                    o.value.to_string(),
+                    chance(words, o.probability),
+                    list_and(words, &does),
+                ]
             })
             .collect(),
     }

@@ -1,6 +1,7 @@
 //! The explanation of several rulesets checked against what their rules say, every built-in
 //! ruleset's text, page and summary checked for field names and document codes, and the older
-//! games (Chaupar, Pachih, Sokkattan) checked in every shipped language for a missing message.
+//! games (Chaupar, Pachih, Sokkattan, Tayam Sonalu) checked in every shipped language for a
+//! missing message.
 
 use super::*;
 use pachisi_core::ruleset::TwoOrMore;
@@ -468,7 +469,7 @@ fn the_older_games_are_explained_in_hindi_and_tamil_with_no_message_missing() {
         // in brackets, where the shipped catalogue would say it in English.
         let own = Words::from_texts(pachisi_words::ENGLISH, files);
         assert!(own.problems().is_empty(), "{lang}: {:?}", own.problems());
-        for name in ["chaupar", "pachih", "sokkattan"] {
+        for name in ["chaupar", "pachih", "sokkattan", "tayam-sonalu"] {
             let r = rules(name, &[]);
             let e = explain(&r, &own);
             for (what, text) in [
@@ -498,4 +499,31 @@ fn the_older_games_are_explained_in_hindi_and_tamil_with_no_message_missing() {
             }
         }
     }
+}
+
+/// Parker 1909: Tayam (0 and 1) brings the first piece in, Sonal (0 and 4) a later one, and 2 and
+/// 2, a 4 too, does neither: the table lists the throws by their pair.
+#[test]
+fn tayam_sonalus_throws_are_told_by_their_pair() {
+    let e = explain(&rules("tayam-sonalu", &[]), english());
+    let throw = section(&e, "throw");
+    let t = table(throw);
+    assert_eq!(t.rows.len(), 10);
+    let pair = column(t, "Dice");
+    let does = |dice: &str| {
+        let row = t
+            .rows
+            .iter()
+            .find(|r| r[pair] == dice)
+            .unwrap_or_else(|| panic!("no row {dice} in {t:?}"));
+        row[column(t, "What it does")].clone()
+    };
+    assert!(does("1 and 0").contains("brings a piece in and earns another throw"));
+    assert!(does("4 and 0").contains("once the first is in"));
+    assert_eq!(does("2 and 2"), "");
+    assert_eq!(does("0 and 0"), "moves nothing");
+    let text = said(throw);
+    assert!(text.contains("known by the two numbers it shows"), "{text}");
+    assert!(text.contains("A 1, 5 or 4 and 0 is a grace"), "{text}");
+    assert!(e.source.contains("Ancient Ceylon"));
 }

@@ -119,6 +119,10 @@ throw-separate = Each die counts on its own: { $count ->
    *[other] the { $count } numbers are { $count } separate moves.
 }
 throw-total = The dice count their total.
+throw-named-pairs = The dice count their total, but a throw is also known by the two numbers it shows: two throws of one total may do different things.
+pair-words = { $first } and { $second }
+table-pair = Dice
+does-nothing = moves nothing
 throw-graces = A { $values } is a grace: it may bring a piece { $start ->
     [nest] in from the nest
    *[charkoni] out of the Charkoni
