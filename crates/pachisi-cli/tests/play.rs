@@ -234,6 +234,75 @@ fn a_whole_game_against_bots_in_a_terminal_saves_a_record_that_replays() {
     viewer.assert_restored();
 }
 
+/// The older games of the family (Chaupar, Pachih, Sokkattan, Tayam Sonalu) are played to the
+/// end in a terminal against bots, and their records replay; Chaupar's three dice are drawn side
+/// by side.
+#[test]
+fn the_older_games_play_to_the_end_in_a_terminal() {
+    for name in ["chaupar", "pachih", "sokkattan", "tayam-sonalu"] {
+        let dir = scratch(&format!("family-{name}"));
+        let record = dir.join("game.record");
+        let record_arg = record.display().to_string();
+        let mut game = Session::start(
+            &[
+                "play",
+                "--rules",
+                name,
+                "--seats",
+                "human,bot:heuristic,bot:heuristic,bot:heuristic",
+                "--seed",
+                "3",
+                "--pace",
+                "0",
+                "--save",
+                &record_arg,
+            ],
+            100,
+            32,
+        );
+        game.wait_for("(you) to throw", MINUTE);
+        let start = Instant::now();
+        let (mut presses, mut three_dice) = (0, false);
+        loop {
+            let screen = game.screen();
+            if screen.contains("Game over") {
+                break;
+            }
+            // Chaupar's throw: three dice, each drawn as a box.
+            three_dice |= screen
+                .lines()
+                .any(|l| l.matches('[').count() >= 3 && l.contains("] ["));
+            if screen.contains("(you) to") {
+                game.send("\r");
+                presses += 1;
+            }
+            assert!(
+                start.elapsed() < 5 * MINUTE,
+                "{name}: the game did not end after {presses} presses:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(3));
+        }
+        assert!(presses > 5, "{name}: a whole game takes more than {presses} presses");
+        if name == "chaupar" {
+            assert!(three_dice, "chaupar: no throw of three dice was drawn");
+        }
+        game.send("s");
+        game.wait_for("Saved the record", MINUTE);
+        game.send("q");
+        let (ok, output) = game.finish(MINUTE);
+        assert!(ok, "{name}: {output}");
+        assert!(output.contains("won."), "{name}: the result is printed: {output}");
+        game.assert_restored();
+        let check = Command::new(PACHISI)
+            .args(["record", "check", &record_arg])
+            .output()
+            .expect("run record check");
+        let report = String::from_utf8_lossy(&check.stdout);
+        assert!(check.status.success(), "{name}: {report}");
+        assert!(report.contains("finishing order"), "{name}: {report}");
+    }
+}
+
 /// A game of Pachisi against bots saving to a scratch record, with the first throw made: you are
 /// to move, or the status line says your turn passed (it does until you act again). The
 /// session and the record's path.

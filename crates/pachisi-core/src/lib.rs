@@ -150,6 +150,10 @@ pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
         "tayam-sonalu",
         include_str!("../rulesets/tayam-sonalu.toml"),
     ),
+    (
+        "pahada-keliya",
+        include_str!("../rulesets/pahada-keliya.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in ruleset.

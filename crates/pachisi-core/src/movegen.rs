@@ -23,6 +23,7 @@ mod advance;
 mod apply;
 mod clear_entry;
 mod fullest;
+mod gate;
 mod landing;
 mod occupancy;
 mod witness;

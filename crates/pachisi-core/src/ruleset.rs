@@ -66,6 +66,9 @@ pub struct Rules {
     routes_revisit: bool,
     /// Where a captured piece goes: see [`Rules::captured_to`].
     captured_to: u8,
+    /// For each seat and each seat of its team, the progress beyond which the first has gone
+    /// past the second's arm: see [`Rules::past_arm`].
+    past_arm: [[u8; MAX_SEATS]; MAX_SEATS],
     /// Whether moves are plain: see [`Rules::plain_moves`].
     plain_moves: bool,
     /// Whether moves are single: see [`Rules::single_moves`].
@@ -235,6 +238,14 @@ impl Rules {
     #[inline]
     pub fn captured_to(&self) -> u8 {
         self.captured_to
+    }
+
+    /// The progress on `seat`'s route beyond which its piece has gone past the arm of `other`, a
+    /// seat of its team (`moves.home_gate`): the first visit of that arm's end square. 255 where
+    /// `seat`'s route never passes it (the seat itself, or no gate).
+    #[inline]
+    pub fn past_arm(&self, seat: u8, other: u8) -> u8 {
+        self.past_arm[usize::from(seat)][usize::from(other)]
     }
 
     /// The progress of a piece that has reached the Charkoni again.

@@ -545,6 +545,12 @@ pub struct MoveRules {
     /// What a move too long to reach home exactly does, where home needs an exact throw: it is
     /// refused, or the piece bounces back from home.
     pub bounce: Bounce,
+    /// How many of its partners' pieces must have gone past a seat's arm (stand beyond its end
+    /// square on their own routes, or be home) before the seat's pieces may come round to that end
+    /// square again and turn up the lane; 0 for no such gate (Pahada Keliya, Parker 1909: "A
+    /// player cannot move into their central row ... unless two of their team member's pieces
+    /// have moved past the player's own pieces").
+    pub home_gate: u8,
 }
 
 /// What a move too long to reach home exactly does (`moves.bounce`, with `moves.exact_home`).
@@ -584,6 +590,7 @@ impl Default for MoveRules {
             carry_on: false,
             clear_entry: false,
             bounce: Bounce::None,
+            home_gate: 0,
         }
     }
 }

@@ -85,6 +85,11 @@ impl Position {
         let home = u16::from(rules.home());
         let turn_home = u16::from(rules.turn_home());
         let turns_up_lane = u16::from(from) <= turn_home && raw > turn_home;
+        // Pahada Keliya: the way round to the end square and up the lane opens only once enough
+        // of the partners' pieces have gone past the arm.
+        if u16::from(from) < turn_home && raw >= turn_home && self.home_gate_closed(rules) {
+            return;
+        }
         // 000 rule 3: a seat that has not captured may not take a piece home. Stopping its pieces
         // at the lane's foot or in the lane, where no capture is possible any more, could trap the
         // seat for ever (003's principle), so they go round again instead of turning up the lane.

@@ -14,7 +14,7 @@ use super::*;
 use crate::route::destination;
 use crate::route::mechanics::AnyMechanics;
 use crate::sampling::dice_combinations;
-use crate::topology::RouteStart;
+use crate::topology::{Column, RouteStart};
 
 impl Rules {
     /// Validates a ruleset. `origin` names it in error messages.
@@ -274,8 +274,23 @@ impl Rules {
                 .min()
                 .unwrap_or(0),
         };
+        let mut past_arm = [[u8::MAX; MAX_SEATS]; MAX_SEATS];
+        if m.home_gate > 0 {
+            for (seat, route) in routes.iter().enumerate() {
+                for (other, &arm) in p.seats.iter().enumerate() {
+                    if other == seat || team_of[other] != team_of[seat] {
+                        continue;
+                    }
+                    let end = topology.square(arm, Column::Middle, b.arm_length);
+                    if let Some(i) = route.iter().position(|&sq| sq == end) {
+                        past_arm[seat][other] = (i + 1) as u8;
+                    }
+                }
+            }
+        }
         let mut rules = Rules {
             captured_to,
+            past_arm,
             plain_moves,
             build,
             single_moves,
@@ -344,7 +359,8 @@ fn single_moves(ruleset: &Ruleset) -> bool {
         || c.before_home
         || c.two_or_more == TwoOrMore::Safe
         || c.back_to != BackTo::Start
-        || ruleset.throw.bonus_step_enters)
+        || ruleset.throw.bonus_step_enters
+        || m.home_gate > 0)
 }
 
 /// What [`Rules::plain_moves`] asks beyond single moves: nothing orders the moves, and pieces

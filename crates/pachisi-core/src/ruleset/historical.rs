@@ -1,7 +1,8 @@
 //! The checks of the rules the older games of the family bring (Chaupar, Pachih, Sokkattan:
 //! docs/rules.md, "The cross-and-circle family"): pieces that begin on the board, where a
-//! captured piece goes, a turn's most throws, a finished seat throwing for its partner and a
-//! bonus step that brings a piece in. Each must fit the rest of the ruleset.
+//! captured piece goes, a turn's most throws, a finished seat throwing for its partner, a bonus
+//! step that brings a piece in and the partners' gate before home (Pahada Keliya). Each must fit
+//! the rest of the ruleset.
 
 use super::checks::Invalid;
 use super::*;
@@ -74,6 +75,29 @@ pub(super) fn check_historical_rules(
             "throwing for a partner needs partners: a team of two or more seats (players.teams)"
                 .into(),
         ));
+    }
+    if m.home_gate > 0 {
+        let teams = &ruleset.players.teams;
+        let seats = ruleset.players.seats.len();
+        let partnered = teams.iter().map(Vec::len).sum::<usize>() == seats
+            && teams.iter().all(|t| t.len() >= 2);
+        let most = teams.iter().map(Vec::len).min().unwrap_or(1).saturating_sub(1)
+            * usize::from(p.pieces);
+        let reason = if !partnered {
+            Some("a gate that partners open needs every seat in a team of two or more".to_string())
+        } else if usize::from(m.home_gate) > most {
+            Some(format!(
+                "the partners have only {most} pieces to go past, not {}",
+                m.home_gate
+            ))
+        } else if m.pairs || m.split || ruleset.doubles.enabled {
+            Some("the gate is not modelled with pairs, split throws or doublets".to_string())
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(invalid("moves.home_gate", reason));
+        }
     }
     let t = &ruleset.throw;
     if t.bonus_step_enters {

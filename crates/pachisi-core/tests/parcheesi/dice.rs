@@ -32,7 +32,8 @@ fn two_separate_dice_have_21_throws_a_doublet_one_time_in_36_and_any_other_two_i
         let names: Vec<String> = outcomes.iter().map(|o| o.name.to_string()).collect();
         assert_eq!(names, expected, "{name}");
         for o in outcomes {
-            let [a, b] = o.dice;
+            let [a, b, third] = o.dice;
+            assert_eq!(third, 0, "two dice leave the third slot empty");
             let p = if a == b { 1.0 / 36.0 } else { 2.0 / 36.0 };
             assert_eq!(o.probability, p, "{name} {}", o.name);
             assert_eq!(o.doublet, a == b, "{name} {}", o.name);

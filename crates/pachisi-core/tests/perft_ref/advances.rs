@@ -84,6 +84,26 @@ impl RefRules {
         !self.is_castle(seat, 1) || self.shared_castles || self.landing.send_back_castles
     }
 
+    /// `moves.home_gate`: whether at least that many pieces of the mover's partners stand beyond
+    /// the mover's arm on their own routes, past the first visit of its end square, or are home.
+    pub(crate) fn home_gate_open(&self, s: &RefState) -> bool {
+        if self.home_gate == 0 {
+            return true;
+        }
+        let seat = s.to_move;
+        // The mover's end square: where its route stands at the end square's second visit.
+        let end = self.route[seat][usize::from(self.turn_home) - 1];
+        let past: usize = (0..self.seats)
+            .filter(|&p| p != seat && self.team[p] == self.team[seat])
+            .map(|p| {
+                let first = self.route[p].iter().position(|&sq| sq == end);
+                let beyond = first.map_or(u8::MAX, |i| (i + 1) as u8);
+                s.progress[p].iter().filter(|&&q| q > beyond).count()
+            })
+            .sum();
+        past >= usize::from(self.home_gate)
+    }
+
     pub(crate) fn advances(
         &self,
         s: &RefState,
@@ -102,6 +122,11 @@ impl RefRules {
         // seat that must capture before going home and has not may not turn up: it goes round.
         let turn = u32::from(self.turn_home);
         let turns_up = u32::from(from) <= turn && target > turn;
+        // Pahada Keliya: coming round to the end square again, or past it, waits for the
+        // partners' pieces to have gone past the arm.
+        if u32::from(from) < turn && target >= turn && !self.home_gate_open(s) {
+            return;
+        }
         let must_go_round = turns_up && self.before_home && s.credits[seat] == 0;
         // TR (003): "A die interval that would take pawn beyond a blockade may land the pawn on
         // the space immediately behind a blockade with the rest of the interval ignored" -- also

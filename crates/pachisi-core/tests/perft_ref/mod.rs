@@ -80,6 +80,9 @@ pub(crate) struct RefRules {
     after_throwing: bool,
     streak_rule: StreakPenalty,
     capture_throw: bool,
+    /// Pahada Keliya's gate: partners' pieces that must have gone past a seat's arm before its
+    /// pieces come round to its end square again (`moves.home_gate`).
+    home_gate: u8,
     home_throw: bool,
     free_entry: bool,
     first_free: bool,

@@ -97,6 +97,7 @@ impl RefRules {
             after_throwing: r.turn.spend == Spend::AfterThrowing,
             streak_rule: r.turn.three_in_a_row,
             capture_throw: r.turn.extra_throw_on_capture,
+            home_gate: r.moves.home_gate,
             home_throw: r.turn.extra_throw_on_home,
             free_entry: r.moves.entry == Entry::Free,
             first_free: r.moves.first_piece_free,

@@ -1,6 +1,6 @@
 //! Scenario tests of the older games of the family (docs/rules.md, "The cross-and-circle
-//! family"): Chaupar (Abu'l Fazl 1590), Pachih (Snouck Hurgronje 1906), Sokkattan and Tayam
-//! Sonalu (Parker 1909), each as Ludii's game of that name records it. Every test quotes the
+//! family"): Chaupar (Abu'l Fazl 1590), Pachih (Snouck Hurgronje 1906), Sokkattan, Tayam Sonalu
+//! and Pahada Keliya (Parker 1909), each as Ludii's game of that name records it. Every test quotes the
 //! phrase of the record it checks. Progress numbers count along each seat's own route, as
 //! tests/scenarios.rs describes (the four games use the Pachisi board).
 
@@ -381,6 +381,68 @@ fn tayam_sonalu_a_throw_of_0_and_0_moves_nothing() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Pahada Keliya (Parker 1909)
+// ---------------------------------------------------------------------------------------------
+
+/// Parker 1909: "Players start with one piece on the sixth and seventh space of the central row
+/// in their arm, and two pieces on the third space in the outer row of their arm, to the right.
+/// Two rectangular four-sided dice, with the following throws: 1, 3, 4, 6."
+#[test]
+fn pahada_keliya_pieces_begin_on_the_board_and_two_long_dice_are_played_each_on_its_own() {
+    let rules = rules_of("pahada-keliya", &[]);
+    let pos = Position::new(&rules);
+    assert_eq!(pos.pieces_of(2), [6, 7, 11, 11]);
+    assert_eq!(square_name(&rules, 0, 11), "0l6");
+    assert_eq!(rules.outcomes().len(), 10);
+    let pos = after_throw(&rules, "start", "6-1");
+    let pool: Vec<u8> = pos.pool().items().iter().map(|i| i.value).collect();
+    assert_eq!(pool, [6, 1]);
+}
+
+/// Parker 1909: "When a player's piece moves into a space occupied by an opponent's piece, the
+/// opponent's piece is sent to the central square, from which it must begin again."
+#[test]
+fn pahada_keliya_a_captured_piece_begins_again_from_the_charkoni_with_any_die() {
+    let rules = rules_of("pahada-keliya", &[]);
+    same_square(&rules, 0, 30, 1, 13);
+    let mut pos = at(
+        &rules,
+        "6,7,11,27/6,7,11,13/6,7,11,11/6,7,11,11 Ym 3,1 entered=YGBR",
+    );
+    play(&mut pos, &rules, "27+3");
+    assert_eq!(pos.pieces_of(1), [6, 7, 11, 0]);
+    // Any die brings it out along its lane.
+    let pos = at(
+        &rules,
+        "6,7,11,30/6,7,11,0/6,7,11,11/6,7,11,11 Gm 3 entered=YGBR",
+    );
+    assert!(is_legal(&pos, &rules, "0+3"));
+}
+
+/// Parker 1909: "A player cannot move into their central row, approaching the end of the track,
+/// unless two of their team member's pieces have moved past the player's own pieces."
+#[test]
+fn pahada_keliya_a_player_turns_for_home_only_once_two_of_the_partners_pieces_are_past() {
+    let rules = rules_of("pahada-keliya", &[]);
+    // Black's arm end square is Yellow's progress 42: a Yellow piece beyond it has gone past.
+    same_square(&rules, 2, 8, 0, 42);
+    assert_eq!(rules.past_arm(0, 2), 42);
+    // Black at 73 with a 3 to come round to its end square; one Yellow piece past: shut.
+    let text = |yellow: &str| format!("{yellow}/6,7,11,11/73,7,11,11/6,7,11,11 Bm 3 entered=YGBR");
+    let shut = at(&rules, &text("43,7,11,11"));
+    assert!(!is_legal(&shut, &rules, "73+3"));
+    assert!(is_legal(&shut, &rules, "7+3"));
+    let two = at(&rules, &text("43,60,11,11"));
+    assert!(is_legal(&two, &rules, "73+3"));
+    // A piece home counts as past.
+    let home = at(&rules, &text("43,h,11,11"));
+    assert!(is_legal(&home, &rules, "73+3"));
+    // Ludii's code opens the gate with one piece: a reading.
+    let one = rules_of("pahada-keliya", &["moves.home_gate=1"]);
+    assert!(is_legal(&at(&one, &text("43,7,11,11")), &one, "73+3"));
+}
+
+// ---------------------------------------------------------------------------------------------
 // What the new fields refuse
 // ---------------------------------------------------------------------------------------------
 
@@ -409,6 +471,8 @@ fn the_older_games_fields_refuse_what_makes_no_sense_naming_the_field() {
             "throw.grace_pairs",
         ),
         ("tayam-sonalu", "throw.dice=3", "throw.named_pairs"),
+        ("tayam-sonalu", "moves.home_gate=1", "moves.home_gate"),
+        ("pahada-keliya", "moves.home_gate=5", "moves.home_gate"),
     ] {
         let e = refused(name, &[set]);
         assert_eq!(field_of(&e), field, "{name} {set}: {e}");

@@ -87,6 +87,11 @@ pub(super) fn route(rules: &Rules, words: &Words) -> Section {
             Bounce::BackByThrow => words.msg_with("route-bounce-throw", &args),
         });
     }
+    if r.moves.home_gate > 0 {
+        let mut args = Args::new();
+        args.set("count", number(r.moves.home_gate));
+        said.push(words.msg_with("route-home-gate", &args));
+    }
     if !r.board.jump_squares.is_empty() {
         let mut args = Args::new();
         args.set("places", list_or(words, &values(&r.board.jump_squares)));

@@ -315,6 +315,11 @@ route-exact = A piece reaches { $start ->
     [nest] home
    *[charkoni] the Charkoni
 } only with an exact throw.
+# $count: how many of the partners' pieces must have gone past the player's arm.
+route-home-gate = A player's pieces may come round to the end of their own arm again, to turn for home, only once { $count ->
+    [one] one of their partner's pieces has
+   *[other] { $count } of their partner's pieces have
+} gone past that arm; until then they wait on the squares before it.
 route-bounce-excess = A piece reaches { $start ->
     [nest] home
    *[charkoni] the Charkoni
