@@ -152,6 +152,29 @@ fn scratch(name: &str) -> PathBuf {
 
 const MINUTE: Duration = Duration::from_secs(60);
 
+/// Presses Enter whenever the person is to throw or move (the selected move is played) until
+/// the game is over, showing each screen to `look`; the number of presses.
+fn enter_until_game_over(game: &mut Session, name: &str, mut look: impl FnMut(&str)) -> usize {
+    let start = Instant::now();
+    let mut presses = 0;
+    loop {
+        let screen = game.screen();
+        if screen.contains("Game over") {
+            return presses;
+        }
+        look(&screen);
+        if screen.contains("(you) to") {
+            game.send("\r");
+            presses += 1;
+        }
+        assert!(
+            start.elapsed() < 5 * MINUTE,
+            "{name}: the game did not end after {presses} presses:\n{screen}"
+        );
+        std::thread::sleep(Duration::from_millis(3));
+    }
+}
+
 #[test]
 fn a_whole_game_against_bots_in_a_terminal_saves_a_record_that_replays() {
     let dir = scratch("game");
@@ -173,24 +196,7 @@ fn a_whole_game_against_bots_in_a_terminal_saves_a_record_that_replays() {
         24,
     );
     game.wait_for("(you) to throw", MINUTE);
-    // Enter throws, and plays the selected move, until the game is over.
-    let start = Instant::now();
-    let mut presses = 0;
-    loop {
-        let screen = game.screen();
-        if screen.contains("Game over") {
-            break;
-        }
-        if screen.contains("(you) to") {
-            game.send("\r");
-            presses += 1;
-        }
-        assert!(
-            start.elapsed() < 5 * MINUTE,
-            "the game did not end after {presses} presses:\n{screen}"
-        );
-        std::thread::sleep(Duration::from_millis(3));
-    }
+    let presses = enter_until_game_over(&mut game, "pachisi", |_| {});
     assert!(
         presses > 10,
         "a whole game takes more than {presses} presses"
@@ -261,28 +267,17 @@ fn the_older_games_play_to_the_end_in_a_terminal() {
             32,
         );
         game.wait_for("(you) to throw", MINUTE);
-        let start = Instant::now();
-        let (mut presses, mut three_dice) = (0, false);
-        loop {
-            let screen = game.screen();
-            if screen.contains("Game over") {
-                break;
-            }
+        let mut three_dice = false;
+        let presses = enter_until_game_over(&mut game, name, |screen| {
             // Chaupar's throw: three dice, each drawn as a box.
             three_dice |= screen
                 .lines()
                 .any(|l| l.matches('[').count() >= 3 && l.contains("] ["));
-            if screen.contains("(you) to") {
-                game.send("\r");
-                presses += 1;
-            }
-            assert!(
-                start.elapsed() < 5 * MINUTE,
-                "{name}: the game did not end after {presses} presses:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(3));
-        }
-        assert!(presses > 5, "{name}: a whole game takes more than {presses} presses");
+        });
+        assert!(
+            presses > 5,
+            "{name}: a whole game takes more than {presses} presses"
+        );
         if name == "chaupar" {
             assert!(three_dice, "chaupar: no throw of three dice was drawn");
         }
@@ -291,7 +286,10 @@ fn the_older_games_play_to_the_end_in_a_terminal() {
         game.send("q");
         let (ok, output) = game.finish(MINUTE);
         assert!(ok, "{name}: {output}");
-        assert!(output.contains("won."), "{name}: the result is printed: {output}");
+        assert!(
+            output.contains("won."),
+            "{name}: the result is printed: {output}"
+        );
         game.assert_restored();
         let check = Command::new(PACHISI)
             .args(["record", "check", &record_arg])

@@ -290,6 +290,18 @@ impl Position {
         if self.stopped_by_missing_capture(rules, from, value) {
             return Refusal::MustCaptureFirst { value };
         }
+        let step_enters = inc.plain && !inc.bonus && rules.ruleset().throw.bonus_step_enters;
+        if from > 0 && step_enters && self.pieces_of(self.to_move).contains(&0) {
+            return Refusal::StepMustEnter { value };
+        }
+        let turn_home = rules.turn_home();
+        let reaches_end = u16::from(from) + u16::from(value) >= u16::from(turn_home);
+        if from > 0 && from < turn_home && reaches_end && self.home_gate_closed(rules) {
+            return Refusal::HomeGate {
+                value,
+                needed: rules.ruleset().moves.home_gate,
+            };
+        }
         self.route_refusal(rules, occupancy, from, value, must_pair)
             .unwrap_or(Refusal::NoRule { value })
     }

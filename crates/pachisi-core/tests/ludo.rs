@@ -56,18 +56,6 @@ fn castles_on_reds_route(rules: &Rules) -> Vec<u8> {
         .collect()
 }
 
-/// Every castle on the board, by name, sorted.
-fn castle_names(rules: &Rules) -> Vec<String> {
-    let t = rules.topology();
-    let mut names: Vec<String> = (0..t.square_count())
-        .map(|i| Square(i as u8))
-        .filter(|&sq| t.is_castle(sq))
-        .map(|sq| t.name(sq).to_string())
-        .collect();
-    names.sort();
-    names
-}
-
 // ---------------------------------------------------------------------------------------------
 // The board
 // ---------------------------------------------------------------------------------------------

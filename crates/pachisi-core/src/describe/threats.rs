@@ -97,6 +97,8 @@ fn turn_of(rules: &Rules, pos: &Position, seat: u8) -> Position {
     turn.arrived = 0;
     turn.carrying = 0;
     turn.tries = 0;
+    turn.turn_throws = 0;
+    turn.thrower = turn.to_move;
     turn
 }
 

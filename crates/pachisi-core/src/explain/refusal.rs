@@ -209,6 +209,20 @@ pub enum Refusal {
         /// The squares the pawn needs to finish.
         needs: u8,
     },
+    /// The bonus step must bring a waiting piece in while one can come (Sokkattan, Parker 1909:
+    /// "This extra move must be used to enter a new piece on the board if possible").
+    StepMustEnter {
+        /// The step.
+        value: u8,
+    },
+    /// The piece may not come round to its arm's end square again before enough of the partners'
+    /// pieces have gone past the arm (Pahada Keliya, Parker 1909).
+    HomeGate {
+        /// The increment.
+        value: u8,
+        /// How many of the partners' pieces must have gone past.
+        needed: u8,
+    },
     /// No rule lets the piece use the increment, for a reason none of the other variants names.
     NoRule {
         /// The increment.
@@ -386,6 +400,15 @@ impl fmt::Display for Refusal {
                 "a doublet brings a pawn home only from 14 out, with all 14 squares; this one \
                  needs {needs} and {value} {} of the doublet are left",
                 squares(*value)
+            ),
+            Refusal::StepMustEnter { value } => write!(
+                f,
+                "the extra step of {value} must bring a waiting piece in while one can come"
+            ),
+            Refusal::HomeGate { value, needed } => write!(
+                f,
+                "the {value} would bring the piece round to the end of its arm again, which waits \
+                 until {needed} of your partner's pieces have gone past that arm"
             ),
             Refusal::NoRule { value } => write!(f, "no rule lets this piece use the {value}"),
         }

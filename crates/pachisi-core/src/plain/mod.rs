@@ -240,6 +240,7 @@ impl<'r> PlainGame<'r> {
             }
         }
         pos.to_move = self.to_move;
+        pos.thrower = self.to_move;
         pos.phase = self.phase;
         if self.phase == Phase::Move {
             pos.pool.push(Increment::thrown(self.hand));

@@ -100,44 +100,7 @@ pub(super) fn compile_throws(
             ));
         }
     }
-    let mut flags = vec![ValueFlags::default(); 256];
-    for (v, f) in flags.iter_mut().enumerate() {
-        f.streak_group = v as u8;
-    }
-    type SetFlag = fn(&mut ValueFlags);
-    let lists: [(&str, &Vec<u8>, SetFlag); 6] = [
-        ("throw.grace", &t.grace, |f| f.grace = true),
-        ("throw.extra_throw", &t.extra_throw, |f| {
-            f.extra_throw = true
-        }),
-        ("throw.first_entry", &t.first_entry, |f| {
-            f.first_entry = true
-        }),
-        ("throw.needs_piece_on_board", &t.needs_piece_on_board, |f| {
-            f.needs_piece_on_board = true
-        }),
-        ("throw.bonus_step", &t.bonus_step, |f| f.bonus_step = true),
-        ("turn.opening", &ruleset.turn.opening, |f| f.opening = true),
-    ];
-    for (field, list, set) in lists {
-        for &v in list {
-            if !values.contains(&v) {
-                return Err(invalid(
-                    field,
-                    format!("{v} is not the value of any throw (values: {values:?})"),
-                ));
-            }
-            set(&mut flags[usize::from(v)]);
-        }
-    }
-    for &v in &t.first_entry {
-        if !t.grace.contains(&v) {
-            return Err(invalid(
-                "throw.first_entry",
-                format!("{v} is not a grace, so it cannot introduce a piece"),
-            ));
-        }
-    }
+    let mut flags = value_flags(ruleset, &values, invalid)?;
     let mut grouped: Vec<u8> = Vec::new();
     for group in &t.streak_groups {
         let rep = group
@@ -184,6 +147,56 @@ pub(super) fn compile_throws(
         })
         .collect();
     Ok((outcomes, flags))
+}
+
+/// What each thrown value counts for, from the value lists of the ruleset (graces, extra throws,
+/// first entries, throws that need a piece on the board, bonus steps, openings), each checked to
+/// be one of `values`; every value its own streak group until the groups are read.
+pub(super) fn value_flags(
+    ruleset: &Ruleset,
+    values: &[u8],
+    invalid: &Invalid<'_>,
+) -> Result<Vec<ValueFlags>, RulesetError> {
+    let t = &ruleset.throw;
+    let mut flags = vec![ValueFlags::default(); 256];
+    for (v, f) in flags.iter_mut().enumerate() {
+        f.streak_group = v as u8;
+    }
+    type SetFlag = fn(&mut ValueFlags);
+    let lists: [(&str, &Vec<u8>, SetFlag); 6] = [
+        ("throw.grace", &t.grace, |f| f.grace = true),
+        ("throw.extra_throw", &t.extra_throw, |f| {
+            f.extra_throw = true
+        }),
+        ("throw.first_entry", &t.first_entry, |f| {
+            f.first_entry = true
+        }),
+        ("throw.needs_piece_on_board", &t.needs_piece_on_board, |f| {
+            f.needs_piece_on_board = true
+        }),
+        ("throw.bonus_step", &t.bonus_step, |f| f.bonus_step = true),
+        ("turn.opening", &ruleset.turn.opening, |f| f.opening = true),
+    ];
+    for (field, list, set) in lists {
+        for &v in list {
+            if !values.contains(&v) {
+                return Err(invalid(
+                    field,
+                    format!("{v} is not the value of any throw (values: {values:?})"),
+                ));
+            }
+            set(&mut flags[usize::from(v)]);
+        }
+    }
+    for &v in &t.first_entry {
+        if !t.grace.contains(&v) {
+            return Err(invalid(
+                "throw.first_entry",
+                format!("{v} is not a grace, so it cannot introduce a piece"),
+            ));
+        }
+    }
+    Ok(flags)
 }
 
 /// The faces of each die: as listed, or an ordinary die's 1 to 6.

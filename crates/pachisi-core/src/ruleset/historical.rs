@@ -81,7 +81,12 @@ pub(super) fn check_historical_rules(
         let seats = ruleset.players.seats.len();
         let partnered = teams.iter().map(Vec::len).sum::<usize>() == seats
             && teams.iter().all(|t| t.len() >= 2);
-        let most = teams.iter().map(Vec::len).min().unwrap_or(1).saturating_sub(1)
+        let most = teams
+            .iter()
+            .map(Vec::len)
+            .min()
+            .unwrap_or(1)
+            .saturating_sub(1)
             * usize::from(p.pieces);
         let reason = if !partnered {
             Some("a gate that partners open needs every seat in a team of two or more".to_string())

@@ -44,39 +44,6 @@ pub(super) fn compile_named_pairs(
     }
     let sets = dice_sets(&faces, 2);
     let totals: Vec<u8> = sets.iter().map(|([a, b, _], _)| a + b).collect();
-    let mut flags = vec![ValueFlags::default(); 256];
-    for (v, f) in flags.iter_mut().enumerate() {
-        f.streak_group = v as u8;
-    }
-    type SetFlag = fn(&mut ValueFlags);
-    let lists: [(&str, &Vec<u8>, SetFlag); 3] = [
-        ("throw.grace", &t.grace, |f| f.grace = true),
-        ("throw.extra_throw", &t.extra_throw, |f| {
-            f.extra_throw = true
-        }),
-        ("throw.first_entry", &t.first_entry, |f| {
-            f.first_entry = true
-        }),
-    ];
-    for (field, list, set) in lists {
-        for &v in list {
-            if v == 0 || !totals.contains(&v) {
-                return Err(invalid(
-                    field,
-                    format!("{v} is not the total of any throw that moves (totals: {totals:?})"),
-                ));
-            }
-            set(&mut flags[usize::from(v)]);
-        }
-    }
-    for &v in &t.first_entry {
-        if !t.grace.contains(&v) {
-            return Err(invalid(
-                "throw.first_entry",
-                format!("{v} is not a grace, so it cannot introduce a piece"),
-            ));
-        }
-    }
     if ruleset.turn.three_in_a_row != StreakPenalty::None {
         return Err(invalid(
             "turn.three_in_a_row",
@@ -96,6 +63,9 @@ pub(super) fn compile_named_pairs(
             ));
         }
     }
+    // Totals that move: a total of 0 is no grace and earns nothing.
+    let moving: Vec<u8> = totals.iter().copied().filter(|&v| v > 0).collect();
+    let mut flags = super::checks::value_flags(ruleset, &moving, invalid)?;
     let pairs = |field: &str, list: &[String]| -> Result<Vec<ThrowName>, RulesetError> {
         list.iter()
             .map(|text| {

@@ -1,14 +1,14 @@
 //! Helpers shared by the scenario tests (`scenarios.rs`, `parcheesi.rs`, `ludo.rs`): rulesets with
-//! overrides, positions from notation, throws and moves by their text, and legal-move lists; and,
-//! in their own modules, the helpers of the Pachisi scenarios (`pachisi`) and of the Parcheesi
-//! scenarios (`parcheesi`), each shared by the files of its suite.
+//! overrides, positions from notation, throws and moves by their text, legal-move lists and the
+//! castles by name; and, in their own modules, the helpers of the Pachisi scenarios (`pachisi`)
+//! and of the Parcheesi scenarios (`parcheesi`), each shared by the files of its suite.
 
 #![allow(dead_code)]
 
 pub mod pachisi;
 pub mod parcheesi;
 
-use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, RulesetError, ThrowName};
+use pachisi_core::{builtin_rules, Move, Phase, Position, Rules, RulesetError, Square, ThrowName};
 
 /// A built-in ruleset with `field=value` overrides.
 pub fn rules_of(name: &str, overrides: &[&str]) -> Rules {
@@ -148,4 +148,16 @@ pub fn mirrored(name: &str) -> String {
         None => panic!("no column"),
     };
     format!("{}{column}{}", (4 - arm) % 4, chars.as_str())
+}
+
+/// Every castle on the board, by name, sorted.
+pub fn castle_names(rules: &Rules) -> Vec<String> {
+    let t = rules.topology();
+    let mut names: Vec<String> = (0..t.square_count())
+        .map(|i| Square(i as u8))
+        .filter(|&sq| t.is_castle(sq))
+        .map(|sq| t.name(sq).to_string())
+        .collect();
+    names.sort();
+    names
 }

@@ -5,19 +5,7 @@
 //! tests/scenarios.rs describes (the four games use the Pachisi board).
 
 use crate::common::*;
-use pachisi_core::{Phase, Position, Square};
-
-/// The names of the castles of a ruleset's board, sorted.
-fn castles(rules: &pachisi_core::Rules) -> Vec<String> {
-    let t = rules.topology();
-    let mut names: Vec<String> = (0..t.square_count())
-        .map(|i| Square(i as u8))
-        .filter(|&sq| t.is_castle(sq))
-        .map(|sq| t.name(sq).to_string())
-        .collect();
-    names.sort();
-    names
-}
+use pachisi_core::{Phase, Position};
 
 // ---------------------------------------------------------------------------------------------
 // Chaupar (Abu'l Fazl 1590)
@@ -219,7 +207,7 @@ fn pachih_the_marked_squares_of_the_outer_rows_protect_and_are_shared() {
         .collect();
     let mut expected = expected;
     expected.sort();
-    assert_eq!(castles(&rules), expected);
+    assert_eq!(castle_names(&rules), expected);
     // Yellow's progress 11 is the sixth square of the left column of its arm; Red's 28 stands
     // there too.
     assert_eq!(square_name(&rules, 0, 11), "0l6");
@@ -299,10 +287,10 @@ fn sokkattan_the_fifth_squares_from_the_outer_end_of_the_outer_rows_are_safe() {
         .flat_map(|arm| [format!("{arm}l4"), format!("{arm}r4")])
         .collect();
     expected.sort();
-    assert_eq!(castles(&rules), expected);
+    assert_eq!(castle_names(&rules), expected);
     // Ludii's code marks the square one nearer the outer end: a reading.
     let code = rules_of("sokkattan", &["board.outer_castle_row=5"]);
-    assert!(castles(&code).contains(&"2r5".to_string()));
+    assert!(castle_names(&code).contains(&"2r5".to_string()));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -469,7 +469,13 @@ fn the_older_games_are_explained_in_hindi_and_tamil_with_no_message_missing() {
         // in brackets, where the shipped catalogue would say it in English.
         let own = Words::from_texts(pachisi_words::ENGLISH, files);
         assert!(own.problems().is_empty(), "{lang}: {:?}", own.problems());
-        for name in ["chaupar", "pachih", "sokkattan", "tayam-sonalu", "pahada-keliya"] {
+        for name in [
+            "chaupar",
+            "pachih",
+            "sokkattan",
+            "tayam-sonalu",
+            "pahada-keliya",
+        ] {
             let r = rules(name, &[]);
             let e = explain(&r, &own);
             for (what, text) in [
@@ -534,7 +540,11 @@ fn tayam_sonalus_throws_are_told_by_their_pair() {
 fn pahada_keliyas_gate_before_home_is_told() {
     let gate = "only once 2 of their partner's pieces have gone past that arm";
     let e = explain(&rules("pahada-keliya", &[]), english());
-    assert!(said(section(&e, "route")).contains(gate), "{}", said(section(&e, "route")));
+    assert!(
+        said(section(&e, "route")).contains(gate),
+        "{}",
+        said(section(&e, "route"))
+    );
     let e = explain(&rules("chaupar", &[]), english());
     assert!(!said(section(&e, "route")).contains("partner's pieces have gone past"));
 }

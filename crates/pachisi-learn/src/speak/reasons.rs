@@ -144,6 +144,15 @@ pub fn refusal_words(voice: &Voice, refusal: &Refusal) -> String {
             value(&mut args, *v);
             "why-must-capture-first"
         }
+        Refusal::StepMustEnter { value: v } => {
+            value(&mut args, *v);
+            "why-step-must-enter"
+        }
+        Refusal::HomeGate { value: v, needed } => {
+            value(&mut args, *v);
+            args.set("needed", number(*needed));
+            "why-home-gate"
+        }
         Refusal::FullestUse { value: v } => {
             value(&mut args, *v);
             "why-fullest-use"

@@ -243,6 +243,11 @@ fn every_refusal_has_words_of_its_own() {
         Refusal::PastGoal { value: 3, room: 2 },
         Refusal::PairCannotHalve { value: 3 },
         Refusal::MustCaptureFirst { value: 3 },
+        Refusal::StepMustEnter { value: 1 },
+        Refusal::HomeGate {
+            value: 3,
+            needed: 2,
+        },
         Refusal::FullestUse { value: 3 },
         Refusal::CarryOnFirst {
             square: square.clone(),

@@ -187,6 +187,8 @@ why-past-goal = the { $value } would carry the piece past the last square of its
     } ahead
 why-pair-cannot-halve = the pieces here move together as a pair, half the throw, and the { $value } cannot be halved
 why-must-capture-first = the { $value } would turn the piece up its lane home, which your side may not do before it has captured, and it cannot go round again instead
+why-step-must-enter = the extra step of { $value } must bring a waiting piece in while one can come
+why-home-gate = the { $value } would bring the piece round to the end of its arm again, which waits until { $needed } of your partner's pieces have gone past that arm
 why-fullest-use = the { $value } could move it, but the throws must be used as fully as possible, and that takes other moves
 why-carry-on-first = the pawn on { $square }, an opponent's safety space, must first be carried on with the other die
 why-turn-lost = the { $value } could only end on { $square }, a castle an opponent holds, and that costs the whole turn
