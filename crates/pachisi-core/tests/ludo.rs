@@ -14,7 +14,7 @@
 //! 1, 14, 27, 40); with the star squares too, 9, 22, 35 and 48 as well.
 
 use pachisi_core::ruleset::{CastleLayout, Placings};
-use pachisi_core::{Move, Phase, Position, Rules, Square};
+use pachisi_core::{Move, Phase, Position, Rules};
 
 mod common;
 use common::*;
