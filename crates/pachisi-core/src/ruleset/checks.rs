@@ -39,9 +39,6 @@ pub(super) fn compile_throws(
         Device::Dice if t.separate_dice => {
             return compile_separate_dice(ruleset, invalid);
         }
-        Device::Dice if t.named_pairs => {
-            return super::pairs::compile_named_pairs(ruleset, invalid);
-        }
         Device::Dice => {
             let count = t
                 .dice

@@ -10,6 +10,7 @@
 use super::checks::{check_family_rules, compile_board, compile_throws, faces_of};
 use super::historical::check_historical_rules;
 use super::landing::compile_landing;
+use super::pairs::compile_named_pairs;
 use super::*;
 use crate::route::destination;
 use crate::route::mechanics::AnyMechanics;
@@ -137,7 +138,11 @@ impl Rules {
             ));
         }
 
-        let (outcomes, flags) = compile_throws(&ruleset, &invalid)?;
+        let (outcomes, flags) = if ruleset.throw.named_pairs {
+            compile_named_pairs(&ruleset, &invalid)?
+        } else {
+            compile_throws(&ruleset, &invalid)?
+        };
 
         let t = &ruleset.turn;
         if matches!(
