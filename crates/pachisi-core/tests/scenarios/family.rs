@@ -5,7 +5,14 @@
 //! tests/scenarios.rs describes (the four games use the Pachisi board).
 
 use crate::common::*;
-use pachisi_core::{Phase, Position, Square};
+use pachisi_core::describe::describe_move;
+use pachisi_core::{Move, Phase, Position, Square};
+
+/// How many opposing pieces the move `text` sends back, as its description counts them.
+fn captures_of(pos: &Position, rules: &pachisi_core::Rules, text: &str) -> u32 {
+    let mv: Move = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    describe_move(rules, pos, mv).captures
+}
 
 /// The names of the castles of a ruleset's board, sorted.
 fn castles(rules: &pachisi_core::Rules) -> Vec<String> {
@@ -71,6 +78,8 @@ fn chaupar_a_single_piece_hit_goes_back_to_the_sixth_square_of_its_lane() {
         &rules,
         "6,7,9,25/6,7,9,13/6,7,9,10/6,7,9,10 Ym 5,2,1 entered=YGBR",
     );
+    // The move says so, though the piece it sends back stays on the board.
+    assert_eq!(captures_of(&pos, &rules, "25+5"), 1);
     play(&mut pos, &rules, "25+5");
     let mut green = pos.pieces_of(1).to_vec();
     green.sort();
@@ -86,6 +95,7 @@ fn chaupar_two_pieces_of_one_player_together_cannot_be_hit() {
         &rules,
         "6,7,9,25/6,7,13,13/6,7,9,10/6,7,9,10 Ym 5,2,1 entered=YGBR",
     );
+    assert_eq!(captures_of(&pos, &rules, "25+5"), 0);
     play(&mut pos, &rules, "25+5");
     assert_eq!(pos.pieces_of(1), [6, 7, 13, 13]);
     assert_eq!(pos.pieces_of(0), [6, 7, 9, 30]);
@@ -203,6 +213,7 @@ fn pachih_a_captured_piece_goes_back_to_its_first_square() {
         &rules,
         "27,1,1,1/13,1,1,1/1,1,1,1/1,1,1,1 Ym 3 entered=YGBR",
     );
+    assert_eq!(captures_of(&pos, &rules, "27+3"), 1);
     play(&mut pos, &rules, "27+3");
     assert_eq!(pos.pieces_of(1), [1, 1, 1, 1]);
 }
