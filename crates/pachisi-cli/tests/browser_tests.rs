@@ -73,6 +73,10 @@ fn every_browser_test_is_ignored_with_what_it_needs() {
             ),
             (
                 "serve_browser.rs",
+                "the_older_games_play_in_headless_chromium"
+            ),
+            (
+                "serve_browser.rs",
                 "the_pachisi_tour_is_walked_in_headless_chromium"
             ),
             (

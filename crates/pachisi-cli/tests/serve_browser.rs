@@ -3,7 +3,8 @@
 //! watcher in three browsers, browser-tests/analysis.mjs analyses a record in the replay viewer,
 //! browser-tests/page.mjs goes through what a new player meets.
 //! browser-tests/learn.mjs walks the guided first game at /learn, browser-tests/listen.mjs plays a
-//! whole game by keys as a blind player hears it.
+//! whole game by keys as a blind player hears it, browser-tests/family.mjs plays Chaupar, Pachih,
+//! Sokkattan and Tayam Sonalu.
 
 mod common;
 mod spoiled;
@@ -201,5 +202,28 @@ fn the_page_speaks_hindi_and_tamil_in_headless_chromium() {
         "languages.mjs",
         &[shots.as_os_str()],
         "the page left English on a Hindi or Tamil game screen",
+    );
+}
+
+/// The older games of the cross-and-circle family, with browser-tests/family.mjs: Chaupar,
+/// Pachih, Sokkattan and Tayam Sonalu each chosen in the new game panel and played by clicking
+/// against bots for a few dozen moves. Their "How to play" names the source; Chaupar's and
+/// Pachih's pieces begin on the board; Chaupar's throws show three dice; Sokkattan's bonus step
+/// brings a piece in; Tayam Sonalu's throws are said and drawn by their pair; a piece the person
+/// sends back is told; no console error, no request beyond the server and no axe-core violation.
+/// Screenshots under target/tmp/family.
+#[test]
+#[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
+fn the_older_games_play_in_headless_chromium() {
+    require_browser("the_older_games_play_in_headless_chromium");
+    let shots = workspace_root().join("target/tmp/family");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).expect("creates target/tmp/family");
+    let server = Server::start(&fresh_database("family"), 0);
+    run_script(
+        &server,
+        "family.mjs",
+        &[shots.as_os_str()],
+        "the older games did not play cleanly in the browser",
     );
 }

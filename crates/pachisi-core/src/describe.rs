@@ -85,19 +85,19 @@ pub struct MoveReport {
 }
 
 /// The opposing seats whose pieces `mv` sends back to their start, each with how many, in seat
-/// order: who [`MoveReport::captures`] counts, so that a front end can name them.
+/// order: who [`MoveReport::captures`] counts, so that a front end can name them. A piece sent
+/// back is one that stands less far along after the move: waiting again, or, where the rules
+/// put it back on the board (`capture.back_to = "start-square"`, Chaupar and Pachih), on its
+/// first square.
 pub fn captured(rules: &Rules, pos: &Position, mv: Move) -> Vec<(u8, u32)> {
-    let seat = pos.to_move();
-    let mut after = *pos;
-    after.play_unchecked(rules, mv);
-    let waiting = |p: &Position, s: u8| p.pieces_of(s).iter().filter(|&&x| x == 0).count() as u32;
-    (0..rules.seats())
-        .filter(|&s| rules.team_of(s) != rules.team_of(seat))
-        .filter_map(|s| {
-            let sent_back = waiting(&after, s).saturating_sub(waiting(pos, s));
-            (sent_back > 0).then_some((s, sent_back))
-        })
-        .collect()
+    let mut counts: Vec<(u8, u32)> = Vec::new();
+    for (s, _) in captured_pieces(rules, pos, mv) {
+        match counts.last_mut() {
+            Some((last, n)) if *last == s => *n += 1,
+            _ => counts.push((s, 1)),
+        }
+    }
+    counts
 }
 
 /// The mover's pieces that `mv` moves, by their index among the seat's pieces (a seat's pieces
@@ -134,7 +134,7 @@ pub fn captured_pieces(rules: &Rules, pos: &Position, mv: Move) -> Vec<(u8, usiz
                 .iter()
                 .zip(after.pieces_of(s))
                 .enumerate()
-                .filter(|(_, (&a, &b))| a != 0 && b == 0)
+                .filter(|(_, (&a, &b))| b < a)
                 .map(move |(i, _)| (s, i))
                 .collect::<Vec<_>>()
         })

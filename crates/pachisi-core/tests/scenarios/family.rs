@@ -1,11 +1,18 @@
 //! Scenario tests of the older games of the family (docs/rules.md, "The cross-and-circle
 //! family"): Chaupar (Abu'l Fazl 1590), Pachih (Snouck Hurgronje 1906), Sokkattan, Tayam Sonalu
-//! and Pahada Keliya (Parker 1909), each as Ludii's game of that name records it. Every test quotes the
-//! phrase of the record it checks. Progress numbers count along each seat's own route, as
-//! tests/scenarios.rs describes (the four games use the Pachisi board).
+//! and Pahada Keliya (Parker 1909), each as Ludii's game of that name records it. Every test
+//! quotes the phrase of the record it checks. Progress numbers count along each seat's own route,
+//! as tests/scenarios.rs describes (the five games use the Pachisi board).
 
 use crate::common::*;
-use pachisi_core::{Phase, Position};
+use pachisi_core::describe::describe_move;
+use pachisi_core::{Move, Phase, Position};
+
+/// How many opposing pieces the move `text` sends back, as its description counts them.
+fn captures_of(pos: &Position, rules: &pachisi_core::Rules, text: &str) -> u32 {
+    let mv: Move = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    describe_move(rules, pos, mv).captures
+}
 
 // ---------------------------------------------------------------------------------------------
 // Chaupar (Abu'l Fazl 1590)
@@ -59,6 +66,8 @@ fn chaupar_a_single_piece_hit_goes_back_to_the_sixth_square_of_its_lane() {
         &rules,
         "6,7,9,25/6,7,9,13/6,7,9,10/6,7,9,10 Ym 5,2,1 entered=YGBR",
     );
+    // The move says so, though the piece it sends back stays on the board.
+    assert_eq!(captures_of(&pos, &rules, "25+5"), 1);
     play(&mut pos, &rules, "25+5");
     let mut green = pos.pieces_of(1).to_vec();
     green.sort();
@@ -74,6 +83,7 @@ fn chaupar_two_pieces_of_one_player_together_cannot_be_hit() {
         &rules,
         "6,7,9,25/6,7,13,13/6,7,9,10/6,7,9,10 Ym 5,2,1 entered=YGBR",
     );
+    assert_eq!(captures_of(&pos, &rules, "25+5"), 0);
     play(&mut pos, &rules, "25+5");
     assert_eq!(pos.pieces_of(1), [6, 7, 13, 13]);
     assert_eq!(pos.pieces_of(0), [6, 7, 9, 30]);
@@ -191,6 +201,7 @@ fn pachih_a_captured_piece_goes_back_to_its_first_square() {
         &rules,
         "27,1,1,1/13,1,1,1/1,1,1,1/1,1,1,1 Ym 3 entered=YGBR",
     );
+    assert_eq!(captures_of(&pos, &rules, "27+3"), 1);
     play(&mut pos, &rules, "27+3");
     assert_eq!(pos.pieces_of(1), [1, 1, 1, 1]);
 }

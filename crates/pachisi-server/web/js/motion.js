@@ -23,8 +23,11 @@ const SLIDE_MAX_MS = 720;
 const RETURN_MS = 450;
 const MARK_MS = 1400;
 
-function waitingCount(view, seat) {
-  return (view.pieces ?? []).filter((p) => p.seat === seat && p.where === 'waiting').length;
+// How far a seat's pieces have come, all together: it falls only when a piece is sent back,
+// to wait in the Charkoni or a nest again, or (Chaupar, Pachih) onto a square of its lane.
+function alongAll(view, seat) {
+  return (view.pieces ?? []).filter((p) => p.seat === seat)
+    .reduce((sum, p) => sum + p.progress, 0);
 }
 
 // Notes what changed between two views one action apart (a state and the next, or a replay
@@ -35,7 +38,7 @@ export function noteChange(before, after) {
   const m = after.last_move;
   if (!m || JSON.stringify(m) === JSON.stringify(before.last_move ?? null)) return;
   const captured = (after.seats ?? []).map((s) => s.seat)
-    .filter((s) => s !== m.seat && waitingCount(after, s) > waitingCount(before, s));
+    .filter((s) => s !== m.seat && alongAll(after, s) < alongAll(before, s));
   ui.lastEvent = { key: after.key, at: after.replay ? after.frame : after.actions,
     text: moveEvent(before, after, captured), captured };
   if (m.from === null && m.to === null) return;

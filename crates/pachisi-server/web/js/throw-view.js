@@ -4,7 +4,7 @@
 import { $, svg } from './dom.js';
 import { t } from './i18n.js';
 import { ui } from './state.js';
-import { poolWords, throwSentence } from './words.js';
+import { dieFaces, poolWords, throwSentence } from './words.js';
 
 // How many throws a view has seen: the log writes each throw in brackets, `(6)`.
 export function throwCount(view) {
@@ -69,7 +69,9 @@ function drawShells(count, up) {
   return { items, width: Math.max(1.5, count * 1.3 + 0.2) };
 }
 
+// A die's marks by its face; a 0 is a face left blank.
 const PIPS = {
+  0: [],
   1: [[0.5, 0.5]],
   2: [[0.25, 0.25], [0.75, 0.75]],
   3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
@@ -79,8 +81,7 @@ const PIPS = {
 };
 
 function drawDice(thrown) {
-  let faces = Array.isArray(thrown.dice) ? thrown.dice.filter((d) => d > 0) : [];
-  if (faces.length === 0) faces = [thrown.value];
+  const faces = dieFaces(thrown) ?? [thrown.value];
   const items = faces.map((face, i) => {
     const x = 0.2 + i * 2;
     const g = svg('g', { class: 'die', 'data-die': face });

@@ -48,9 +48,14 @@ function subject(view, index) {
   return { you: 'no', who: otherPerson(seat, view) ?? colourName(seat) };
 }
 
-function dieFaces(thrown) {
+// The dice of a throw, as they fell: the separate dice (largest first), or the pair a throw of
+// two dice is known by (`4-0`, Tayam Sonalu's), a 0 included; null for a throw known by its
+// value alone.
+export function dieFaces(thrown) {
   const faces = Array.isArray(thrown.dice) ? thrown.dice.filter((d) => d > 0) : [];
-  return faces.length > 0 ? faces : null;
+  if (faces.length > 0) return faces;
+  const pair = /^(\d+)-(\d+)$/.exec(String(thrown.name ?? ''));
+  return pair ? [Number(pair[1]), Number(pair[2])] : null;
 }
 
 const aNumber = (value) => t('page-a-number', { value });
