@@ -112,3 +112,24 @@ export async function checkAccessibility(page, where, errors) {
   for (const violation of found) errors.push(`axe-core on ${where}: ${violation}`);
   return found.length;
 }
+
+// Waits until the game page wants something of the person ('throw' or 'move'), or the game is
+// over ('over'), or `deadline` (a Date.now() time) has passed ('timeout').
+export async function personDue(p, deadline) {
+  return p.waitForFunction(() => {
+    const body = document.body;
+    if (body.dataset.busy === 'true') return null;
+    const result = document.querySelector('#result');
+    if (result && !result.hidden && result.textContent.trim()) return 'over';
+    if (body.dataset.awaiting !== 'human') return null;
+    if (body.dataset.phase === 'throw') {
+      return document.querySelector('#throw:not(:disabled)') ? 'throw' : null;
+    }
+    if (body.dataset.phase === 'move') {
+      return document.querySelectorAll('#moves li').length > 0 ? 'move' : null;
+    }
+    return null;
+  }, null, { timeout: Math.max(1, deadline - Date.now()), polling: 50 })
+    .then((h) => h.jsonValue())
+    .catch(() => 'timeout');
+}

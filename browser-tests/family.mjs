@@ -32,7 +32,7 @@
 // Chromium is Debian's /usr/bin/chromium (or $CHROMIUM); playwright-core downloads no browser.
 
 import { join } from 'node:path';
-import { checkAccessibility, collectErrors, launch, pageScript } from './chromium.mjs';
+import { checkAccessibility, collectErrors, launch, pageScript, personDue } from './chromium.mjs';
 
 const { origin, allowed, shots, errors, check } = pageScript('family.mjs');
 // The person's moves a game is played for, unless it ends first.
@@ -160,25 +160,6 @@ async function checkThrow(p, game, state, problems) {
   return words;
 }
 
-// Waits until the page wants something of the person, or the game is over, or the time is up.
-async function due(p, deadline) {
-  return p.waitForFunction(() => {
-    const body = document.body;
-    if (body.dataset.busy === 'true') return null;
-    const result = document.querySelector('#result');
-    if (result && !result.hidden && result.textContent.trim()) return 'over';
-    if (body.dataset.awaiting !== 'human') return null;
-    if (body.dataset.phase === 'throw') {
-      return document.querySelector('#throw:not(:disabled)') ? 'throw' : null;
-    }
-    if (body.dataset.phase === 'move') {
-      return document.querySelectorAll('#moves li').length > 0 ? 'move' : null;
-    }
-    return null;
-  }, null, { timeout: Math.max(1, deadline - Date.now()), polling: 50 })
-    .then((h) => h.jsonValue())
-    .catch(() => 'timeout');
-}
 
 // Plays `move`, one of the person's, by clicking: its piece, again until that move is selected
 // (a piece's clicks go through its moves in turn), then its destination, which must be the
@@ -252,7 +233,7 @@ async function playGame(context, game) {
     const deadline = Date.now() + TIME_LIMIT_MS;
     let axeChecked = false;
     while (Date.now() < deadline && done.boardMoves + done.listMoves < MOVES) {
-      const what = await due(p, deadline);
+      const what = await personDue(p, deadline);
       if (what === 'over' || what === 'timeout') break;
       const state = await stateOf(p);
       const words = await checkThrow(p, game, state, problems);

@@ -28,7 +28,7 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { checkAccessibility, collectErrors, launch, serverOf } from './chromium.mjs';
+import { checkAccessibility, collectErrors, launch, personDue, serverOf } from './chromium.mjs';
 
 const [base, shot_path] = process.argv.slice(2);
 if (!base || !shot_path) {
@@ -229,22 +229,7 @@ async function play(page, { screen, shot, tap = false }) {
   let axeChecked = false;
   let reachTried = !tap;
   while (Date.now() < deadline) {
-    const due = await page.waitForFunction(() => {
-      const body = document.body;
-      if (body.dataset.busy === 'true') return null;
-      const result = document.querySelector('#result');
-      if (result && !result.hidden && result.textContent.trim()) return 'over';
-      if (body.dataset.awaiting !== 'human') return null;
-      if (body.dataset.phase === 'throw') {
-        return document.querySelector('#throw:not(:disabled)') ? 'throw' : null;
-      }
-      if (body.dataset.phase === 'move') {
-        return document.querySelectorAll('#moves li').length > 0 ? 'move' : null;
-      }
-      return null;
-    }, null, { timeout: Math.max(1, deadline - Date.now()), polling: 50 })
-      .then((h) => h.jsonValue())
-      .catch(() => 'timeout');
+    const due = await personDue(page, deadline);
     if (due === 'over' || due === 'timeout') break;
     for (const problem of await checkScreen(page, screen)) {
       const key = `${screen}: ${problem.replace(/ \(.*\)$/, '')}`;
