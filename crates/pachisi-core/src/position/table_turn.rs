@@ -56,6 +56,11 @@ impl Position {
     /// Passes the table's turn on from the seat whose turn it was: the next seat whose turn is
     /// played, and the seat that plays it. `None` where no seat is left to play.
     pub(super) fn next_table_turn(&self, rules: &Rules) -> Option<(u8, u8)> {
+        if !rules.ruleset().turn.partner_throws {
+            // Every turn is its seat's own: the next seat that has not finished.
+            let seat = next_seat(self.seats, self.thrower, |s| self.seat_finished(rules, s))?;
+            return Some((seat, seat));
+        }
         let thrower = next_seat(self.seats, self.thrower, |s| {
             self.player_for(rules, s).is_none()
         })?;
