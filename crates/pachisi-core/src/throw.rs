@@ -56,13 +56,6 @@ impl ThrowName {
             third: (n > 2).then_some(sorted[2]),
         }
     }
-
-    /// The dice named, largest first (the value alone for a throw named by its value).
-    pub fn numbers(&self) -> impl Iterator<Item = u8> {
-        [Some(self.first), self.second, self.third]
-            .into_iter()
-            .flatten()
-    }
 }
 
 impl fmt::Display for ThrowName {

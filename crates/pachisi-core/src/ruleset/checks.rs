@@ -146,6 +146,37 @@ pub(super) fn compile_throws(
     Ok((outcomes, flags))
 }
 
+/// Refuses the first of the value lists that is not empty (`throw.first_entry` where
+/// `first_entry`, `throw.needs_piece_on_board`, `throw.bonus_step`, `throw.streak_groups`,
+/// `turn.opening`), naming it, with `reason`: the rules these throws leave out.
+pub(super) fn refuse_value_lists(
+    ruleset: &Ruleset,
+    first_entry: bool,
+    reason: &str,
+    invalid: &Invalid<'_>,
+) -> Result<(), RulesetError> {
+    let t = &ruleset.throw;
+    for (field, list) in [
+        (
+            "throw.first_entry",
+            if first_entry {
+                t.first_entry.clone()
+            } else {
+                Vec::new()
+            },
+        ),
+        ("throw.needs_piece_on_board", t.needs_piece_on_board.clone()),
+        ("throw.bonus_step", t.bonus_step.clone()),
+        ("throw.streak_groups", t.streak_groups.concat()),
+        ("turn.opening", ruleset.turn.opening.clone()),
+    ] {
+        if !list.is_empty() {
+            return Err(invalid(field, reason.into()));
+        }
+    }
+    Ok(())
+}
+
 /// What each thrown value counts for, from the value lists of the ruleset (graces, extra throws,
 /// first entries, throws that need a piece on the board, bonus steps, openings), each checked to
 /// be one of `values`; every value its own streak group until the groups are read.
@@ -278,21 +309,12 @@ fn compile_separate_dice(
             set(&mut flags[usize::from(v)]);
         }
     }
-    for (field, list) in [
-        ("throw.first_entry", &t.first_entry),
-        ("throw.needs_piece_on_board", &t.needs_piece_on_board),
-        ("throw.bonus_step", &t.bonus_step),
-        ("throw.streak_groups", &t.streak_groups.concat()),
-        ("turn.opening", &ruleset.turn.opening),
-    ] {
-        if !list.is_empty() {
-            return Err(invalid(
-                field,
-                "this rule is for cowries and dice counted by their total, not separate dice"
-                    .into(),
-            ));
-        }
-    }
+    refuse_value_lists(
+        ruleset,
+        true,
+        "this rule is for cowries and dice counted by their total, not separate dice",
+        invalid,
+    )?;
     let outcomes = dice_sets(&faces, count)
         .into_iter()
         .map(|(dice @ [a, b, c], probability)| {

@@ -50,19 +50,12 @@ pub(super) fn compile_named_pairs(
             "streaks are not modelled for named pairs of dice".into(),
         ));
     }
-    for (field, list) in [
-        ("throw.needs_piece_on_board", &t.needs_piece_on_board),
-        ("throw.bonus_step", &t.bonus_step),
-        ("throw.streak_groups", &t.streak_groups.concat()),
-        ("turn.opening", &ruleset.turn.opening),
-    ] {
-        if !list.is_empty() {
-            return Err(invalid(
-                field,
-                "this rule is not modelled for named pairs of dice".into(),
-            ));
-        }
-    }
+    super::checks::refuse_value_lists(
+        ruleset,
+        false,
+        "this rule is not modelled for named pairs of dice",
+        invalid,
+    )?;
     // Totals that move: a total of 0 is no grace and earns nothing.
     let moving: Vec<u8> = totals.iter().copied().filter(|&v| v > 0).collect();
     let mut flags = super::checks::value_flags(ruleset, &moving, invalid)?;

@@ -471,6 +471,8 @@ fn the_older_games_fields_refuse_what_makes_no_sense_naming_the_field() {
         ),
         ("tayam-sonalu", "throw.dice=3", "throw.named_pairs"),
         ("tayam-sonalu", "moves.home_gate=1", "moves.home_gate"),
+        ("tayam-sonalu", "throw.bonus_step=[4]", "throw.bonus_step"),
+        ("chaupar", "throw.first_entry=[6]", "throw.first_entry"),
         ("pahada-keliya", "moves.home_gate=5", "moves.home_gate"),
     ] {
         let e = refused(name, &[set]);
