@@ -689,6 +689,25 @@ mod tests {
         assert_eq!((tally.throws, tally.moves, tally.turns), (2, 2, 3));
     }
 
+    /// Where a captured piece goes back onto its first square instead of waiting (Pachih), the
+    /// capture still counts, and a piece setting out from that square is no capture.
+    #[test]
+    fn a_capture_that_sends_a_piece_back_onto_the_board_counts() {
+        let rules = pachisi_core::builtin_rules("pachih", &[]).expect("built-in");
+        // Yellow's progress 30 is Green's 13.
+        let mut pos = Position::from_notation(
+            &rules,
+            "27,1,1,1/13,1,1,1/1,1,1,1/1,1,1,1 Yt - entered=YGBR",
+        )
+        .expect("valid position");
+        let mut tally = GameTally::new(&rules, &pos);
+        step(&rules, &mut pos, &mut tally, 3, "27+3");
+        assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));
+        assert_eq!(pos.to_move(), 1);
+        step(&rules, &mut pos, &mut tally, 2, "1+2");
+        assert_eq!((tally.captures, tally.pieces_sent_back), (1, 1));
+    }
+
     /// A piece brought in onto an opponent standing on the entry square captures it: one piece
     /// out of the start and one back in the same move, counted as the capture it is.
     #[test]
