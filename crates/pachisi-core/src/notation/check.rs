@@ -54,6 +54,21 @@ pub(super) fn check_streak(rules: &Rules, value: u8, without: &str) -> Result<()
     ))
 }
 
+/// Where pieces begin on the board (`players.start`), every seat has entered from the first
+/// throw on, so `entered` must name them all: a shorter list would describe a position the rules
+/// never reach, and would not survive being written out and read back.
+fn check_entered(rules: &Rules, pos: &Position) -> Result<(), String> {
+    let all = ((1u16 << pos.seats) - 1) as u8;
+    if Position::new(rules).entered == all && pos.entered != all {
+        let letters: String = (0..pos.seats).map(|s| rules.seat_letter(s)).collect();
+        return Err(format!(
+            "pieces begin on the board (players.start), so every seat has entered: \
+             write `entered={letters}`"
+        ));
+    }
+    Ok(())
+}
+
 /// Checks what the rules guarantee of every reachable position.
 pub(super) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     if pos.phase == Phase::Move && pos.pool.is_empty() {
@@ -66,6 +81,7 @@ pub(super) fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         ));
     }
     check_turn(rules, pos)?;
+    check_entered(rules, pos)?;
     pos.check_first_turn()?;
     pos.check_table_turn(rules)?;
     check_placings(rules, pos)?;

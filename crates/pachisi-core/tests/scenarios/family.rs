@@ -133,6 +133,24 @@ fn chaupar_a_player_who_has_finished_throws_for_the_partner() {
     assert_eq!((pos.thrower(), pos.to_move()), (1, 1));
 }
 
+/// Abu'l Fazl 1590 (the pieces "begin on the sixth and seventh space"): every seat has a piece
+/// on the board from the first throw, so a position saying a seat has not entered is one the
+/// rules never reach, and reading it is refused rather than taken and written back otherwise.
+#[test]
+fn chaupar_every_seat_has_entered_from_the_start_so_a_position_saying_otherwise_is_refused() {
+    let rules = rules_of("chaupar", &[]);
+    for text in [
+        "1,0,0,1/0,0,0,0/0,0,0,0/0,0,0,0 Ym 6 entered=",
+        "6,7,9,10/6,7,9,10/6,7,9,10/6,7,9,10 Ym 6 entered=YG",
+    ] {
+        let e = Position::from_notation(&rules, text).expect_err(text);
+        assert!(e.reason.contains("entered=YGBR"), "{text}: {e}");
+    }
+    let pos = at(&rules, "6,7,9,10/6,7,9,10/6,7,9,10/6,7,9,10 Ym 6");
+    assert!((0..4).all(|seat| pos.has_entered(seat)));
+    round_trip(&pos, &rules);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pachih (Snouck Hurgronje 1906)
 // ---------------------------------------------------------------------------------------------
