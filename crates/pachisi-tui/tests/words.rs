@@ -193,3 +193,25 @@ fn the_legend_follows_the_ruleset() {
     assert!(screen.contains("into the goal"), "{screen}");
     assert!(screen.contains("the die as it fell"), "{screen}");
 }
+
+/// Dice known by their faces are drawn as they fell, each in its box: Chaupar's three long dice,
+/// and Tayam Sonalu's pair even where a die shows 0 (Parker 1909: "Tayam" is a 1 and a 0).
+#[test]
+fn every_die_of_a_throw_is_drawn_even_a_zero() {
+    let words = pachisi_words::english();
+    let picture = |name: &str, throw: &str| {
+        let rules = builtin_rules(name, &[]).expect("a built-in ruleset");
+        let index = rules
+            .outcomes()
+            .iter()
+            .position(|o| o.name.to_string() == throw)
+            .unwrap_or_else(|| panic!("{name} has no throw {throw}"));
+        let lines =
+            pachisi_tui::ui::throw_lines(&words, &rules, Some(pachisi_core::Throw(index as u8)), 0);
+        lines[0].to_string()
+    };
+    assert_eq!(picture("tayam-sonalu", "4-0"), "[4] [0]");
+    assert_eq!(picture("tayam-sonalu", "1-0"), "[1] [0]");
+    assert_eq!(picture("tayam-sonalu", "0-0"), "[0] [0]");
+    assert_eq!(picture("chaupar", "6-5-2"), "[6] [5] [2]");
+}

@@ -157,13 +157,23 @@ pub(crate) const MINUTE: Duration = Duration::from_secs(60);
 pub(crate) fn enter_until_game_over(
     game: &mut Session,
     name: &str,
+    look: impl FnMut(&str),
+) -> usize {
+    enter_until(game, name, usize::MAX, look)
+}
+
+/// As [`enter_until_game_over`], stopping after `most` presses if the game has not ended by then.
+pub(crate) fn enter_until(
+    game: &mut Session,
+    name: &str,
+    most: usize,
     mut look: impl FnMut(&str),
 ) -> usize {
     let start = Instant::now();
     let mut presses = 0;
     loop {
         let screen = game.screen();
-        if screen.contains("Game over") {
+        if screen.contains("Game over") || presses >= most {
             return presses;
         }
         look(&screen);

@@ -177,13 +177,16 @@ pub fn throw_lines(
                 words.msg_with("play-mouth-up", &args)
             )
         }
-        Device::Dice if o.dice[0] != 0 => o
-            .dice
-            .iter()
-            .filter(|&&d| d > 0)
-            .map(|d| format!("[{d}]"))
-            .collect::<Vec<_>>()
-            .join(" "),
+        // Dice known by their faces (separate dice, or Tayam Sonalu's named pairs, where a die
+        // may show 0): each drawn as it fell, from the throw's name.
+        Device::Dice if o.name.second.is_some() => {
+            [Some(o.name.first), o.name.second, o.name.third]
+                .iter()
+                .flatten()
+                .map(|d| format!("[{d}]"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
         Device::Dice => match t.dice.unwrap_or(1) {
             1 => format!("[{}]", o.value),
             n => {
