@@ -24,6 +24,8 @@
 //   person's that sends a piece back is told so in the live region, wherever the piece goes back
 //   to (onto the board in Chaupar and Pachih).
 // - axe-core finds no violation on the game screen of each.
+// - Chaupar's partner's turn: a record starting where Yellow has finished and Black throws for
+//   Yellow opens in the replay viewer, whose status line says so.
 //
 // Fails (exit status 1) on any console error, page error or failed request, on a request beyond
 // the server, on fewer than a few moves made by clicking the board in a game that did not end, or
@@ -328,10 +330,38 @@ async function playGame(context, game) {
   for (const problem of kinds.values()) errors.push(`${game.name}: ${problem}`);
 }
 
+// Chaupar's partner's turn (Abu'l Fazl 1590: a player who has finished throws for the partner),
+// in the replay viewer: a record that starts where Yellow's pieces are all home and Yellow's turn
+// comes, so that Black throws for Yellow. The status line says whose turn at the table it is.
+async function partnersTurn(context) {
+  const p = await context.newPage();
+  const problems = [];
+  collectErrors(p, problems, allowed, 'beyond the server');
+  try {
+    await p.goto(origin.href);
+    const record = '[Ruleset "chaupar"]\n'
+      + '[Start "h,h,h,h/20,30,40,50/60,61,62,63/20,21,22,23 Bt - entered=YGBR thrower=Y"]\n\n';
+    await p.setInputFiles('#replay-file', {
+      name: 'partner.record', mimeType: 'text/plain', buffer: Buffer.from(record),
+    });
+    await p.waitForSelector('#replay-controls:not([hidden])', { timeout: 30_000 });
+    const status = (await p.locator('#status').textContent()) ?? '';
+    if (!status.includes('Black to throw') || !status.includes('in Yellow\'s turn, the partner Black')) {
+      problems.push(`the partner's turn is not said: the status reads ${JSON.stringify(status)}`);
+    }
+  } catch (err) {
+    problems.push(`cannot open the record: ${err?.stack ?? err}`);
+  } finally {
+    await p.close().catch(() => {});
+  }
+  for (const problem of problems) errors.push(`chaupar, the partner's turn: ${problem}`);
+}
+
 const browser = await launch('family', { viewport: { width: 1280, height: 900 } });
 try {
   const only = process.env.FAMILY_GAMES?.split(',');
   for (const game of GAMES) if (!only || only.includes(game.name)) await playGame(browser.context, game);
+  if (!only || only.includes('chaupar')) await partnersTurn(browser.context);
 } catch (err) {
   check(false, `the script failed: ${err?.stack ?? err}`);
 } finally {

@@ -210,8 +210,9 @@ fn the_page_speaks_hindi_and_tamil_in_headless_chromium() {
 /// against bots for a few dozen moves. Their "How to play" names the source; Chaupar's and
 /// Pachih's pieces begin on the board; Chaupar's throws show three dice; Sokkattan's bonus step
 /// brings a piece in; Tayam Sonalu's throws are said and drawn by their pair; a piece the person
-/// sends back is told; no console error, no request beyond the server and no axe-core violation.
-/// Screenshots under target/tmp/family.
+/// sends back is told; a record where a finished Chaupar player's partner throws for them opens
+/// in the replay viewer saying so; no console error, no request beyond the server and no
+/// axe-core violation. Screenshots under target/tmp/family.
 #[test]
 #[ignore = "needs Chromium and browser-tests/node_modules: run with --ignored (README's test command and .ci/run do)"]
 fn the_older_games_play_in_headless_chromium() {

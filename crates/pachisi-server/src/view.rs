@@ -376,6 +376,9 @@ pub struct Moment {
     pub(crate) position: String,
     pub(crate) phase: &'static str,
     pub(crate) to_move: u8,
+    /// The seat whose turn it is at the table: `to_move`, except where a seat whose pieces are
+    /// all home throws for its partner (Chaupar), when `to_move` is the partner.
+    pub(crate) thrower: u8,
     pub(crate) awaiting: Option<&'static str>,
     pub(crate) pieces: Vec<PieceView>,
     pub(crate) pool: Vec<PoolItem>,
@@ -425,6 +428,7 @@ pub fn moment(table: &Table) -> Moment {
         position: pos.to_notation(rules),
         phase: phase_name(pos.phase()),
         to_move: pos.to_move(),
+        thrower: pos.thrower(),
         awaiting,
         pieces: pieces(rules, pos),
         pool: pool(pos),
@@ -480,6 +484,10 @@ pub struct Frame {
     last_move: Option<Option<MoveDone>>,
     phase: &'static str,
     to_move: u8,
+    /// The seat whose turn it is at the table, only where it is not `to_move` (a finished seat
+    /// throwing for its partner, Chaupar).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    thrower: Option<u8>,
     /// The log at this moment: its first `log[0]` lines of the replay's log, the last of them
     /// cut to `log[1]` characters (a turn's line grows as the turn goes on).
     log: [usize; 2],
@@ -528,6 +536,7 @@ impl Frames {
             last_move,
             phase: phase_name(pos.phase()),
             to_move: pos.to_move(),
+            thrower: (pos.thrower() != pos.to_move()).then(|| pos.thrower()),
             log: [log.len(), log.last().map_or(0, |l| l.chars().count())],
         });
     }
@@ -621,6 +630,28 @@ mod tests {
                 ("board".to_string(), false),
                 ("waiting".to_string(), false)
             ]
+        );
+    }
+
+    /// Abu'l Fazl 1590 (Chaupar): a player who has finished throws for the partner. The state
+    /// names the seat whose turn it is at the table beside the seat that acts.
+    #[test]
+    fn the_state_names_the_finished_seat_whose_turn_a_partner_plays() {
+        let rules = Arc::new(builtin_rules("chaupar", &[]).expect("builtin"));
+        let mut record = GameRecord::new("chaupar");
+        let start = "h,h,h,h/20,30,40,50/60,61,62,63/20,21,22,23 Bt - entered=YGBR thrower=Y";
+        record.set_tag("Start", start);
+        let seats = vec![SeatSpec::Human; 4];
+        let t = Table::new(rules, &seats, 1, record).expect("table");
+        let m = serde_json::to_value(moment(&t)).expect("json");
+        assert_eq!(
+            (m["to_move"].as_u64(), m["thrower"].as_u64()),
+            (Some(2), Some(0))
+        );
+        let m = serde_json::to_value(moment(&table("chaupar"))).expect("json");
+        assert_eq!(
+            (m["to_move"].as_u64(), m["thrower"].as_u64()),
+            (Some(0), Some(0))
         );
     }
 

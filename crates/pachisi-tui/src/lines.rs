@@ -188,6 +188,12 @@ impl<W: Write> LineGame<'_, W> {
         if self.listener().is_none() {
             args.set("who", "seat");
         }
+        // Chaupar: a seat whose pieces are all home throws for its partner, who plays its turn.
+        let for_partner = (pos.phase() == Phase::Throw && pos.thrower() != seat).then(|| {
+            let mut args = Args::new();
+            args.set("finished", voice.colour(pos.thrower()));
+            self.words.msg_with("lines-for-partner", &args)
+        });
         if pos.phase() == Phase::Move && !self.moves_said {
             let heading = self.words.msg_with("lines-moves", &args);
             let moves = move_lines(&voice, &pos);
@@ -196,6 +202,9 @@ impl<W: Write> LineGame<'_, W> {
                 self.say(&line)?;
             }
             self.moves_said = true;
+        }
+        if let Some(text) = for_partner {
+            self.say(&text)?;
         }
         let id = if pos.phase() == Phase::Throw {
             "lines-prompt-throw"

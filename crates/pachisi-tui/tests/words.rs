@@ -207,11 +207,31 @@ fn every_die_of_a_throw_is_drawn_even_a_zero() {
             .position(|o| o.name.to_string() == throw)
             .unwrap_or_else(|| panic!("{name} has no throw {throw}"));
         let lines =
-            pachisi_tui::ui::throw_lines(&words, &rules, Some(pachisi_core::Throw(index as u8)), 0);
+            pachisi_tui::ui::throw_lines(words, &rules, Some(pachisi_core::Throw(index as u8)), 0);
         lines[0].to_string()
     };
     assert_eq!(picture("tayam-sonalu", "4-0"), "[4] [0]");
     assert_eq!(picture("tayam-sonalu", "1-0"), "[1] [0]");
     assert_eq!(picture("tayam-sonalu", "0-0"), "[0] [0]");
     assert_eq!(picture("chaupar", "6-5-2"), "[6] [5] [2]");
+}
+
+/// Abu'l Fazl 1590 (Chaupar): a player who has finished throws for the partner. The title line
+/// says whose turn at the table it is when the partner plays it.
+#[test]
+fn the_title_says_when_a_partner_plays_a_finished_seats_turn() {
+    let words = pachisi_words::english();
+    let rules = builtin_rules("chaupar", &[]).expect("chaupar");
+    let labels = vec![String::new(); 4];
+    let title = |text: &str| {
+        let pos = pachisi_core::Position::from_notation(&rules, text).expect("a position");
+        pachisi_tui::ui::title_line(words, &rules, &pos, &labels).to_string()
+    };
+    let partner = title("h,h,h,h/20,30,40,50/60,61,62,63/20,21,22,23 Bt - entered=YGBR thrower=Y");
+    assert!(
+        partner.contains("B Black to throw for Yellow, all home"),
+        "{partner}"
+    );
+    let own = title("h,h,h,h/20,30,40,50/60,61,62,63/20,21,22,23 Bt - entered=YGBR");
+    assert!(!own.contains("for Yellow"), "{own}");
 }

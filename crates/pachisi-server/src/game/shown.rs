@@ -18,11 +18,12 @@ use std::sync::Arc;
 
 /// The names of the fields a state's [`Fields`] hold, in the state's order (after `id`,
 /// `ruleset` and `board`; then come `log` and `clock`).
-const NAMES: [&str; 17] = [
+const NAMES: [&str; 18] = [
     "seats",
     "position",
     "phase",
     "to_move",
+    "thrower",
     "awaiting",
     "pieces",
     "pool",
@@ -142,6 +143,7 @@ impl Fields {
             json(serde_json::to_string(&m.position))?,
             json(serde_json::to_string(m.phase))?,
             m.to_move.to_string(),
+            m.thrower.to_string(),
             json(serde_json::to_string(&m.awaiting))?,
             json(serde_json::to_string(&m.pieces))?,
             json(serde_json::to_string(&m.pool))?,

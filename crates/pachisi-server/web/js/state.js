@@ -92,6 +92,7 @@ export function frameView(replay, index) {
     last_move: f.last_move ?? null,
     phase: f.phase,
     to_move: f.to_move,
+    thrower: f.thrower,
     awaiting: null,
     pool: [],
     moves: [],

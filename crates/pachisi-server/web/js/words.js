@@ -174,11 +174,16 @@ export function statusWords(view) {
   const phase = view.phase === 'throw' ? 'throw' : 'move';
   if (view.replay) {
     if (view.phase === 'over') return t('page-status-replay-over');
-    return t('page-status-replay', { colour: colourName(seat), phase });
+    return `${t('page-status-replay', { colour: colourName(seat), phase })}${forPartnerWords(view, seat)}`;
   }
   if (view.phase === 'over' || view.result) return t('page-game-over');
   const open = (view.room?.seats ?? []).filter((s) => s.holder === 'open').length;
   if (view.room?.started === false) return t('page-status-waiting', { open });
+  return `${turnWords(view, seat, phase)}${forPartnerWords(view, seat)}`;
+}
+
+// Whose turn it is, and what they do in it.
+function turnWords(view, seat, phase) {
   if (view.awaiting === 'human') {
     const other = otherPerson(seat, view);
     const whose = isYou(seat, view) ? 'you' : other ? 'person' : 'seat';
@@ -186,6 +191,14 @@ export function statusWords(view) {
   }
   if (seat.player === 'human') return t('page-status-passes', { colour: colourName(seat) });
   return t('page-status-bot', { seat: seatLabel(seat, view), phase });
+}
+
+// Where a seat whose pieces are all home throws for its partner (Chaupar), whose turn at the
+// table it is: said after the turn, as nothing else on the page shows it.
+function forPartnerWords(view, seat) {
+  if (view.thrower === undefined || view.thrower === view.to_move) return '';
+  const finished = seatOf(view, view.thrower);
+  return ` ${t('page-status-for-partner', { finished: colourName(finished), colour: colourName(seat) })}`;
 }
 
 // The result: "You won!", "Yellow and Black won."

@@ -85,6 +85,13 @@ pub fn title_line(
             args.set("player", if who.is_empty() { "none" } else { "some" });
             args.set("label", who);
             spans.push(format!(" {}", words.msg_with("play-title-turn", &args)).into());
+            // Chaupar: a seat whose pieces are all home throws for its partner, who moves.
+            let thrower = position.thrower();
+            if thrower != seat {
+                let mut args = Args::new();
+                args.set("finished", Voice::new(words, rules, None).colour(thrower));
+                spans.push(format!(" {}", words.msg_with("play-title-for-partner", &args)).into());
+            }
         }
     }
     Line::from(spans)

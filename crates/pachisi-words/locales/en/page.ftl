@@ -536,6 +536,9 @@ page-status-turn = { $whose ->
 }.
 # A person cannot move: $colour their seat.
 page-status-passes = { $colour } cannot move: the turn passes.
+# Where a seat whose pieces are all home throws for its partner (Chaupar): $finished that
+# seat's colour, $colour the partner's, who throws and moves. Said after the turn's sentence.
+page-status-for-partner = Every piece of { $finished } is home: in { $finished }'s turn, the partner { $colour } throws and moves.
 # A bot's turn: $seat the seat (page-seat-label); $phase throw or move.
 page-status-bot = { $phase ->
     [throw] { $seat } is throwing…

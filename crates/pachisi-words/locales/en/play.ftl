@@ -21,6 +21,9 @@ play-title-turn = { $player ->
         [throw] to throw
        *[move] to move
     }
+# Where a seat whose pieces are all home throws for its partner (Chaupar): $finished that
+# seat's colour. After "to throw" in the title line.
+play-title-for-partner = for { $finished }, all home
 play-title-replay = Replay of { $name } ·{" "}
 
 ## The board's corners and centre.
@@ -217,6 +220,9 @@ play-analysis-no-result = the analysis ended without a result
 lines-intro = { $ruleset }. Type help for the commands; a move's number plays it.
 # $seat: speak-seat-heading; $player: play-seat-*.
 lines-seat = { $seat }: { $player }.
+# Said before the prompt where a seat whose pieces are all home throws for its partner
+# (Chaupar): $finished that seat's colour.
+lines-for-partner = Every piece of { $finished } is home: this is { $finished }'s turn, played by the partner.
 lines-prompt-throw = { $who ->
         [seat] { $name }'s turn: t or Enter throws.
        *[you] Your turn: t or Enter throws.

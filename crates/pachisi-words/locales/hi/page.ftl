@@ -470,6 +470,7 @@ page-status-turn = { $whose ->
     }
 }।
 page-status-passes = { $colour } चल नहीं सकता: बारी आगे जाती है।
+page-status-for-partner = { $finished } की सारी गोटियाँ घर पहुँच चुकी हैं: उसकी बारी में साथी { $colour } दाँव फेंकता और चलता है।
 page-status-bot = { $phase ->
     [throw] { $seat }: दाँव फेंका जा रहा है…
    *[move] { $seat }: चाल सोची जा रही है…

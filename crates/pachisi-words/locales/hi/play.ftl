@@ -25,6 +25,7 @@ play-title-turn = { $player ->
         [throw] फेंकने की बारी
        *[move] चाल की बारी
     }
+play-title-for-partner = { $finished } के लिए (सब घर)
 play-title-replay = रीप्ले: { $name } ·{" "}
 
 ## The board's corners and centre.
@@ -226,6 +227,7 @@ play-analysis-no-result = विश्लेषण बिना नतीजे 
 lines-intro = { $ruleset }। आदेशों के लिए मदद (help) लिखें; चाल की संख्या लिखकर वह चाल चलें।
 # $seat: speak-seat-heading; $player: play-seat-*.
 lines-seat = { $seat }: { $player }।
+lines-for-partner = { $finished } की सारी गोटियाँ घर पहुँच चुकी हैं: यह { $finished } की बारी है, जिसे साथी खेलता है।
 lines-prompt-throw = { $who ->
         [seat] { $name }, दाँव फेंकने की बारी: t या Enter से फेंकें।
        *[you] आपकी बारी: t या Enter से दाँव फेंकें।

@@ -477,6 +477,7 @@ page-status-turn = { $whose ->
     }
 }.
 page-status-passes = { $colour } நகர முடியாது: முறை அடுத்தவருக்குச் செல்கிறது.
+page-status-for-partner = { $finished }: எல்லாக் காய்களும் பழமாகிவிட்டன; அதன் முறையில் கூட்டாளி { $colour } வீசி நகர்த்துகிறது.
 page-status-bot = { $phase ->
     [throw] { $seat }: வீசுகிறது…
    *[move] { $seat }: நகர்த்துகிறது…

@@ -25,6 +25,7 @@ play-title-turn = { $player ->
         [throw] வீச
        *[move] நகர்த்த
     }
+play-title-for-partner = { $finished } சார்பாக (எல்லாம் பழம்)
 play-title-replay = மீள்பார்வை: { $name } ·{" "}
 
 ## The board's corners and centre.
@@ -227,6 +228,7 @@ play-analysis-no-result = பகுப்பாய்வு முடிவி�
 lines-intro = { $ruleset }. கட்டளைகளைக் கேட்க உதவி (help) என்று தட்டச்சு செய்யுங்கள்; நகர்வின் எண் அந்த நகர்வை ஆடும்.
 # $seat: speak-seat-heading; $player: play-seat-*.
 lines-seat = { $seat }: { $player }.
+lines-for-partner = { $finished }: எல்லாக் காய்களும் பழமாகிவிட்டன; இது { $finished } முறை, கூட்டாளி ஆடுகிறார்.
 lines-prompt-throw = { $who ->
         [seat] வீசும் முறை: { $name }; t அல்லது Enter வீசும்.
        *[you] உங்கள் முறை: t அல்லது Enter வீசும்.
