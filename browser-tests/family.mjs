@@ -23,6 +23,8 @@
 // - Every throw is said in a sentence, with no notation or unfilled message in it; a move of the
 //   person's that sends a piece back is told so in the live region, wherever the piece goes back
 //   to (onto the board in Chaupar and Pachih).
+// - A marked piece standing on the destination of the first move (selected for the person) is
+//   selected by a click on it, not that move played; the move the page sends is the one chosen.
 // - axe-core finds no violation on the game screen of each.
 // - Chaupar's partner's turn: a record starting where Yellow has finished and Black throws for
 //   Yellow opens in the replay viewer, whose status line says so.
@@ -165,9 +167,9 @@ async function checkThrow(p, game, state, problems) {
 
 // Plays `move`, one of the person's, by clicking: its piece, again until that move is selected
 // (a piece's clicks go through its moves in turn), then its destination, which must be the
-// move's. Returns false, having clicked nothing, where the piece stands on the destination of
-// the move selected (a click there would play that one).
-async function clickMove(p, move, problems) {
+// move's. A piece standing on the destination of the move selected for the person (the first)
+// is selected by the click, not that move played. Counts those clicks in `done.onDest`.
+async function clickMove(p, move, problems, done) {
   const state = await stateOf(p);
   const piece = p.locator(`#board [data-piece][data-movable][data-seat="${state.to_move}"]`
     + `[data-progress="${move.progress}"]`).first();
@@ -175,7 +177,7 @@ async function clickMove(p, move, problems) {
     problems.push(`no marked piece offers the move (${move.move})`);
     return false;
   }
-  if (await piece.evaluate((node) => node.closest('[data-dest]') !== null)) return false;
+  if (await piece.evaluate((node) => node.closest('[data-dest]') !== null)) done.onDest += 1;
   const tries = state.moves.filter((m) => m.progress === move.progress).length;
   const seen = [];
   for (let i = 0; i < tries; i += 1) {
@@ -206,8 +208,17 @@ async function playGame(context, game) {
       problems.push(`the page opened a WebSocket beyond the server: ${ws.url()}`);
     }
   });
+  // The moves the page sends, in order: each must be the one the person chose by clicking.
+  const sent = [];
+  p.on('request', (r) => {
+    if (r.method() !== 'POST' || !r.url().endsWith('/actions')) return;
+    try {
+      const body = JSON.parse(r.postData() ?? '{}');
+      if (body.action === 'move') sent.push(body.move);
+    } catch { /* not an action */ }
+  });
   const started = Date.now();
-  const done = { throws: 0, boardMoves: 0, listMoves: 0, bonus: 0, captures: 0,
+  const done = { throws: 0, boardMoves: 0, listMoves: 0, bonus: 0, captures: 0, onDest: 0,
     sentences: new Set() };
   try {
     await p.goto(new URL('/', origin).href, { waitUntil: 'load', timeout: 60_000 });
@@ -258,18 +269,20 @@ async function playGame(context, game) {
       if (what === 'throw') {
         await p.click('#throw');
         done.throws += 1;
-      } else if (wanted && await clickMove(p, wanted, problems)) {
+      } else if (wanted && await clickMove(p, wanted, problems, done)) {
         chosen = wanted;
         done.boardMoves += 1;
         if (wanted.move === '0+1') done.bonus += 1;
       } else {
         if ((await p.locator('#moves li').count()) === 0) continue;
         // The first move is selected already, its destination marked: a click there plays it.
-        // A marked piece standing on that square (pieces share squares here) is left alone, so
-        // that the click selects the piece clicked.
-        const piece = p.locator('#board .corner [data-piece][data-movable], '
-          + '#board .square:not([data-dest]) [data-piece][data-movable]').first();
+        // A marked piece standing on that square (pieces share squares here) is selected by a
+        // click, as any other marked piece: such a piece is clicked first where there is one.
+        const onDest = p.locator('#board [data-dest] [data-piece][data-movable]').first();
+        const there = (await onDest.count()) > 0;
+        const piece = there ? onDest : p.locator('#board [data-piece][data-movable]').first();
         const dest = p.locator('#board [data-dest]').first();
+        if (there) done.onDest += 1;
         if ((await piece.count()) > 0) {
           await piece.click();
           await dest.waitFor({ state: 'visible', timeout: 5_000 });
@@ -289,6 +302,11 @@ async function playGame(context, game) {
       // clicked.
       await p.waitForFunction((before) => document.body.dataset.busy !== 'true'
         && document.body.dataset.actions !== before, actions, { timeout: 30_000, polling: 50 });
+      // The click played the move chosen, not another (such as the one selected for the person
+      // when a piece of theirs stands on its destination).
+      if (chosen && sent.at(-1) !== chosen.move) {
+        problems.push(`the clicks played ${sent.at(-1)}, not the move chosen (${chosen.move})`);
+      }
       // A piece sent back is told, wherever it goes back to (in Chaupar and Pachih, onto the
       // board).
       if (chosen?.captures > 0) {
@@ -309,7 +327,8 @@ async function playGame(context, game) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${game.name}: ${done.throws} throws, ${done.boardMoves} moves on the board `
       + `(${done.bonus} by a bonus step, ${done.captures} sending a piece back), `
-      + `${done.listMoves} from the list, ${seconds} s`
+      + `${done.listMoves} from the list, ${done.onDest} by a piece on the first move's `
+      + `destination, ${seconds} s`
       + `${over ? `; ${await p.locator('#result').textContent()}` : ''}`);
     for (const words of [...done.sentences].slice(0, 4)) console.log(`${game.name}: "${words}"`);
     if (done.boardMoves < MIN_BOARD_MOVES && !over) {

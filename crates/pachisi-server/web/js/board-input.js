@@ -1,6 +1,7 @@
 // Clicks and taps on the board: a tap on a movable piece (or within reach of one) selects its
-// move, again its next; a tap on the selected move's destination plays it; a tap on a piece that
-// cannot move says why.
+// move, again its next; a tap on the selected move's destination plays it (unless the tap is on
+// a movable piece there and the person has not chosen that move); a tap on a piece that cannot
+// move says why.
 
 import { askAbout } from './board-words.js';
 import { $ } from './dom.js';
@@ -48,7 +49,10 @@ export function boardClicked(event) {
   if (sel) {
     const onDest = (squareNode && sel.to !== null && Number(squareNode.dataset.square) === sel.to)
       || (centreNode && sel.to === null && sel.progress !== null);
-    if (onDest) {
+    // A movable piece standing on the destination of a move the person did not choose (the
+    // first, selected for them) is what they clicked: it is selected, the move not played.
+    const pieceThere = pieceNode?.hasAttribute('data-movable') && !ui.chosen;
+    if (onDest && !pieceThere) {
       playMove(sel);
       return;
     }

@@ -170,6 +170,7 @@ export function setState(state, source) {
   if (!sameTurn) {
     ui.clickedPiece = null;
     ui.selected = state.moves.length > 0 ? 0 : null;
+    ui.chosen = false;
     // One action after the state shown: its move slides, its captures are marked.
     if (same && state.actions === shown.actions + 1) noteChange(shown, state);
     // An undo: what the last move did is no longer so.

@@ -82,6 +82,7 @@ export function fitMoves() {
 
 export function select(index) {
   ui.selected = index;
+  ui.chosen = true;
   if (!ui.replay) {
     drawBoard(currentView());
     renderMoves(currentView());

@@ -23,6 +23,9 @@ export const ui = {
   links: null,
   // Index into the current state's `moves`.
   selected: null,
+  // Whether the person chose the selected move (a click, a key, the list), rather than it being
+  // the first move, selected for them when the moves came.
+  chosen: false,
   // The piece whose moves a click cycles through, so that a first click on another piece starts
   // at that piece's first move.
   clickedPiece: null,
