@@ -54,7 +54,7 @@ fn toml_text(value: &Bound<'_, PyAny>, top: bool) -> PyResult<String> {
         return Ok(format!("{f:?}"));
     }
     if let Ok(s) = value.cast::<PyString>() {
-        let s = s.to_str()?;
+        let s = s.to_cow()?;
         return Ok(if top {
             s.to_string()
         } else {

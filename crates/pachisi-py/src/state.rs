@@ -189,7 +189,7 @@ impl State {
                 let key: String = key
                     .extract()
                     .map_err(|_| errors::notation("tag names are str"))?;
-                let value: String = value.str()?.to_str()?.to_string();
+                let value: String = value.str()?.to_cow()?.into_owned();
                 let reserved =
                     ["Ruleset", "Set", "Start", "Opening", "Final"].contains(&key.as_str());
                 if reserved
