@@ -138,7 +138,7 @@ pub(crate) async fn ask(
         let lines = match speak::answer(&voice, &pos, last, &command) {
             Some(lines) => lines,
             // A command that acts: the page's keys do that.
-            None if command == Command::Empty => speak::help_lines(words),
+            None if command == Command::Empty => speak::help_lines(voice.words),
             None => vec![words.msg("access-ask-acts")],
         };
         Ok(Answer { lines })

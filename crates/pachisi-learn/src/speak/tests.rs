@@ -528,3 +528,26 @@ fn a_throw_reads_as_its_squares_or_dice_and_what_it_earns() {
         "4-4: a 4 and a 4, a doublet, throw again"
     );
 }
+
+/// Ludo's tokens are tokens in the board in words, the moves, the reasons and the events.
+#[test]
+fn ludos_pieces_are_tokens_in_every_answer() {
+    let rules = builtin_rules("ludo", &[]).expect("builtin");
+    let voice = Voice::new(english(), &rules, Some(0));
+    let pos = thrown(&rules, "20,0,0,0/10,0,0,0/0,0,0,0/0,0,0,0 Rt -", 3);
+    let mut said = board_lines(&voice, &pos);
+    said.extend(where_lines(&voice, &pos, 0));
+    said.extend(move_lines(&voice, &pos));
+    said.extend(why_not_lines(&voice, &pos));
+    said.extend(help_lines(voice.words));
+    let text = said.join("\n");
+    assert!(
+        text.contains("Token 1") && text.contains("tokens"),
+        "{text}"
+    );
+    assert!(!text.to_lowercase().contains("piece"), "{text}");
+    // The terminal's words for a move too.
+    let mv = pos.legal_moves(&rules)[0];
+    let words = move_words(english(), &rules, &pos, mv);
+    assert!(words.short.contains("token"), "{words:?}");
+}
