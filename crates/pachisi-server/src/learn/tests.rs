@@ -149,6 +149,34 @@ fn strings(value: &Value, out: &mut Vec<String>) {
     }
 }
 
+/// What the tours say, in every shipped language (their list, each step's title, task and
+/// source), names no field of a ruleset and no document's code.
+#[tokio::test]
+async fn the_tours_words_name_no_field_in_any_language() {
+    let server = server("leaks");
+    for (lang, _) in pachisi_words::SHIPPED {
+        let (status, list) = server.call_in(lang, "GET", "/api/learn", None).await;
+        assert_eq!(status, 200, "{list}");
+        let mut said = Vec::new();
+        strings(&list, &mut said);
+        for tour in TOURS {
+            for step in 1..=tour.steps.len() {
+                let path = format!("/api/learn/{}/{step}", tour.name);
+                let (status, answer) = server.call_in(lang, "GET", &path, None).await;
+                assert_eq!(status, 200, "{path}: {answer}");
+                for field in ["title", "task", "source"] {
+                    said.push(answer[field].as_str().unwrap_or_default().to_string());
+                }
+            }
+        }
+        assert!(said.len() > 30, "{lang}: {said:?}");
+        for text in said {
+            let found = pachisi_learn::explain::leaks::leaks(&text);
+            assert!(found.is_empty(), "{lang}: {found:?} in {text}");
+        }
+    }
+}
+
 /// The first game's tips are in the words of the tour's family, and Pachisi's castle 25
 /// squares from home is marked in the state where the page looks for it.
 #[tokio::test]
