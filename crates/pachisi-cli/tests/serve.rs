@@ -147,6 +147,46 @@ fn error_of(body: &Value) -> String {
     body["error"].as_str().unwrap_or_default().to_string()
 }
 
+/// Every ruleset's description, as `/api/rulesets` answers it in English and in Hindi, names no
+/// field of the ruleset and no document's code, and calls the pieces by the family's word.
+#[tokio::test]
+async fn ruleset_descriptions_name_no_field_in_any_language() {
+    let server = Server::start(&fresh_database("descriptions"), 0);
+    let http = reqwest::Client::new();
+    for lang in ["en", "hi"] {
+        let answer = http
+            .get(format!("{}/api/rulesets", server.url))
+            .header(reqwest::header::ACCEPT_LANGUAGE, lang)
+            .send()
+            .await
+            .expect("GET /api/rulesets");
+        assert_eq!(answer.status().as_u16(), 200);
+        let rulesets: Value = answer.json().await.expect("JSON");
+        let list = rulesets.as_array().expect("a list");
+        assert_eq!(list.len(), pachisi_count());
+        for ruleset in list {
+            let name = ruleset["name"].as_str().unwrap_or_default();
+            let description = ruleset["description"].as_str().unwrap_or_default();
+            assert!(!description.is_empty(), "{lang} {name}");
+            let found = pachisi_learn::explain::leaks::leaks(description);
+            assert!(
+                found.is_empty(),
+                "{lang} {name}: {found:?} in {description}"
+            );
+            if lang == "en" && ruleset["family"] == "ludo" {
+                assert!(description.contains("tokens each"), "{name}: {description}");
+                assert!(!description.contains("piece"), "{name}: {description}");
+            }
+        }
+        let hindi = list.iter().any(|r| {
+            r["description"]
+                .as_str()
+                .is_some_and(|d| d.contains("गोटी") || d.contains("गोटियाँ"))
+        });
+        assert_eq!(hindi, lang == "hi", "the descriptions are in {lang}");
+    }
+}
+
 #[tokio::test]
 async fn games_are_created_played_and_refused_with_clear_errors() {
     let server = Server::start(&fresh_database("http"), 0);
