@@ -187,6 +187,42 @@ async fn ruleset_descriptions_name_no_field_in_any_language() {
     }
 }
 
+/// `why`, asked after the person's turn passed because nothing could move (the server plays such
+/// a pass at once), says why it passed, in Ludo's words, until the person throws again.
+#[tokio::test]
+async fn why_after_a_forced_pass_says_why_the_turn_passed() {
+    let server = Server::start(&fresh_database("why-passed"), 0);
+    let c = Client::new(&server);
+    let seats = json!(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]);
+    let state = c
+        .create(&json!({"ruleset": "ludo", "seats": seats, "seed": 3, "set": ["turn.first=first-seat"]}))
+        .await;
+    let id = state["id"].as_str().expect("id").to_string();
+    let ask = format!("/api/games/{id}/ask");
+    let state = c.settle(&id).await;
+    assert_eq!(state["awaiting"], "human", "{state}");
+    let (status, thrown) = c.step(&id, &state).await;
+    assert_eq!(status, 200, "{thrown}");
+    // Every token waits in the nest, and only a 6 brings one in.
+    assert_ne!(
+        thrown["last_throw"]["value"], 6,
+        "the seed throws a 6 first: {thrown}"
+    );
+    let state = c.settle(&id).await;
+    assert!(
+        state["actions"].as_u64() > thrown["actions"].as_u64(),
+        "{state}"
+    );
+    let (status, answer) = c.post(&ask, &json!({"question": "why"})).await;
+    assert_eq!(status, 200, "{answer}");
+    let said = answer["lines"].to_string();
+    assert!(
+        said.contains("waiting in the nest") && said.contains("comes in only on a 6"),
+        "{said}"
+    );
+    assert!(said.contains("Tokens") && !said.contains("piece"), "{said}");
+}
+
 #[tokio::test]
 async fn games_are_created_played_and_refused_with_clear_errors() {
     let server = Server::start(&fresh_database("http"), 0);

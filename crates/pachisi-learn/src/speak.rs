@@ -43,7 +43,7 @@ mod tests;
 pub use board::{board_lines, threat_words, where_lines};
 pub use commands::{answer, help_lines, parse_command, Command};
 pub use events::{event_line, result_line, throw_off_words, throw_words};
-pub use log::GameLog;
+pub use log::{forced_pass_of, GameLog};
 pub use moves::{move_line, move_lines, move_words, MoveWords};
 pub use reasons::{refusal_words, why_lines, why_not_lines};
 
