@@ -6,7 +6,9 @@
 // The record is a game with one move spoiled on purpose, at step <spoiled-step> (its last). Checks
 // that the graph of the winning chances has one line per team, each in its own colour, with a
 // title and a description; that the spoiled move, and no other, carries a mark (? or ??) in the
-// log; that the step shown says its decision and the summary table counts the one mark; that a
+// log; that the step shown says its decision and the summary table counts the one mark, its
+// average loss and luck columns saying under their headings that they count points of winning
+// chance; that a
 // click on the graph jumps the replay to the step under it and moves the graph's marker; that
 // the keys step the replay and the marker follows; that a, in a record opened again,
 // analyses it; and that on a phone's screen (360 px) the analysis fits the width.
@@ -86,6 +88,14 @@ try {
     [...r.querySelectorAll('td')].map((td) => td.textContent)));
   const bad = counted.reduce((n, cells) => n + Number(cells[3]) + Number(cells[4]), 0);
   if (counted.length !== 4 || bad !== 1) errors.push(`the summary counts ${bad} mistakes in ${JSON.stringify(counted)}`);
+  // The columns of signed numbers say what they count.
+  const headings = await page.$$eval('#analysis-summary thead th', (cells) =>
+    cells.map((c) => c.textContent.replace(/\s+/g, ' ').trim()));
+  for (const [at, name] of [[2, 'Average loss'], [6, 'Luck']]) {
+    if (!headings[at]?.startsWith(name) || !headings[at].includes('points of winning chance')) {
+      errors.push(`the summary's heading ${at} reads "${headings[at]}"`);
+    }
+  }
   console.log(`marks: ${JSON.stringify(marks)}; the step shown: ${said}`);
 
   // A click on the graph, a third of the way along, jumps there (give or take a step: a step

@@ -5,9 +5,12 @@
 //
 // - A game of Ludo against bots, the person in the third seat, the bots fast: the board is turned
 //   so that the person's own corner is at the bottom; the pieces are called tokens (as Ludo
-//   calls them) in the moves; the board has a legend; there is no invitation box and no chat;
-//   the bots' pace shows as chosen and can be changed; after an undo, the line under the status
-//   no longer tells of the move taken back.
+//   calls them) in the moves, in the board in words and in the tip that says why the person's
+//   turn passed (the game marked as the first after Ludo's tour), which gives the rules' reason; the board has a legend; there
+//   is no invitation box and no chat; the bots' pace shows as chosen and can be changed; after
+//   an undo, the line under the status no longer tells of the move taken back.
+// - A game of Pachisi: the legend shows the castles' × and says what a castle is, and "How to
+//   play" links to the rules of Pachisi.
 // - A game with a friend's seat open: the hand-over offers the strong bot first; the invitation
 //   page says the game, who invites, the colour and links how to play; a watcher is told they
 //   are watching, sees no player's button and the board unturned; a stranger opening the game's
@@ -46,10 +49,11 @@ async function open(name, viewport, hash = '', forbidden = false) {
   return p;
 }
 
-// Starts Ludo from the new game panel with `kinds` (per seat: `me`, `open` or a bot's level).
-async function start(p, kinds, more = async () => {}) {
-  await p.waitForSelector('#ruleset option[value="ludo"]', { state: 'attached', timeout: 60_000 });
-  await p.selectOption('#ruleset', 'ludo');
+// Starts `ruleset` (Ludo unless said) from the new game panel with `kinds` (per seat: `me`,
+// `open` or a bot's level).
+async function start(p, kinds, more = async () => {}, ruleset = 'ludo') {
+  await p.waitForSelector(`#ruleset option[value="${ruleset}"]`, { state: 'attached', timeout: 60_000 });
+  await p.selectOption('#ruleset', ruleset);
   for (const [seat, kind] of kinds.entries()) {
     if (kind === 'me' || kind === 'open') {
       await p.selectOption(`#seat-${seat}-kind`, kind);
@@ -103,10 +107,22 @@ async function againstBots() {
     p.selectOption('#game-pace', 'slow'),
   ]);
   check(changed.status() === 200, `changing the pace was answered ${changed.status()}`);
-  // Plays (the first move each time) until a move of the person's can be undone.
+  // The game is marked as the first after Ludo's tour, so that its tips show.
+  await p.evaluate(() => {
+    const game = decodeURIComponent(/#game=(.+)$/.exec(window.location.href)[1]);
+    window.localStorage.setItem('pachisi.learn', JSON.stringify({ game, tour: 'ludo' }));
+  });
+  // Plays (the first move each time) until a move of the person's can be undone, and on until
+  // a passed turn's tip has shown.
   const deadline = Date.now() + 90_000;
   let words = '';
-  while (Date.now() < deadline && !(await p.locator('#undo').isEnabled())) {
+  let passed = '';
+  const tipShown = async () => {
+    if (passed || !(await p.locator('#learn-tip[data-kind="passed"]').isVisible())) return;
+    passed = await p.locator('#learn-tip-text').textContent();
+  };
+  while (Date.now() < deadline && !((await p.locator('#undo').isEnabled()) && passed)) {
+    await tipShown();
     if (await p.locator('#throw').isEnabled()) {
       await p.click('#throw');
     } else if (await p.locator('#moves-box').isVisible()) {
@@ -120,6 +136,15 @@ async function againstBots() {
     }
   }
   check(/token/.test(words) && !/piece/.test(words), `Ludo's moves read "${words}"`);
+  check(/token/.test(passed) && !/piece/i.test(passed) && /comes in only on a 6/.test(passed),
+    `the tip of a passed turn reads "${passed}"`);
+  console.log(`a passed turn's tip: ${passed}`);
+  // The board in words calls them tokens too.
+  await p.click('#board-words-box summary');
+  await p.waitForSelector('#board-words h3', { timeout: 30_000 });
+  const told = `${await p.locator('#board-words-help').textContent()} ${await p.locator('#board-words').textContent()}`;
+  check(/token/i.test(told) && !/piece/i.test(told), `the board in words reads "${told}"`);
+  await p.click('#board-words-box summary');
   check(await p.locator('#undo').isEnabled(), 'no move could be undone in 90 s');
   const before = await p.locator('#event').textContent();
   const actions = await p.getAttribute('body', 'data-actions');
@@ -131,6 +156,18 @@ async function againstBots() {
     `after the undo the line under the status says "${after}" (before: "${before}")`);
   console.log(`undo: "${before}" became "${after}"`);
   await p.screenshot({ path: join(shots, 'bots.png') });
+}
+
+async function pachisi() {
+  const p = await open('pachisi', { width: 1280, height: 900 });
+  await start(p, ['me', 'heuristic', 'heuristic', 'heuristic'], async () => {}, 'pachisi');
+  const castle = await p.locator('#legend [data-legend="castle"]').textContent();
+  check(castle.includes('×') && /Castle, a safe square: pieces there cannot be sent back/.test(castle),
+    `the legend's castle reads "${castle}"`);
+  const link = await p.getAttribute('#how-to-play', 'href');
+  check(await p.locator('#how-to-play').isVisible() && link === '/rules/pachisi',
+    `"How to play" links to ${link}`);
+  console.log(`Pachisi: the legend's castle "${castle}", "How to play" at ${link}`);
 }
 
 async function withFriend() {
@@ -225,6 +262,7 @@ async function analysed() {
 
 try {
   await againstBots();
+  await pachisi();
   await withFriend();
   await analysed();
 } catch (err) {

@@ -12,7 +12,6 @@ pub mod file;
 pub mod network;
 
 use network::Network;
-use pachisi_core::ruleset::{Device, StartArea};
 use pachisi_core::Rules;
 use std::sync::{Arc, OnceLock};
 
@@ -115,14 +114,9 @@ pub enum NetworkError {
 
 /// The family of a ruleset, which a network file records: `pachisi` (pieces start in the
 /// Charkoni), `parcheesi` (from a nest, two dice used separately) or `ludo` (from a nest, one
-/// throw at a time).
+/// throw at a time), as [`Rules::family`] decides it.
 pub fn family(rules: &Rules) -> &'static str {
-    let r = rules.ruleset();
-    match (r.board.start, r.throw.device) {
-        (StartArea::Charkoni, _) => "pachisi",
-        (StartArea::Nest, Device::Dice) if r.throw.separate_dice => "parcheesi",
-        (StartArea::Nest, _) => "ludo",
-    }
+    rules.family().name()
 }
 
 /// The names of the shipped networks.

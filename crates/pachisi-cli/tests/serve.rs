@@ -147,6 +147,82 @@ fn error_of(body: &Value) -> String {
     body["error"].as_str().unwrap_or_default().to_string()
 }
 
+/// Every ruleset's description, as `/api/rulesets` answers it in English and in Hindi, names no
+/// field of the ruleset and no document's code, and calls the pieces by the family's word.
+#[tokio::test]
+async fn ruleset_descriptions_name_no_field_in_any_language() {
+    let server = Server::start(&fresh_database("descriptions"), 0);
+    let http = reqwest::Client::new();
+    for lang in ["en", "hi"] {
+        let answer = http
+            .get(format!("{}/api/rulesets", server.url))
+            .header(reqwest::header::ACCEPT_LANGUAGE, lang)
+            .send()
+            .await
+            .expect("GET /api/rulesets");
+        assert_eq!(answer.status().as_u16(), 200);
+        let rulesets: Value = answer.json().await.expect("JSON");
+        let list = rulesets.as_array().expect("a list");
+        assert_eq!(list.len(), pachisi_count());
+        for ruleset in list {
+            let name = ruleset["name"].as_str().unwrap_or_default();
+            let description = ruleset["description"].as_str().unwrap_or_default();
+            assert!(!description.is_empty(), "{lang} {name}");
+            let found = pachisi_learn::explain::leaks::leaks(description);
+            assert!(
+                found.is_empty(),
+                "{lang} {name}: {found:?} in {description}"
+            );
+            if lang == "en" && ruleset["family"] == "ludo" {
+                assert!(description.contains("tokens each"), "{name}: {description}");
+                assert!(!description.contains("piece"), "{name}: {description}");
+            }
+        }
+        let hindi = list.iter().any(|r| {
+            r["description"]
+                .as_str()
+                .is_some_and(|d| d.contains("गोटी") || d.contains("गोटियाँ"))
+        });
+        assert_eq!(hindi, lang == "hi", "the descriptions are in {lang}");
+    }
+}
+
+/// `why`, asked after the person's turn passed because nothing could move (the server plays such
+/// a pass at once), says why it passed, in Ludo's words, until the person throws again.
+#[tokio::test]
+async fn why_after_a_forced_pass_says_why_the_turn_passed() {
+    let server = Server::start(&fresh_database("why-passed"), 0);
+    let c = Client::new(&server);
+    let seats = json!(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]);
+    let state = c
+        .create(&json!({"ruleset": "ludo", "seats": seats, "seed": 3, "set": ["turn.first=first-seat"]}))
+        .await;
+    let id = state["id"].as_str().expect("id").to_string();
+    let ask = format!("/api/games/{id}/ask");
+    let state = c.settle(&id).await;
+    assert_eq!(state["awaiting"], "human", "{state}");
+    let (status, thrown) = c.step(&id, &state).await;
+    assert_eq!(status, 200, "{thrown}");
+    // Every token waits in the nest, and only a 6 brings one in.
+    assert_ne!(
+        thrown["last_throw"]["value"], 6,
+        "the seed throws a 6 first: {thrown}"
+    );
+    let state = c.settle(&id).await;
+    assert!(
+        state["actions"].as_u64() > thrown["actions"].as_u64(),
+        "{state}"
+    );
+    let (status, answer) = c.post(&ask, &json!({"question": "why"})).await;
+    assert_eq!(status, 200, "{answer}");
+    let said = answer["lines"].to_string();
+    assert!(
+        said.contains("waiting in the nest") && said.contains("comes in only on a 6"),
+        "{said}"
+    );
+    assert!(said.contains("Tokens") && !said.contains("piece"), "{said}");
+}
+
 #[tokio::test]
 async fn games_are_created_played_and_refused_with_clear_errors() {
     let server = Server::start(&fresh_database("http"), 0);

@@ -50,6 +50,30 @@ const _: () = assert!(
     "square indices must stay below NO_SQUARE"
 );
 
+/// A family of rulesets ([`Rules::family`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Pieces start in the Charkoni: Pachisi, its old rule books and the older games of the
+    /// cross (Chaupar, Pachih, Sokkattan, ...).
+    Pachisi,
+    /// Pawns start in a nest, and two dice are used separately: Parcheesi's editions.
+    Parcheesi,
+    /// Tokens start in a nest, and a throw is one value: Ludo, Mensch ärgere dich nicht.
+    Ludo,
+}
+
+impl Family {
+    /// The family's name, as the catalogues' messages select by it (`$family`) and the page and
+    /// the network files know it: `pachisi`, `parcheesi` or `ludo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Pachisi => "pachisi",
+            Family::Parcheesi => "parcheesi",
+            Family::Ludo => "ludo",
+        }
+    }
+}
+
 /// A validated ruleset with everything play needs precomputed.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -297,6 +321,18 @@ impl Rules {
     /// rather than in the Charkoni.
     pub fn starts_in_nest(&self) -> bool {
         self.ruleset.board.start == StartArea::Nest
+    }
+
+    /// The family the ruleset belongs to, by how its pieces start and what is thrown: the word
+    /// players use for its pieces follows it (Pachisi's pieces, Parcheesi's pawns, Ludo's
+    /// tokens), as do the network files of the bots.
+    pub fn family(&self) -> Family {
+        let r = &self.ruleset;
+        match (r.board.start, r.throw.device) {
+            (StartArea::Charkoni, _) => Family::Pachisi,
+            (StartArea::Nest, Device::Dice) if r.throw.separate_dice => Family::Parcheesi,
+            (StartArea::Nest, _) => Family::Ludo,
+        }
     }
 
     /// The square at a progress on a seat's route (`None` in the Charkoni).

@@ -9,7 +9,8 @@
 //! short description of the new-game form and `/api/rulesets`.
 //!
 //! This module owns what is said and in what order; every sentence comes from the catalogue
-//! (`rules.ftl` of `pachisi-words`), which owns the wording, plurals and grammar. The ruleset's
+//! (`rules.ftl` of `pachisi-words`), which owns the wording, plurals and grammar, and names the
+//! pieces by the ruleset's family (every message is given `$family`). The ruleset's
 //! field names and the codes of its source documents stay in docs/rules.md and `rules show`:
 //! nothing here prints them, and [`leaks`] finds them in a text, for the tests of every front end.
 //!
@@ -18,10 +19,11 @@
 //! `contest.rs` (captures, moving, the end), [`figure`] (the route on the board), [`render`]
 //! (text and HTML) and [`leaks`].
 
+use crate::speak::family_words;
 use pachisi_core::ruleset::{Device, StartArea};
 use pachisi_core::topology::Direction;
 use pachisi_core::Rules;
-use pachisi_words::{number, Args, Words};
+use pachisi_words::{number, Args, FamilyWords, Words};
 
 mod contest;
 pub mod figure;
@@ -101,6 +103,7 @@ impl Section {
 
 /// How to play `rules`, in the language of `words`.
 pub fn explain(rules: &Rules, words: &Words) -> Explanation {
+    let words = &family_words(words, rules);
     let mut args = Args::new();
     args.set("title", rules.ruleset().title.clone());
     let sections = [
@@ -117,7 +120,7 @@ pub fn explain(rules: &Rules, words: &Words) -> Explanation {
     ];
     Explanation {
         title: words.msg_with("explain-title", &args),
-        summary: summary(rules, words),
+        summary: summary(rules, words.words()),
         source: source_line(rules, words),
         sections: sections
             .into_iter()
@@ -129,6 +132,7 @@ pub fn explain(rules: &Rules, words: &Words) -> Explanation {
 /// Two or three sentences that tell the rulesets apart, for the new-game form: who plays with
 /// what, how a piece comes in and how far it goes, and where the rules come from.
 pub fn summary(rules: &Rules, words: &Words) -> String {
+    let words = &family_words(words, rules);
     let r = rules.ruleset();
     let mut args = Args::new();
     args.set("seats", number(rules.seats()));
@@ -149,7 +153,7 @@ pub fn summary(rules: &Rules, words: &Words) -> String {
         pachisi_core::ruleset::Entry::Free => words.msg_with("summary-enter-free", &args),
     };
     let mut said = vec![who, enter];
-    let source = source(rules, words);
+    let source = source(rules, words.words());
     if !source.is_empty() {
         let mut args = Args::new();
         args.set("source", source);
@@ -192,8 +196,8 @@ pub fn source(rules: &Rules, words: &Words) -> String {
 }
 
 /// "These rules follow ...", or nothing where the document is not known here.
-fn source_line(rules: &Rules, words: &Words) -> String {
-    let source = source(rules, words);
+fn source_line(rules: &Rules, words: &FamilyWords) -> String {
+    let source = source(rules, words.words());
     if source.is_empty() {
         return source;
     }
@@ -212,7 +216,7 @@ fn team_count(rules: &Rules) -> u8 {
 }
 
 /// "six cowrie shells", "one die", "two dice".
-fn device_words(rules: &Rules, words: &Words) -> String {
+fn device_words(rules: &Rules, words: &FamilyWords) -> String {
     let t = &rules.ruleset().throw;
     let mut args = Args::new();
     match t.device {
@@ -266,16 +270,16 @@ fn values(values: &[u8]) -> Vec<String> {
 }
 
 /// Items joined as a list ending in "or": "6, 10 or 25".
-fn list_or(words: &Words, items: &[String]) -> String {
+fn list_or(words: &FamilyWords, items: &[String]) -> String {
     join(words, items, false)
 }
 
 /// Items joined as a list ending in "and": "Yellow, Green and Black".
-fn list_and(words: &Words, items: &[String]) -> String {
+fn list_and(words: &FamilyWords, items: &[String]) -> String {
     join(words, items, true)
 }
 
-fn join(words: &Words, items: &[String], and: bool) -> String {
+fn join(words: &FamilyWords, items: &[String], and: bool) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -293,7 +297,7 @@ fn join(words: &Words, items: &[String], and: bool) -> String {
 }
 
 /// A seat's colour as a player reads it.
-fn colour(rules: &Rules, words: &Words, seat: u8) -> String {
+fn colour(rules: &Rules, words: &FamilyWords, seat: u8) -> String {
     match rules.seat_colour(seat) {
         "yellow" => words.msg("colour-yellow"),
         "green" => words.msg("colour-green"),
@@ -314,7 +318,7 @@ fn colour(rules: &Rules, words: &Words, seat: u8) -> String {
 
 /// A probability as a player reads it: "1 in 64 (1.6%)", or where it is no simple fraction
 /// (shells that do not fall evenly) a percentage alone.
-fn chance(words: &Words, p: f64) -> String {
+fn chance(words: &FamilyWords, p: f64) -> String {
     let percent = (p * 1000.0).round() / 10.0;
     let mut args = Args::new();
     args.set("percent", number(percent));

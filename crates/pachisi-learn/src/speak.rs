@@ -22,10 +22,12 @@
 //! and every answer says the same numbers.
 //!
 //! A [`Voice`] says things to one seat's player (`you`, `your partner Black`, `Green`) or, with
-//! no listener, names every seat by its colour.
+//! no listener, names every seat by its colour; and it names the pieces as the ruleset's family
+//! does (Pachisi's pieces, Parcheesi's pawns, Ludo's tokens): every message it says is given
+//! `$family`.
 
 use pachisi_core::Rules;
-use pachisi_words::{number, Args, Words};
+use pachisi_words::{number, Args, FamilyWords, Words};
 
 pub mod board;
 pub mod commands;
@@ -41,15 +43,15 @@ mod tests;
 pub use board::{board_lines, threat_words, where_lines};
 pub use commands::{answer, help_lines, parse_command, Command};
 pub use events::{event_line, result_line, throw_off_words, throw_words};
-pub use log::GameLog;
+pub use log::{forced_pass_of, GameLog};
 pub use moves::{move_line, move_lines, move_words, MoveWords};
 pub use reasons::{refusal_words, why_lines, why_not_lines};
 
 /// Who the words are said to, in which language, under which rules.
 #[derive(Clone, Copy)]
 pub struct Voice<'a> {
-    /// The catalogue.
-    pub words: &'a Words,
+    /// The catalogue, for the family of the rules played.
+    pub words: FamilyWords<'a>,
     /// The rules played.
     pub rules: &'a Rules,
     /// The seat whose player hears the words (`you`), or none: every seat by its colour.
@@ -60,7 +62,7 @@ impl<'a> Voice<'a> {
     /// Words said to the player of `listener` (none: to everyone).
     pub fn new(words: &'a Words, rules: &'a Rules, listener: Option<u8>) -> Voice<'a> {
         Voice {
-            words,
+            words: family_words(words, rules),
             rules,
             listener,
         }
@@ -157,6 +159,12 @@ impl<'a> Voice<'a> {
             }
         }
     }
+}
+
+/// The catalogue for a game of `rules`: every message names the pieces as the ruleset's
+/// family does.
+pub fn family_words<'a>(words: &'a Words, rules: &Rules) -> FamilyWords<'a> {
+    words.for_family(rules.family().name())
 }
 
 /// `p` as `count / total` in lowest terms with `total` at most 100, when it is one.

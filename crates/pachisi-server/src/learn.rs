@@ -16,6 +16,7 @@ use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use pachisi_core::{Move, Phase, Position, Rules};
+use pachisi_learn::speak::family_words;
 use pachisi_learn::tour::{self, parse_move, Feedback, LearnError, Lesson, Stage, Tour, TOURS};
 use pachisi_table::{move_squares, LastMove};
 use pachisi_words::{Args, Words};
@@ -63,16 +64,20 @@ struct StepInfo {
     title: String,
 }
 
-/// What the first game after the tour says when something happens to the player. `passed` has
-/// `{throw}` and `{reasons}` where the page puts the throw and the engine's reasons.
+/// What the first game after the tour says when something happens to the player, in the words
+/// of the tour's family (Ludo's tokens). `passed` has `{throw}` and `{reasons}` where the page
+/// puts the throw and the engine's reasons; `castle` is said when a piece of theirs stops on
+/// the castle 25 squares from home (a piece's `castle_25` in the state), as the terminal's tip.
 #[derive(Serialize)]
 struct Tips {
     grace: String,
     captured: String,
     passed: String,
+    castle: String,
 }
 
-fn tips(tour: &Tour, words: &Words) -> Tips {
+fn tips(tour: &Tour, rules: &Rules, words: &Words) -> Tips {
+    let words = family_words(words, rules);
     let mut args = Args::new();
     args.set("throw", "{throw}");
     args.set("reasons", "{reasons}");
@@ -80,6 +85,7 @@ fn tips(tour: &Tour, words: &Words) -> Tips {
         grace: words.msg(&format!("learn-{}-tip-grace", tour.name)),
         captured: words.msg(&format!("learn-{}-tip-captured", tour.name)),
         passed: words.msg_with("learn-tip-passed", &args),
+        castle: words.msg("tip-castle-25"),
     }
 }
 
@@ -112,7 +118,7 @@ pub async fn tours(headers: HeaderMap) -> ApiResult<Json<serde_json::Value>> {
                     title: words.msg(s.text.title),
                 })
                 .collect(),
-            tips: tips(tour, words),
+            tips: tips(tour, &rules, words),
         });
     }
     Ok(Json(serde_json::json!({ "tours": list })))

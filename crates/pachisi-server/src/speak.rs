@@ -3,7 +3,8 @@
 //! by whom; and the answers to what a player types (`where`, `threats 2`, `why 3`, `moves`).
 //! The words are `pachisi-learn::speak`'s, the same as the terminal's `--screen-reader`, in the
 //! language of the request (`crate::language`), said to the asker's first seat ("your piece 2")
-//! or, for a watcher, naming every seat by its colour.
+//! or, for a watcher, naming every seat by its colour. `why` asked after the asker's turn passed
+//! because nothing could move (and before they act again) says why it passed.
 //!
 //! Both are read like the game itself (a player's token or the watch code). Working out the
 //! threats plays every throw of every opposing piece, so both run on the bounded pool of heavy
@@ -16,7 +17,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
-use pachisi_core::{Position, Rules, Throw};
+use pachisi_core::{Phase, Position, Rules, Throw};
 use pachisi_learn::speak::{self, Command, Voice};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -88,6 +89,26 @@ fn snapshot(game: &crate::game::Game) -> (Arc<Rules>, Position, Option<(u8, Thro
     (table.rules().clone(), *table.position(), last)
 }
 
+/// For `why` (of no piece in particular) asked by the player of `listener` when it is not their
+/// move: the position in which their last turn passed because nothing could move, if they have
+/// done nothing since, so that the answer says why it passed (as the terminal's `w` does, and as
+/// the first game's tip asks, often after the server has played the pass).
+fn passed_turn(
+    game: &crate::game::Game,
+    rules: &Rules,
+    pos: &Position,
+    listener: Option<u8>,
+    command: &Command,
+) -> Option<Position> {
+    let seat = listener?;
+    let their_move = pos.phase() == Phase::Move && pos.to_move() == seat;
+    if *command != Command::Why(None) || their_move {
+        return None;
+    }
+    let record = game.table().record().clone();
+    speak::forced_pass_of(rules, &record, seat)
+}
+
 /// `GET /api/games/{id}/words`.
 pub(crate) async fn board(
     State(state): State<AppState>,
@@ -135,10 +156,15 @@ pub(crate) async fn ask(
         let (rules, pos, last) = snapshot(&game);
         let voice = Voice::new(words, &rules, listener);
         let command = speak::parse_command(words, &question.question);
+        if let Some(before) = passed_turn(&game, &rules, &pos, listener, &command) {
+            return Ok(Answer {
+                lines: speak::why_not_lines(&voice, &before),
+            });
+        }
         let lines = match speak::answer(&voice, &pos, last, &command) {
             Some(lines) => lines,
             // A command that acts: the page's keys do that.
-            None if command == Command::Empty => speak::help_lines(words),
+            None if command == Command::Empty => speak::help_lines(voice.words),
             None => vec![words.msg("access-ask-acts")],
         };
         Ok(Answer { lines })

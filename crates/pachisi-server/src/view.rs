@@ -4,6 +4,7 @@
 use pachisi_core::describe::{describe_move, throw_words};
 use pachisi_core::ruleset::Device;
 use pachisi_core::{Move, Phase, Position, Rules, Square};
+use pachisi_learn::speak::places::on_castle_25;
 use pachisi_table::{move_squares, LastMove, Table};
 use serde::Serialize;
 
@@ -12,6 +13,7 @@ use serde::Serialize;
 pub struct RulesetInfo {
     name: String,
     title: String,
+    family: &'static str,
     source: String,
     description: String,
     seats: u8,
@@ -32,6 +34,7 @@ impl RulesetInfo {
         RulesetInfo {
             name: r.name.clone(),
             title: r.title.clone(),
+            family: rules.family().name(),
             source: r.source.clone(),
             description: pachisi_learn::explain::summary(rules, words),
             seats: rules.seats(),
@@ -66,6 +69,8 @@ fn device_name(rules: &Rules) -> &'static str {
 pub struct RulesetBrief {
     name: String,
     title: String,
+    /// The family ([`Rules::family`]), by which the page names the pieces.
+    family: &'static str,
     device: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     shells: Option<u8>,
@@ -184,6 +189,10 @@ pub struct PieceView {
     /// Whether the piece has finished: home, or in its goal lane where the goal is in the lane
     /// (`maedn`), where it still stands on a square of the board.
     finished: bool,
+    /// Whether it stands on the castle 25 squares from home, where a 25 takes it straight home
+    /// (`pachisi_learn::speak::places::on_castle_25`); said only when it does.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    castle_25: bool,
 }
 
 pub(crate) fn pieces(rules: &Rules, pos: &Position) -> Vec<PieceView> {
@@ -198,6 +207,7 @@ pub(crate) fn pieces(rules: &Rules, pos: &Position) -> Vec<PieceView> {
                     progress,
                     square: rules.square_at(seat, progress).map(|s| s.0),
                     finished: progress > 0 && rules.in_goal(progress),
+                    castle_25: on_castle_25(rules, seat, progress),
                     place: if progress == 0 {
                         "waiting"
                     } else if progress == rules.home() {
@@ -568,6 +578,7 @@ pub fn brief(rules: &Rules) -> RulesetBrief {
     RulesetBrief {
         name: r.name.clone(),
         title: r.title.clone(),
+        family: rules.family().name(),
         device: device_name(rules),
         shells: r.throw.shells,
     }

@@ -8,9 +8,9 @@ use crate::move_words::move_words;
 use crate::tips::Tips;
 use pachisi_bots::BotSpec;
 use pachisi_core::{GameRecord, Move, Phase, Position};
-use pachisi_learn::speak::{result_line, why_lines, why_not_lines, Voice};
+use pachisi_learn::speak::{family_words, result_line, why_lines, why_not_lines, Voice};
 use pachisi_table::{move_squares, Happening, Table};
-use pachisi_words::{Args, Words};
+use pachisi_words::{Args, FamilyWords, Words};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -121,7 +121,7 @@ impl PassedTurn {
     }
 
     /// What the status line says of it.
-    fn said(&self, words: &Words) -> String {
+    fn said(&self, words: FamilyWords) -> String {
         let mut args = Args::new();
         args.set("throw", self.throw.clone());
         words.msg_with("play-turn-passed", &args)
@@ -392,7 +392,9 @@ impl App {
                     lines.extend(passed.reasons.iter().cloned());
                     self.overlay = Some(Overlay::WhyNot(lines));
                 }
-                None => self.message = self.words.msg("play-why-when"),
+                None => {
+                    self.message = family_words(self.words, self.table.rules()).msg("play-why-when")
+                }
             }
             return;
         }
@@ -613,7 +615,8 @@ impl App {
         };
         if let Some(passed) = &self.passed {
             // Two sentences side by side: each is whole in the catalogue.
-            self.message = format!("{} {}", passed.said(self.words), self.message);
+            let words = family_words(self.words, self.table.rules());
+            self.message = format!("{} {}", passed.said(words), self.message);
         }
         if pos.phase() == Phase::Over {
             let mut args = Args::new();
@@ -646,9 +649,9 @@ fn pieces_stuck(
         .iter()
         .any(|&p| p != 0 && p != rules.home());
     vec![if on_board {
-        words.msg("play-why-all-can")
+        voice.words.msg("play-why-all-can")
     } else {
-        words.msg("play-why-all-can-enter")
+        voice.words.msg("play-why-all-can-enter")
     }]
 }
 
@@ -672,11 +675,9 @@ mod tests {
         let words = pachisi_words::english();
         let passed = PassedTurn::of(words, &rules, &position, "3".into()).expect("the turn passes");
         assert!(!passed.reasons.is_empty(), "{passed:?}");
-        assert!(
-            passed.said(words).contains("your 3 moved no piece"),
-            "{}",
-            passed.said(words)
-        );
+        // Ludo's pieces are tokens.
+        let said = passed.said(family_words(words, &rules));
+        assert!(said.contains("your 3 moved no token"), "{said}");
         // A six brings one in: nothing passes.
         let mut position = Position::new(&rules);
         position.apply_throw(&rules, throw("6")).expect("thrown");
@@ -697,7 +698,7 @@ mod tests {
         let lines = pieces_stuck(pachisi_words::english(), &rules, &position);
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(
-            lines[0].starts_with("None of your pieces is on the board"),
+            lines[0].starts_with("None of your tokens is on the board"),
             "{lines:?}"
         );
     }

@@ -12,6 +12,7 @@ use crate::width::width;
 use pachisi_core::ruleset::{CastleRule, Device, StartArea};
 use pachisi_core::topology::Direction;
 use pachisi_core::Rules;
+use pachisi_learn::speak::family_words;
 use pachisi_words::{number, Args, Words};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -64,6 +65,7 @@ fn plain() -> Style {
 
 /// The throw's lines: the shells and the table of their values, or the dice.
 fn throw_items(words: &Words, rules: &Rules) -> Vec<Item> {
+    let words = family_words(words, rules);
     let t = &rules.ruleset().throw;
     match t.device {
         Device::Cowries => {
@@ -112,6 +114,7 @@ fn throw_items(words: &Words, rules: &Rules) -> Vec<Item> {
 
 /// The board's lines: castles, the centre, the route.
 fn board_items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
+    let said = family_words(words, rules);
     let mut items = Vec::new();
     if has_castles(rules) {
         let mut args = Args::new();
@@ -119,13 +122,13 @@ fn board_items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
         items.push(item(
             "x",
             Style::new().fg(Color::Gray).bg(CASTLE_BG),
-            words.msg_with("term-legend-castle", &args),
+            said.msg_with("term-legend-castle", &args),
         ));
     }
     let centre = match (rules.starts_in_nest(), rules.goal_in_lane()) {
-        (false, _) => words.msg("term-legend-charkoni"),
-        (true, false) => words.msg("term-legend-home"),
-        (true, true) => words.msg("term-legend-goal"),
+        (false, _) => said.msg("term-legend-charkoni"),
+        (true, false) => said.msg("term-legend-home"),
+        (true, true) => said.msg("term-legend-goal"),
     };
     let centre_style = Style::new().fg(Color::Black).bg(CHARKONI_BG);
     items.push(item(
@@ -157,7 +160,7 @@ fn board_items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
     items.push(item(
         words.msg("term-legend-route-sign"),
         plain(),
-        words.msg_with("term-legend-route", &args),
+        said.msg_with("term-legend-route", &args),
     ));
     items
 }
@@ -175,7 +178,7 @@ pub fn items(words: &Words, rules: &Rules, cell_width: u16) -> Vec<Item> {
     items.push(item(
         letters.join(" "),
         Style::new().add_modifier(Modifier::BOLD),
-        words.msg_with("term-legend-pieces", &args),
+        family_words(words, rules).msg_with("term-legend-pieces", &args),
     ));
     items.push(item(
         "  ",

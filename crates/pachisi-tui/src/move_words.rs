@@ -116,7 +116,8 @@ mod tests {
         assert!(!names_a_square(&w.sentence), "{}", w.sentence);
     }
 
-    /// A capture names the seat sent back; the piece is ranked among the mover's.
+    /// A capture names the seat sent back; the piece is ranked among the mover's, and called by
+    /// the family's word.
     #[test]
     fn a_capture_names_whose_piece_goes_back() {
         let rules = builtin_rules("ludo", &[]).expect("builtin");
@@ -132,12 +133,13 @@ mod tests {
             .find(|m| matches!(m, Move::Advance { from: 7, .. }))
             .expect("the front piece moves");
         let w = move_words(english(), &rules, &pos, mv);
-        assert_eq!(w.short, "Move your front piece 3 squares");
+        // Ludo's pieces are tokens.
+        assert_eq!(w.short, "Move your front token 3 squares");
         assert!(
-            w.sentence.ends_with("capturing Green's piece."),
+            w.sentence.ends_with("capturing Green's token."),
             "{}",
             w.sentence
         );
-        assert!(w.past.ends_with("capturing Green's piece"), "{}", w.past);
+        assert!(w.past.ends_with("capturing Green's token"), "{}", w.past);
     }
 }

@@ -11,7 +11,7 @@ use crate::ui;
 use pachisi_bots::analysis::{Analysis, ReplayedGame, DEFAULT_EVALUATOR};
 use pachisi_bots::BotSpec;
 use pachisi_core::{Action, GameRecord, Phase, Position, Rules, Throw, ThrowOff};
-use pachisi_learn::speak::throw_off_words;
+use pachisi_learn::speak::{family_words, throw_off_words};
 use pachisi_table::{LastMove, SeatSpec, Table};
 use pachisi_words::{number, Args, Words};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -468,7 +468,12 @@ impl Replay {
         };
         frame.render_widget(Paragraph::new(keys).dark_gray(), screen.keys);
         match (self.window, view) {
-            (Some(Window::Help), _) => ui::draw_help(frame, screen.middle(), words, REPLAY_KEYS),
+            (Some(Window::Help), _) => ui::draw_help(
+                frame,
+                screen.middle(),
+                family_words(words, rules),
+                REPLAY_KEYS,
+            ),
             (Some(Window::Summary), Some(view)) => ui::draw_window(
                 frame,
                 screen.middle(),

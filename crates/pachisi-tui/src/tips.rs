@@ -3,9 +3,10 @@
 //! home). Decided from the position before and after each action, so the tests need no screen;
 //! each kind is said a few times at most, then the player is trusted to know it.
 
-use pachisi_core::ruleset::Device;
+use pachisi_core::ruleset::Family;
 use pachisi_core::{Move, Position, Rules};
-use pachisi_learn::speak::{why_not_lines, Voice};
+use pachisi_learn::speak::places::on_castle_25;
+use pachisi_learn::speak::{family_words, why_not_lines, Voice};
 use pachisi_table::Happening;
 use pachisi_words::{Args, Words};
 
@@ -81,6 +82,7 @@ fn tip(
                 .collect();
             args.set("throw", pool.join(", "));
             args.set("reasons", reasons.join(" "));
+            let words = family_words(words, rules);
             Some((Kind::Passed, words.msg_with("learn-tip-passed", &args)))
         }
         Happening::Moved(mover, mv) if person(mover) => {
@@ -88,11 +90,7 @@ fn tip(
                 return None;
             };
             let to = mv.destination(rules)?;
-            let home = rules.home();
-            let has_25 = rules.throw_by_value(25).is_some();
-            let square = *rules.route(mover).get(usize::from(to).checked_sub(1)?)?;
-            (has_25 && home.checked_sub(to) == Some(25) && rules.topology().is_castle(square))
-                .then(|| (Kind::Castle25, words.msg("tip-castle-25")))
+            on_castle_25(rules, mover, to).then(|| (Kind::Castle25, words.msg("tip-castle-25")))
         }
         Happening::Moved(mover, _) => {
             // A piece of a person's, sent back by someone of the other side.
@@ -111,15 +109,12 @@ fn tip(
 }
 
 /// The tips on a grace and on a capture in the words of the ruleset's family, as the tours
-/// say them: Pachisi's cowries and Charkoni, Parcheesi's two dice and nest, Ludo's die and yard.
+/// say them: Pachisi's cowries and Charkoni, Parcheesi's two dice and nest, Ludo's die and nest.
 fn family_tips(rules: &Rules) -> (&'static str, &'static str) {
-    let throw = &rules.ruleset().throw;
-    match throw.device {
-        Device::Cowries => ("learn-pachisi-tip-grace", "learn-pachisi-tip-captured"),
-        Device::Dice if throw.separate_dice => {
-            ("learn-parcheesi-tip-grace", "learn-parcheesi-tip-captured")
-        }
-        Device::Dice => ("learn-ludo-tip-grace", "learn-ludo-tip-captured"),
+    match rules.family() {
+        Family::Pachisi => ("learn-pachisi-tip-grace", "learn-pachisi-tip-captured"),
+        Family::Parcheesi => ("learn-parcheesi-tip-grace", "learn-parcheesi-tip-captured"),
+        Family::Ludo => ("learn-ludo-tip-grace", "learn-ludo-tip-captured"),
     }
 }
 
@@ -171,6 +166,29 @@ mod tests {
         assert!(tips
             .after(&rules, &before, &pass, &after, bot, english())
             .is_none());
+    }
+
+    #[test]
+    fn a_forced_pass_in_ludo_speaks_of_tokens() {
+        let rules = builtin_rules("ludo", &[]).expect("ludo");
+        let mut before = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
+        before
+            .apply_throw(&rules, rules.throw_by_value(3).expect("3"))
+            .expect("throw");
+        let mut after = before;
+        after.play(&rules, Move::Pass).expect("pass");
+        let text = Tips::default()
+            .after(
+                &rules,
+                &before,
+                &Happening::Moved(0, Move::Pass),
+                &after,
+                |s| s == 0,
+                english(),
+            )
+            .expect("a tip");
+        assert!(text.contains("none of your tokens"), "{text}");
+        assert!(!text.contains("piece"), "{text}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::board::{BoardWidget, Geometry, Marks, SELECTED_BG};
 use crate::legend;
 use crate::move_words::{list_row, move_words};
 use pachisi_core::{Phase, Position, Rules};
+use pachisi_learn::speak::family_words;
 use pachisi_words::{number, Args, Words};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style, Stylize};
@@ -310,12 +311,17 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
                 &rules,
                 screen.cell.0,
                 screen.middle(),
-                key_lines(app.words, GAME_KEYS),
+                key_lines(family_words(app.words, &rules), GAME_KEYS),
                 *overlay == Overlay::Legend,
             );
             draw_window(frame, screen.middle(), &title, lines);
         }
-        Some(overlay) => draw_overlay(frame, screen.middle(), app.words, overlay),
+        Some(overlay) => draw_overlay(
+            frame,
+            screen.middle(),
+            family_words(app.words, &rules),
+            overlay,
+        ),
         None => {}
     }
 }

@@ -310,6 +310,38 @@ fn why_explains_every_piece_that_cannot_move() {
     assert_eq!(app.overlay, None);
 }
 
+/// `w` after the person's own turn passed, because no piece could move with the throw, says
+/// that the turn passed and why, in Ludo's words.
+#[test]
+fn w_after_a_forced_pass_says_why_the_turn_passed() {
+    // Ludo: while every token waits in the nest, a throw other than a 6 passes the turn.
+    let mut app = app("ludo", AGAINST_BOTS, 11, None);
+    for _ in 0..200 {
+        settle(&mut app);
+        if app.passed.is_some() {
+            break;
+        }
+        app.on_key(key(KeyCode::Enter));
+    }
+    let passed = app.passed.clone().expect("a turn of the person's passed");
+    app.on_key(key(KeyCode::Char('w')));
+    let Some(Overlay::WhyNot(lines)) = app.overlay.clone() else {
+        panic!("no explanation: {}", app.message);
+    };
+    let mut args = pachisi_words::Args::new();
+    args.set("throw", passed.throw.clone());
+    let why_passed = pachisi_words::english().msg_with("play-why-passed", &args);
+    assert_eq!(lines.first(), Some(&why_passed), "{lines:?}");
+    assert_eq!(lines[1..], passed.reasons[..], "the reasons follow");
+    let reasons = lines[1..].join(" ");
+    assert!(
+        reasons.contains("token") && !reasons.contains("piece"),
+        "{reasons}"
+    );
+    app.on_key(key(KeyCode::Char('x')));
+    assert_eq!(app.overlay, None);
+}
+
 #[test]
 fn a_click_on_pieces_that_cannot_move_says_why() {
     let rules = builtin_rules("pachisi", &[]).expect("builtin");

@@ -182,6 +182,67 @@ impl Words {
     }
 }
 
+impl Words {
+    /// This catalogue for a game of the ruleset family `family` (`pachisi`, `parcheesi` or
+    /// `ludo`): see [`FamilyWords`].
+    pub fn for_family(&self, family: &'static str) -> FamilyWords<'_> {
+        FamilyWords {
+            words: self,
+            family,
+        }
+    }
+}
+
+/// A catalogue for a game of one family of rulesets: every message it says is given the value
+/// `$family` (`pachisi`, `parcheesi` or `ludo`), by which the messages that speak of pieces
+/// choose their word, as the page's do: Pachisi's pieces, Parcheesi's pawns, Ludo's tokens. A
+/// language with one word for all three simply leaves the value unused.
+#[derive(Clone, Copy)]
+pub struct FamilyWords<'a> {
+    words: &'a Words,
+    family: &'static str,
+}
+
+impl<'a> FamilyWords<'a> {
+    /// The catalogue itself.
+    pub fn words(&self) -> &'a Words {
+        self.words
+    }
+
+    /// The family's name.
+    pub fn family(&self) -> &'static str {
+        self.family
+    }
+
+    /// The language's tag.
+    pub fn lang(&self) -> &'static str {
+        self.words.lang()
+    }
+
+    /// The message `id`, given only the family.
+    pub fn msg(&self, id: &str) -> String {
+        self.msg_with(id, &Args::new())
+    }
+
+    /// The message `id` with its values and the family ([`Words::msg_with`]); a `family` among
+    /// `args` is kept.
+    pub fn msg_with(&self, id: &str, args: &Args) -> String {
+        let mut all = Args::with_capacity(args.iter().count() + 1);
+        for (name, value) in args.iter() {
+            all.set(name, value.clone());
+        }
+        if args.get("family").is_none() {
+            all.set("family", self.family);
+        }
+        self.words.msg_with(id, &all)
+    }
+
+    /// A seat's colour as a name in a sentence ([`Words::colour`]).
+    pub fn colour(&self, colour: &str) -> String {
+        self.words.colour(colour)
+    }
+}
+
 fn catalogues() -> &'static [Words] {
     static CATALOGUES: OnceLock<Vec<Words>> = OnceLock::new();
     CATALOGUES.get_or_init(|| {

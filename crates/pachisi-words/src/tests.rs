@@ -240,6 +240,52 @@ fn variables_of(text: &str, id: &str, with_comment: bool) -> Vec<String> {
     names
 }
 
+/// The values the English messages that `id` names need (`{ family-piece }` needs `$family`),
+/// and the values of those they name in turn.
+fn referenced_variables(text: &str, id: &str) -> Vec<String> {
+    let all: String = SHIPPED[0]
+        .1
+        .iter()
+        .map(|(_, text)| format!("\n{text}"))
+        .collect();
+    let mut seen = vec![id.to_string()];
+    let mut todo = vec![(text.to_string(), id.to_string())];
+    let mut found = Vec::new();
+    while let Some((text, id)) = todo.pop() {
+        let start = text.find(&format!("\n{id} =")).map_or(0, |at| at + 1);
+        let body = text[start..].lines().take_while({
+            let mut first = true;
+            move |line| {
+                let go = first || line.starts_with([' ', '}', '[', '*']);
+                first = false;
+                go
+            }
+        });
+        for line in body {
+            for (at, _) in line.match_indices("{ ") {
+                let name: String = line[at + 2..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                let is_reference = name.starts_with(|c: char| c.is_ascii_lowercase())
+                    && line[at + 2 + name.len()..].starts_with(" }");
+                if is_reference && !seen.contains(&name) {
+                    seen.push(name.clone());
+                    found.extend(variables_of(&all, &name, false));
+                    todo.push((all.clone(), name));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_reference_brings_the_values_of_the_message_it_names() {
+    let text = "\nx-a = Move { family-piece } { $number }\n";
+    assert_eq!(referenced_variables(text, "x-a"), ["family"]);
+}
+
 /// Every message of every shipped language formats without an error when given the values its
 /// English names, and names no value English does not give.
 #[test]
@@ -256,7 +302,10 @@ fn every_shipped_message_formats_with_the_values_english_gives() {
                 continue;
             };
             for id in file_ids(text) {
-                let given = variables_of(english_text, &id, true);
+                let mut given = variables_of(english_text, &id, true);
+                given.extend(referenced_variables(english_text, &id));
+                given.sort();
+                given.dedup();
                 let mut args = Args::new();
                 for value in &given {
                     args.set(value.clone(), 2);
@@ -273,4 +322,16 @@ fn every_shipped_message_formats_with_the_values_english_gives() {
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn a_familys_catalogue_gives_every_message_its_family() {
+    let words = english().for_family("ludo");
+    assert_eq!(words.family(), "ludo");
+    let mut args = Args::new();
+    args.set("plural", "no");
+    assert_eq!(words.msg_with("page-piece-noun", &args), "token");
+    args.set("family", "parcheesi");
+    assert_eq!(words.msg_with("page-piece-noun", &args), "pawn");
+    assert_eq!(english().for_family("pachisi").msg("colour-red"), "Red");
 }

@@ -4,10 +4,10 @@
 use super::{start, start_key, team_count, Section};
 use pachisi_core::ruleset::{CastleLayout, PairParts, Placings, TwoOrMore, Usage};
 use pachisi_core::Rules;
-use pachisi_words::{number, Args, Words};
+use pachisi_words::{number, Args, FamilyWords};
 
 /// Captures: what they do, who is safe, their bonuses and conditions.
-pub(super) fn captures(rules: &Rules, words: &Words) -> Section {
+pub(super) fn captures(rules: &Rules, words: &FamilyWords) -> Section {
     let r = rules.ruleset();
     let c = &r.capture;
     let mut section = Section::new("captures", words.msg("section-captures"));
@@ -57,7 +57,7 @@ pub(super) fn captures(rules: &Rules, words: &Words) -> Section {
 }
 
 /// Moving: passing, splitting a throw, using it fully, pairs, stacks and blockades.
-pub(super) fn moving(rules: &Rules, words: &Words) -> Section {
+pub(super) fn moving(rules: &Rules, words: &FamilyWords) -> Section {
     let r = rules.ruleset();
     let m = &r.moves;
     let mut section = Section::new("moving", words.msg("section-moving"));
@@ -106,7 +106,7 @@ pub(super) fn moving(rules: &Rules, words: &Words) -> Section {
 }
 
 /// The end: when a piece has finished, bonuses for it, and the places played for.
-pub(super) fn end(rules: &Rules, words: &Words) -> Section {
+pub(super) fn end(rules: &Rules, words: &FamilyWords) -> Section {
     let r = rules.ruleset();
     let mut section = Section::new("end", words.msg("section-end"));
     let mut args = Args::new();

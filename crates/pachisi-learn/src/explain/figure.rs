@@ -43,6 +43,7 @@ impl RouteFigure {
     /// The route of `seat`, or `None` where the board is not a cross of four arms (the only one
     /// that lies flat on a square grid).
     pub fn of(rules: &Rules, words: &Words, seat: u8) -> Option<RouteFigure> {
+        let words = &crate::speak::family_words(words, rules);
         let topology = rules.topology();
         let side = topology.grid_side()?;
         let route = rules.route(seat);

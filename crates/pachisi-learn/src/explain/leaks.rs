@@ -109,3 +109,116 @@ pub fn leaks(text: &str) -> Vec<String> {
     }
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::leaks;
+    use pachisi_words::{Args, SHIPPED};
+
+    /// The messages of one catalogue file: each id with its source, and the values it names.
+    fn messages(text: &str) -> Vec<(String, String, Vec<String>)> {
+        let mut out: Vec<(String, String, Vec<String>)> = Vec::new();
+        for line in text.lines() {
+            let continues = line.starts_with([' ', '}', '[', '*']);
+            match line.split_once(" =") {
+                Some((id, rest))
+                    if !continues && id.starts_with(|c: char| c.is_ascii_lowercase()) =>
+                {
+                    out.push((id.to_string(), rest.to_string(), Vec::new()));
+                }
+                _ if continues => {
+                    if let Some(last) = out.last_mut() {
+                        last.1.push('\n');
+                        last.1.push_str(line);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (_, source, values) in &mut out {
+            for part in source.split('$').skip(1) {
+                let name: String = part
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                if !values.contains(&name) {
+                    values.push(name);
+                }
+            }
+        }
+        out
+    }
+
+    /// The words of a message's source, all its variants together, without the catalogue's
+    /// syntax (`{ $count ->`, `[one]`, `{ family-piece }`).
+    fn source_words(source: &str) -> String {
+        let mut out = String::new();
+        let mut rest = source;
+        while let Some(open) = rest.find(['{', '[']) {
+            out.push_str(&rest[..open]);
+            let close = if rest[open..].starts_with('{') {
+                // A placeable is left out up to its selector arrow or its end.
+                let arrow = rest[open..].find("->").map(|at| at + 2);
+                let end = rest[open..].find('}').map(|at| at + 1);
+                match (arrow, end) {
+                    (Some(a), Some(e)) => a.min(e),
+                    (a, e) => a.or(e).unwrap_or(rest.len() - open),
+                }
+            } else {
+                rest[open..]
+                    .find(']')
+                    .map_or(rest.len() - open, |at| at + 1)
+            };
+            out.push(' ');
+            rest = &rest[open + close..];
+        }
+        out.push_str(rest);
+        out.replace(['}', '*'], " ")
+    }
+
+    /// Every message of the tours and of the game in words, in every shipped language, in every
+    /// variant and formatted with values, names no field of a ruleset and no document's code.
+    #[test]
+    fn no_message_of_the_tours_or_the_game_in_words_names_a_field_or_a_code() {
+        let mut found = Vec::new();
+        let mut read = 0;
+        for (lang, files) in SHIPPED {
+            let words = pachisi_words::words(lang);
+            for (name, text) in files.iter() {
+                if !["learn.ftl", "speak.ftl"].contains(name) {
+                    continue;
+                }
+                for (id, source, values) in messages(text) {
+                    read += 1;
+                    let mut args = Args::new();
+                    for value in &values {
+                        args.set(value.clone(), 2);
+                    }
+                    for (how, said) in [
+                        ("source", source_words(&source)),
+                        ("said", words.msg_with(&id, &args)),
+                    ] {
+                        let leaked = leaks(&said);
+                        if !leaked.is_empty() {
+                            found.push(format!("{lang}/{name} {id} ({how}): {leaked:?} in {said}"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(read > 3 * 200, "only {read} messages read");
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn a_messages_words_are_read_in_every_variant() {
+        let said =
+            source_words("{ $count ->\n    [one] turn.opening\n   *[other] { $n } in 003\n}");
+        assert!(
+            said.contains("turn.opening") && said.contains("in 003"),
+            "{said}"
+        );
+        assert!(!said.contains("count") && !said.contains("other"), "{said}");
+        assert!(!leaks(&said).is_empty());
+    }
+}

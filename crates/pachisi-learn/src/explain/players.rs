@@ -9,10 +9,10 @@ use pachisi_core::ruleset::{
     Undersides,
 };
 use pachisi_core::Rules;
-use pachisi_words::{number, Args, Words};
+use pachisi_words::{number, Args, FamilyWords};
 
 /// Who plays: seats, teams, pieces, the order of turns and who begins.
-pub(super) fn players(rules: &Rules, words: &Words) -> Section {
+pub(super) fn players(rules: &Rules, words: &FamilyWords) -> Section {
     let mut section = Section::new("players", words.msg("section-players"));
     let mut args = Args::new();
     args.set("seats", number(rules.seats()));
@@ -50,7 +50,7 @@ pub(super) fn players(rules: &Rules, words: &Words) -> Section {
 }
 
 /// What each value of the throw does, for the table: entering, another throw, a bonus step.
-fn what_it_does(rules: &Rules, words: &Words, value: u8) -> String {
+fn what_it_does(rules: &Rules, words: &FamilyWords, value: u8) -> String {
     let t = &rules.ruleset().throw;
     let mut does = Vec::new();
     if rules.ruleset().moves.entry == Entry::Grace && t.grace.contains(&value) {
@@ -74,7 +74,7 @@ fn what_it_does(rules: &Rules, words: &Words, value: u8) -> String {
 }
 
 /// The throw: the device, the table of values with their chances, and what values do.
-pub(super) fn throw(rules: &Rules, words: &Words) -> Section {
+pub(super) fn throw(rules: &Rules, words: &FamilyWords) -> Section {
     let r = rules.ruleset();
     let t = &r.throw;
     let mut section = Section::new("throw", words.msg("section-throw"));
@@ -193,7 +193,7 @@ fn entering_chance(rules: &Rules) -> f64 {
 /// Every value the throw can give, with its chance and what it does. Shells are listed by how
 /// many fall mouth up; separate dice die by die (each face as likely as the others); dice that
 /// count their total by the total.
-fn throw_table(rules: &Rules, words: &Words) -> Table {
+fn throw_table(rules: &Rules, words: &FamilyWords) -> Table {
     let t = &rules.ruleset().throw;
     if t.separate_dice {
         let faces: Vec<u8> = t.faces.clone().unwrap_or_else(|| (1..=6).collect());
@@ -267,7 +267,7 @@ fn throw_table(rules: &Rules, words: &Words) -> Table {
 }
 
 /// A pair written `4-0` in words: "4 and 0".
-fn pair_words(words: &Words, pair: &str) -> String {
+fn pair_words(words: &FamilyWords, pair: &str) -> String {
     let mut numbers = pair.split('-');
     let mut args = Args::new();
     args.set("first", numbers.next().unwrap_or_default().to_string());
@@ -277,7 +277,7 @@ fn pair_words(words: &Words, pair: &str) -> String {
 
 /// Every throw of two dice known by their pair (`throw.named_pairs`, Tayam Sonalu): one row a
 /// pair, with its total, its chance and what that pair does.
-fn pair_table(rules: &Rules, words: &Words) -> Table {
+fn pair_table(rules: &Rules, words: &FamilyWords) -> Table {
     let t = &rules.ruleset().throw;
     Table {
         caption: words.msg("table-dice"),
@@ -318,7 +318,7 @@ fn pair_table(rules: &Rules, words: &Words) -> Table {
 }
 
 /// How a turn goes: when throws are moved, three in a row, openings, the first turn.
-pub(super) fn turn(rules: &Rules, words: &Words) -> Section {
+pub(super) fn turn(rules: &Rules, words: &FamilyWords) -> Section {
     let r = rules.ruleset();
     let mut section = Section::new("turn", words.msg("section-turn"));
     let mut said = vec![match r.turn.spend {
@@ -362,7 +362,7 @@ pub(super) fn turn(rules: &Rules, words: &Words) -> Section {
 }
 
 /// Doublets: what two dice alike (or one die's highest face) give and cost.
-pub(super) fn doublets(rules: &Rules, words: &Words) -> Section {
+pub(super) fn doublets(rules: &Rules, words: &FamilyWords) -> Section {
     let d = &rules.ruleset().doubles;
     let t = &rules.ruleset().throw;
     let mut section = Section::new("doublets", words.msg("section-doublets"));

@@ -6,7 +6,7 @@
 use super::{list_and, start_key};
 use pachisi_core::topology::Column;
 use pachisi_core::Rules;
-use pachisi_words::{number, Args, Words};
+use pachisi_words::{number, Args, FamilyWords};
 
 /// A square of a seat's route as a player names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ pub(super) fn none_waits(rules: &Rules) -> bool {
 }
 
 /// A square's place in a row, in words: "sixth".
-pub(super) fn ordinal(words: &Words, place: u8) -> String {
+pub(super) fn ordinal(words: &FamilyWords, place: u8) -> String {
     let mut args = Args::new();
     args.set("place", number(place));
     words.msg_with("square-ordinal", &args)
@@ -87,7 +87,7 @@ pub(super) fn ordinal(words: &Words, place: u8) -> String {
 /// Where the pieces begin, where some begin on the board: "Every piece begins on the board: two
 /// on the sixth and seventh squares of its lane and two on the first and second squares past
 /// the end square of its arm." `None` where every piece waits to come in.
-pub(super) fn begin(rules: &Rules, words: &Words) -> Option<String> {
+pub(super) fn begin(rules: &Rules, words: &FamilyWords) -> Option<String> {
     let start = &rules.ruleset().players.start;
     // How many pieces begin on each square, in the order of the route.
     let mut counts: Vec<(u8, u8)> = Vec::new();
@@ -137,7 +137,7 @@ pub(super) fn begin(rules: &Rules, words: &Words) -> Option<String> {
 
 /// One group of pieces beginning on the board: "two on the sixth and seventh squares of its
 /// lane".
-fn group(rules: &Rules, words: &Words, kind: Place, each: u8, places: &[Place]) -> String {
+fn group(rules: &Rules, words: &FamilyWords, kind: Place, each: u8, places: &[Place]) -> String {
     let names: Vec<String> = places
         .iter()
         .filter_map(|&p| match p {

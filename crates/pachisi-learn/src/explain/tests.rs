@@ -99,7 +99,7 @@ fn parcheesi_enters_on_a_5_and_ludo_on_a_6() {
     let t = table(section(&e, "throw"));
     assert_eq!(t.rows.len(), 6, "one row for each face of a die");
     assert_eq!(cell(t, "5", "Chance"), "1 in 6 (16.7%)");
-    assert!(cell(t, "5", "What it does").contains("brings a piece in"));
+    assert!(cell(t, "5", "What it does").contains("brings a pawn in"));
     // 11 throws in 36 show a 5, and 4 more add up to 5: 15 in 36.
     assert!(said(section(&e, "throw")).contains("5 in 12 (41.7%)"));
     let doublets = said(section(&e, "doublets"));
@@ -547,4 +547,25 @@ fn pahada_keliyas_gate_before_home_is_told() {
     );
     let e = explain(&rules("chaupar", &[]), english());
     assert!(!said(section(&e, "route")).contains("partner's pieces have gone past"));
+}
+
+/// Each family's pieces by its own word: Ludo's tokens, Parcheesi's pawns, Pachisi's pieces, in
+/// the whole explanation and its summary.
+#[test]
+fn the_pieces_are_named_as_the_family_names_them() {
+    for (name, own, others) in [
+        ("ludo", "token", ["piece", "pawn"]),
+        ("maedn", "token", ["piece", "pawn"]),
+        ("parcheesi-sr", "pawn", ["piece", "token"]),
+        ("pachisi", "piece", ["pawn", "token"]),
+    ] {
+        let rules = rules(name, &[]);
+        let e = explain(&rules, english());
+        let text = render::text(&e).to_lowercase();
+        assert!(text.contains(own), "{name}: {text}");
+        for other in others {
+            assert!(!text.contains(other), "{name} says {other}: {text}");
+        }
+        assert!(e.summary.contains(&format!("{own}s each")), "{}", e.summary);
+    }
 }

@@ -7,7 +7,7 @@ use super::{
 };
 use pachisi_core::ruleset::{Bounce, CastleLayout, CastleRule, Entry, HeldCastle, LastJump};
 use pachisi_core::{Rules, Square};
-use pachisi_words::{number, Args, Words};
+use pachisi_words::{number, Args, FamilyWords};
 
 /// Arguments most sentences of the board take: where pieces start, the direction, the goal.
 fn board_args(rules: &Rules) -> Args<'static> {
@@ -19,7 +19,7 @@ fn board_args(rules: &Rules) -> Args<'static> {
 }
 
 /// How a piece comes into play.
-pub(super) fn entry(rules: &Rules, words: &Words) -> Section {
+pub(super) fn entry(rules: &Rules, words: &FamilyWords) -> Section {
     let r = rules.ruleset();
     let mut section = Section::new("entry", words.msg("section-entry"));
     let mut args = board_args(rules);
@@ -59,7 +59,7 @@ pub(super) fn entry(rules: &Rules, words: &Words) -> Section {
 }
 
 /// The route: the board, the way round, the lane, going round again, the end, and the figure.
-pub(super) fn route(rules: &Rules, words: &Words) -> Section {
+pub(super) fn route(rules: &Rules, words: &FamilyWords) -> Section {
     let r = rules.ruleset();
     let topology = rules.topology();
     let mut section = Section::new("route", words.msg("section-route"));
@@ -101,14 +101,14 @@ pub(super) fn route(rules: &Rules, words: &Words) -> Section {
         }
     }
     section.say(said);
-    if let Some(figure) = figure::RouteFigure::of(rules, words, 0) {
+    if let Some(figure) = figure::RouteFigure::of(rules, words.words(), 0) {
         section.blocks.push(Block::Figure(figure));
     }
     section
 }
 
 /// The castles (safety spaces): where they are and what they do.
-pub(super) fn castles(rules: &Rules, words: &Words) -> Section {
+pub(super) fn castles(rules: &Rules, words: &FamilyWords) -> Section {
     let r = rules.ruleset();
     let topology = rules.topology();
     let mut section = Section::new("castles", words.msg("section-castles"));

@@ -12,7 +12,7 @@ use super::moves::move_lines;
 use super::reasons::{why_lines, why_not_lines};
 use super::Voice;
 use pachisi_core::{Phase, Position, Throw};
-use pachisi_words::{english, Args, Words};
+use pachisi_words::{english, Args, FamilyWords, Words};
 
 /// A command a player typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,7 +165,7 @@ fn normalise(text: &str) -> String {
 }
 
 /// The commands, a line each: the answer to `help`.
-pub fn help_lines(words: &Words) -> Vec<String> {
+pub fn help_lines(words: FamilyWords) -> Vec<String> {
     [
         "speak-help-title",
         "speak-help-number",
@@ -248,10 +248,10 @@ fn last_throw_lines(voice: &Voice, pos: &Position, last_throw: Option<(u8, Throw
         Some((seat, throw)) => {
             let mut args = Args::new();
             args.set("who", voice.who(seat));
-            args.set("throw", throw_words(words, voice.rules, throw));
+            args.set("throw", throw_words(words.words(), voice.rules, throw));
             lines.push(words.msg_with("speak-event-threw", &args));
             if pos.phase() == Phase::Move {
-                lines.push(to_spend(words, pos));
+                lines.push(to_spend(words.words(), pos));
             }
         }
         None => lines.push(words.msg("speak-throw-none")),

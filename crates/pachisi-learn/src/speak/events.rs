@@ -5,7 +5,7 @@
 
 use super::moves::did_words;
 use super::reasons::why_not_lines;
-use super::Voice;
+use super::{family_words, Voice};
 use pachisi_core::record::Action;
 use pachisi_core::{Move, Phase, Position, Rules, Throw, ThrowOff};
 use pachisi_words::{number, Args, Words};
@@ -13,6 +13,7 @@ use pachisi_words::{number, Args, Words};
 /// A throw in words: `25: 25 squares, a grace (enters a piece), throw again`, or `4-4: a 4
 /// and a 4, a doublet, throw again` for separate dice.
 pub fn throw_words(words: &Words, rules: &Rules, throw: Throw) -> String {
+    let words = family_words(words, rules);
     let o = rules.outcome(throw);
     let mut args = Args::new();
     args.set("name", o.name.to_string());
@@ -116,7 +117,7 @@ pub fn event_line(
         Action::Seat(_) => return None,
         Action::Throw(name) => {
             let throw = rules.throw_named(name).ok()?;
-            args.set("throw", throw_words(words, rules, throw));
+            args.set("throw", throw_words(words.words(), rules, throw));
             words.msg_with("speak-event-threw", &args)
         }
         Action::Move(Move::Pass) if before.legal_moves(rules).as_slice() == [Move::Pass] => {

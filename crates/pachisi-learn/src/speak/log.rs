@@ -137,3 +137,36 @@ impl GameLog {
         Some((entry.seat, did, tag))
     }
 }
+
+/// The position in which the last turn of `seat` passed because none of its pieces could move
+/// with the throw (thrown, the pass not yet played), when `seat` has done nothing since: what a
+/// player asking `why` after such a turn wants explained, as the terminal's `w` explains it.
+/// `None` when the record cannot be replayed or the seat's last turn did not pass so.
+pub fn forced_pass_of(rules: &Rules, record: &GameRecord, seat: u8) -> Option<Position> {
+    let mut pos = record.start_position(rules).ok()?;
+    let mut found = None;
+    for &(action, _, _) in &record.actions {
+        let mover = pos.to_move();
+        match action {
+            Action::Seat(_) => continue,
+            Action::Throw(name) => {
+                pos.apply_throw(rules, rules.throw_named(name).ok()?).ok()?;
+            }
+            Action::Move(mv) => {
+                let forced = mv == Move::Pass
+                    && mover == seat
+                    && pos.legal_moves(rules).as_slice() == [Move::Pass];
+                let before = pos;
+                pos.play(rules, mv).ok()?;
+                if forced {
+                    found = Some(before);
+                    continue;
+                }
+            }
+        }
+        if mover == seat {
+            found = None;
+        }
+    }
+    found
+}

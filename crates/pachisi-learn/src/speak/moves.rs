@@ -11,10 +11,10 @@
 //! catalogue (`terminal.ftl`, `speak.ftl`).
 
 use super::places::{place_words, where_words};
-use super::Voice;
+use super::{family_words, Voice};
 use pachisi_core::describe::{captured, captured_pieces, moved_pieces};
 use pachisi_core::{Move, Position, Rules};
-use pachisi_words::{number, Args, Words};
+use pachisi_words::{number, Args, FamilyWords, Words};
 
 /// A move in words, for the terminal's board screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +42,13 @@ fn region_key(rules: &Rules, progress: u8, seat: u8) -> Option<(u8, bool)> {
 
 /// `your front piece`: the piece at `progress` among the mover's pieces on the board, counted
 /// from the one furthest along.
-fn piece_rank(words: &Words, rules: &Rules, pos: &Position, progress: u8, pair: bool) -> String {
+fn piece_rank(
+    words: FamilyWords,
+    rules: &Rules,
+    pos: &Position,
+    progress: u8,
+    pair: bool,
+) -> String {
     let seat = pos.to_move();
     let mut along: Vec<u8> = pos
         .pieces_of(seat)
@@ -103,8 +109,8 @@ fn destination(voice: &Voice, seat: u8, from: u8, to: u8) -> String {
 }
 
 /// `, capturing Green's piece and Red's 2 pieces` (by seats), or nothing.
-fn capture_words(words: &Words, rules: &Rules, pos: &Position, mv: Move) -> String {
-    let voice = Voice::new(words, rules, None);
+fn capture_words(voice: &Voice, pos: &Position, mv: Move) -> String {
+    let (words, rules) = (voice.words, voice.rules);
     let victims: Vec<String> = captured(rules, pos, mv)
         .into_iter()
         .map(|(seat, count)| {
@@ -131,7 +137,7 @@ fn numbered_captures(voice: &Voice, pos: &Position, mv: Move) -> String {
 }
 
 /// `victims` joined (`term-and`) after `term-capturing`, or nothing when there are none.
-fn capturing(words: &Words, victims: &[String]) -> String {
+fn capturing(words: FamilyWords, victims: &[String]) -> String {
     let Some((last, rest)) = victims.split_last() else {
         return String::new();
     };
@@ -184,12 +190,13 @@ pub fn move_words(words: &Words, rules: &Rules, pos: &Position, mv: Move) -> Mov
     let seat = pos.to_move();
     let to_mover = Voice::new(words, rules, Some(seat));
     let to_all = Voice::new(words, rules, None);
+    let words = family_words(words, rules);
     let sentence = |text: String| {
         let mut args = Args::new();
         args.set("text", text);
         words.msg_with("term-sentence", &args)
     };
-    let captures = capture_words(words, rules, pos, mv);
+    let captures = capture_words(&to_all, pos, mv);
     match mv {
         Move::Pass => MoveWords {
             short: words.msg("term-move-pass"),

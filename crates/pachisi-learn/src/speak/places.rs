@@ -101,6 +101,18 @@ pub fn place_words(voice: &Voice, seat: u8, progress: u8) -> String {
     words.msg_with("speak-place-track", &args)
 }
 
+/// Whether a piece of `seat` at `progress` stands on the castle exactly 25 squares from home,
+/// under rules that have a throw of 25: Pachisi's castle at the end of an arm, where players
+/// wait, safe, for the 25 that takes the piece straight home (a first game's tip says so).
+pub fn on_castle_25(rules: &Rules, seat: u8, progress: u8) -> bool {
+    progress > 0
+        && rules.home().checked_sub(progress) == Some(25)
+        && rules.throw_by_value(25).is_some()
+        && rules
+            .square_at(seat, progress)
+            .is_some_and(|sq| rules.topology().is_castle(sq))
+}
+
 /// Whether a piece at `progress` on square `sq` is on its way home up its own lane (the home
 /// column), rather than setting out down it as Pachisi's pieces do.
 fn returning_up_the_lane(rules: &Rules, sq: Square, progress: u8) -> bool {

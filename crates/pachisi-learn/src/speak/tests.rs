@@ -528,3 +528,66 @@ fn a_throw_reads_as_its_squares_or_dice_and_what_it_earns() {
         "4-4: a 4 and a 4, a doublet, throw again"
     );
 }
+
+/// Ludo's tokens are tokens in the board in words, the moves, the reasons and the events.
+#[test]
+fn ludos_pieces_are_tokens_in_every_answer() {
+    let rules = builtin_rules("ludo", &[]).expect("builtin");
+    let voice = Voice::new(english(), &rules, Some(0));
+    let pos = thrown(&rules, "20,0,0,0/10,0,0,0/0,0,0,0/0,0,0,0 Rt -", 3);
+    let mut said = board_lines(&voice, &pos);
+    said.extend(where_lines(&voice, &pos, 0));
+    said.extend(move_lines(&voice, &pos));
+    said.extend(why_not_lines(&voice, &pos));
+    said.extend(help_lines(voice.words));
+    let text = said.join("\n");
+    assert!(
+        text.contains("Token 1") && text.contains("tokens"),
+        "{text}"
+    );
+    assert!(!text.to_lowercase().contains("piece"), "{text}");
+    // The terminal's words for a move too.
+    let mv = pos.legal_moves(&rules)[0];
+    let words = move_words(english(), &rules, &pos, mv);
+    assert!(words.short.contains("token"), "{words:?}");
+}
+
+/// The position of a seat's last turn that passed because nothing could move, until the seat
+/// acts again.
+#[test]
+fn a_forced_pass_is_found_in_the_record_until_the_seat_acts_again() {
+    let rules = builtin_rules("ludo", &[]).expect("builtin");
+    let mut record = pachisi_core::GameRecord::new("ludo");
+    let mut pos = Position::new(&rules);
+    let three = rules.outcome(rules.throw_by_value(3).expect("3")).name;
+    // A throw of 3 with every token in the nest, and the pass it forces.
+    let pass_a_turn = |record: &mut pachisi_core::GameRecord, pos: &mut Position| {
+        let throw = rules.throw_named(three).expect("a throw");
+        pos.apply_throw(&rules, throw).expect("thrown");
+        let thrown = *pos;
+        pos.play(&rules, Move::Pass).expect("passed");
+        record.actions.push((Action::Throw(three), 0, 0));
+        record.actions.push((Action::Move(Move::Pass), 0, 0));
+        thrown
+    };
+    assert!(
+        forced_pass_of(&rules, &record, 0).is_none(),
+        "nothing played"
+    );
+    let red = pos.to_move();
+    let thrown = pass_a_turn(&mut record, &mut pos);
+    assert_eq!(forced_pass_of(&rules, &record, red), Some(thrown));
+    let voice = Voice::new(english(), &rules, Some(red));
+    let why = why_not_lines(&voice, &thrown).join(" ");
+    assert!(why.contains("comes in only on a 6"), "{why}");
+    // The others' turns pass too: Red's is still the one found for Red, until Red throws again.
+    while pos.to_move() != red {
+        pass_a_turn(&mut record, &mut pos);
+    }
+    assert_eq!(forced_pass_of(&rules, &record, red), Some(thrown));
+    let throw = rules.throw_by_value(6).expect("6");
+    record
+        .actions
+        .push((Action::Throw(rules.outcome(throw).name), 0, 0));
+    assert_eq!(forced_pass_of(&rules, &record, red), None);
+}

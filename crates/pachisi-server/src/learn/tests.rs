@@ -39,10 +39,22 @@ fn server(name: &str) -> Server {
 impl Server {
     /// The status and JSON body of `method path` with `body` (raw text).
     async fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+        self.call_in("en", method, path, body).await
+    }
+
+    /// [`Server::call`], asked in the language `lang` (`Accept-Language`).
+    async fn call_in(
+        &self,
+        lang: &str,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> (u16, Value) {
         let mut request = Request::builder()
             .method(method)
             .uri(path)
-            .header(header::HOST, "127.0.0.1:8080");
+            .header(header::HOST, "127.0.0.1:8080")
+            .header(header::ACCEPT_LANGUAGE, lang);
         if body.is_some() {
             request = request.header(header::CONTENT_TYPE, "application/json");
         }
@@ -125,6 +137,99 @@ async fn every_tour_walks_to_its_end_by_its_answers() {
             assert_eq!(done["state"]["last_move"]["move"], step.answers[0]);
         }
     }
+}
+
+/// Every string of a JSON value.
+fn strings(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::String(text) => out.push(text.clone()),
+        Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+        Value::Object(fields) => fields.values().for_each(|v| strings(v, out)),
+        _ => {}
+    }
+}
+
+/// What the tours say, in every shipped language (their list, each step's title, task and
+/// source), names no field of a ruleset and no document's code.
+#[tokio::test]
+async fn the_tours_words_name_no_field_in_any_language() {
+    let server = server("leaks");
+    for (lang, _) in pachisi_words::SHIPPED {
+        let (status, list) = server.call_in(lang, "GET", "/api/learn", None).await;
+        assert_eq!(status, 200, "{list}");
+        let mut said = Vec::new();
+        strings(&list, &mut said);
+        for tour in TOURS {
+            for step in 1..=tour.steps.len() {
+                let path = format!("/api/learn/{}/{step}", tour.name);
+                let (status, answer) = server.call_in(lang, "GET", &path, None).await;
+                assert_eq!(status, 200, "{path}: {answer}");
+                for field in ["title", "task", "source"] {
+                    said.push(answer[field].as_str().unwrap_or_default().to_string());
+                }
+            }
+        }
+        assert!(said.len() > 30, "{lang}: {said:?}");
+        for text in said {
+            let found = pachisi_learn::explain::leaks::leaks(&text);
+            assert!(found.is_empty(), "{lang}: {found:?} in {text}");
+        }
+    }
+}
+
+/// The first game's tips are in the words of the tour's family, and Pachisi's castle 25
+/// squares from home is marked in the state where the page looks for it.
+#[tokio::test]
+async fn the_tips_name_the_pieces_as_the_family_does_and_the_castle_25_is_marked() {
+    let server = server("tips");
+    let (_, list) = server.call("GET", "/api/learn", None).await;
+    let tours = list["tours"].as_array().expect("tours");
+    let tips = |name: &str| {
+        tours
+            .iter()
+            .find(|t| t["name"] == name)
+            .map(|t| t["tips"].clone())
+            .expect("the tour")
+    };
+    let ludo = tips("ludo")["passed"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(ludo.contains("tokens") && !ludo.contains("piece"), "{ludo}");
+    let parcheesi = tips("parcheesi")["passed"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(parcheesi.contains("pawns"), "{parcheesi}");
+    let castle = tips("pachisi")["castle"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(castle, pachisi_words::english().msg("tip-castle-25"));
+    assert!(castle.contains("25"), "{castle}");
+    // The step that waits on the castle 25 squares from home.
+    let at = |key: &str| {
+        pachisi_learn::tour::tour("pachisi")
+            .and_then(|t| t.steps.iter().position(|s| s.key == key))
+            .map(|i| i + 1)
+            .expect("the step")
+    };
+    let (_, wait) = server
+        .call("GET", &format!("/api/learn/pachisi/{}", at("wait")), None)
+        .await;
+    let seat = wait["seat"].clone();
+    let marked: Vec<&Value> = wait["state"]["pieces"]
+        .as_array()
+        .expect("pieces")
+        .iter()
+        .filter(|p| p["castle_25"] == true)
+        .collect();
+    assert_eq!(marked.len(), 1, "{}", wait["state"]["pieces"]);
+    assert_eq!(marked[0]["seat"], seat);
+    // No piece stands there at the start of the tour: the mark is left out.
+    let (_, first) = server.call("GET", "/api/learn/pachisi/1", None).await;
+    let pieces = first["state"]["pieces"].as_array().expect("pieces");
+    assert!(pieces.iter().all(|p| p.get("castle_25").is_none()));
 }
 
 #[tokio::test]

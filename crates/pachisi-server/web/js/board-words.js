@@ -12,6 +12,7 @@ import { gameApi } from './api.js';
 import { $, html } from './dom.js';
 import { t } from './i18n.js';
 import { ui } from './state.js';
+import { family } from './words.js';
 
 // The game and action the words shown were read at, and the one being read.
 let shown = null;
@@ -76,7 +77,7 @@ export function wireBoardWords() {
   const box = html('details', { id: 'board-words-box' }, [
     // A heading of its own, so that the seats' headings below it are in order.
     html('summary', {}, [html('h2', { text: t('access-board') })]),
-    html('p', { class: 'help', text: t('access-board-mine') }),
+    html('p', { id: 'board-words-help', class: 'help', text: t('access-board-mine') }),
     html('div', { id: 'board-words' }),
   ]);
   const form = html('form', { id: 'ask-form' }, [
@@ -102,5 +103,7 @@ export function renderBoardWords() {
     shown = null;
     return;
   }
+  const help = $('#board-words-help');
+  if (help) help.textContent = t('access-board-mine', { family: family(ui.game.ruleset) });
   readBoard();
 }

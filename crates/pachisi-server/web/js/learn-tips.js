@@ -1,6 +1,7 @@
 // Tips in the first game started from /learn: when the person's turn passes because nothing
-// could move (and why, in the engine's words), when one of their pieces is captured, and when a
-// grace comes. The game is marked in this browser's storage by /learn; on the game page, each
+// could move (and why, in the engine's words), when one of their pieces is captured, when a
+// grace comes, and when a piece of theirs stops on the castle 25 squares from home (the state
+// marks such a piece `castle_25`, as the terminal's tip decides it). The game is marked in this browser's storage by /learn; on the game page, each
 // state drawn is compared with the one before to see what just happened. The tips' words come
 // from the learn catalogue (`GET /api/learn`); the page only fills in the throw and the reasons.
 
@@ -12,8 +13,10 @@ import { currentView, hooks, mine } from './state.js';
 import { passReasons } from './words.js';
 
 const KEY = 'pachisi.learn';
-// A grace is told the first few times only: after that the player knows.
+// A grace, and the castle 25 squares from home, are told the first few times only: after that
+// the player knows.
 const GRACE_TIPS = 2;
+const CASTLE_TIPS = 2;
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`
@@ -51,7 +54,7 @@ function marked() {
   }
 }
 
-const seen = { last: null, told: new Set(), graces: 0, tips: null };
+const seen = { last: null, told: new Set(), graces: 0, castles: 0, tips: null };
 
 function loadTips(tour) {
   seen.tips ??= api('GET', '/api/learn')
@@ -129,6 +132,13 @@ function notice(view, before, tour) {
       && (before.pieces ?? []).some((q) => q.seat === p.seat && q.piece === p.piece
         && q.where === 'board' && !q.finished));
     if (captured && view.actions > before.actions) say('captured', `capture:${view.actions}`, tour);
+    const arrived = (view.pieces ?? []).find((p) => mine(p.seat) && p.castle_25
+      && !(before.pieces ?? []).some((q) => q.seat === p.seat && q.piece === p.piece && q.castle_25));
+    if (arrived && view.actions > before.actions && seen.castles < CASTLE_TIPS
+        && !seen.told.has(`castle:${view.actions}`)) {
+      seen.castles += 1;
+      say('castle', `castle:${view.actions}`, tour);
+    }
   }
 }
 

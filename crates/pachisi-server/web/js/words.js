@@ -7,10 +7,11 @@ import { capital, colourName, isYou, otherPerson, seatLabel, teamName, teamsOf }
 
 // The family of a ruleset, which names its pieces in every message that says them (`$family`):
 // Parcheesi's pawns, Ludo's and Mensch ärgere dich nicht's tokens, Pachisi's (and its old rule
-// books') pieces. `ruleset` is a state's `ruleset` (or its name).
+// books') pieces. The server decides it, as it does for its own words: `ruleset` is a state's
+// `ruleset` or a ruleset of `/api/rulesets`, each with its `family`.
 export function family(ruleset) {
-  const name = String((typeof ruleset === 'string' ? ruleset : ruleset?.name) ?? '');
-  return /^parcheesi/.test(name) ? 'parcheesi' : /^(ludo|maedn)/.test(name) ? 'ludo' : 'pachisi';
+  const said = ruleset?.family;
+  return said === 'parcheesi' || said === 'ludo' ? said : 'pachisi';
 }
 
 // The family's word for a piece, alone ("token", or "tokens" when `plural`): where a name is

@@ -4,7 +4,7 @@
 
 use crate::app::Overlay;
 use crate::width::{pad_end, pad_start, width};
-use pachisi_words::Words;
+use pachisi_words::FamilyWords;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -30,7 +30,7 @@ pub const GAME_KEYS: &[(&str, &str)] = &[
 
 /// The lines of a help window: each key (its message in `keys`) in a column as wide as the
 /// widest, then what it does.
-pub fn key_lines(words: &Words, keys: &[(&str, &str)]) -> Vec<Line<'static>> {
+pub fn key_lines(words: FamilyWords, keys: &[(&str, &str)]) -> Vec<Line<'static>> {
     let said: Vec<(String, String)> = keys
         .iter()
         .map(|&(key, what)| (words.msg(key), words.msg(what)))
@@ -55,7 +55,7 @@ pub fn key_lines(words: &Words, keys: &[(&str, &str)]) -> Vec<Line<'static>> {
 }
 
 /// A window over the board.
-pub fn draw_overlay(frame: &mut Frame, area: Rect, words: &Words, overlay: &Overlay) {
+pub fn draw_overlay(frame: &mut Frame, area: Rect, words: FamilyWords, overlay: &Overlay) {
     let (title, lines): (String, Vec<Line>) = match overlay {
         Overlay::Help | Overlay::Legend => {
             (words.msg("play-keys-title"), key_lines(words, GAME_KEYS))
@@ -105,7 +105,7 @@ pub fn draw_overlay(frame: &mut Frame, area: Rect, words: &Words, overlay: &Over
 }
 
 /// The help window of a screen's keys (`keys`: the messages naming each and what it does).
-pub fn draw_help(frame: &mut Frame, area: Rect, words: &Words, keys: &[(&str, &str)]) {
+pub fn draw_help(frame: &mut Frame, area: Rect, words: FamilyWords, keys: &[(&str, &str)]) {
     draw_window(
         frame,
         area,

@@ -30,7 +30,8 @@ access-played = { $who } played.
 ## The board in words, and the questions a player types.
 
 access-board = The board in words
-access-board-mine = Your pieces are listed first; each says where it stands, whether it is safe, and what threatens it.
+# $family names the pieces (family-piece, common.ftl).
+access-board-mine = Your { family-pieces } are listed first; each says where it stands, whether it is safe, and what threatens it.
 access-ask = Ask about the game
 # The field's help: what may be typed.
 access-ask-help = Type where, board, moves, threats 2, why 3, throw or help, then Enter.

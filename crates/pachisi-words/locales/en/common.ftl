@@ -12,6 +12,30 @@ pieces = { $count ->
     [one] one piece
    *[other] { $count } pieces
 }
+
+# The word for a piece in the family of the ruleset played, for every message that speaks of
+# pieces: $family is pachisi (Pachisi's rule books say "piece"), parcheesi ("pawn") or ludo
+# ("token", also for Mensch ärgere dich nicht). The -capital forms begin a sentence.
+family-piece = { $family ->
+    [parcheesi] pawn
+    [ludo] token
+   *[other] piece
+}
+family-pieces = { $family ->
+    [parcheesi] pawns
+    [ludo] tokens
+   *[other] pieces
+}
+family-piece-capital = { $family ->
+    [parcheesi] Pawn
+    [ludo] Token
+   *[other] Piece
+}
+family-pieces-capital = { $family ->
+    [parcheesi] Pawns
+    [ludo] Tokens
+   *[other] Pieces
+}
 squares = { $count ->
     [one] one square
    *[other] { $count } squares

@@ -97,25 +97,25 @@ learn-ludo-outro = That is how Ludo differs from its ancestor. Try Pachisi’s t
 
 learn-ludo-six-title = Only a six brings a token in
 learn-ludo-six-task = You are Red. Throw the die.
-learn-ludo-six-thrown = A 6, Ludo’s grace: bring a token out of your yard onto your start square.
+learn-ludo-six-thrown = A 6, Ludo’s grace: bring a token out of your nest onto your start square.
 learn-ludo-six-wrong = Bring a token in with the 6.
 learn-ludo-six-done = Your token is out, and a 6 throws again, as a grace does in Pachisi.
-learn-ludo-six-source = “A token enters from the yard onto its start square with a 6; a 6 earns another throw.” (the rules of Ludo)
+learn-ludo-six-source = The rules of Ludo: a token enters from its nest onto its start square with a 6, and a 6 earns another throw.
 
 learn-ludo-capture-title = Capturing, alone
 learn-ludo-capture-task = Green’s token stands 4 squares ahead of your back token. Throw.
-learn-ludo-capture-thrown = A 4: land on Green’s token to send it back to its yard.
+learn-ludo-capture-thrown = A 4: land on Green’s token to send it back to its nest.
 learn-ludo-capture-other = That move is allowed, but your back token can capture Green’s with this 4.
 learn-ludo-capture-wrong = Capture Green’s token.
 learn-ludo-capture-done = Captured. In Ludo everyone plays alone, and the safe squares are the start squares, which anyone may share: unlike a Pachisi castle, they block nobody.
-learn-ludo-capture-source = “A token landing on an opponent sends it back to the yard; start squares are safe and may be shared.” (the rules of Ludo)
+learn-ludo-capture-source = The rules of Ludo: a token landing on an opponent sends it back to its nest; start squares are safe and may be shared.
 
 learn-ludo-exact-title = No passing, and an exact finish
 learn-ludo-exact-task = Your front token is in its home column, 3 squares from home. Throw.
 learn-ludo-exact-thrown = A 5 is too many for the token in the home column: it needs exactly 3. In Ludo you must move if you can, so your other token moves.
 learn-ludo-exact-wrong = Move your other token: the one in the home column needs exactly 3.
 learn-ludo-exact-done = In Pachisi you could have passed; in Ludo moving is compulsory.
-learn-ludo-exact-source = “Passing is not allowed, and a token reaches home by exact throw only.” (the rules of Ludo)
+learn-ludo-exact-source = The rules of Ludo: passing is not allowed, and a token reaches home by exact throw only.
 
 ## Parcheesi
 
@@ -163,12 +163,12 @@ tip-close = Any key closes the tip, and the game goes on.
 
 ## Tips in the first game after a tour (the page's game started from /learn). In
 ## learn-tip-passed, $throw is the throw ("a 3") and $reasons the engine's reasons, each a
-## sentence.
+## sentence; $family, the family of the tour's ruleset, names the pieces (family-piece).
 
-learn-tip-passed = You passed: none of your pieces can move with { $throw }. { $reasons }
+learn-tip-passed = You passed: none of your { family-pieces } can move with { $throw }. { $reasons }
 learn-pachisi-tip-grace = A grace: a 6, a 10 or a 25 brings a piece out of the Charkoni onto your arm, and you throw again.
 learn-pachisi-tip-captured = One of your pieces was captured: it is back in the Charkoni, and needs a grace to come in again. A piece on a castle (the squares with a cross) cannot be captured.
-learn-ludo-tip-grace = A 6: it brings a token out of the yard, and throws again.
-learn-ludo-tip-captured = One of your tokens was captured: it is back in its yard, and needs a 6 to come out again. Tokens on the start squares are safe.
+learn-ludo-tip-grace = A 6: it brings a token out of the nest, and throws again.
+learn-ludo-tip-captured = One of your tokens was captured: it is back in its nest, and needs a 6 to come out again. Tokens on the start squares are safe.
 learn-parcheesi-tip-grace = A 5, on one die or as the sum of both: it brings a pawn out of your nest.
 learn-parcheesi-tip-captured = One of your pawns was captured: it is back in its nest, and needs a 5 to enter again. Pawns on the safety spaces cannot be captured.

@@ -710,6 +710,8 @@ page-analysis-inaccuracies = inaccuracies
 page-analysis-mistakes = mistakes
 page-analysis-blunders = blunders
 page-analysis-luck = Luck
+# Under the headings of the average loss and of luck: what their numbers count.
+page-analysis-in-points = in points of winning chance
 # Points of winning chance: $points the points, with one decimal.
 page-points = { $points ->
     [1.0] { $points } point

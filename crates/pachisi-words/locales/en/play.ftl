@@ -1,7 +1,8 @@
 # The terminal game's screens (`pachisi play`, `pachisi replay`): the status line, the panel's
 # titles and lines, the keys, the windows over the board, the replay viewer and its analysis,
 # and what the command prints around them. The signs the board draws (letters, x, C, (|), [5])
-# are not words and stay as they are.
+# are not words and stay as they are. The messages that speak of pieces are given $family, the
+# family of the ruleset played, by which family-piece (common.ftl) names them.
 
 ## Who plays each seat, beside its corner and in the top line.
 
@@ -70,7 +71,7 @@ play-moves-throw = Enter: throw
 
 play-welcome = Enter throws and plays the selected move. ? shows every key.
 # $throw: the throw as written.
-play-turn-passed = Turn passed: your { $throw } moved no piece (w says why).
+play-turn-passed = Turn passed: your { $throw } moved no { family-piece } (w says why).
 play-status-threw = { $who } threw { $throw }
 play-status-passed = { $who } passed
 play-status-played = { $who } played { $move }
@@ -80,7 +81,7 @@ play-over-keys = The game is over: s saves the record, q leaves.
 play-no-move-number = no move { $number } to play
 play-no-pass = the rules do not let you pass now
 play-move-refused = that move cannot be played now
-play-why-when = w explains your pieces while you choose a move
+play-why-when = w explains your { family-pieces } while you choose a move
 play-hint-when = a hint is for your move: throw first
 play-hint-none = the bot { $spec } gives no winning chances
 play-undone = Took back your last move.
@@ -104,12 +105,12 @@ play-key-choose-does = select a move
 play-key-number = 1-9
 play-key-number-does = play the move with that number
 play-key-click = click
-play-key-click-piece-does = a piece: select its move; again: the next
+play-key-click-piece-does = a { family-piece }: select its move; again: the next
 play-key-click-square-does = the green square: play the move
 play-key-pass = p
 play-key-pass-does = pass, where the rules allow it
 play-key-why = w
-play-key-why-does = why your pieces cannot move
+play-key-why-does = why your { family-pieces } cannot move
 play-key-hint = h
 play-key-hint-does = hint: the moves ranked with winning chances
 play-key-undo = u
@@ -127,10 +128,10 @@ play-key-interrupt-does = leave at once, saving unsaved moves
 
 play-hint-title = Hint: the moves, best first
 play-hint-footer = Chances that your side wins. Enter plays the first; any other key closes.
-play-why-title = Why pieces cannot move
+play-why-title = Why { family-pieces } cannot move
 play-why-passed = You threw { $throw }, and your turn passed:
-play-why-all-can = Every piece you have on its way can move.
-play-why-all-can-enter = None of your pieces is on the board yet, and every one waiting can come in with this throw.
+play-why-all-can = Every { family-piece } you have on its way can move.
+play-why-all-can-enter = None of your { family-pieces } is on the board yet, and every one waiting can come in with this throw.
 play-any-key = Any key closes.
 play-quit-title = Leave the game?
 play-quit-unsaved = The game has moves that are not saved.

@@ -5,6 +5,9 @@
 # Who is spoken of: $who is "you" (the player the words are said to), "partner" (that player's
 # partner) or "seat" (anyone else, or everyone when the words are said to nobody in particular);
 # $name is the seat's colour (colour-yellow, ...).
+#
+# Every message is given $family, the family of the ruleset played, by which family-piece
+# (common.ftl) names the pieces: Pachisi's pieces, Parcheesi's pawns, Ludo's tokens.
 
 ## Who and whose.
 
@@ -21,9 +24,9 @@ speak-seat-heading = { $who ->
     }
 # A piece of a seat, inside a sentence. $number: the piece's number.
 speak-whose-piece = { $who ->
-        [you] your piece { $number }
-        [partner] your partner's piece { $number }
-       *[seat] { $name }'s piece { $number }
+        [you] your { family-piece } { $number }
+        [partner] your partner's { family-piece } { $number }
+       *[seat] { $name }'s { family-piece } { $number }
     }
 # Several numbers: "1", "1 and 2", "1, 2 and 3" ($first: all but the last, joined by commas).
 speak-and = { $first } and { $last }
@@ -60,7 +63,7 @@ speak-square-entry = the entry square { $where }
 
 speak-safe-castle = safe on a castle
 speak-safe-lane = out of the opponents' way
-speak-not-threatened = no opposing piece can reach it with one throw
+speak-not-threatened = no opposing { family-piece } can reach it with one throw
 # $captor: whose piece threatens (speak-whose-piece); $squares: how far behind it stands;
 # $entering: "yes" when it captures by coming in; $throws: the throws ("3", "3 or 25");
 # $chance: the chance of one of them (speak-chance).
@@ -80,16 +83,16 @@ speak-chance-about = about { $percent } in 100
 
 # $numbers: "1" or "1 and 2"; $place: where they stand; $state: their safety, or nothing.
 speak-pieces = { $count ->
-        [one] piece { $numbers }
-       *[other] pieces { $numbers }
+        [one] { family-piece } { $numbers }
+       *[other] { family-pieces } { $numbers }
     } { $place }{ $state }
 speak-state = , { $state }
 speak-board-seat = { $seat }: { $pieces }.
 speak-board-list = { $first }; { $rest }
 # One piece on a line of its own (where): "Piece 2: on your arm, ...; threatened by ...".
-speak-piece-line = Piece { $number }: { $place }{ $state }.
-speak-threats = Piece { $number }, { $place }: { $state }.
-speak-threats-waiting = Piece { $number } is { $place }: nothing can capture it there.
+speak-piece-line = { family-piece-capital } { $number }: { $place }{ $state }.
+speak-threats = { family-piece-capital } { $number }, { $place }: { $state }.
+speak-threats-waiting = { family-piece-capital } { $number } is { $place }: nothing can capture it there.
 
 ## Moves, numbered as the game numbers them (type the number to play one).
 
@@ -105,26 +108,26 @@ speak-move-advance = Move { $pieces } ({ $at }) { $count ->
        *[other] { $count } squares
     }{ $more }.
 speak-moving-pieces = { $count ->
-        [one] piece { $numbers }
-       *[other] pieces { $numbers }
+        [one] { family-piece } { $numbers }
+       *[other] { family-pieces } { $numbers }
     }
 speak-victim = { $whose }
 speak-moves-none = You have no move to make now.
 
 ## Why a piece cannot move (why N).
 
-speak-why-can = Piece { $number } can move: { $count ->
+speak-why-can = { family-piece-capital } { $number } can move: { $count ->
         [one] move { $moves }
        *[other] moves { $moves }
     }.
 speak-why-not = { $count ->
-        [one] Piece { $number }
-       *[other] Pieces { $number }
+        [one] { family-piece-capital } { $number }
+       *[other] { family-pieces-capital } { $number }
     }, { $place }: { $reasons }.
-speak-why-all-can = Every piece of yours on its way can move with this throw.
-speak-why-home = Piece { $number } is home: it has finished.
-speak-why-not-now = Pieces move after a throw, on your own turn: there is no move to make now.
-speak-no-piece = There is no piece { $number }: your pieces are 1 to { $count }.
+speak-why-all-can = Every { family-piece } of yours on its way can move with this throw.
+speak-why-home = { family-piece-capital } { $number } is home: it has finished.
+speak-why-not-now = { family-pieces-capital } move after a throw, on your own turn: there is no move to make now.
+speak-no-piece = There is no { family-piece } { $number }: your { family-pieces } are 1 to { $count }.
 # Every reason of a piece, joined: "reason; reason".
 speak-reasons = { $first }; { $rest }
 
@@ -133,11 +136,11 @@ speak-reasons = { $first }; { $rest }
 
 why-not-time = it is not time to move: throw first
 why-game-over = the game is over
-why-no-piece = none of your pieces stands there
-why-already-home = the piece is already home
+why-no-piece = none of your { family-pieces } stands there
+why-already-home = the { family-piece } is already home
 # $graces: the throws that bring a piece in; $sum: "yes" when two dice may add up to one;
 # $count and $values: the throws of this turn that are not graces (0 when none is said).
-why-needs-grace = a waiting piece comes in only on { $single ->
+why-needs-grace = a waiting { family-piece } comes in only on { $single ->
         [yes] a { $graces }
        *[no] a grace ({ $graces })
     }{ $sum ->
@@ -150,45 +153,45 @@ why-needs-grace = a waiting piece comes in only on { $single ->
     }
 # $the-values: "the 3" or "the 2 and the 3".
 why-the-value = the { $value }
-why-needs-first-entry = a side's first piece comes in only on { $graces }, not on the { $value }
-why-movement-only = the { $value } only moves pieces already on the board and cannot bring one in
-why-never-brings-out = a { $value } never brings a piece out: it only moves pieces already on the board
+why-needs-first-entry = a side's first { family-piece } comes in only on { $graces }, not on the { $value }
+why-movement-only = the { $value } only moves { family-pieces } already on the board and cannot bring one in
+why-never-brings-out = a { $value } never brings a { family-piece } out: it only moves { family-pieces } already on the board
 why-entry-blocked = { $square } is closed: { $obstacle }
 why-obstacle-blockade = a blockade stands on it
 why-obstacle-full = { $limit ->
-        [one] one of your pieces stands on it already
-       *[other] { $limit } of your pieces stand on it already
+        [one] one of your { family-pieces } stands on it already
+       *[other] { $limit } of your { family-pieces } stand on it already
     }
 why-obstacle-castle = it is a castle an opponent holds
-why-obstacle-pair = an opposing pair stands on it, and a single piece may not land there
-why-overshoot = the { $value } would overshoot the end: a piece goes home only by an exact throw, and this one needs exactly { $needs ->
+why-obstacle-pair = an opposing pair stands on it, and a single { family-piece } may not land there
+why-overshoot = the { $value } would overshoot the end: a { family-piece } goes home only by an exact throw, and this one needs exactly { $needs ->
         [one] one square
        *[other] { $needs } squares
     }
-why-stranded = the { $value } would leave the piece { $left ->
+why-stranded = the { $value } would leave the { family-piece } { $left ->
         [one] one square
        *[other] { $left } squares
     } from home, nearer than any throw can take it
 why-castle-held = the { $value } would land on { $square }, which an opponent holds
 why-square-full = the { $value } would land on { $square }, where { $limit ->
-        [one] one of your pieces stands
-       *[other] { $limit } of your pieces stand
+        [one] one of your { family-pieces } stands
+       *[other] { $limit } of your { family-pieces } stand
     } already
-why-opposing-pair = the { $value } would land a single piece on the opposing pair on { $square }: only a pair may land on a pair
+why-opposing-pair = the { $value } would land a single { family-piece } on the opposing pair on { $square }: only a pair may land on a pair
 why-blockade-in-the-way = a blockade on { $square } stands in the way of the { $value }
-why-blockade-intact = the { $value } would bring two pieces of a blockade together again on { $square }, and a blockade may not be moved intact
-why-grace-only-enters = while a piece waits to come in, a { $value } may only bring a piece in
-why-must-enter = a waiting piece must be brought in first
-why-clear-entry-first = your piece on { $square } must move off it first, while a piece waits to come in
-why-past-goal-end = the piece stands on the last square of its goal, and the { $value } cannot take it farther
-why-past-goal = the { $value } would carry the piece past the last square of its goal, { $room ->
+why-blockade-intact = the { $value } would bring two { family-pieces } of a blockade together again on { $square }, and a blockade may not be moved intact
+why-grace-only-enters = while a { family-piece } waits to come in, a { $value } may only bring a { family-piece } in
+why-must-enter = a waiting { family-piece } must be brought in first
+why-clear-entry-first = your { family-piece } on { $square } must move off it first, while a { family-piece } waits to come in
+why-past-goal-end = the { family-piece } stands on the last square of its goal, and the { $value } cannot take it farther
+why-past-goal = the { $value } would carry the { family-piece } past the last square of its goal, { $room ->
         [one] one square
        *[other] { $room } squares
     } ahead
-why-pair-cannot-halve = the pieces here move together as a pair, half the throw, and the { $value } cannot be halved
-why-must-capture-first = the { $value } would turn the piece up its lane home, which your side may not do before it has captured, and it cannot go round again instead
-why-step-must-enter = the extra step of { $value } must bring a waiting piece in while one can come
-why-home-gate = the { $value } would bring the piece round to the end of its arm again, which waits until { $needed } of your partner's pieces have gone past that arm
+why-pair-cannot-halve = the { family-pieces } here move together as a pair, half the throw, and the { $value } cannot be halved
+why-must-capture-first = the { $value } would turn the { family-piece } up its lane home, which your side may not do before it has captured, and it cannot go round again instead
+why-step-must-enter = the extra step of { $value } must bring a waiting { family-piece } in while one can come
+why-home-gate = the { $value } would bring the { family-piece } round to the end of its arm again, which waits until { $needed } of your partner's { family-pieces } have gone past that arm
 why-fullest-use = the { $value } could move it, but the throws must be used as fully as possible, and that takes other moves
 why-carry-on-first = the pawn on { $square }, an opponent's safety space, must first be carried on with the other die
 why-turn-lost = the { $value } could only end on { $square }, a castle an opponent holds, and that costs the whole turn
@@ -196,9 +199,9 @@ why-finish-from-fourteen = a doublet brings a pawn home only from 14 out, with a
         [one] one square
        *[other] { $value } squares
     } of the doublet are left
-why-no-rule = no rule lets this piece use the { $value }
+why-no-rule = no rule lets this { family-piece } use the { $value }
 # A reason the engine knows and this catalogue does not name yet.
-why-other = this piece cannot move now
+why-other = this { family-piece } cannot move now
 
 ## A throw in words. $name: the throw as written; $value: its squares; for two separate dice
 ## $first and $second; with three separate dice ($dice = three) $third too.
@@ -212,7 +215,7 @@ throw-words = { $dice ->
         }
     }
 throw-words-doublet = , a doublet
-throw-words-grace = , a grace (enters a piece)
+throw-words-grace = , a grace (enters a { family-piece })
 throw-words-again = , throw again
 # The throw-off: $throws as the record writes them ("Y 25, G 10"), $first who begins.
 throw-off-words = throw-off: { $throws }: { $first } begins
@@ -232,14 +235,14 @@ speak-did-advance = moved { $pieces } by { $count ->
        *[other] { $count } squares
     }{ $more }
 speak-event-home = { $who ->
-        [you] Your piece { $number } is home.
-        [partner] Your partner's piece { $number } is home.
-       *[seat] { $name }'s piece { $number } is home.
+        [you] Your { family-piece } { $number } is home.
+        [partner] Your partner's { family-piece } { $number } is home.
+       *[seat] { $name }'s { family-piece } { $number } is home.
     }
 speak-event-goal = { $who ->
-        [you] Your piece { $number } is in the goal.
-        [partner] Your partner's piece { $number } is in the goal.
-       *[seat] { $name }'s piece { $number } is in the goal.
+        [you] Your { family-piece } { $number } is in the goal.
+        [partner] Your partner's { family-piece } { $number } is in the goal.
+       *[seat] { $name }'s { family-piece } { $number } is in the goal.
     }
 speak-event-again = { $who ->
         [you] You throw again.
@@ -263,11 +266,11 @@ speak-bonus = +{ $value } bonus
 ## "|", without the piece's number (it may stand anywhere: "threats 2", "what threatens my
 ## piece 2"). English phrases are understood in every language as well.
 
-speak-phrases-where = where | wh | where are my pieces | my pieces | pieces
+speak-phrases-where = where | wh | where are my pieces | my pieces | pieces | where are my tokens | my tokens | tokens | where are my pawns | my pawns | pawns
 speak-phrases-board = board | b | describe the board | the board
-speak-phrases-threats = threats | threat | th | what threatens my piece | what threatens piece | what threatens
+speak-phrases-threats = threats | threat | th | what threatens my piece | what threatens piece | what threatens my token | what threatens token | what threatens my pawn | what threatens pawn | what threatens
 speak-phrases-moves = moves | m | my moves | list moves | legal moves | what can i do
-speak-phrases-why = why | y | why can't my piece move | why can't piece move | why cannot piece move | why can't it move
+speak-phrases-why = why | y | why can't my piece move | why can't piece move | why cannot piece move | why can't my token move | why can't token move | why can't my pawn move | why can't pawn move | why can't it move
 speak-phrases-throw = throw | last throw | the throw | what did i throw
 speak-phrases-roll = t | roll | go
 speak-phrases-pass = p | pass
@@ -281,10 +284,10 @@ speak-help-number = a move's number: play that move
 speak-help-roll = t or Enter: throw, when it is your turn to throw
 speak-help-pass = p: pass, where the rules allow it
 speak-help-moves = moves (m): your moves, numbered
-speak-help-where = where (wh): where your pieces stand, which are safe, which are threatened
-speak-help-board = board (b): every seat's pieces
-speak-help-threats = threats N (th N): what threatens your piece N
-speak-help-why = why N (y N): why your piece N cannot move
+speak-help-where = where (wh): where your { family-pieces } stand, which are safe, which are threatened
+speak-help-board = board (b): every seat's { family-pieces }
+speak-help-threats = threats N (th N): what threatens your { family-piece } N
+speak-help-why = why N (y N): why your { family-piece } N cannot move
 speak-help-throw = throw: the last throw, in words
 speak-help-save = save (s): save the record
 speak-help-quit = quit (q): leave the game (moves not saved are saved first)

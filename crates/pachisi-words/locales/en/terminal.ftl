@@ -1,5 +1,7 @@
 # The terminal game (`pachisi play`): the legend that says what the board shows, and the moves
-# in words, in the list to choose from and in the log.
+# in words, in the list to choose from and in the log. Every message is given $family, the family
+# of the ruleset played, by which family-piece (common.ftl) names the pieces: Pachisi's pieces,
+# Parcheesi's pawns, Ludo's tokens.
 
 ## The legend. Each line follows the sign the board draws ("x", "C", "(|)"), which is not
 ## translated: it is what the screen shows.
@@ -22,22 +24,22 @@ term-legend-shell-value = { $up ->
         [yes] , throw again
        *[no] {""}
     }
-term-legend-grace = A grace may bring a piece in.
+term-legend-grace = A grace may bring a { family-piece } in.
 # $kind: "one" (one die), "sum" (dice counted together), "separate" (each die on its own).
 term-legend-dice = { $kind ->
-        [one] the die as it fell: its number is how many squares a piece moves.
-        [sum] the dice as they fell: their total is how many squares a piece moves.
-       *[separate] the dice as they fell: each die's number is spent on its own, by one piece or two.
+        [one] the die as it fell: its number is how many squares a { family-piece } moves.
+        [sum] the dice as they fell: their total is how many squares a { family-piece } moves.
+       *[separate] the dice as they fell: each die's number is spent on its own, by one { family-piece } or two.
     }
 # $rule: what a castle does under the rules ("closed", "shared", "send-back").
 term-legend-castle = { $rule ->
-        [closed] a castle: a safe square, where no piece is captured; no piece may stop on one an opponent holds.
-        [shared] a safe square: no piece is captured there, and pieces of every colour may share it.
-       *[send-back] a safe square: a piece that lands there on an opponent's goes back to its start instead.
+        [closed] a castle: a safe square, where no { family-piece } is captured; no { family-piece } may stop on one an opponent holds.
+        [shared] a safe square: no { family-piece } is captured there, and { family-pieces } of every colour may share it.
+       *[send-back] a safe square: a { family-piece } that lands there on an opponent's goes back to its start instead.
     }
-term-legend-charkoni = the Charkoni, the centre: pieces start there and finish there.
-term-legend-home = the centre: pieces finish there. They wait in the nest, in their corner, until a throw brings them in.
-term-legend-goal = the centre. Pieces finish in the goal, the last squares of their own arm's middle row; they wait in the nest, in their corner, until a throw brings them in.
+term-legend-charkoni = the Charkoni, the centre: { family-pieces } start there and finish there.
+term-legend-home = the centre: { family-pieces } finish there. They wait in the nest, in their corner, until a throw brings them in.
+term-legend-goal = the centre. { family-pieces-capital } finish in the goal, the last squares of their own arm's middle row; they wait in the nest, in their corner, until a throw brings them in.
 term-legend-route-sign = route
 # $start: "charkoni" or "nest"; $entry: "own" when pieces come in on their own arm;
 # $direction: "clockwise" or "counterclockwise"; $finish: "charkoni", "home" or "goal".
@@ -56,7 +58,7 @@ term-legend-route = { $start ->
        *[home] up your own arm's middle row to Home.
     }
 # $example: a seat's letter and 3 ("Y3").
-term-legend-pieces = the pieces, by the letter of their seat; { $example }: three pieces on one square.
+term-legend-pieces = the { family-pieces }, by the letter of their seat; { $example }: three { family-pieces } on one square.
 term-legend-highlight = blue: the squares of the last move; green: those of the move you have selected.
 
 # The short legend, where the window leaves only a few lines under the board.
@@ -71,12 +73,12 @@ term-legend-short-more = more
 
 # $rank: "only", "front", "second", "third", "back", or "other" with $number (from the front).
 term-piece = { $rank ->
-        [only] your piece
-        [front] your front piece
-        [second] your second piece
-        [third] your third piece
-        [back] your back piece
-       *[other] your piece number { $number }
+        [only] your { family-piece }
+        [front] your front { family-piece }
+        [second] your second { family-piece }
+        [third] your third { family-piece }
+        [back] your back { family-piece }
+       *[other] your { family-piece } number { $number }
     }
 term-pair = { $rank ->
         [only] your pair
@@ -113,16 +115,16 @@ term-part = , { $steps } of the { $value }
 # $victims: who is sent back, made of term-victim joined by term-and.
 term-capturing = , capturing { $victims }
 term-victim = { $owner }'s { $count ->
-        [one] piece
-       *[other] { $count } pieces
+        [one] { family-piece }
+       *[other] { $count } { family-pieces }
     }
 term-and = { $first } and { $second }
 
 # The move list (present) and the sentence under it.
 term-move-pass = Pass
 term-move-pass-full = Pass: give up the rest of the throw.
-term-move-enter = Bring a piece in with the { $value }
-term-move-enter-sum = Bring a piece in with { $first } and { $second }
+term-move-enter = Bring a { family-piece } in with the { $value }
+term-move-enter-sum = Bring a { family-piece } in with { $first } and { $second }
 # $piece: a term-piece or term-pair; $count: squares.
 term-move-advance = Move { $piece } { $count ->
         [one] one square
@@ -140,10 +142,10 @@ term-log-no-move = { $who } threw { $throw }: no move
 term-log-no-moves = No move for { $list }
 term-log-seat-throw = { $who } ({ $throw })
 term-did-pass = passed
-term-did-enter = brought a piece in
+term-did-enter = brought a { family-piece } in
 term-did-advance = moved { $pair ->
         [yes] a pair
-       *[no] a piece
+       *[no] a { family-piece }
     } { $count ->
         [one] one square
        *[other] { $count } squares

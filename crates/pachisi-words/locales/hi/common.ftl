@@ -19,6 +19,13 @@ pieces = { $count ->
     [one] एक गोटी
    *[other] { $count } गोटियाँ
 }
+
+# The word for a piece in the family of the ruleset played ($family: pachisi, parcheesi or
+# ludo), which English says piece, pawn or token. Hindi says गोटी in every family.
+family-piece = गोटी
+family-pieces = गोटियाँ
+family-piece-capital = गोटी
+family-pieces-capital = गोटियाँ
 squares = { $count ->
     [0] कोई खाना नहीं
     [one] एक खाना

@@ -621,6 +621,7 @@ page-analysis-inaccuracies = चूकें
 page-analysis-mistakes = ग़लतियाँ
 page-analysis-blunders = भारी भूलें
 page-analysis-luck = क़िस्मत
+page-analysis-in-points = जीत की संभावना के अंकों में
 page-points = { $points ->
     [1.0] { $points } अंक
    *[other] { $points } अंक

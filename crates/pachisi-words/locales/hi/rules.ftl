@@ -66,8 +66,16 @@ summary-who = { $seats } खिलाड़ी { $teams ->
     [0] अपने-अपने लिए खेलते हैं
    *[other] साथियों की { $teams } टीमों में खेलते हैं
 }, और हर खिलाड़ी के पास { $pieces ->
-    [one] एक गोटी (piece) होती है
-   *[other] { $pieces } गोटियाँ (pieces) होती हैं
+    [one] एक गोटी ({ $family ->
+        [parcheesi] pawn
+        [ludo] token
+       *[other] piece
+    }) होती है
+   *[other] { $pieces } गोटियाँ ({ $family ->
+        [parcheesi] pawns
+        [ludo] tokens
+       *[other] pieces
+    }) होती हैं
 }। दाँव के लिए: { $device }।
 summary-enter-grace = { $graces } आने पर गोटी खेल में आती है, और बोर्ड का चक्कर लगाते हुए { $route } खाने चलकर { $goal ->
     [lane] मंज़िल के अपने खानों में पहुँचती है

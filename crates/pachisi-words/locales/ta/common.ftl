@@ -15,6 +15,13 @@ pieces = { $count ->
     [one] ஒரு காய்
    *[other] { $count } காய்கள்
 }
+
+# The word for a piece in the family of the ruleset played ($family: pachisi, parcheesi or
+# ludo), which English says piece, pawn or token. Tamil says காய் in every family.
+family-piece = காய்
+family-pieces = காய்கள்
+family-piece-capital = காய்
+family-pieces-capital = காய்கள்
 squares = { $count ->
     [one] ஒரு கட்டம்
    *[other] { $count } கட்டங்கள்

@@ -639,6 +639,7 @@ page-analysis-inaccuracies = சிறு தவறுகள்
 page-analysis-mistakes = தவறுகள்
 page-analysis-blunders = பெருந்தவறுகள்
 page-analysis-luck = அதிர்ஷ்டம்
+page-analysis-in-points = வெல்லும் வாய்ப்பின் புள்ளிகளில்
 page-points = { $points ->
     [1.0] { $points } புள்ளி
    *[other] { $points } புள்ளிகள்

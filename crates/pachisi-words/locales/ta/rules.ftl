@@ -65,8 +65,16 @@ summary-who = { $seats } ஆட்டக்காரர்கள், { $teams ->
     [0] ஒவ்வொருவரும் தனியாக
    *[other] கூட்டாளிகளாக { $teams } அணிகளில்
 }; ஆளுக்கு { $pieces ->
-    [one] ஒரு காய் (piece)
-   *[other] { $pieces } காய்கள் (pieces)
+    [one] ஒரு காய் ({ $family ->
+        [parcheesi] pawn
+        [ludo] token
+       *[other] piece
+    })
+   *[other] { $pieces } காய்கள் ({ $family ->
+        [parcheesi] pawns
+        [ludo] tokens
+       *[other] pieces
+    })
 }; { $device } கொண்டு ஆட்டம்.
 summary-enter-grace = { $graces } விழுந்தால் ஒரு காய் உள்ளே வரும்; அது பலகையைச் சுற்றி { $route } கட்டங்கள் { $goal ->
     [lane] பயணித்துத் தன் இலக்குக் கட்டங்களுக்குள் செல்லும்
