@@ -167,9 +167,9 @@ fn a_terminal_too_small_is_told_so() {
     game.assert_restored();
 }
 
-/// Runs `pachisi` with plain pipes (no terminal).
+/// Runs `pachisi` with plain pipes (no terminal), in English.
 fn run(args: &[&str]) -> (bool, String) {
-    let out = Command::new(PACHISI)
+    let out = command::in_english(&mut Command::new(PACHISI))
         .args(args)
         .output()
         .expect("run pachisi");
@@ -624,4 +624,41 @@ fn the_game_is_played_in_hindi_on_its_screen_and_in_tamil_in_lines() {
         !output.contains("[speak-") && !output.contains("[lines-"),
         "{output}"
     );
+}
+
+/// Without `--lang` the game speaks the environment's language: `LANG=hi_IN.UTF-8` draws the
+/// screen in Hindi, and `LC_ALL` goes before `LANG`. Every other test here runs with `LANG=C`,
+/// whatever the caller's locale, and so reads English.
+#[test]
+fn without_lang_the_game_follows_the_environment() {
+    for (env, shows, title) in [
+        (
+            &[("LANG", "hi_IN.UTF-8")][..],
+            "फेंकने की बारी",
+            "पचीसी, छह कौड़ियाँ",
+        ),
+        (
+            &[("LANG", "hi_IN.UTF-8"), ("LC_ALL", "ta_IN.UTF-8")][..],
+            "பச்சீசி, ஆறு சோழிகள்",
+            "பச்சீசி, ஆறு சோழிகள்",
+        ),
+        (&[][..], "to throw", "Pachisi, six cowries"),
+    ] {
+        let mut game =
+            Session::start_with_env(&["play", "--seed", "1", "--pace", "0"], env, 100, 30);
+        let screen = game.wait_for(shows, MINUTE);
+        assert!(screen.contains(title), "{env:?}: the title\n{screen}");
+        if !env.is_empty() {
+            assert!(!screen.contains("to throw"), "{env:?}: English\n{screen}");
+        }
+        game.send("q");
+        std::thread::sleep(Duration::from_millis(300));
+        // Leaving asks first when there are moves unsaved.
+        if game.child.try_wait().expect("wait").is_none() {
+            game.send("y");
+        }
+        let (ok, output) = game.finish(MINUTE);
+        assert!(ok, "{env:?}: {output}");
+        game.assert_restored();
+    }
 }
