@@ -662,3 +662,82 @@ fn without_lang_the_game_follows_the_environment() {
         game.assert_restored();
     }
 }
+
+/// Plays a whole game of Ludo in lines, in Hindi, at the announcement level given, typing `t`
+/// and `1` in turn at the prompts (a throw or a move, whichever is due; the other is answered
+/// and asked again); everything it wrote.
+fn hindi_lines_at(announce: &str) -> String {
+    let dir = scratch(&format!("announce-{announce}"));
+    let record = dir.join("game.record").display().to_string();
+    let mut game = Session::start_with_env(
+        &[
+            "play",
+            "--screen-reader",
+            "--announce",
+            announce,
+            "--rules",
+            "ludo",
+            "--seed",
+            "3",
+            "--pace",
+            "0",
+            "--save",
+            &record,
+        ],
+        &[("LANG", "hi_IN.UTF-8")],
+        120,
+        40,
+    );
+    let start = Instant::now();
+    let mut answered = 0;
+    while game.child.try_wait().expect("wait").is_none() {
+        if game.output().matches("\n> ").count() > answered {
+            game.send(if answered % 2 == 0 { "t\r" } else { "1\r" });
+            answered += 1;
+        }
+        assert!(start.elapsed() < 5 * MINUTE, "{}", game.output());
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (ok, output) = game.finish(MINUTE);
+    assert!(ok, "{output}");
+    output
+}
+
+/// `--announce mine` says the person's own throws and moves and what touches their pieces, not
+/// the others' throws; `all` says them; the choice is said at the start in the game's language.
+#[test]
+fn the_screen_reader_game_says_only_the_persons_own_play_at_mine() {
+    // Red (लाल) is the person's; the others' throws begin with their colour.
+    let others_threw = |output: &str| {
+        output
+            .lines()
+            .filter(|l| {
+                ["हरा, दाँव", "पीला, दाँव", "नीला, दाँव"]
+                    .iter()
+                    .any(|o| l.starts_with(o))
+            })
+            .count()
+    };
+    let all = hindi_lines_at("all");
+    assert!(others_threw(&all) > 0, "{all}");
+    let mine = hindi_lines_at("mine");
+    assert!(
+        mine.contains("आपकी बारी और आपकी गोटियों से जुड़ी बातें सुनाई जाएँगी।"),
+        "{mine}"
+    );
+    assert_eq!(others_threw(&mine), 0, "{mine}");
+    // The person's own throws and moves: "आप, दाँव ...", "आप: ...".
+    let own = |output: &str| {
+        output
+            .lines()
+            .filter(|l| l.starts_with("आप, दाँव") || l.starts_with("आप: "))
+            .count()
+    };
+    assert!(own(&mine) > 0 && own(&mine) == own(&all), "{mine}");
+    assert!(
+        !mine.contains("[speak-") && !mine.contains("[access-"),
+        "{mine}"
+    );
+    let (ok, err) = run(&["play", "--announce", "mine"]);
+    assert!(!ok && err.contains("--screen-reader"), "{err}");
+}
