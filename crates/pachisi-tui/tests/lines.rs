@@ -152,16 +152,25 @@ fn at_mine_only_the_persons_own_play_and_what_touches_their_pieces_is_said() {
     let mut captures = 0;
     for seed in 1..=4 {
         let all = said_at(Announce::All, seed);
-        assert!(all.iter().any(|l| l.starts_with("Green threw ")), "{all:#?}");
+        assert!(
+            all.iter().any(|l| l.starts_with("Green threw ")),
+            "{all:#?}"
+        );
         let mine = said_at(Announce::Mine, seed);
         assert!(
             mine.iter()
                 .any(|l| l == "Your turns, and what touches your pieces, will be announced."),
             "{mine:#?}"
         );
-        assert!(mine.iter().any(|l| l.starts_with("You threw ")), "{mine:#?}");
+        assert!(
+            mine.iter().any(|l| l.starts_with("You threw ")),
+            "{mine:#?}"
+        );
         assert!(mine.iter().any(|l| l.contains("Game over: ")));
-        for line in mine.iter().filter(|l| others.iter().any(|o| l.starts_with(o))) {
+        for line in mine
+            .iter()
+            .filter(|l| others.iter().any(|o| l.starts_with(o)))
+        {
             if line.contains("Game over: ") {
                 continue;
             }
