@@ -153,11 +153,17 @@ export async function checkAccessibility(page, where, errors) {
 async function measureContrast(page, undecided) {
   if (undecided.length === 0) return [];
   return page.evaluate((items) => {
+    // A computed colour: rgb(), rgba(), or color(srgb ...) (what a mix or an animation gives).
     const colour = (text) => {
       const m = /rgba?\(([^)]*)\)/.exec(text ?? '');
-      if (!m) return null;
-      const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
-      return { r, g, b, a };
+      if (m) {
+        const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+        return { r, g, b, a };
+      }
+      const srgb = /color\(srgb ([^)]*)\)/.exec(text ?? '');
+      if (!srgb) return null;
+      const [r, g, b, a = 1] = srgb[1].split(/[\s/]+/).filter(Boolean).map(Number);
+      return { r: r * 255, g: g * 255, b: b * 255, a };
     };
     const over = (top, under) => ({ r: top.r * top.a + under.r * (1 - top.a),
       g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1 });
@@ -189,6 +195,7 @@ async function measureContrast(page, undecided) {
     const style = document.createElement('style');
     style.textContent = '* { pointer-events: auto !important; }';
     document.head.append(style);
+    const [scrollX, scrollY] = [window.scrollX, window.scrollY];
     try {
       return items.map(({ target, reason }) => {
         const selector = target.join(' ');
@@ -198,8 +205,14 @@ async function measureContrast(page, undecided) {
         const cs = getComputedStyle(el);
         const fg = colour(svgShape(el) ? cs.fill : cs.color);
         if (!fg) return { ...base, why: `its colour is ${svgShape(el) ? cs.fill : cs.color}` };
+        // Hit-testing sees only what is in the window.
+        el.scrollIntoView({ block: 'center', inline: 'center' });
         const box = el.getBoundingClientRect();
-        const stack = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+          return { ...base, why: 'it cannot be scrolled into the window' };
+        }
+        const stack = document.elementsFromPoint(x, y);
         const at = stack.indexOf(el);
         // An HTML element's own background is beneath its text; an SVG text paints no other.
         const beneath = [...(svgShape(el) ? [] : [el]), ...stack.slice(at + 1)
@@ -207,7 +220,11 @@ async function measureContrast(page, undecided) {
         let bg = { r: 255, g: 255, b: 255, a: 1 };
         for (const n of beneath.reverse()) {
           const p = paint(n);
-          if (!p) return { ...base, why: `${n.tagName} beneath it is painted with an image` };
+          if (!p) {
+            const cs = getComputedStyle(n);
+            return { ...base, why: `the ${n.tagName} beneath it is painted with `
+              + `${svgShape(n) ? cs.fill : cs.backgroundImage}` };
+          }
           if (p.a > 0) bg = over(p, bg);
         }
         const text = over({ ...fg, a: fg.a * (svgShape(el) ? Number(cs.fillOpacity) : 1)
@@ -225,6 +242,7 @@ async function measureContrast(page, undecided) {
       });
     } finally {
       style.remove();
+      window.scrollTo(scrollX, scrollY);
     }
   }, undecided);
 }
