@@ -44,7 +44,9 @@ export async function launch(name, options = {}) {
 // request that `allowed(url)` refuses, with `outside` saying what such a request went beyond.
 export function collectErrors(page, errors, allowed, outside) {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
+    // The address a failed load names is where the message came from.
+    const at = msg.location()?.url;
+    if (msg.type() === 'error') errors.push(`console error: ${msg.text()}${at ? ` (${at})` : ''}`);
   });
   page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) =>
@@ -148,7 +150,8 @@ export async function checkAccessibility(page, where, errors) {
 
 // The contrast of each element axe could not decide (`{ target, reason }`), measured in the page:
 // the text's colour over the colours painted beneath its middle (SVG fills, HTML backgrounds,
-// each with its opacity, down to the page's white), as WCAG computes it. `ratio` is null where a
+// each with its opacity, down to the page's white), or over its halo where an SVG text has one
+// (a stroke around its letters), as WCAG computes it. `ratio` is null where a
 // layer beneath is an image or a pattern.
 async function measureContrast(page, undecided) {
   if (undecided.length === 0) return [];
@@ -227,6 +230,10 @@ async function measureContrast(page, undecided) {
           }
           if (p.a > 0) bg = over(p, bg);
         }
+        // An SVG text drawn with a halo (a stroke around its letters) reads against the halo.
+        const halo = svgShape(el) && cs.stroke !== 'none' && parseFloat(cs.strokeWidth) > 0
+          ? colour(cs.stroke) : null;
+        if (halo) bg = over({ ...halo, a: halo.a * Number(cs.strokeOpacity) * opacity(el) }, bg);
         const text = over({ ...fg, a: fg.a * (svgShape(el) ? Number(cs.fillOpacity) : 1)
           * opacity(el) }, bg);
         const [hi, lo] = [luminance(text), luminance(bg)].sort((a, b) => b - a);
