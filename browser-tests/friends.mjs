@@ -17,7 +17,8 @@
 // - a reload puts each player back in their seat;
 // - once over, "Check the throws" finds every throw fair;
 // - a rematch asked by the host is followed by the friend with the same seats; with short turns
-//   a bot plays the friend's missed turns, her seat is marked away, and "I'm back" returns it.
+//   a bot plays the friend's missed turns, her seat is marked away, and "I'm back" returns it,
+//   leaving her focus on the game.
 // Screenshots go to <screenshot-dir>: friends-invite.png (the host's invitation with its QR
 // code), friends-host.png, friends-friend.png (the phone) and friends-watcher.png.
 //
@@ -165,6 +166,13 @@ async function rematchWithTimer(hp, fp, id, players) {
   const back = await fp.waitForSelector('#away', { state: 'hidden', timeout: 10_000 })
     .then(() => true).catch(() => false);
   check(back, 'the friend\'s "I\'m back" did not take her seat back');
+  // "I'm back" is gone with the dialog: the focus is on what is due, not the page's body.
+  const focused = await fp.evaluate(() => {
+    const a = document.activeElement;
+    return a && a !== document.body && a.matches('#throw, #moves button, #board') ? a.id || a.tagName
+      : `not on the game: ${a?.id || a?.tagName || 'nothing'}`;
+  });
+  check(!focused.startsWith('not on'), `after "I'm back" the focus is ${focused}`);
   // Her own turn again, played by her.
   let played = false;
   const until = Date.now() + 60_000;

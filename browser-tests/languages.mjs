@@ -9,13 +9,17 @@
 //   with "the board in words" open and a question typed ("where"): the game screen read as a
 //   person reads it (its rendered text and the live
 //   region's lines) holds no word of the English catalogue: the words of every English message
-//   of the page, fetched from the server's English page, less the commands a player types,
-//   the keys' names and English's own name in the chooser, which are shown as they are.
+//   of the page, fetched from the server's English page, and of the server's answers to the
+//   questions (the English speak.ftl of pachisi-words, which the board in words and the answers
+//   are made of), less the commands a player types, the keys' names and English's own name in
+//   the chooser, which are shown as they are. The English a Hindi or Tamil text gives in
+//   brackets beside a word of the game (உதவி (help)) is meant, and not counted.
 // - axe-core finds no violation on the Hindi and the Tamil game screen.
 //
 // Fails (exit status 1) on any console or page error, a request beyond the server, or a check
 // above. Screenshots `languages-hi.png` and `languages-ta.png` in the directory.
 
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkAccessibility, collectErrors, launch, pageScript } from './chromium.mjs';
 
@@ -41,13 +45,37 @@ async function englishWords() {
     }
   };
   Object.values(JSON.parse(json ?? '{}').messages ?? {}).forEach(walk);
+  for (const w of speakWords()) words.add(w);
   for (const w of TYPED) words.delete(w);
+  return words;
+}
+
+// The words (three letters or more) of the English messages the server answers questions with
+// (speak.ftl), less the phrases a player types (`speak-phrases-*`, understood in every language),
+// the catalogue's comments, the values' names ($count) and the variants' keys ([one]).
+function speakWords() {
+  const file = new URL('../crates/pachisi-words/locales/en/speak.ftl', import.meta.url);
+  const words = new Set();
+  let typed = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^#/.test(line) || line.trim() === '') continue;
+    const start = /^([a-z][a-z0-9-]*)\s*=(.*)$/.exec(line);
+    if (start) typed = start[1].startsWith('speak-phrases-');
+    if (typed) continue;
+    const value = (start ? start[2] : line)
+      .replace(/\{[^{}]*\}/g, ' ')
+      .replace(/\[[^\]]*\]/g, ' ')
+      .replace(/\$[a-z-]+/g, ' ');
+    for (const w of value.match(/[A-Za-z]{3,}/g) ?? []) words.add(w.toLowerCase());
+  }
   return words;
 }
 
 // The English catalogue's words in what the page shows now, with a little of their context.
 async function englishLeft(p, english, where) {
-  const text = await p.evaluate(() => document.body.innerText);
+  // An English word in brackets right after a word of the page's own script is its gloss.
+  const text = (await p.evaluate(() => document.body.innerText))
+    .replace(/([^\sA-Za-z(]\s?)\([A-Za-z][A-Za-z ']*\)/g, '$1');
   const found = [];
   for (const match of text.matchAll(/[A-Za-z]{3,}/g)) {
     if (!english.has(match[0].toLowerCase())) continue;

@@ -10,7 +10,8 @@
 // On every step with a wrong move, tries it first and expects its explanation in the live region,
 // the step not advanced and the same moves offered. At the end, the outro and "Play a first game",
 // which must open a real game against bots on the game page, where throwing until something
-// happens must show a tip.
+// happens must show a tip; dismissed by the keyboard, it leaves the focus on the game (the throw
+// button, a move or the board), not the page's body.
 //
 // Fails (exit status 1) on any console error, page error or failed request, on a request to any
 // host but the server's own, or when a check above fails. Writes a screenshot either way.
@@ -167,7 +168,16 @@ try {
     if (tip.kind === 'passed') {
       check(/^You passed: none of your pieces can move with a \d+\. \S.*[.!]$/.test(tip.text),
         `the passed tip does not say why: ${tip.text}`);
-    }
+    }    // Dismissed by the keyboard: the focus goes on to what is due, not the page's body.
+    await p.focus('#learn-tip-dismiss');
+    await p.keyboard.press('Enter');
+    await p.waitForSelector('#learn-tip', { state: 'hidden', timeout: 10_000 }).catch(() => {});
+    const focused = await p.evaluate(() => {
+      const a = document.activeElement;
+      return a && a !== document.body && a.matches('#throw, #moves button, #board') ? a.id || a.tagName
+        : `not on the game: ${a?.id || a?.tagName || 'nothing'}`;
+    });
+    check(!focused.startsWith('not on'), `after the tip is dismissed the focus is ${focused}`);
   }
 } catch (err) {
   errors.push(`the walk stopped: ${err.message}`);

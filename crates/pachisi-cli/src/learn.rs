@@ -90,5 +90,6 @@ pub fn learn(args: &LearnArgs) -> Result<()> {
         tips: true,
         words,
         screen_reader: false,
+        announce: pachisi_tui::Announce::All,
     })
 }

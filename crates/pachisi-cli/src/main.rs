@@ -90,7 +90,8 @@ enum Command {
     ///
     /// --screen-reader plays without the board, in lines of text a screen reader reads aloud:
     /// every throw and move as one line as it happens, your moves numbered, and questions
-    /// answered in sentences (where, board, threats N, moves, why N, throw, help).
+    /// answered in sentences (where, board, threats N, moves, why N, throw, help). With
+    /// --announce mine, only your own throws and moves and what touches your pieces are said.
     ///
     /// --lang chooses the language of every word (a tag such as en, hi or ta); without it the
     /// environment's (LC_ALL, LC_MESSAGES, LANG). A language without a catalogue is said in
@@ -351,6 +352,16 @@ struct PlayArgs {
     /// (which exits with an error).
     #[arg(long)]
     screen_reader: bool,
+    /// With --screen-reader, how much is said: `all`, every throw and move of every seat;
+    /// `mine`, only your own, the others' moves that capture your pieces, and the end.
+    #[arg(
+        long,
+        default_value = "all",
+        value_name = "LEVEL",
+        value_parser = ["all", "mine"],
+        requires = "screen_reader"
+    )]
+    announce: String,
 }
 
 /// The settings of `pachisi serve`.

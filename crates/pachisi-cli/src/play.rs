@@ -6,7 +6,7 @@ use crate::PlayArgs;
 use anyhow::{anyhow, bail, Result};
 use pachisi_bots::BotSpec;
 use pachisi_core::ruleset::Device;
-use pachisi_tui::{PlayOptions, SeatSpec};
+use pachisi_tui::{Announce, PlayOptions, SeatSpec};
 use pachisi_words::{Args, Words};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -49,6 +49,10 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         tips: false,
         words,
         screen_reader: args.screen_reader,
+        announce: match args.announce.as_str() {
+            "mine" => Announce::Mine,
+            _ => Announce::All,
+        },
     })
 }
 
@@ -76,6 +80,8 @@ pub struct Game<'a> {
     pub words: &'static Words,
     /// Whether to play in lines of text, for a screen reader, rather than on the board.
     pub screen_reader: bool,
+    /// How much of the game the lines say.
+    pub announce: Announce,
 }
 
 /// Plays `game` in the terminal, then says where the record is.
@@ -101,6 +107,7 @@ pub fn play_game(game: Game) -> Result<()> {
         hint_bot: game.hint_bot,
         tips: game.tips,
         words,
+        announce: game.announce,
     };
     let outcome = if game.screen_reader {
         let stdin = std::io::stdin();

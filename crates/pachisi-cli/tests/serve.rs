@@ -333,6 +333,20 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
             .is_some_and(|l| l.starts_with("Piece 4")),
         "why piece 4, in words: {answer}"
     );
+    // What threatens piece 2, asked in a player's words and by the short command alike.
+    let (status, answer) = c
+        .post(&ask, &json!({"question": "what threatens my piece 2"}))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let line = answer["lines"][0].as_str().unwrap_or_default();
+    assert!(
+        answer["lines"].as_array().map(Vec::len) == Some(1)
+            && (line.starts_with("Piece 2, ")
+                || (line.starts_with("Piece 2 is ") && line.contains("nothing can capture"))),
+        "what threatens piece 2, in words: {answer}"
+    );
+    let (_, short) = c.post(&ask, &json!({"question": "threats 2"})).await;
+    assert_eq!(short, answer, "the phrase and the command agree");
     let (status, answer) = c.post(&ask, &json!({"question": "1"})).await;
     assert_eq!(status, 200, "{answer}");
     assert!(
@@ -352,6 +366,18 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
         .await;
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["actions"].as_u64(), Some(before + 1));
+    // A question about the moment before that move: its moves, as they were.
+    let (status, then) = c
+        .post(&ask, &json!({"question": "moves", "actions": before}))
+        .await;
+    assert_eq!(status, 200, "{then}");
+    assert_eq!(
+        then["lines"].as_array().map(Vec::len),
+        state["moves"].as_array().map(Vec::len),
+        "the moves of the moment asked about: {then}"
+    );
+    let (_, now) = c.post(&ask, &json!({"question": "moves"})).await;
+    assert_ne!(now, then, "the game has moved on since");
     // Undo takes it back.
     let (status, undone) = c.post(&actions, &json!({"action": "undo"})).await;
     assert_eq!(status, 200, "{undone}");

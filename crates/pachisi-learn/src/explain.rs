@@ -104,8 +104,9 @@ impl Section {
 /// How to play `rules`, in the language of `words`.
 pub fn explain(rules: &Rules, words: &Words) -> Explanation {
     let words = &family_words(words, rules);
+    let ruleset = rules.ruleset();
     let mut args = Args::new();
-    args.set("title", rules.ruleset().title.clone());
+    args.set("title", words.ruleset_title(&ruleset.name, &ruleset.title));
     let sections = [
         players::players(rules, words),
         players::throw(rules, words),

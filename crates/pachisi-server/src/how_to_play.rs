@@ -78,7 +78,7 @@ fn not_found(name: &str, words: &Words) -> String {
             let _ = writeln!(
                 main,
                 "<li><a href=\"/rules/{known}\">{}</a>: {}</li>",
-                escape(&rules.ruleset().title),
+                escape(&words.ruleset_title(known, &rules.ruleset().title)),
                 escape(&summary(&rules, words))
             );
         }

@@ -17,6 +17,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use pachisi_core::record::Action;
 use pachisi_core::{Phase, Position, Rules, Throw};
 use pachisi_learn::speak::{self, Command, Voice};
 use serde::{Deserialize, Serialize};
@@ -47,6 +48,11 @@ pub(crate) struct BoardWords {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Question {
     question: String,
+    /// The moment asked about, as the state's count of actions: a page that heard of a pass
+    /// forced on its person asks why after the server has played it. None, or a count the
+    /// game has not gone back past, for the game as it stands.
+    #[serde(default)]
+    actions: Option<usize>,
 }
 
 /// The answer: lines to say, or, for a command that acts, which one (the page acts by its own
@@ -109,6 +115,47 @@ fn passed_turn(
     speak::forced_pass_of(rules, &record, seat)
 }
 
+/// As [`snapshot`], at the moment after the game's first `actions` actions when that is before
+/// the present (the record up to there, replayed), else as the game stands.
+fn snapshot_at(
+    game: &crate::game::Game,
+    actions: Option<usize>,
+) -> (Arc<Rules>, Position, Option<(u8, Throw)>) {
+    let past = {
+        let table = game.table();
+        match actions {
+            Some(n) if n < table.record().actions.len() => {
+                let mut record = table.record().clone();
+                record.actions.truncate(n);
+                record.remove_tag("Final");
+                Some((table.rules().clone(), record))
+            }
+            _ => None,
+        }
+    };
+    let Some((rules, record)) = past else {
+        return snapshot(game);
+    };
+    let Ok(pos) = record.replay(&rules) else {
+        return snapshot(game);
+    };
+    // The last throw then, and who threw it: the seat to play before it.
+    let last = record
+        .actions
+        .iter()
+        .rposition(|(a, _, _)| matches!(a, Action::Throw(_)))
+        .and_then(|i| {
+            let Action::Throw(name) = record.actions[i].0 else {
+                return None;
+            };
+            let mut before = record.clone();
+            before.actions.truncate(i);
+            let seat = before.replay(&rules).ok()?.to_move();
+            Some((seat, rules.throw_named(name).ok()?))
+        });
+    (rules, pos, last)
+}
+
 /// `GET /api/games/{id}/words`.
 pub(crate) async fn board(
     State(state): State<AppState>,
@@ -153,10 +200,15 @@ pub(crate) async fn ask(
     let (game, listener) = asked(&state, &id, &headers)?;
     let words = crate::language::chosen(&headers);
     let value = heavy(&state.games, client, move || {
-        let (rules, pos, last) = snapshot(&game);
+        let (rules, pos, last) = snapshot_at(&game, question.actions);
         let voice = Voice::new(words, &rules, listener);
         let command = speak::parse_command(words, &question.question);
-        if let Some(before) = passed_turn(&game, &rules, &pos, listener, &command) {
+        // A question about a past moment (`actions`) is answered of that moment as it was.
+        let passed = question
+            .actions
+            .is_none()
+            .then(|| passed_turn(&game, &rules, &pos, listener, &command));
+        if let Some(before) = passed.flatten() {
             return Ok(Answer {
                 lines: speak::why_not_lines(&voice, &before),
             });

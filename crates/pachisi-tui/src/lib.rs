@@ -41,7 +41,7 @@ pub mod width;
 
 use anyhow::{bail, Result};
 use app::{App, Flow};
-pub use lines::play_lines;
+pub use lines::{play_lines, Announce};
 use pachisi_bots::BotSpec;
 use pachisi_core::{GameRecord, Rules};
 pub use pachisi_table::{SeatSpec, Table};
@@ -73,6 +73,8 @@ pub struct PlayOptions {
     pub tips: bool,
     /// The catalogue every word comes from.
     pub words: &'static Words,
+    /// How much of the others' play is said in lines (`--screen-reader`); the board shows all.
+    pub announce: Announce,
 }
 
 /// How a game ended.

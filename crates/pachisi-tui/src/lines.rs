@@ -4,6 +4,9 @@
 //! numbered, and a line of input is read: a move's number, `t` or Enter to throw, or a question
 //! (`where`, `board`, `threats 2`, `moves`, `why 3`, `throw`, `help`), answered in sentences.
 //!
+//! How much is said is the person's choice ([`Announce`], `--announce`): every action, or only
+//! their own and what touches their pieces, as on the page.
+//!
 //! The words are `pachisi_learn::speak`'s, from the catalogue; this module owns the turn-taking:
 //! when to speak, when to read, and what each command does to the game. It reads and writes
 //! through any `BufRead` and `Write`, so that it runs on a terminal, on pipes and in tests alike.
@@ -23,6 +26,17 @@ use std::path::PathBuf;
 /// The sign that waits for a line of input.
 const PROMPT: &str = "> ";
 
+/// How much of the game is said.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Announce {
+    /// Every throw and move, whoever makes it.
+    #[default]
+    All,
+    /// The person's own throws and moves, the others' moves that capture or move the person's
+    /// pieces, and the end. With several people at one keyboard (or none), every action.
+    Mine,
+}
+
 /// A game said in lines.
 struct LineGame<'w, W: Write> {
     table: Table,
@@ -32,6 +46,7 @@ struct LineGame<'w, W: Write> {
     out: &'w mut W,
     /// Whether the moves of the throw in hand have been said since it was thrown.
     moves_said: bool,
+    announce: Announce,
 }
 
 /// Plays a game in lines: says every action on `output`, and reads the person's commands from
@@ -57,6 +72,7 @@ pub fn play_lines(
         saved: None,
         out: output,
         moves_said: false,
+        announce: options.announce,
     };
     game.introduce()?;
     loop {
@@ -67,11 +83,11 @@ pub fn play_lines(
         }
         if game.table.automatic_due() {
             // A forced pass goes by at once; every other action waits the pace, so that a
-            // listener can follow the bots.
-            if game.table.legal_moves() != [Move::Pass] {
+            // listener can follow the bots, unless it is not to be said.
+            let before = *game.table.position();
+            if game.table.legal_moves() != [Move::Pass] && game.may_concern(&before) {
                 std::thread::sleep(options.pace);
             }
-            let before = *game.table.position();
             if let Some(happening) = game.table.step_automatic() {
                 game.say_happening(&before, &happening)?;
             }
@@ -132,6 +148,13 @@ impl<W: Write> LineGame<'_, W> {
         );
         let intro = self.words.msg_with("lines-intro", &args);
         self.say(&intro)?;
+        if self.announce == Announce::Mine && self.listener().is_some() {
+            // The page's words for the same choice.
+            let mut args = Args::new();
+            args.set("level", "mine");
+            let mine = self.words.msg_with("access-level-now", &args);
+            self.say(&mine)?;
+        }
         let labels = seat_labels(self.words, self.table.record().tag("Seats"));
         let voice = self.voice(None);
         let lines: Vec<String> = (0..rules.seats())
@@ -172,10 +195,36 @@ impl<W: Write> LineGame<'_, W> {
             self.moves_said = false;
         }
         let after = *self.table.position();
+        if !self.concerns(before, &after) {
+            return Ok(());
+        }
         if let Some(line) = event_line(&self.voice(None), before, action, &after) {
             self.say(&line)?;
         }
         Ok(())
+    }
+
+    /// Whether the action due in `before` may be said: at [`Announce::Mine`], only the
+    /// listener's own (a move of another's may still touch their pieces: see [`Self::concerns`]).
+    fn may_concern(&self, before: &Position) -> bool {
+        match (self.announce, self.listener()) {
+            (Announce::Mine, Some(listener)) => {
+                before.to_move() == listener || before.phase() == Phase::Move
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether the action from `before` to `after` is said: always at [`Announce::All`]; at
+    /// [`Announce::Mine`], the listener's own, another's that moves any of the listener's pieces
+    /// (a capture), and the last.
+    fn concerns(&self, before: &Position, after: &Position) -> bool {
+        let (Announce::Mine, Some(listener)) = (self.announce, self.listener()) else {
+            return true;
+        };
+        before.to_move() == listener
+            || after.phase() == Phase::Over
+            || before.pieces_of(listener) != after.pieces_of(listener)
     }
 
     /// On a person's turn: the moves (once per throw), then what to type, and the prompt.

@@ -3,7 +3,7 @@
 
 use pachisi_core::builtin_rules;
 use pachisi_table::record_header;
-use pachisi_tui::{play_lines, PlayOptions, SeatSpec};
+use pachisi_tui::{play_lines, Announce, PlayOptions, SeatSpec};
 use std::io::{BufReader, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -53,6 +53,7 @@ fn options(ruleset: &str, seed: u64, save: PathBuf) -> PlayOptions {
         hint_bot: "heuristic".parse().expect("a spec"),
         tips: false,
         words: pachisi_words::english(),
+        announce: Announce::All,
     }
 }
 
@@ -119,4 +120,71 @@ fn the_input_ending_saves_the_moves_and_says_so() {
         "{error}"
     );
     assert!(save.exists());
+}
+
+/// The lines of a whole game of Ludo at `announce`, the person throwing and playing the first
+/// move each time.
+fn said_at(announce: Announce, seed: u64) -> Vec<String> {
+    let save = scratch(&format!("announce-{announce:?}-{seed}"));
+    let mut input = BufReader::new(Typing {
+        text: Vec::new(),
+        at: 0,
+        then: b"t\n1\n".to_vec(),
+    });
+    let mut output = Vec::new();
+    let mut options = options("ludo", seed, save);
+    options.announce = announce;
+    let outcome = play_lines(options, &mut input, &mut output).expect("played");
+    let said = String::from_utf8(output).expect("text");
+    assert!(outcome.finished, "{said}");
+    // What follows a prompt ("> ") is on its line, after the person's input.
+    said.lines()
+        .map(|l| l.trim_start_matches("> ").to_string())
+        .collect()
+}
+
+/// At `mine` no line tells of another seat's throw, or of a move of theirs that does not touch
+/// the person's pieces; the person's own are all said, the captures of their pieces too, and
+/// the end. At `all` the others' throws are said.
+#[test]
+fn at_mine_only_the_persons_own_play_and_what_touches_their_pieces_is_said() {
+    let others = ["Green ", "Yellow ", "Blue "];
+    let mut captures = 0;
+    for seed in 1..=4 {
+        let all = said_at(Announce::All, seed);
+        assert!(
+            all.iter().any(|l| l.starts_with("Green threw ")),
+            "{all:#?}"
+        );
+        let mine = said_at(Announce::Mine, seed);
+        assert!(
+            mine.iter()
+                .any(|l| l == "Your turns, and what touches your pieces, will be announced."),
+            "{mine:#?}"
+        );
+        assert!(
+            mine.iter().any(|l| l.starts_with("You threw ")),
+            "{mine:#?}"
+        );
+        assert!(mine.iter().any(|l| l.contains("Game over: ")));
+        for line in mine
+            .iter()
+            .filter(|l| others.iter().any(|o| l.starts_with(o)))
+        {
+            if line.contains("Game over: ") {
+                continue;
+            }
+            assert!(
+                line.contains("capturing") && line.contains("your piece"),
+                "seed {seed}: another's action that does not touch the person's pieces: {line}"
+            );
+            captures += 1;
+        }
+        assert_eq!(
+            mine.iter().filter(|l| l.starts_with("You threw ")).count(),
+            all.iter().filter(|l| l.starts_with("You threw ")).count(),
+            "seed {seed}: the person's throws are all said"
+        );
+    }
+    assert!(captures > 0, "no capture of the person's pieces was said");
 }

@@ -241,6 +241,11 @@ impl<'a> FamilyWords<'a> {
     pub fn colour(&self, colour: &str) -> String {
         self.words.colour(colour)
     }
+
+    /// A ruleset's title in this language ([`Words::ruleset_title`]).
+    pub fn ruleset_title(&self, name: &str, title: &str) -> String {
+        self.words.ruleset_title(name, title)
+    }
 }
 
 fn catalogues() -> &'static [Words] {

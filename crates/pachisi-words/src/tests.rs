@@ -67,16 +67,15 @@ fn file_ids(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// A shipped language's file holds every message of the English file of the same name. A file
-/// a language does not have yet is said in English whole, and listed here.
-#[test]
-fn every_shipped_language_holds_every_english_message_of_its_files() {
-    let (_, english_files) = SHIPPED[0];
+/// What the languages after the first (English) of `shipped` lack of English: a whole file,
+/// or a message of a file they have; and a file English does not have.
+fn missing_messages(shipped: &[(&str, &[(&str, &str)])]) -> Vec<String> {
+    let (_, english_files) = shipped[0];
     let mut missing = Vec::new();
-    for (lang, files) in SHIPPED.iter().skip(1) {
+    for (lang, files) in shipped.iter().skip(1) {
         for (name, english_text) in english_files.iter() {
             let Some((_, text)) = files.iter().find(|(n, _)| n == name) else {
-                println!("{lang}: no {name} yet; its messages are said in English");
+                missing.push(format!("{lang}: no {name}, every message of it"));
                 continue;
             };
             let own = file_ids(text);
@@ -92,7 +91,27 @@ fn every_shipped_language_holds_every_english_message_of_its_files() {
             }
         }
     }
+    missing
+}
+
+/// A shipped language's file holds every message of the English file of the same name, and
+/// every file English has: a language missing a whole file would say all of it in English.
+#[test]
+fn every_shipped_language_holds_every_english_message_of_its_files() {
+    let missing = missing_messages(SHIPPED);
     assert!(missing.is_empty(), "messages missing: {missing:#?}");
+}
+
+/// A language without one of English's files is found wanting, as one without a message is.
+#[test]
+fn a_whole_file_missing_from_a_language_is_found() {
+    let english: &[(&str, &str)] = &[("a.ftl", "one = One\n"), ("b.ftl", "two = Two\n")];
+    let partial: &[(&str, &str)] = &[("a.ftl", "one = Eins\n")];
+    let missing = missing_messages(&[("en", english), ("xx", partial)]);
+    assert_eq!(missing, ["xx: no b.ftl, every message of it"]);
+    let lacking: &[(&str, &str)] = &[("a.ftl", "one = Eins\n"), ("b.ftl", "")];
+    let missing = missing_messages(&[("en", english), ("xx", lacking)]);
+    assert_eq!(missing, ["xx/b.ftl: two"]);
 }
 
 /// The files of the workspace's crates: sources, tests and examples, and the page's scripts

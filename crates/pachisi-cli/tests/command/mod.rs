@@ -5,9 +5,18 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-/// Runs `pachisi` with `args`.
+/// `command` in English whatever the caller's locale: `LANG=C`, and none of the variables that
+/// go before it.
+pub fn in_english(command: &mut Command) -> &mut Command {
+    for name in ["LC_ALL", "LC_MESSAGES", "LANGUAGE"] {
+        command.env_remove(name);
+    }
+    command.env("LANG", "C")
+}
+
+/// Runs `pachisi` with `args`, in English.
 pub fn pachisi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pachisi"))
+    in_english(&mut Command::new(env!("CARGO_BIN_EXE_pachisi")))
         .args(args)
         .output()
         .expect("the binary runs")

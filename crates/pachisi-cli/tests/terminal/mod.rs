@@ -28,8 +28,32 @@ impl Session {
         Session::start_program(PACHISI, args, cols, rows)
     }
 
+    /// As [`Session::start`], with `env` (name, value) set over the English locale every
+    /// session has by default.
+    pub(crate) fn start_with_env(
+        args: &[&str],
+        env: &[(&str, &str)],
+        cols: u16,
+        rows: u16,
+    ) -> Session {
+        Session::start_in(PACHISI, args, env, cols, rows)
+    }
+
     /// As [`Session::start`], with the program given by another path (a link to it).
     pub(crate) fn start_program(program: &str, args: &[&str], cols: u16, rows: u16) -> Session {
+        Session::start_in(program, args, &[], cols, rows)
+    }
+
+    /// Starts `program` with `args` in a pseudo-terminal of `cols` by `rows`. The locale is
+    /// `C` (English) whatever the caller's, so that a test reads the words it expects; `env`
+    /// (name, value) is set over it.
+    fn start_in(
+        program: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        cols: u16,
+        rows: u16,
+    ) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -41,6 +65,13 @@ impl Session {
         let mut command = CommandBuilder::new(program);
         command.args(args);
         command.env("TERM", "xterm-256color");
+        for name in ["LC_ALL", "LC_MESSAGES", "LANGUAGE"] {
+            command.env_remove(name);
+        }
+        command.env("LANG", "C");
+        for (name, value) in env {
+            command.env(name, value);
+        }
         command.cwd(std::env::temp_dir());
         let child = pty.slave.spawn_command(command).expect("spawn pachisi");
         let output =

@@ -569,3 +569,29 @@ fn the_pieces_are_named_as_the_family_names_them() {
         assert!(e.summary.contains(&format!("{own}s each")), "{}", e.summary);
     }
 }
+
+/// In Hindi and Tamil the heading names the ruleset by the catalogue's title, not the ruleset's
+/// English one, and the game's own terms carry the English a player meets in other books beside
+/// them.
+#[test]
+fn hindi_and_tamil_name_the_ruleset_in_their_words_with_the_english_terms_beside() {
+    let r = rules("pachisi", &[]);
+    for (lang, title) in [
+        ("hi", "खेलने का तरीका: पचीसी, छह कौड़ियाँ"),
+        ("ta", "ஆடும் முறை: பச்சீசி, ஆறு சோழிகள்"),
+    ] {
+        let e = explain(&r, pachisi_words::words(lang));
+        assert_eq!(e.title, title, "{lang}");
+        assert!(!e.title.contains("Pachisi"), "{lang}: {}", e.title);
+        let headings: Vec<&str> = e.sections.iter().map(|s| s.heading.as_str()).collect();
+        let text = format!("{}\n{}", headings.join("\n"), read(&e));
+        for term in ["(grace)", "(Charkoni)", "(castles)", "(cowrie shells)"] {
+            assert!(text.contains(term), "{lang}: no {term} in\n{text}");
+        }
+        let html = render::html(&e);
+        assert!(
+            html.contains(&format!("<h1>{title}</h1>")),
+            "{lang}: {html}"
+        );
+    }
+}

@@ -18,7 +18,7 @@ import { $, html } from './dom.js';
 import { t } from './i18n.js';
 import { colourName, isYou } from './seats.js';
 import { throwCount } from './throw-view.js';
-import { moveEvent, resultWords, statusWords, throwSentence } from './words.js';
+import { moveEvent, passEvent, resultWords, statusWords, throwSentence } from './words.js';
 
 const LEVELS = ['all', 'mine', 'off'];
 const STORE = 'pachisi-announce';
@@ -112,9 +112,10 @@ function release() {
 }
 
 // Why the person's turn passes, in the page's language: the server's answer to "why" (the same
-// words as the board in words), said when it comes.
-async function sayWhy() {
-  const lines = await askAbout('why');
+// words as the board in words) about the state with the pass due (`actions`: the server may have
+// played it by the time it is asked), said when it comes.
+async function sayWhy(actions) {
+  const lines = await askAbout('why', actions);
   if (lines.length > 0) announce(t('access-why-passed', { reasons: lines.join(' ') }), true);
 }
 
@@ -135,11 +136,14 @@ export function announceChange(before, after, event) {
     if (t0 && throwCount(after) > throwCount(before)) {
       announce(throwSentence(after), you(t0.seat), 1, own(t0.seat));
     } else {
-      // A move. motion.js notes it only when it differs from the move before (a pass like the
-      // last one slides nothing); said all the same.
+      // A move. motion.js notes it only when it differs from the move before; said all the same.
+      // A pass that moves nothing is no move for the state (its last move is still the one
+      // before): it is said as the seat's pass, not as that move again.
       const noted = event && event.key === after.key && event.at === after.actions;
-      const text = noted ? event.text : moveEvent(before, after, []);
-      const seat = after.last_move?.seat ?? before.to_move;
+      const passed = !noted
+        && JSON.stringify(after.last_move ?? null) === JSON.stringify(before.last_move ?? null);
+      const seat = passed ? before.to_move : after.last_move?.seat ?? before.to_move;
+      const text = noted ? event.text : passed ? passEvent(after, seat) : moveEvent(before, after, []);
       announce(text || t('access-played', { who: seatName(after, seat) }),
         you(seat) || (noted && (event.captured ?? []).some(you)), 1, own(seat));
     }
@@ -155,9 +159,13 @@ export function announceChange(before, after, event) {
     const region = $('#announcer');
     if (region) region.dataset.from = after.actions;
   }
-  // Why the person's turn passes (the server says only during the pass that is due).
+  // Why the person's turn passes (the server says only during the pass that is due; with moves
+  // listed, the reasons are those of the pieces that cannot move, and the turn does not pass).
   const fresh = !before || before.key !== after.key || before.actions !== after.actions;
-  if (fresh && (after.why_not ?? []).length > 0 && you(after.to_move)) sayWhy();
+  const passes = after.phase === 'move' && (after.moves ?? []).length === 0;
+  if (fresh && passes && (after.why_not ?? []).length > 0 && you(after.to_move)) {
+    sayWhy(after.actions);
+  }
   const over = after.phase === 'over' || Boolean(after.result);
   const status = over ? resultWords(after) : statusWords(after);
   // Whose turn it is, each time it changes to the person's (a bot's turn is heard in its moves),

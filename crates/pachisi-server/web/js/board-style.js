@@ -36,6 +36,16 @@ sheet.replaceSync(`
   pointer-events: none;
 }
 
+/* The corners' words over the seat's colour, which pulses on its turn: a light halo keeps them
+   readable over every colour and every moment of the pulse. */
+#board .corner-title,
+#board .corner-label {
+  paint-order: stroke;
+  stroke: #fffdf6;
+  stroke-width: 0.08;
+  stroke-linejoin: round;
+}
+
 #board .corner-title {
   font-weight: 700;
   fill: var(--ink);

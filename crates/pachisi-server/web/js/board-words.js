@@ -6,7 +6,8 @@
 // terminal's screen reader), in the page's language.
 //
 // The board's words are read when "The board in words" is opened and again after each action
-// while it stays open. The key / puts the focus in the question field.
+// while it stays open. The key / puts the focus in the question field; w asks why the person's
+// pieces that cannot move cannot, answered in the same place.
 
 import { gameApi } from './api.js';
 import { $, html } from './dom.js';
@@ -46,15 +47,25 @@ async function readBoard() {
 }
 
 // The server's answer to `question` about the game shown, in the page's language (lines), or
-// none when it cannot be had.
-export async function askAbout(question) {
+// none when it cannot be had. With `actions`, about the moment after that many actions (a state
+// the page was shown, which the game may have left by the time the question arrives).
+export async function askAbout(question, actions = null) {
   if (!ui.game || ui.replay) return [];
   try {
-    const data = await gameApi('POST', ui.game.id, 'ask', { question });
+    const body = Number.isInteger(actions) ? { question, actions } : { question };
+    const data = await gameApi('POST', ui.game.id, 'ask', body);
     return Array.isArray(data?.lines) ? data.lines : [];
   } catch {
     return [];
   }
+}
+
+// Says in the question's live region why the person's pieces that cannot move cannot (the key
+// w, as in the terminal): the answer to "why".
+export async function sayWhyNot() {
+  if (!ui.game || ui.replay) return;
+  const lines = await askAbout('why');
+  if (lines.length > 0) $('#ask-answer')?.replaceChildren(...lines.map((line) => html('p', { text: line })));
 }
 
 async function ask(event) {

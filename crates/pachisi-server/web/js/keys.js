@@ -1,9 +1,10 @@
 // The keyboard: Space or Enter throws (or plays the selected move), 1-9 play a listed move, ↑ ↓
 // select one, p passes, h asks for a hint, u undoes, / puts the focus in the question field
-// about the game; in the replay viewer ← → Home End step, a analyses the record and Esc closes
+// about the game, w says why the pieces that cannot move cannot; in the replay viewer ← → Home End step, a analyses the record and Esc closes
 // it.
 
 import { analyseReplay } from './analysis.js';
+import { sayWhyNot } from './board-words.js';
 import { sendAction } from './connection.js';
 import { $ } from './dom.js';
 import { passMove, playMove, select, showHint } from './moves.js';
@@ -40,6 +41,11 @@ export function keyPressed(event) {
   if (key === '/' && $('#ask')) {
     event.preventDefault();
     $('#ask').focus();
+    return;
+  }
+  // w: why the person's pieces that cannot move cannot, said where the questions are answered.
+  if (key === 'w') {
+    sayWhyNot();
     return;
   }
   if (ui.busy > 0) return;

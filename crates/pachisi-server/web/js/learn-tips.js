@@ -113,7 +113,7 @@ function notice(view, before, tour) {
     const values = (view.pool ?? []).map((p) => p.value);
     // Why, in the page's language, from the server; the state's own reasons (the engine's
     // English) only if it cannot answer.
-    askAbout('why').then((lines) => {
+    askAbout('why', view.actions).then((lines) => {
       const reasons = lines.length > 0 ? lines : passReasons(view);
       say('passed', `pass:${view.actions}`, tour, (text) => text
         .replace('{throw}', throwWords(values.length > 0 ? values : [thrown.value]))

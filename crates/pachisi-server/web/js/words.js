@@ -219,6 +219,11 @@ export function resultWords(view) {
 }
 
 // What the last move did, from the views before and after it.
+// A pass of `seat` in words: "You passed.", "Green passed.".
+export function passEvent(view, seat) {
+  return t('page-event-passed', subject(view, seat));
+}
+
 export function moveEvent(before, after, captured) {
   const m = after.last_move;
   if (!m) return '';

@@ -34,7 +34,7 @@ access-board = The board in words
 access-board-mine = Your { family-pieces } are listed first; each says where it stands, whether it is safe, and what threatens it.
 access-ask = Ask about the game
 # The field's help: what may be typed.
-access-ask-help = Type where, board, moves, threats 2, why 3, throw or help, then Enter.
+access-ask-help = Type where, board, moves, threats 2, why 3, throw or help, then Enter. The key w says why a piece cannot move.
 access-ask-send = Ask
 # The answer to a command that plays (a throw, a move's number, a pass): the page's keys do that.
 access-ask-acts = To play, use the keys: Space or Enter throws, 1 to 9 play a listed move, p passes.

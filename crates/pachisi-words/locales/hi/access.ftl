@@ -28,6 +28,6 @@ access-played = { $who }: चाल हो गई।
 access-board = शब्दों में बोर्ड
 access-board-mine = आपकी गोटियाँ सबसे पहले हैं; हर गोटी के साथ लिखा है कि वह कहाँ है, सुरक्षित है या नहीं, और उसे किससे ख़तरा है।
 access-ask = खेल के बारे में पूछें
-access-ask-help = where, board, moves, threats 2, why 3, throw या help लिखें, फिर Enter दबाएँ।
+access-ask-help = where, board, moves, threats 2, why 3, throw या help लिखें, फिर Enter दबाएँ। w कुंजी बताती है कि कोई गोटी क्यों नहीं चल सकती।
 access-ask-send = पूछें
 access-ask-acts = खेलने के लिए कुंजियाँ दबाएँ: Space या Enter से दाँव फेंकें, 1 से 9 से सूची की चाल चलें, p से पास करें।

@@ -28,6 +28,6 @@ access-played = { $who }: நகர்வு முடிந்தது.
 access-board = சொற்களில் பலகை
 access-board-mine = உங்கள் காய்கள் முதலில் வரும்; ஒவ்வொன்றும் எங்கே நிற்கிறது, பாதுகாப்பாக உள்ளதா, எதனால் அச்சுறுத்தல் என்று சொல்லும்.
 access-ask = ஆட்டத்தைப் பற்றிக் கேளுங்கள்
-access-ask-help = where, board, moves, threats 2, why 3, throw அல்லது help என்று தட்டச்சு செய்து Enter அழுத்தவும்.
+access-ask-help = where, board, moves, threats 2, why 3, throw அல்லது help என்று தட்டச்சு செய்து Enter அழுத்தவும். w விசை ஒரு காய் ஏன் நகர முடியாது என்று சொல்லும்.
 access-ask-send = கேள்
 access-ask-acts = ஆட விசைகளைப் பயன்படுத்தவும்: Space அல்லது Enter வீசும், 1 முதல் 9 பட்டியலில் உள்ள நகர்வை ஆடும், p விடும்.
