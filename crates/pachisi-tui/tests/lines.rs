@@ -175,7 +175,7 @@ fn at_mine_only_the_persons_own_play_and_what_touches_their_pieces_is_said() {
                 continue;
             }
             assert!(
-                line.contains("capturing") && line.contains("your piece"),
+                line.contains("capturing") && line.contains("your token"),
                 "seed {seed}: another's action that does not touch the person's pieces: {line}"
             );
             captures += 1;

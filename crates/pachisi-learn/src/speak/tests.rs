@@ -527,6 +527,10 @@ fn a_throw_reads_as_its_squares_or_dice_and_what_it_earns() {
         words("parcheesi-sr", "4-4"),
         "4-4: a 4 and a 4, a doublet, throw again"
     );
+    // "Grace" is Pachisi's own word: Ludo's six brings a token in, and is no grace.
+    let six = words("ludo", "6");
+    assert!(six.contains("it brings a token in"), "{six}");
+    assert!(!six.contains("grace"), "{six}");
 }
 
 /// Ludo's tokens are tokens in the board in words, the moves, the reasons and the events.

@@ -215,7 +215,11 @@ throw-words = { $dice ->
         }
     }
 throw-words-doublet = , a doublet
-throw-words-grace = , a grace (enters a { family-piece })
+# A throw that brings a piece in: "a grace" in Pachisi, where the word is the game's own.
+throw-words-grace = { $family ->
+    [pachisi] , a grace (enters a { family-piece })
+   *[other] , it brings a { family-piece } in
+}
 throw-words-again = , throw again
 # The throw-off: $throws as the record writes them ("Y 25, G 10"), $first who begins.
 throw-off-words = throw-off: { $throws }: { $first } begins

@@ -226,7 +226,10 @@ throw-words = { $dice ->
         }
     }
 throw-words-doublet = , जुड़वाँ
-throw-words-grace = , पौ (इससे गोटी खेल में आती है)
+throw-words-grace = { $family ->
+    [pachisi] , पौ (इससे गोटी खेल में आती है)
+   *[other] , इससे गोटी खेल में आती है
+}
 throw-words-again = , फिर से दाँव
 # The throw-off: $throws as the record writes them ("Y 25, G 10"), $first who begins.
 throw-off-words = शुरुआती दाँव: { $throws }: { $first } पहले खेलता है

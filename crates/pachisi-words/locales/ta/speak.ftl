@@ -228,7 +228,10 @@ throw-words = { $dice ->
         }
     }
 throw-words-doublet = , இரட்டை
-throw-words-grace = , தாயம் (காயை உள்ளே கொண்டுவரும்)
+throw-words-grace = { $family ->
+    [pachisi] , தாயம் (காயை உள்ளே கொண்டுவரும்)
+   *[other] , காயை உள்ளே கொண்டுவரும்
+}
 throw-words-again = , மீண்டும் ஒரு வீச்சு
 # The throw-off: $throws as the record writes them ("Y 25, G 10"), $first who begins.
 throw-off-words = தொடக்க வீச்சு: { $throws }: { $first } முதலில் ஆடும்
