@@ -123,7 +123,7 @@ async function askByKeys(p, question) {
 }
 
 // While a move is due, once: "why 1", "why 2" and so on, one a move, until a piece that cannot
-// move is asked about, answered with the rules' reason ("Piece 2, waiting in the nest: ..."); and
+// move is asked about, answered with the rules' reason ("Token 2, waiting in the nest: ..."); and
 // w, why every piece that cannot move cannot. True once the reason was heard.
 async function askWhy(p, state) {
   if (!state.wKey) {
@@ -131,7 +131,7 @@ async function askWhy(p, state) {
     await p.keyboard.press('w');
     const answer = await p.waitForSelector('#ask-answer p', { timeout: 15_000 })
       .then(() => p.locator('#ask-answer').innerText()).catch(() => '');
-    check(/^(Pieces? [\d, and]+, .+: .+\.|Every piece of yours on its way can move)/.test(answer.trim()),
+    check(/^(Tokens? [\d, and]+, .+: .+\.|Every token of yours on its way can move)/.test(answer.trim()),
       `w did not say why the pieces that cannot move cannot: "${answer}"`);
     state.wKey = answer.trim();
   }
@@ -139,8 +139,8 @@ async function askWhy(p, state) {
   state.piece = (state.piece ?? 0) % 4 + 1;
   const n = state.piece;
   const answer = await askByKeys(p, `why ${n}`);
-  if (new RegExp(`^Piece ${n} (can move|is home)`).test(answer)) return false;
-  check(new RegExp(`^Piece ${n}, [^:]+: \\S.*\\.$`).test(answer),
+  if (new RegExp(`^Token ${n} (can move|is home)`).test(answer)) return false;
+  check(new RegExp(`^Token ${n}, [^:]+: \\S.*\\.$`).test(answer),
     `"why ${n}" was not answered with a reason: "${answer}"`);
   console.log(`why ${n}: ${answer}; w: ${state.wKey}`);
   return true;
@@ -249,9 +249,9 @@ async function main() {
 
   // Among every line said: the person's turn passing with its reason, and a token home.
   const all = await p.evaluate(() => window.heardAll ?? []);
-  // The reasons of a pass are the pieces' ("Pieces 1, 2, 3 and 4, waiting in the nest: a
-  // waiting piece comes in only on a 6, which the 3 is not."), at the pass, not after it.
-  const reason = /^You cannot move: (Pieces? [\d, and]+, [^:]+: \S.*\. ?)+$/;
+  // The reasons of a pass are the tokens' ("Tokens 1, 2, 3 and 4, waiting in the nest: a
+  // waiting token comes in only on a 6, which the 3 is not."), at the pass, not after it.
+  const reason = /^You cannot move: (Tokens? [\d, and]+, [^:]+: \S.*\. ?)+$/;
   const passes = all.filter((l) => /^You cannot move/.test(l));
   const passed = passes.find((l) => reason.test(l));
   for (const wrong of passes.filter((l) => !reason.test(l)).slice(0, 3)) {
