@@ -140,6 +140,11 @@ async fn the_board_in_words_is_said_to_the_games_players_and_watchers_only() {
         let (status, refused) = api.post(&ask, Some(&wrong), &question).await;
         assert_eq!(status, 403, "{refused}");
         assert!(refused.get("lines").is_none(), "{refused}");
+        // A question about a past moment is refused the same: the record is not read for it.
+        let past = json!({"question": "where", "actions": 0});
+        let (status, refused) = api.post(&ask, Some(&wrong), &past).await;
+        assert_eq!(status, 403, "{refused}");
+        assert!(refused.get("lines").is_none(), "{refused}");
     }
     let (status, seen) = api.get(&words, &room.watch).await;
     assert_eq!(status, 200, "{seen}");

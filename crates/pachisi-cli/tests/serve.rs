@@ -378,6 +378,19 @@ async fn games_are_created_played_and_refused_with_clear_errors() {
     );
     let (_, now) = c.post(&ask, &json!({"question": "moves"})).await;
     assert_ne!(now, then, "the game has moved on since");
+    // A count at or past the present asks about the game as it stands; one that is no count
+    // is refused.
+    let (status, beyond) = c
+        .post(
+            &ask,
+            &json!({"question": "moves", "actions": 4_000_000_000u64}),
+        )
+        .await;
+    assert_eq!((status, &beyond), (200, &now), "{beyond}");
+    let (status, refused) = c
+        .post(&ask, &json!({"question": "moves", "actions": -1}))
+        .await;
+    assert!(status == 400 || status == 422, "{status} {refused}");
     // Undo takes it back.
     let (status, undone) = c.post(&actions, &json!({"action": "undo"})).await;
     assert_eq!(status, 200, "{undone}");

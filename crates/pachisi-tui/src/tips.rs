@@ -138,16 +138,22 @@ mod tests {
         Position::from_notation(rules, text).expect("position")
     }
 
+    /// The position `text` after a throw of 3, and after the pass it forces.
+    fn passed_with_3(rules: &Rules, text: &str) -> (Position, Position) {
+        let mut before = at(rules, text);
+        before
+            .apply_throw(rules, rules.throw_by_value(3).expect("3"))
+            .expect("throw");
+        let mut after = before;
+        after.play(rules, Move::Pass).expect("pass");
+        (before, after)
+    }
+
     #[test]
     fn a_forced_pass_says_why_twice_and_then_no_more() {
         let rules = rules();
         let mut tips = Tips::default();
-        let mut before = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
-        before
-            .apply_throw(&rules, rules.throw_by_value(3).expect("3"))
-            .expect("throw");
-        let mut after = before;
-        after.play(&rules, Move::Pass).expect("pass");
+        let (before, after) = passed_with_3(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Yt -");
         let pass = Happening::Moved(0, Move::Pass);
         let you = |s: u8| s == 0;
         let first = tips.after(&rules, &before, &pass, &after, you, english());
@@ -171,12 +177,7 @@ mod tests {
     #[test]
     fn a_forced_pass_in_ludo_speaks_of_tokens() {
         let rules = builtin_rules("ludo", &[]).expect("ludo");
-        let mut before = at(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
-        before
-            .apply_throw(&rules, rules.throw_by_value(3).expect("3"))
-            .expect("throw");
-        let mut after = before;
-        after.play(&rules, Move::Pass).expect("pass");
+        let (before, after) = passed_with_3(&rules, "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 Rt -");
         let text = Tips::default()
             .after(
                 &rules,
