@@ -386,9 +386,10 @@ pub struct Moment {
     pub(crate) position: String,
     pub(crate) phase: &'static str,
     pub(crate) to_move: u8,
-    /// The seat whose turn it is at the table: `to_move`, except where a seat whose pieces are
-    /// all home throws for its partner (Chaupar), when `to_move` is the partner.
-    pub(crate) thrower: u8,
+    /// The seat whose turn it is at the table, only where it is not `to_move`: a seat whose
+    /// pieces are all home throwing for its partner (Chaupar), who is `to_move`. None otherwise,
+    /// so that the field does not change, nor is told again, at every turn.
+    pub(crate) thrower: Option<u8>,
     pub(crate) awaiting: Option<&'static str>,
     pub(crate) pieces: Vec<PieceView>,
     pub(crate) pool: Vec<PoolItem>,
@@ -400,6 +401,12 @@ pub struct Moment {
     pub(crate) result: Option<String>,
     pub(crate) actions: usize,
     pub(crate) can_undo: bool,
+}
+
+/// The seat whose turn it is at the table where another plays it: a seat whose pieces are all
+/// home throwing for its partner (Chaupar). None where the seat to move plays its own turn.
+fn partner_thrower(pos: &Position) -> Option<u8> {
+    (pos.thrower() != pos.to_move()).then(|| pos.thrower())
 }
 
 /// The state of the game `id` at `table`.
@@ -438,7 +445,7 @@ pub fn moment(table: &Table) -> Moment {
         position: pos.to_notation(rules),
         phase: phase_name(pos.phase()),
         to_move: pos.to_move(),
-        thrower: pos.thrower(),
+        thrower: partner_thrower(pos),
         awaiting,
         pieces: pieces(rules, pos),
         pool: pool(pos),
@@ -546,7 +553,7 @@ impl Frames {
             last_move,
             phase: phase_name(pos.phase()),
             to_move: pos.to_move(),
-            thrower: (pos.thrower() != pos.to_move()).then(|| pos.thrower()),
+            thrower: partner_thrower(pos),
             log: [log.len(), log.last().map_or(0, |l| l.chars().count())],
         });
     }
@@ -662,7 +669,7 @@ mod tests {
         let m = serde_json::to_value(moment(&table("chaupar"))).expect("json");
         assert_eq!(
             (m["to_move"].as_u64(), m["thrower"].as_u64()),
-            (Some(0), Some(0))
+            (Some(0), None)
         );
     }
 

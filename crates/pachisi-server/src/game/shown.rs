@@ -143,7 +143,7 @@ impl Fields {
             json(serde_json::to_string(&m.position))?,
             json(serde_json::to_string(m.phase))?,
             m.to_move.to_string(),
-            m.thrower.to_string(),
+            json(serde_json::to_string(&m.thrower))?,
             json(serde_json::to_string(&m.awaiting))?,
             json(serde_json::to_string(&m.pieces))?,
             json(serde_json::to_string(&m.pool))?,

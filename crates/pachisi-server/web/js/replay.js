@@ -27,7 +27,7 @@ function expandFrames(changes) {
     if ('last_throw' in f) lastThrow = f.last_throw;
     if ('last_move' in f) lastMove = f.last_move;
     return { action: f.action, pieces, last_throw: lastThrow, last_move: lastMove, phase: f.phase,
-      to_move: f.to_move, thrower: f.thrower ?? f.to_move, log: f.log };
+      to_move: f.to_move, thrower: f.thrower ?? null, log: f.log };
   });
 }
 

@@ -197,7 +197,7 @@ function turnWords(view, seat, phase) {
 // Where a seat whose pieces are all home throws for its partner (Chaupar), whose turn at the
 // table it is: said after the turn, as nothing else on the page shows it.
 function forPartnerWords(view, seat) {
-  if (view.thrower === undefined || view.thrower === view.to_move) return '';
+  if (view.thrower == null || view.thrower === view.to_move) return '';
   const finished = seatOf(view, view.thrower);
   return ` ${t('page-status-for-partner', { finished: colourName(finished), colour: colourName(seat) })}`;
 }
